@@ -1,0 +1,72 @@
+/**
+ * The derived roads (ROADS.md §4): Big Eye Boy (k=1), Small Road (k=2), Cockroach Pig (k=3). Each big-road
+ * entry adds at most one red or blue mark, computed from the *logical* streak lengths, never from display cells.
+ *
+ * ```ts
+ * derivedColour([2, 3], 1, 1, 1); // 'red': the column one to the left has a cell beside row 1
+ * const road = new DerivedRoad(1, 6, 'stay'); road.add([2, 3], 1, 1);
+ * ```
+ * @packageDocumentation
+ */
+import type { Colour, TailMode } from '../types';
+import { Placer } from './grid';
+import type { DerivedCell, GridCell } from './types';
+
+/** Whether the big-road entry at logical (c, r) produces a mark on road k (§4.2). */
+export function isEligible(c: number, r: number, k: number): boolean {
+  return (c === k && r >= 1) || c >= k + 1;
+}
+
+/**
+ * The colour road k gives the big-road entry at logical (c, r), with `lengths[i]` the length of logical column i
+ * (§4.3). Only columns left of c are read, so the answer never changes later (causality). Returns `null` where the
+ * entry is not eligible.
+ */
+export function derivedColour(lengths: ArrayLike<number>, c: number, r: number, k: number): Colour | null {
+  if (!isEligible(c, r, k)) return null;
+  if (r === 0) return lengths[c - 1] === lengths[c - 1 - k] ? 'red' : 'blue';
+  const p = lengths[c - k] ?? 0;
+  return r === p ? 'blue' : 'red'; // r < p: a cell beside it; r > p + 0: straight fall; r === p: none beside
+}
+
+/** One derived road, built incrementally. */
+export class DerivedRoad {
+  /** The marks in the order they were added. */
+  readonly cells: DerivedCell[] = [];
+  private placer: Placer;
+
+  constructor(
+    readonly k: 1 | 2 | 3,
+    rows: number,
+    tail: TailMode,
+  ) {
+    this.placer = new Placer(rows, tail);
+  }
+
+  clone(): DerivedRoad {
+    const d = new DerivedRoad(this.k, this.placer.rows, this.placer.tail);
+    d.cells.push(...this.cells);
+    d.placer = this.placer.clone();
+    return d;
+  }
+
+  /** Adds the mark of the big-road entry at logical (c, r), if it gets one. */
+  add(lengths: ArrayLike<number>, c: number, r: number): DerivedCell | null {
+    const colour = derivedColour(lengths, c, r, this.k);
+    if (colour === null) return null;
+    const at = colour === this.lastColour ? this.placer.continue() : this.placer.start();
+    const cell: DerivedCell = { col: at.col, row: at.row, colour, sourceCol: c, sourceRow: r };
+    this.cells.push(cell);
+    return cell;
+  }
+
+  /** Where a mark of this colour would be drawn next (for the ask road), without placing it. */
+  peek(colour: Colour): GridCell {
+    const at = colour === this.lastColour ? this.placer.peekContinue() : this.placer.peekStart();
+    return { col: at.col, row: at.row };
+  }
+
+  get lastColour(): Colour | null {
+    return this.cells[this.cells.length - 1]?.colour ?? null;
+  }
+}

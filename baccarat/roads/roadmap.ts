@@ -1,0 +1,114 @@
+/**
+ * Every road of a shoe, kept up to date one hand at a time: bead plate, big road, the three derived roads, the
+ * ask roads and the statistics. `roadmap(hands)` builds it from scratch; `add(hand)` extends it in O(1).
+ *
+ * ```ts
+ * const map = roadmap(parseShoe('BBPT').value);
+ * map.add({ outcome: 'player', playerPair: false, bankerPair: false, natural: false });
+ * map.bigEyeBoy.cells; map.ask(); map.stats();
+ * ```
+ * @packageDocumentation
+ */
+import type { Colour, RoadHand } from '../types';
+import { ask } from './ask';
+import { BigRoad, type BigRoadChange } from './big-road';
+import { DerivedRoad } from './derived-road';
+import { StatsCounter } from './stats';
+import { type Ask, type BeadCell, DEFAULT_ROAD_OPTIONS, type DerivedCell, type RoadOptions, type Stats } from './types';
+
+/** What one added hand changed, for highlighting it on the board. */
+export interface RoadmapChange {
+  readonly bead: BeadCell;
+  readonly bigRoad: BigRoadChange;
+  readonly bigEyeBoy: DerivedCell | null;
+  readonly smallRoad: DerivedCell | null;
+  readonly cockroachPig: DerivedCell | null;
+}
+
+/** All roads of one shoe. Mutable and incremental, like a chessops position: `clone()` before sharing a copy. */
+export class Roadmap {
+  /** Every hand, ties included, as beads in the order played. */
+  readonly beadPlate: BeadCell[];
+  readonly bigRoad: BigRoad;
+  readonly bigEyeBoy: DerivedRoad;
+  readonly smallRoad: DerivedRoad;
+  readonly cockroachPig: DerivedRoad;
+  private readonly counter: StatsCounter;
+
+  /** An empty roadmap, or (with `from`) an independent copy of another. */
+  constructor(
+    readonly options: RoadOptions = DEFAULT_ROAD_OPTIONS,
+    from?: Roadmap,
+  ) {
+    this.beadPlate = from ? from.beadPlate.slice() : [];
+    this.bigRoad = from ? from.bigRoad.clone() : new BigRoad(options);
+    this.bigEyeBoy = from ? from.bigEyeBoy.clone() : new DerivedRoad(1, options.rows, options.tail);
+    this.smallRoad = from ? from.smallRoad.clone() : new DerivedRoad(2, options.rows, options.tail);
+    this.cockroachPig = from ? from.cockroachPig.clone() : new DerivedRoad(3, options.rows, options.tail);
+    this.counter = from ? from.counter.clone() : new StatsCounter();
+  }
+
+  /** An independent copy. */
+  clone(): Roadmap {
+    return new Roadmap(this.options, this);
+  }
+
+  /** Number of hands on the roads (beads), ties included. */
+  get hands(): number {
+    return this.beadPlate.length;
+  }
+
+  /** Adds the next hand of the shoe and says what changed. */
+  add(hand: RoadHand): RoadmapChange {
+    const index = this.beadPlate.length;
+    const rows = this.options.rows;
+    const bead: BeadCell = {
+      col: Math.floor(index / rows),
+      row: index % rows,
+      index,
+      outcome: hand.outcome,
+      playerPair: hand.playerPair,
+      bankerPair: hand.bankerPair,
+      natural: hand.natural,
+      ...(hand.playerPoints === undefined ? {} : { playerPoints: hand.playerPoints }),
+      ...(hand.bankerPoints === undefined ? {} : { bankerPoints: hand.bankerPoints }),
+    };
+    this.beadPlate.push(bead);
+    const big = this.bigRoad.add(hand, index);
+    this.counter.add(hand, this.bigRoad.lengths);
+    if (big.kind === 'tie') return { bead, bigRoad: big, bigEyeBoy: null, smallRoad: null, cockroachPig: null };
+    const { logicalCol: c, logicalRow: r } = big.cell;
+    const lengths = this.bigRoad.lengths;
+    return {
+      bead,
+      bigRoad: big,
+      bigEyeBoy: this.bigEyeBoy.add(lengths, c, r),
+      smallRoad: this.smallRoad.add(lengths, c, r),
+      cockroachPig: this.cockroachPig.add(lengths, c, r),
+    };
+  }
+
+  /** The ask roads: what each road would get if the next result were Banker, or Player (ROADS.md §5). */
+  ask(): Ask {
+    return ask(this.bigRoad, [this.bigEyeBoy, this.smallRoad, this.cockroachPig]);
+  }
+
+  /** The statistics of ROADS.md §6. */
+  stats(): Stats {
+    return this.counter.stats(this.bigRoad.lengths, this.bigRoad.last);
+  }
+}
+
+/** Builds every road of a shoe from its hands, in order. */
+export function roadmap(hands: Iterable<RoadHand>, options: RoadOptions = DEFAULT_ROAD_OPTIONS): Roadmap {
+  const map = new Roadmap(options);
+  for (const hand of hands) map.add(hand);
+  return map;
+}
+
+/** The colours of a derived road as a string of R and B (as written in ROADS.md), for tests and logs. */
+export function makeColours(cells: readonly { readonly colour: Colour }[]): string {
+  let s = '';
+  for (const c of cells) s += c.colour === 'red' ? 'R' : 'B';
+  return s;
+}

@@ -1,0 +1,62 @@
+/**
+ * The statistics of a shoe (ROADS.md §6), counted incrementally.
+ *
+ * ```ts
+ * const s = roadmap(parseShoe('BBPT').value).stats();
+ * s.hands; // 4 (ties included: the denominator of every percentage)
+ * ```
+ * @packageDocumentation
+ */
+import type { RoadHand } from '../types';
+import type { BigRoadCell, Stats } from './types';
+
+/** Running counts; the streak figures are read from the big road's logical columns. */
+export class StatsCounter {
+  private hands = 0;
+  private banker = 0;
+  private player = 0;
+  private tie = 0;
+  private bankerPair = 0;
+  private playerPair = 0;
+  private natural = 0;
+  private bankerSix = 0;
+  private longestBanker = 0;
+  private longestPlayer = 0;
+
+  clone(): StatsCounter {
+    return Object.assign(new StatsCounter(), this);
+  }
+
+  /** Counts one hand; `lengths` are the big road's logical column lengths after the hand was added. */
+  add(hand: RoadHand, lengths: readonly number[]): void {
+    this.hands++;
+    this[hand.outcome]++;
+    if (hand.bankerPair) this.bankerPair++;
+    if (hand.playerPair) this.playerPair++;
+    if (hand.natural) this.natural++;
+    if (hand.outcome === 'banker' && hand.bankerPoints === 6) this.bankerSix++;
+    const run = lengths[lengths.length - 1] ?? 0;
+    if (hand.outcome === 'banker' && run > this.longestBanker) this.longestBanker = run;
+    if (hand.outcome === 'player' && run > this.longestPlayer) this.longestPlayer = run;
+  }
+
+  stats(lengths: readonly number[], last: BigRoadCell | undefined): Stats {
+    const lastOutcome = last?.outcome;
+    return {
+      hands: this.hands,
+      banker: this.banker,
+      player: this.player,
+      tie: this.tie,
+      bankerPair: this.bankerPair,
+      playerPair: this.playerPair,
+      natural: this.natural,
+      bankerSix: this.bankerSix,
+      columns: lengths.length,
+      currentStreak:
+        lastOutcome === 'banker' || lastOutcome === 'player'
+          ? { outcome: lastOutcome, length: lengths[lengths.length - 1] ?? 0 }
+          : null,
+      longestStreak: { banker: this.longestBanker, player: this.longestPlayer },
+    };
+  }
+}
