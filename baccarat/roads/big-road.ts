@@ -4,7 +4,7 @@
  *
  * ```ts
  * const big = new BigRoad(DEFAULT_ROAD_OPTIONS);
- * big.add(hand, 0); // returns the change: a new circle, a tie on the last one, or nothing
+ * big.add(hand, 0); // the cell drawn: a new circle, or the cell a tie is counted on
  * big.cells;        // [{col, row, outcome, ties, logicalCol, logicalRow, …}] in the order added
  * ```
  * @packageDocumentation
@@ -13,18 +13,12 @@ import type { RoadHand } from '../types';
 import { Placer } from './grid';
 import type { BigRoadCell, GridCell, RoadOptions } from './types';
 
-/** What adding a hand did to the big road. */
-export type BigRoadChange =
-  | { readonly kind: 'circle'; readonly cell: BigRoadCell } // a new B/P circle
-  | { readonly kind: 'tie'; readonly cell: BigRoadCell }; // a tie counted on an existing (or the slash-only) cell
-
 export class BigRoad {
   /** Circles in the order they were added; a tie replaces the cell it is counted on with an updated copy. */
   readonly cells: BigRoadCell[] = [];
   /** Length of each logical column (streak), `L(c)` of ROADS.md. */
   readonly lengths: number[] = [];
   private placer: Placer;
-  private startCol = 0; // display column where the current streak started
 
   constructor(readonly options: RoadOptions) {
     this.placer = new Placer(options.rows, options.tail);
@@ -35,7 +29,6 @@ export class BigRoad {
     b.cells.push(...this.cells);
     b.lengths.push(...this.lengths);
     b.placer = this.placer.clone();
-    b.startCol = this.startCol;
     return b;
   }
 
@@ -49,49 +42,49 @@ export class BigRoad {
     return this.lengths.length - 1;
   }
 
-  /** Adds the hand with bead index `index`. */
-  add(hand: RoadHand, index: number): BigRoadChange {
-    const last = this.last;
+  /**
+   * Adds the hand with bead index `index` and returns the cell it drew: a new circle for Banker or Player, or,
+   * for a tie, the updated copy of the cell the tie is counted on.
+   */
+  add(hand: RoadHand, index: number): BigRoadCell {
+    const cells = this.cells;
+    const n = cells.length;
+    const last = n > 0 ? cells[n - 1] : undefined; // no out-of-bounds read: a slow path in V8
     if (hand.outcome === 'tie') {
-      const cell: BigRoadCell = last
-        ? { ...last, ties: last.ties + 1 }
-        : {
-            col: 0,
-            row: 0,
-            outcome: 'tie',
-            ties: 1,
-            logicalCol: 0,
-            logicalRow: 0,
-            index: -1,
-            playerPair: false,
-            bankerPair: false,
-            natural: false,
-            tail: false,
-          };
-      if (last) this.cells[this.cells.length - 1] = cell;
-      else this.cells.push(cell);
-      return { kind: 'tie', cell };
+      if (last) return (cells[n - 1] = withTies(last, last.ties + 1));
+      const slash: BigRoadCell = {
+        col: 0,
+        row: 0,
+        outcome: 'tie',
+        ties: 1,
+        logicalCol: 0,
+        logicalRow: 0,
+        index: -1,
+        playerPair: false,
+        bankerPair: false,
+        natural: false,
+        tail: false,
+      };
+      cells.push(slash);
+      return slash;
     }
-    const leadingTies = last?.outcome === 'tie' ? last.ties : 0;
-    const continues = last !== undefined && last.outcome === hand.outcome;
-    let at: GridCell;
-    let logicalCol: number;
-    let logicalRow: number;
-    if (continues) {
-      at = this.placer.continue();
-      logicalCol = this.lengths.length - 1;
-      logicalRow = this.lengths[logicalCol]!;
-      this.lengths[logicalCol] = logicalRow + 1;
+    const placer = this.placer;
+    const lengths = this.lengths;
+    const leadingTies = last !== undefined && last.outcome === 'tie' ? last.ties : 0;
+    let logicalCol = lengths.length - 1;
+    let logicalRow = 0;
+    if (last !== undefined && last.outcome === hand.outcome) {
+      placer.continue();
+      logicalRow = lengths[logicalCol]!;
+      lengths[logicalCol] = logicalRow + 1;
     } else {
-      at = this.placer.start();
-      this.startCol = at.col;
-      logicalCol = this.lengths.length;
-      logicalRow = 0;
-      this.lengths.push(1);
+      placer.start();
+      logicalCol++;
+      lengths.push(1);
     }
     const cell: BigRoadCell = {
-      col: at.col,
-      row: at.row,
+      col: placer.col,
+      row: placer.row,
       outcome: hand.outcome,
       ties: leadingTies,
       logicalCol,
@@ -100,11 +93,11 @@ export class BigRoad {
       playerPair: hand.playerPair,
       bankerPair: hand.bankerPair,
       natural: hand.natural,
-      tail: at.col > this.startCol,
+      tail: placer.col > placer.streakStart,
     };
-    if (leadingTies > 0) this.cells[0] = cell; // the first circle takes over the slash-only cell (0,0)
-    else this.cells.push(cell);
-    return { kind: 'circle', cell };
+    if (leadingTies > 0) cells[0] = cell; // the first circle takes over the slash-only cell (0,0)
+    else cells.push(cell);
+    return cell;
   }
 
   /** Where the next circle would go if the next result were `outcome` (for the ask road). */
@@ -123,4 +116,21 @@ export class BigRoad {
     const o = this.last?.outcome;
     return o === 'banker' || o === 'player' ? o : null;
   }
+}
+
+/** A copy of `c` with another tie count (written out: an object spread is several times slower here). */
+function withTies(c: BigRoadCell, ties: number): BigRoadCell {
+  return {
+    col: c.col,
+    row: c.row,
+    outcome: c.outcome,
+    ties,
+    logicalCol: c.logicalCol,
+    logicalRow: c.logicalRow,
+    index: c.index,
+    playerPair: c.playerPair,
+    bankerPair: c.bankerPair,
+    natural: c.natural,
+    tail: c.tail,
+  };
 }

@@ -34,6 +34,7 @@ export class DerivedRoad {
   /** The marks in the order they were added. */
   readonly cells: DerivedCell[] = [];
   private placer: Placer;
+  private last: Colour | null = null;
 
   constructor(
     readonly k: 1 | 2 | 3,
@@ -47,6 +48,7 @@ export class DerivedRoad {
     const d = new DerivedRoad(this.k, this.placer.rows, this.placer.tail);
     d.cells.push(...this.cells);
     d.placer = this.placer.clone();
+    d.last = this.last;
     return d;
   }
 
@@ -54,19 +56,23 @@ export class DerivedRoad {
   add(lengths: ArrayLike<number>, c: number, r: number): DerivedCell | null {
     const colour = derivedColour(lengths, c, r, this.k);
     if (colour === null) return null;
-    const at = colour === this.lastColour ? this.placer.continue() : this.placer.start();
-    const cell: DerivedCell = { col: at.col, row: at.row, colour, sourceCol: c, sourceRow: r };
+    const placer = this.placer;
+    if (colour === this.last) placer.continue();
+    else placer.start();
+    this.last = colour;
+    const cell: DerivedCell = { col: placer.col, row: placer.row, colour, sourceCol: c, sourceRow: r };
     this.cells.push(cell);
     return cell;
   }
 
   /** Where a mark of this colour would be drawn next (for the ask road), without placing it. */
   peek(colour: Colour): GridCell {
-    const at = colour === this.lastColour ? this.placer.peekContinue() : this.placer.peekStart();
+    const at = colour === this.last ? this.placer.peekContinue() : this.placer.peekStart();
     return { col: at.col, row: at.row };
   }
 
+  /** Colour of the latest mark, or `null` before the first. */
   get lastColour(): Colour | null {
-    return this.cells[this.cells.length - 1]?.colour ?? null;
+    return this.last;
   }
 }

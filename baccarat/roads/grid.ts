@@ -4,8 +4,8 @@
  *
  * ```ts
  * const g = new Placer(6, 'stay');
- * g.start();    // {col: 0, row: 0}: a new streak
- * g.continue(); // {col: 0, row: 1}: the streak goes on
+ * g.start();    // g.col, g.row = 0, 0: a new streak
+ * g.continue(); // g.col, g.row = 0, 1: the streak goes on
  * ```
  * @packageDocumentation
  */
@@ -54,26 +54,46 @@ export class Placer {
     return { col: x + 1, row: y, tail: true };
   }
 
-  /** Places the first entry of a new streak. */
-  start(): GridCell {
-    const cell = this.peekStart();
-    this.prevStart = cell.col;
+  /** Places the first entry of a new streak; the position is then in `col` and `row`. */
+  start(): void {
+    let s = this.prevStart + 1;
+    while (this.isOccupied(s, 0)) s++; // only after a tail has run along row 0 (§3.6)
+    this.prevStart = s;
     this.turned = false;
-    this.place(cell.col, cell.row);
-    return cell;
+    this.place(s, 0);
   }
 
-  /** Places the next entry of the current streak; `tail` tells that it turned right. */
-  continue(): GridCell & { readonly tail: boolean } {
-    const cell = this.peekContinue();
-    if (cell.tail) this.turned = true;
-    this.place(cell.col, cell.row);
-    return cell;
+  /** Places the next entry of the current streak; `turned` tells whether it has run into a dragon tail. */
+  continue(): void {
+    const { x, y } = this;
+    if ((this.tail === 'drop' || !this.turned) && y + 1 < this.rows && !this.isOccupied(x, y + 1)) {
+      this.place(x, y + 1);
+    } else {
+      this.turned = true;
+      this.place(x + 1, y);
+    }
+  }
+
+  /** Column of the last entry placed. */
+  get col(): number {
+    return this.x;
+  }
+
+  /** Row of the last entry placed. */
+  get row(): number {
+    return this.y;
+  }
+
+  /** Display column where the current streak started. */
+  get streakStart(): number {
+    return this.prevStart;
   }
 
   /** Whether a mark sits at (col, row). */
   isOccupied(col: number, row: number): boolean {
-    return (((this.occupied[col] ?? 0) >>> row) & 1) === 1;
+    const occupied = this.occupied;
+    // Bounds first: an out-of-bounds array read is a slow path in V8, and new columns are read all the time.
+    return col < occupied.length && ((occupied[col]! >>> row) & 1) === 1;
   }
 
   /** Number of display columns in use. */
@@ -82,8 +102,9 @@ export class Placer {
   }
 
   private place(col: number, row: number): void {
-    while (this.occupied.length <= col) this.occupied.push(0);
-    this.occupied[col] = (this.occupied[col] ?? 0) | (1 << row);
+    const occupied = this.occupied;
+    while (occupied.length <= col) occupied.push(0);
+    occupied[col] = occupied[col]! | (1 << row);
     this.x = col;
     this.y = row;
   }

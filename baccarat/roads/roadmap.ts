@@ -11,15 +11,24 @@
  */
 import type { Colour, RoadHand } from '../types';
 import { ask } from './ask';
-import { BigRoad, type BigRoadChange } from './big-road';
+import { BigRoad } from './big-road';
 import { DerivedRoad } from './derived-road';
 import { StatsCounter } from './stats';
-import { type Ask, type BeadCell, DEFAULT_ROAD_OPTIONS, type DerivedCell, type RoadOptions, type Stats } from './types';
+import {
+  type Ask,
+  type BeadCell,
+  type BigRoadCell,
+  DEFAULT_ROAD_OPTIONS,
+  type DerivedCell,
+  type RoadOptions,
+  type Stats,
+} from './types';
 
 /** What one added hand changed, for highlighting it on the board. */
 export interface RoadmapChange {
   readonly bead: BeadCell;
-  readonly bigRoad: BigRoadChange;
+  /** A new circle, or (for a tie) the cell the tie is now counted on. */
+  readonly bigRoad: { readonly kind: 'circle' | 'tie'; readonly cell: BigRoadCell };
   readonly bigEyeBoy: DerivedCell | null;
   readonly smallRoad: DerivedCell | null;
   readonly cockroachPig: DerivedCell | null;
@@ -60,32 +69,43 @@ export class Roadmap {
 
   /** Adds the next hand of the shoe and says what changed. */
   add(hand: RoadHand): RoadmapChange {
+    const before = [this.bigEyeBoy.cells.length, this.smallRoad.cells.length, this.cockroachPig.cells.length];
+    const cell = this.push(hand);
+    const added = (road: DerivedRoad, n: number) => road.cells[n] ?? null;
+    return {
+      bead: this.beadPlate[this.beadPlate.length - 1]!,
+      bigRoad: { kind: hand.outcome === 'tie' ? 'tie' : 'circle', cell },
+      bigEyeBoy: added(this.bigEyeBoy, before[0]!),
+      smallRoad: added(this.smallRoad, before[1]!),
+      cockroachPig: added(this.cockroachPig, before[2]!),
+    };
+  }
+
+  /** Adds the next hand without a change record: the fast path of `roadmap()`. @internal */
+  push(hand: RoadHand): BigRoadCell {
     const index = this.beadPlate.length;
     const rows = this.options.rows;
     const bead: BeadCell = {
-      col: Math.floor(index / rows),
+      col: (index / rows) | 0,
       row: index % rows,
       index,
       outcome: hand.outcome,
       playerPair: hand.playerPair,
       bankerPair: hand.bankerPair,
       natural: hand.natural,
-      ...(hand.playerPoints === undefined ? {} : { playerPoints: hand.playerPoints }),
-      ...(hand.bankerPoints === undefined ? {} : { bankerPoints: hand.bankerPoints }),
+      playerPoints: hand.playerPoints,
+      bankerPoints: hand.bankerPoints,
     };
     this.beadPlate.push(bead);
-    const big = this.bigRoad.add(hand, index);
+    const cell = this.bigRoad.add(hand, index);
     this.counter.add(hand, this.bigRoad.lengths);
-    if (big.kind === 'tie') return { bead, bigRoad: big, bigEyeBoy: null, smallRoad: null, cockroachPig: null };
-    const { logicalCol: c, logicalRow: r } = big.cell;
-    const lengths = this.bigRoad.lengths;
-    return {
-      bead,
-      bigRoad: big,
-      bigEyeBoy: this.bigEyeBoy.add(lengths, c, r),
-      smallRoad: this.smallRoad.add(lengths, c, r),
-      cockroachPig: this.cockroachPig.add(lengths, c, r),
-    };
+    if (hand.outcome !== 'tie') {
+      const lengths = this.bigRoad.lengths;
+      this.bigEyeBoy.add(lengths, cell.logicalCol, cell.logicalRow);
+      this.smallRoad.add(lengths, cell.logicalCol, cell.logicalRow);
+      this.cockroachPig.add(lengths, cell.logicalCol, cell.logicalRow);
+    }
+    return cell;
   }
 
   /** The ask roads: what each road would get if the next result were Banker, or Player (ROADS.md §5). */
@@ -102,7 +122,7 @@ export class Roadmap {
 /** Builds every road of a shoe from its hands, in order. */
 export function roadmap(hands: Iterable<RoadHand>, options: RoadOptions = DEFAULT_ROAD_OPTIONS): Roadmap {
   const map = new Roadmap(options);
-  for (const hand of hands) map.add(hand);
+  for (const hand of hands) map.push(hand);
   return map;
 }
 

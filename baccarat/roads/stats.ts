@@ -30,7 +30,9 @@ export class StatsCounter {
   /** Counts one hand; `lengths` are the big road's logical column lengths after the hand was added. */
   add(hand: RoadHand, lengths: readonly number[]): void {
     this.hands++;
-    this[hand.outcome]++;
+    if (hand.outcome === 'banker') this.banker++;
+    else if (hand.outcome === 'player') this.player++;
+    else this.tie++;
     if (hand.bankerPair) this.bankerPair++;
     if (hand.playerPair) this.playerPair++;
     if (hand.natural) this.natural++;
