@@ -1,0 +1,197 @@
+/**
+ * The life of a shoe around its hands: start, burn, betting and dealing, table open or closed, the cut card and
+ * the last coup (rule 11.2), and the end. Pure transitions; each returns `Result<Shoe, string>` and a refused
+ * one leaves the shoe untouched. Import these from `shoe.ts`, which re-exports them.
+ *
+ * ```ts
+ * const started = newShoe('T7-0412', { decks: 8 });                        // Result<Shoe, string>
+ * const cut = started.ok ? cutCardDrawn(started.value, { firstCardOfRound: false }) : started; // rule 11.2(b)
+ * if (cut.ok) lastCoupState(cut.value); // { case: 'b', drawnInRound: 1, lastRound: 2, announced: false, … }
+ * ```
+ * @packageDocumentation
+ */
+import { err, ok, RANKS, SUITS, type Card, type Result } from './types';
+import type { Shoe } from './shoe-types';
+
+/** Options for {@link newShoe}. */
+export interface NewShoeOptions {
+  readonly decks?: number; // 4 to 8 (rule 3.4; tournament rule 2.2.1)
+  readonly at?: string; // ISO 8601 start time
+  readonly tableOpen?: boolean; // default true
+  readonly maxNoBetCoups?: number; // default 3 (rule 8.3); 0 to 3
+}
+
+/** What {@link lastCoupState} says about the cut card and the last coup. */
+export interface LastCoupState {
+  /** Which case of rule 11.2 applies: `a` cut card was the first card of a round, `b` it came out later. */
+  readonly case: 'a' | 'b' | null;
+  /** The round in which the cut card came out. */
+  readonly drawnInRound: number | null;
+  /** The round that is the last coup: `drawnInRound` in case a, the round after it in case b. */
+  readonly lastRound: number | null;
+  /** "Last coup" has been announced: at once in case a, once round `drawnInRound` is complete in case b. */
+  readonly announced: boolean;
+  /** The current round (being dealt, or next to be dealt) is the last coup and the shoe is not complete. */
+  readonly isLastRound: boolean;
+}
+
+/** Hand number of the round in progress or next to be dealt. */
+export const nextHandNo = (shoe: Shoe): number => shoe.rounds.length + 1;
+
+/** An ISO 8601 date-time with a zone, e.g. `2025-04-12T21:03:00Z`. */
+export const isIsoTime = (s: unknown): s is string =>
+  typeof s === 'string' &&
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) &&
+  !Number.isNaN(Date.parse(s));
+
+/** A card whose rank and suit are in the vocabulary. */
+export const isCard = (c: unknown): c is Card =>
+  typeof c === 'object' &&
+  c !== null &&
+  (RANKS as readonly unknown[]).includes((c as Card).rank) &&
+  (SUITS as readonly unknown[]).includes((c as Card).suit);
+
+/** Cards to burn after `card` is shown (rule 7.9): face value, ten for 10, J, Q and K, one for an ace. */
+export function burnCount(card: Card): number {
+  if (card.rank === 'A') return 1;
+  const n = Number(card.rank);
+  return Number.isNaN(n) ? 10 : n;
+}
+
+/** Starts a shoe: no rounds, phase `shuffling`, cut card in the stack. Refuses an empty id or a bad deck count. */
+export function newShoe(id: string, opts: NewShoeOptions = {}): Result<Shoe, string> {
+  if (typeof id !== 'string' || id.trim() === '') return err('shoe id must be a non-empty string');
+  const { decks, at, tableOpen = true, maxNoBetCoups = 3 } = opts;
+  if (decks !== undefined && !(Number.isInteger(decks) && decks >= 4 && decks <= 8))
+    return err(`decks (${decks}) must be a whole number from 4 to 8 (rule 3.4)`);
+  if (at !== undefined && !isIsoTime(at)) return err(`at (${at}) is not an ISO 8601 time`);
+  if (!(Number.isInteger(maxNoBetCoups) && maxNoBetCoups >= 0 && maxNoBetCoups <= 3))
+    return err(`maxNoBetCoups (${maxNoBetCoups}) must be a whole number from 0 to 3 (rule 8.3)`);
+  return ok({
+    id,
+    ...(decks !== undefined && { decks }),
+    ...(at !== undefined && { startedAt: at }),
+    rounds: [],
+    burn: null,
+    phase: 'shuffling',
+    cutCard: { drawn: false },
+    pendingVoidHand: null,
+    tableOpen,
+    maxNoBetCoups,
+  });
+}
+
+/**
+ * Records the burn (rule 7.7): `card` shown, then `count` cards burned face down (default: rule 7.9's count).
+ * A count other than rule 7.9's is recorded, not refused: rule 12.7 says play continues. Refused once a round
+ * has been recorded, a second time, or after the shoe has ended.
+ */
+export function burn(shoe: Shoe, card: Card, count?: number): Result<Shoe, string> {
+  if (shoe.phase === 'ended') return err(`shoe ${shoe.id} has ended: no burn`);
+  if (shoe.burn) return err(`shoe ${shoe.id} was already burned (${shoe.burn.card.rank}${shoe.burn.card.suit})`);
+  if (shoe.rounds.length > 0)
+    return err(`the burn comes before the first round (rule 7.7); shoe ${shoe.id} already has ${shoe.rounds.length}`);
+  if (!isCard(card)) return err(`burn card ${JSON.stringify(card)} is not a card`);
+  if (count === undefined) count = burnCount(card);
+  if (!(Number.isInteger(count) && count >= 0 && count <= 52))
+    return err(`burn count (${count}) must be a whole number from 0 to 52`);
+  return ok({ ...shoe, burn: { card, count, expected: burnCount(card) } });
+}
+
+/** Where the cut card says the shoe stops, and whether that point has been reached. */
+export function lastCoupState(shoe: Shoe): LastCoupState {
+  const c = shoe.cutCard;
+  if (!c.drawn) return { case: null, drawnInRound: null, lastRound: null, announced: false, isLastRound: false };
+  const recorded = shoe.rounds.length;
+  const lastRound = c.firstCardOfRound ? c.round : c.round + 1;
+  const announced = c.firstCardOfRound || recorded >= c.round;
+  const complete = shoe.phase === 'ended' || recorded >= lastRound;
+  return {
+    case: c.firstCardOfRound ? 'a' : 'b',
+    drawnInRound: c.round,
+    lastRound,
+    announced,
+    isLastRound: announced && !complete,
+  };
+}
+
+/** Whether the current round (being dealt, or next to be dealt) has been announced as the last coup. */
+export const lastCoup = (shoe: Shoe): boolean => lastCoupState(shoe).isLastRound;
+
+/** The shoe is over: ended by {@link endShoe}, or its last coup (rule 11.2) has been played or voided. */
+export function isShoeComplete(shoe: Shoe): boolean {
+  const { lastRound } = lastCoupState(shoe);
+  return shoe.phase === 'ended' || (lastRound !== null && shoe.rounds.length >= lastRound);
+}
+
+/** Why no further round may start, or null. Shared by every transition that would start or add a round. */
+export function closedReason(shoe: Shoe): string | null {
+  if (shoe.phase === 'ended') return `shoe ${shoe.id} has ended`;
+  if (isShoeComplete(shoe)) {
+    const { lastRound } = lastCoupState(shoe);
+    return `shoe ${shoe.id} is complete: round ${lastRound} was the last coup (rule 11.2)`;
+  }
+  return null;
+}
+
+/**
+ * The cut card came out (rule 11.2). `firstCardOfRound` true is case (a): this round is the last coup.
+ * False is case (b): finish this round, announce "Last coup", deal one more. `round` defaults to the round
+ * being dealt; the round just recorded is also accepted, for a report that arrives after its result.
+ */
+export function cutCardDrawn(
+  shoe: Shoe,
+  opts: { readonly firstCardOfRound: boolean; readonly round?: number },
+): Result<Shoe, string> {
+  if (shoe.phase === 'ended') return err(`shoe ${shoe.id} has ended: no cut card`);
+  if (shoe.cutCard.drawn)
+    return err(`the cut card was already drawn in round ${shoe.cutCard.round} of shoe ${shoe.id}`);
+  const next = nextHandNo(shoe);
+  const round = opts.round ?? next;
+  if (!Number.isInteger(round) || round < 1 || (round !== next && round !== next - 1))
+    return err(
+      `cut card reported in round ${round}, but shoe ${shoe.id} is at round ${next} (or ${next - 1} just done)`,
+    );
+  if (typeof opts.firstCardOfRound !== 'boolean') return err('firstCardOfRound must be true or false');
+  return ok({ ...shoe, cutCard: { drawn: true, round, firstCardOfRound: opts.firstCardOfRound } });
+}
+
+/** Ends the shoe, early (rules 7.10, 12.5) or after its last coup. Refused if it has already ended. */
+export function endShoe(shoe: Shoe, at?: string): Result<Shoe, string> {
+  if (shoe.phase === 'ended') return err(`shoe ${shoe.id} has already ended`);
+  if (at !== undefined && !isIsoTime(at)) return err(`at (${at}) is not an ISO 8601 time`);
+  return ok({ ...shoe, phase: 'ended', pendingVoidHand: null, ...(at !== undefined && { endedAt: at }) });
+}
+
+/** "Place your bets": bets open for the next round. Refused while a round is dealt, or when no round may start. */
+export function openBetting(shoe: Shoe): Result<Shoe, string> {
+  const closed = closedReason(shoe);
+  if (closed) return err(`${closed}: no more betting`);
+  if (!shoe.tableOpen) return err(`table is closed: no betting in shoe ${shoe.id}`);
+  if (shoe.phase === 'dealing') return err(`round ${nextHandNo(shoe)} of shoe ${shoe.id} is being dealt`);
+  if (shoe.pendingVoidHand) return err(`round ${nextHandNo(shoe)} of shoe ${shoe.id} is a void hand: no bets`);
+  if (shoe.phase === 'betting') return err(`bets are already open for round ${nextHandNo(shoe)} of shoe ${shoe.id}`);
+  return ok({ ...shoe, phase: 'betting' });
+}
+
+/** "No more bets" (rule 8.2): the next round is being dealt. */
+export function closeBetting(shoe: Shoe): Result<Shoe, string> {
+  const closed = closedReason(shoe);
+  if (closed) return err(`${closed}: no round to deal`);
+  if (!shoe.tableOpen) return err(`table is closed: no round to deal in shoe ${shoe.id}`);
+  if (shoe.phase === 'dealing') return err(`round ${nextHandNo(shoe)} of shoe ${shoe.id} is already being dealt`);
+  return ok({ ...shoe, phase: 'dealing' });
+}
+
+/** Opens the table. Refused if it is open. */
+export function openTable(shoe: Shoe): Result<Shoe, string> {
+  if (shoe.tableOpen) return err(`table of shoe ${shoe.id} is already open`);
+  return ok({ ...shoe, tableOpen: true });
+}
+
+/** Closes the table between rounds (a round being dealt must finish or be voided first). */
+export function closeTable(shoe: Shoe): Result<Shoe, string> {
+  if (!shoe.tableOpen) return err(`table of shoe ${shoe.id} is already closed`);
+  if (shoe.phase === 'dealing') return err(`round ${nextHandNo(shoe)} of shoe ${shoe.id} is being dealt`);
+  return ok({ ...shoe, tableOpen: false, phase: shoe.phase === 'betting' ? 'idle' : shoe.phase });
+}

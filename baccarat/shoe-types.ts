@@ -1,0 +1,121 @@
+/**
+ * The shapes of a shoe's state (see `shoe.ts` for the transitions). Kept apart so that `shoe.ts` and
+ * `shoe-lifecycle.ts` can share them without importing each other.
+ *
+ * ```ts
+ * import type { Shoe, ShoeRound } from './shoe-types';
+ * const played = shoe.rounds.filter(isShoeHand);   // rounds with a result
+ * const next = shoe.rounds.length + 1;              // rounds[i].no === i + 1, always
+ * ```
+ * @packageDocumentation
+ */
+import type { BySide, Card, RoadHand } from './types';
+
+/**
+ * Where the table is in the shoe. `shuffling`: a new shoe being shuffled, cut and burned (rules 7.5 to 7.7);
+ * `betting`: bets being taken for the next round; `dealing`: "No more bets" called, a round being dealt;
+ * `idle`: between rounds, the last result shown; `ended`: ended by `endShoe` (a completed last coup alone does
+ * not change the phase: see `isShoeComplete`).
+ */
+export const SHOE_PHASES = ['shuffling', 'betting', 'dealing', 'idle', 'ended'] as const;
+export type ShoePhase = (typeof SHOE_PHASES)[number];
+
+/**
+ * The two kinds of void hand (division 5 §1: "a round of play ... except that no wagers are permitted").
+ * `noBetsThisHand`: announced after an irregularity (rules 12.1(b), 12.2(b), 12.3);
+ * `noBetCoup`: one of up to 3 rounds dealt without wagers (rule 8.3, house rule 3.1.2).
+ * Both have a result; neither goes on the roads unless {@link ShoeSettings.voidHandsOnRoads}.
+ */
+export const VOID_HAND_KINDS = ['noBetsThisHand', 'noBetCoup'] as const;
+export type VoidHandKind = (typeof VOID_HAND_KINDS)[number];
+
+/** Marks a round dealt as a void hand: it has a result, but no wagers were permitted on it. */
+export interface VoidHand {
+  readonly kind: VoidHandKind;
+  readonly reason: string; // free text for the record, e.g. "first card face up (12.3)"
+}
+
+/** The cards of a coup, when the controller sends them: 2 or 3 per side, in the order dealt. */
+export type HandCards = BySide<readonly Card[]>;
+
+/** The record of a correction: who made it, when, and what the hand was before. Nothing is lost. */
+export interface Correction {
+  readonly by: string; // who corrected it (inspector, controller id)
+  readonly at: string; // ISO 8601 time
+  readonly previous: RoadHand; // the hand as it stood before this correction
+  readonly previousCards?: HandCards; // its cards, if it had any
+  readonly earlier?: Correction; // the correction before this one, if the hand was corrected more than once
+}
+
+/** Why and when a round was declared void (rules 12.5, 12.6; tournament rule 5.1). */
+export interface RoundVoid {
+  readonly reason: string;
+  readonly at?: string; // ISO 8601 time
+}
+
+/** A round that produced a result: an ordinary hand, a void hand, or a hand declared void afterwards. */
+export interface ShoeHand {
+  readonly no: number; // 1-based hand number in the shoe, as numbered by the controller
+  readonly hand: RoadHand; // the result, with any correction applied
+  readonly cards?: HandCards;
+  readonly at?: string; // ISO 8601 time of the result
+  readonly voidHand?: VoidHand; // dealt as a void hand ("No bets this hand") or a no-bet coup
+  readonly corrected?: Correction; // the latest correction, chaining to earlier ones
+  readonly voided?: RoundVoid; // declared void after its result was recorded: kept, never on the roads
+}
+
+/** A round declared void before it produced a result (e.g. rule 12.5, not enough cards to finish it). */
+export interface VoidedRound {
+  readonly no: number; // a voided round keeps its hand number; the next hand is no + 1
+  readonly voided: RoundVoid;
+}
+
+/** One round of the shoe, in order. Tell them apart with {@link isShoeHand}. */
+export type ShoeRound = ShoeHand | VoidedRound;
+
+/** The cut card (rule 11.2): not yet reached, or reached in a given round, as its first card or later. */
+export type CutCard =
+  | { readonly drawn: false }
+  | {
+      readonly drawn: true;
+      readonly round: number; // the round in which it came out
+      readonly firstCardOfRound: boolean; // true: 11.2(a), this round is the last; false: 11.2(b), one more
+    };
+
+/** The burn at the start of a shoe (rules 7.7, 7.9). */
+export interface Burn {
+  readonly card: Card; // the first card, shown face up
+  readonly count: number; // cards then burned face down, as reported
+  readonly expected: number; // what rule 7.9 asks for: the card's face value, ten for 10/J/Q/K, one for an ace
+}
+
+/** The state of the current shoe at a table. Immutable: every transition returns a new value. */
+export interface Shoe {
+  readonly id: string;
+  readonly decks?: number; // 4 to 8 (rule 3.4)
+  readonly startedAt?: string; // ISO 8601
+  readonly endedAt?: string; // ISO 8601, set by endShoe
+  /** Every round in order, void ones included. Invariant: `rounds[i].no === i + 1`. */
+  readonly rounds: readonly ShoeRound[];
+  readonly burn: Burn | null;
+  readonly phase: ShoePhase;
+  readonly cutCard: CutCard;
+  /** Announced for the next hand added ("No bets this hand"), cleared when it is added or voided. */
+  readonly pendingVoidHand: VoidHand | null;
+  readonly tableOpen: boolean;
+  readonly maxNoBetCoups: number; // no-bet coups allowed in this shoe (rule 8.3: up to 3)
+}
+
+/** How the shoe feeds the roads. */
+export interface ShoeSettings {
+  /**
+   * Whether void hands ("No bets this hand", no-bet coups) go on the roads. Default `false`: nobody could bet
+   * on them, so they are not part of the betting history the roads show; they stay in {@link Shoe.rounds}.
+   */
+  readonly voidHandsOnRoads: boolean;
+}
+
+export const DEFAULT_SHOE_SETTINGS: ShoeSettings = { voidHandsOnRoads: false };
+
+/** True for a round with a result (possibly declared void afterwards), false for a round voided without one. */
+export const isShoeHand = (round: ShoeRound): round is ShoeHand => 'hand' in round;

@@ -1,0 +1,562 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import type { Outcome, Result, RoadHand } from './types';
+import {
+  addHand,
+  announceVoidHand,
+  burn,
+  closeBetting,
+  closeTable,
+  correctHand,
+  cutCardDrawn,
+  endShoe,
+  isOnRoads,
+  isShoeComplete,
+  isShoeHand,
+  lastCoup,
+  lastCoupState,
+  newShoe,
+  nextHandNo,
+  openBetting,
+  openTable,
+  roadHands,
+  shoeHands,
+  voidRound,
+  type NewShoeOptions,
+  type Shoe,
+} from './shoe';
+
+const H = (outcome: Outcome, extra: Partial<RoadHand> = {}): RoadHand => ({
+  outcome,
+  playerPair: false,
+  bankerPair: false,
+  natural: false,
+  ...extra,
+});
+const LETTER: Record<string, Outcome> = { B: 'banker', P: 'player', T: 'tie' };
+
+function unwrap<T>(r: Result<T, string>): T {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+const start = (opts?: NewShoeOptions): Shoe => unwrap(newShoe('S1', opts));
+/** Adds one hand per letter of `text` (B, P, T), numbered on from the shoe. */
+const play = (shoe: Shoe, text: string): Shoe =>
+  [...text].reduce((s, c) => unwrap(addHand(s, { no: nextHandNo(s), hand: H(LETTER[c]!) })), shoe);
+const outcomes = (hands: readonly RoadHand[]): string =>
+  hands.map((h) => ({ banker: 'B', player: 'P', tie: 'T' })[h.outcome]).join('');
+const errorOf = (r: Result<unknown, string>): string => (r.ok ? '(accepted)' : r.error);
+const AT = '2025-04-12T21:03:00Z';
+
+describe('newShoe', () => {
+  test('starts empty, shuffling, cut card in the stack, table open', () => {
+    const s = start({ decks: 8, at: AT });
+    expect(s).toMatchObject({ id: 'S1', decks: 8, startedAt: AT, rounds: [], burn: null, phase: 'shuffling' });
+    expect(s).toMatchObject({ cutCard: { drawn: false }, pendingVoidHand: null, tableOpen: true, maxNoBetCoups: 3 });
+    expect(nextHandNo(s)).toBe(1);
+    expect(isShoeComplete(s)).toBe(false);
+  });
+  test.each<[string, string, NewShoeOptions, RegExp]>([
+    ['empty id', '', {}, /shoe id/],
+    ['3 decks', 'S', { decks: 3 }, /decks \(3\).*4 to 8/],
+    ['9 decks', 'S', { decks: 9 }, /decks \(9\)/],
+    ['half a deck', 'S', { decks: 6.5 }, /decks \(6.5\)/],
+    ['bad time', 'S', { at: 'yesterday' }, /at \(yesterday\)/],
+    ['4 no-bet coups', 'S', { maxNoBetCoups: 4 }, /maxNoBetCoups \(4\).*8.3/],
+  ])('refuses %s', (_, id, opts, message) => {
+    expect(errorOf(newShoe(id, opts))).toMatch(message);
+  });
+});
+
+describe('addHand', () => {
+  test('appends consecutive hands and moves to idle', () => {
+    const s = play(unwrap(closeBetting(start())), 'BPT');
+    expect(s.rounds.map((r) => r.no)).toEqual([1, 2, 3]);
+    expect(s.phase).toBe('idle');
+    expect(outcomes(roadHands(s))).toBe('BPT');
+  });
+  const two = play(start(), 'BP');
+  test.each<[string, Shoe, Parameters<typeof addHand>[1], RegExp]>([
+    ['a duplicate number', two, { no: 2, hand: H('tie') }, /hand 2 is already recorded in shoe S1 \(duplicate/],
+    ['a gap', two, { no: 4, hand: H('tie') }, /hand 4 is out of sequence in shoe S1: expected hand 3/],
+    ['hand 0', start(), { no: 0, hand: H('tie') }, /hand number 0/],
+    ['hand 1.5', start(), { no: 1.5, hand: H('tie') }, /hand number 1.5/],
+    ['an unknown outcome', two, { no: 3, hand: H('dragon' as Outcome) }, /hand 3: outcome "dragon" is unknown/],
+    [
+      'points against the outcome',
+      two,
+      { no: 3, hand: H('banker', { playerPoints: 7, bankerPoints: 2 }) },
+      /disagrees/,
+    ],
+    ['points above 9', two, { no: 3, hand: H('banker', { bankerPoints: 10 as 9 }) }, /bankerPoints \(10\)/],
+    ['a missing pair flag', two, { no: 3, hand: { outcome: 'tie', natural: false } as RoadHand }, /playerPair/],
+    [
+      'one card a side',
+      two,
+      { no: 3, hand: H('tie'), cards: { player: [{ rank: 'A', suit: 'S' }], banker: [] } },
+      /cards/,
+    ],
+    ['a bad time', two, { no: 3, hand: H('tie'), at: '12/04/2025' }, /at \(12\/04\/2025\)/],
+    ['an ended shoe', unwrap(endShoe(two)), { no: 3, hand: H('tie') }, /shoe S1 has ended: hand 3 refused/],
+    ['a closed table', unwrap(closeTable(two)), { no: 3, hand: H('tie') }, /table is closed/],
+  ])('refuses %s', (_, shoe, hand, message) => {
+    expect(errorOf(addHand(shoe, hand))).toMatch(message);
+  });
+  test('keeps cards and time', () => {
+    const cards = {
+      player: [
+        { rank: 'K', suit: 'S' },
+        { rank: '9', suit: 'H' },
+      ],
+      banker: [
+        { rank: '2', suit: 'D' },
+        { rank: '3', suit: 'C' },
+      ],
+    } as const;
+    const s = unwrap(addHand(start(), { no: 1, hand: H('player', { natural: true }), cards, at: AT }));
+    expect(s.rounds[0]).toEqual({ no: 1, hand: H('player', { natural: true }), cards, at: AT });
+  });
+});
+
+describe('correctHand', () => {
+  const s = play(start(), 'BPB');
+  test('replaces hand N, keeps the previous, and the roads follow', () => {
+    const c = unwrap(correctHand(s, 2, H('tie'), { by: 'inspector 7', at: AT }));
+    expect(outcomes(roadHands(c))).toBe('BTB');
+    expect(c.rounds[1]).toMatchObject({
+      no: 2,
+      hand: H('tie'),
+      corrected: { by: 'inspector 7', at: AT, previous: H('player') },
+    });
+    expect(outcomes(roadHands(s))).toBe('BPB'); // the original is untouched
+  });
+  test('chains repeated corrections and moves old cards into the record', () => {
+    const cards = {
+      player: [
+        { rank: '4', suit: 'S' },
+        { rank: '4', suit: 'H' },
+      ],
+      banker: [
+        { rank: '2', suit: 'D' },
+        { rank: '3', suit: 'C' },
+      ],
+    } as const;
+    const once = unwrap(correctHand(s, 1, H('player'), { by: 'a', at: AT }));
+    const twice = unwrap(correctHand(once, 1, H('player', { playerPair: true }), { by: 'b', at: AT, cards }));
+    const r = twice.rounds[0]!;
+    expect(isShoeHand(r) && r.cards).toEqual(cards);
+    expect(isShoeHand(r) && r.corrected).toEqual({
+      by: 'b',
+      at: AT,
+      previous: H('player'),
+      earlier: { by: 'a', at: AT, previous: H('banker') },
+    });
+    const thrice = unwrap(correctHand(twice, 1, H('banker'), { by: 'c', at: AT }));
+    const r3 = thrice.rounds[0]!;
+    expect(isShoeHand(r3) && r3.cards).toBeFalsy();
+    expect(isShoeHand(r3) && r3.corrected?.previousCards).toEqual(cards);
+  });
+  test('is allowed after the shoe has ended', () => {
+    expect(correctHand(unwrap(endShoe(s)), 3, H('tie'), { by: 'a', at: AT }).ok).toBe(true);
+  });
+  const voided = unwrap(voidRound(s, { no: 2, reason: 'misdeal' }));
+  test.each<[string, Shoe, number, RoadHand, { by: string; at: string }, RegExp]>([
+    ['an unknown hand', s, 4, H('tie'), { by: 'a', at: AT }, /there is no hand 4 in shoe S1 to correct/],
+    ['hand 0', s, 0, H('tie'), { by: 'a', at: AT }, /no hand 0/],
+    ['a voided round', voided, 2, H('tie'), { by: 'a', at: AT }, /round 2 of shoe S1 is void \(misdeal\)/],
+    ['no change', s, 2, H('player'), { by: 'a', at: AT }, /changes nothing/],
+    ['no author', s, 2, H('tie'), { by: ' ', at: AT }, /by is required/],
+    ['a bad time', s, 2, H('tie'), { by: 'a', at: 'now' }, /at \(now\)/],
+  ])('refuses %s', (_, shoe, no, hand, opts, message) => {
+    expect(errorOf(correctHand(shoe, no, hand, opts))).toMatch(message);
+  });
+});
+
+describe('voidRound (rules 12.5, 12.6)', () => {
+  const s = play(start(), 'BP');
+  test('the round being dealt is void, keeps its number, never reaches the roads', () => {
+    const v = unwrap(voidRound(unwrap(closeBetting(s)), { reason: 'cards misplaced (12.6)', at: AT }));
+    expect(v.rounds[2]).toEqual({ no: 3, voided: { reason: 'cards misplaced (12.6)', at: AT } });
+    expect(v.phase).toBe('idle');
+    expect(errorOf(addHand(v, { no: 3, hand: H('tie') }))).toMatch(/already recorded/);
+    const next = play(v, 'T');
+    expect(next.rounds.map((r) => r.no)).toEqual([1, 2, 3, 4]);
+    expect(outcomes(roadHands(next))).toBe('BPT');
+    expect(shoeHands(next).map((h) => h.no)).toEqual([1, 2, 4]);
+  });
+  test('a recorded hand declared void afterwards is kept but leaves the roads', () => {
+    const v = unwrap(voidRound(s, { no: 1, reason: 'foreign card' }));
+    expect(v.rounds[0]).toEqual({ no: 1, hand: H('banker'), voided: { reason: 'foreign card' } });
+    expect(outcomes(roadHands(v))).toBe('P');
+  });
+  test('after the fact is allowed in an ended shoe, the round in progress is not', () => {
+    const ended = unwrap(endShoe(s));
+    expect(voidRound(ended, { no: 2, reason: 'x' }).ok).toBe(true);
+    expect(errorOf(voidRound(ended, { reason: 'x' }))).toMatch(/has ended: no round 3 to void/);
+  });
+  test.each<[string, Shoe, Parameters<typeof voidRound>[1], RegExp]>([
+    ['no reason', s, { reason: '' }, /a reason is required/],
+    [
+      'a round twice',
+      unwrap(voidRound(s, { no: 2, reason: 'x' })),
+      { no: 2, reason: 'y' },
+      /round 2 of shoe S1 is already void/,
+    ],
+    ['a round beyond the next', s, { no: 7, reason: 'x' }, /there is no round 7 in shoe S1: rounds 1 to 2/],
+    ['a bad time', s, { reason: 'x', at: 'soon' }, /at \(soon\)/],
+  ])('refuses %s', (_, shoe, opts, message) => {
+    expect(errorOf(voidRound(shoe, opts))).toMatch(message);
+  });
+});
+
+describe('void hands: "No bets this hand" (12.1 to 12.3) and no-bet coups (8.3)', () => {
+  const s = unwrap(announceVoidHand(play(start(), 'BP'), 'first card face up (12.3)'));
+  test('the next hand added is a void hand; off the roads by default, on with the setting', () => {
+    const v = play(s, 'TB');
+    expect(v.rounds[2]).toMatchObject({
+      no: 3,
+      voidHand: { kind: 'noBetsThisHand', reason: 'first card face up (12.3)' },
+    });
+    expect(v.pendingVoidHand).toBeNull();
+    expect(v.rounds[3]).not.toHaveProperty('voidHand');
+    expect(outcomes(roadHands(v))).toBe('BPB');
+    expect(outcomes(roadHands(v, { voidHandsOnRoads: true }))).toBe('BPTB');
+  });
+  test('a hand can carry its own void-hand mark', () => {
+    const v = unwrap(
+      addHand(start(), { no: 1, hand: H('tie'), voidHand: { kind: 'noBetCoup', reason: 'patron request' } }),
+    );
+    expect(roadHands(v)).toEqual([]);
+  });
+  test('no betting while a void hand is announced; a second announcement is refused', () => {
+    expect(errorOf(openBetting(s))).toMatch(/round 3 of shoe S1 is a void hand: no bets/);
+    expect(errorOf(announceVoidHand(s, 'again'))).toMatch(/hand 3 of shoe S1 is already announced/);
+  });
+  test('voiding the announced round clears the announcement', () => {
+    expect(unwrap(voidRound(s, { reason: 'x' })).pendingVoidHand).toBeNull();
+  });
+  test('up to 3 no-bet coups per shoe (rule 8.3), or fewer by option', () => {
+    let t = start();
+    for (let i = 0; i < 3; i++) t = play(unwrap(announceVoidHand(t, 'no bets', 'noBetCoup')), 'B');
+    expect(roadHands(t)).toEqual([]);
+    expect(errorOf(announceVoidHand(t, 'no bets', 'noBetCoup'))).toMatch(/already has 3 no-bet coups; 3 are allowed/);
+    expect(errorOf(addHand(t, { no: 4, hand: H('tie'), voidHand: { kind: 'noBetCoup', reason: 'x' } }))).toMatch(
+      /rule 8.3/,
+    );
+    expect(errorOf(announceVoidHand(start({ maxNoBetCoups: 0 }), 'x', 'noBetCoup'))).toMatch(/0 are allowed/);
+    expect(announceVoidHand(t, 'card exposed (12.2b)').ok).toBe(true); // other void hands have no limit
+  });
+  test('refuses an empty reason or an unknown kind', () => {
+    expect(errorOf(announceVoidHand(start(), ''))).toMatch(/needs a reason/);
+    expect(errorOf(announceVoidHand(start(), 'x', 'free' as 'noBetCoup'))).toMatch(/kind "free" is unknown/);
+  });
+});
+
+describe('cut card and last coup (rule 11.2)', () => {
+  const ten = play(start(), 'BPBPBPBPBP');
+  test('(a) drawn as the first card of round 11: round 11 is the last coup, complete after it', () => {
+    const a = unwrap(cutCardDrawn(ten, { firstCardOfRound: true }));
+    expect(lastCoupState(a)).toEqual({
+      case: 'a',
+      drawnInRound: 11,
+      lastRound: 11,
+      announced: true,
+      isLastRound: true,
+    });
+    expect(lastCoup(a)).toBe(true);
+    const done = play(a, 'B');
+    expect(isShoeComplete(done)).toBe(true);
+    expect(lastCoupState(done)).toMatchObject({ announced: true, isLastRound: false });
+    expect(errorOf(addHand(done, { no: 12, hand: H('tie') }))).toMatch(
+      /shoe S1 is complete: round 11 was the last coup \(rule 11.2\): hand 12 refused/,
+    );
+    expect(errorOf(openBetting(done))).toMatch(/complete/);
+  });
+  test('(b) drawn later in round 11: round 11 completes, "Last coup" announced, round 12 is the last', () => {
+    const b = unwrap(cutCardDrawn(ten, { firstCardOfRound: false }));
+    expect(lastCoupState(b)).toEqual({
+      case: 'b',
+      drawnInRound: 11,
+      lastRound: 12,
+      announced: false,
+      isLastRound: false,
+    });
+    const eleven = play(b, 'P');
+    expect(lastCoupState(eleven)).toEqual({
+      case: 'b',
+      drawnInRound: 11,
+      lastRound: 12,
+      announced: true,
+      isLastRound: true,
+    });
+    expect(isShoeComplete(eleven)).toBe(false);
+    const twelve = play(eleven, 'T');
+    expect(isShoeComplete(twelve)).toBe(true);
+    expect(lastCoup(twelve)).toBe(false);
+    expect(errorOf(addHand(twelve, { no: 13, hand: H('tie') }))).toMatch(/round 12 was the last coup/);
+  });
+  test.each<[string, boolean, number, number, boolean]>([
+    // case, firstCardOfRound, reported round, lastRound, complete at once
+    ['(a) reported after its result', true, 10, 10, true],
+    ['(b) reported after its result', false, 10, 11, false],
+  ])('%s', (_, firstCardOfRound, round, lastRound, complete) => {
+    const s = unwrap(cutCardDrawn(ten, { firstCardOfRound, round }));
+    expect(lastCoupState(s).lastRound).toBe(lastRound);
+    expect(isShoeComplete(s)).toBe(complete);
+    expect(lastCoup(s)).toBe(!complete);
+  });
+  test('a voided last coup still completes the shoe; a voided round 11 in case (b) still counts as done', () => {
+    const a = unwrap(cutCardDrawn(ten, { firstCardOfRound: true }));
+    expect(isShoeComplete(unwrap(voidRound(a, { reason: 'not enough cards (12.5)' })))).toBe(true);
+    const b = unwrap(voidRound(unwrap(cutCardDrawn(ten, { firstCardOfRound: false })), { reason: 'misdeal' }));
+    expect(lastCoupState(b)).toMatchObject({ announced: true, isLastRound: true, lastRound: 12 });
+  });
+  test('endShoe before the last coup completes the shoe early', () => {
+    const b = unwrap(endShoe(unwrap(cutCardDrawn(ten, { firstCardOfRound: false })), AT));
+    expect(b).toMatchObject({ phase: 'ended', endedAt: AT });
+    expect(isShoeComplete(b)).toBe(true);
+    expect(lastCoup(b)).toBe(false);
+  });
+  test.each<[string, Shoe, Parameters<typeof cutCardDrawn>[1], RegExp]>([
+    [
+      'a second cut card',
+      unwrap(cutCardDrawn(ten, { firstCardOfRound: false })),
+      { firstCardOfRound: true },
+      /already drawn in round 11/,
+    ],
+    [
+      'a round far back',
+      ten,
+      { firstCardOfRound: true, round: 5 },
+      /cut card reported in round 5, but shoe S1 is at round 11/,
+    ],
+    ['a round ahead', ten, { firstCardOfRound: true, round: 12 }, /round 12/],
+    ['an ended shoe', unwrap(endShoe(ten)), { firstCardOfRound: true }, /has ended/],
+  ])('refuses %s', (_, shoe, opts, message) => {
+    expect(errorOf(cutCardDrawn(shoe, opts))).toMatch(message);
+  });
+});
+
+describe('burn (rules 7.7, 7.9, 12.7)', () => {
+  test.each<[string, '7' | 'K' | 'A' | '10', number | undefined, number, number]>([
+    ['a king burns 10', 'K', undefined, 10, 10],
+    ['a ten burns 10', '10', undefined, 10, 10],
+    ['an ace burns 1', 'A', undefined, 1, 1],
+    ['a 7 burns 7', '7', undefined, 7, 7],
+    ['a miscount is recorded (12.7: play continues)', '7', 6, 6, 7],
+  ])('%s', (_, rank, count, recorded, expected) => {
+    expect(unwrap(burn(start(), { rank, suit: 'H' }, count)).burn).toEqual({
+      card: { rank, suit: 'H' },
+      count: recorded,
+      expected,
+    });
+  });
+  test.each<[string, Shoe, number | undefined, RegExp]>([
+    ['after the first round', play(start(), 'B'), undefined, /before the first round \(rule 7.7\)/],
+    ['twice', unwrap(burn(start(), { rank: '2', suit: 'S' })), undefined, /already burned \(2S\)/],
+    ['a negative count', start(), -1, /burn count \(-1\)/],
+    ['an ended shoe', unwrap(endShoe(start())), undefined, /has ended/],
+  ])('refuses a burn %s', (_, shoe, count, message) => {
+    expect(errorOf(burn(shoe, { rank: '5', suit: 'C' }, count))).toMatch(message);
+  });
+  test('refuses something that is not a card', () => {
+    expect(errorOf(burn(start(), { rank: '1', suit: 'S' } as never))).toMatch(/is not a card/);
+  });
+});
+
+describe('phase and table', () => {
+  test('betting, dealing, result', () => {
+    const betting = unwrap(openBetting(start()));
+    expect(betting.phase).toBe('betting');
+    expect(errorOf(openBetting(betting))).toMatch(/bets are already open for round 1/);
+    const dealing = unwrap(closeBetting(betting));
+    expect(dealing.phase).toBe('dealing');
+    expect(errorOf(openBetting(dealing))).toMatch(/round 1 of shoe S1 is being dealt/);
+    expect(errorOf(closeBetting(dealing))).toMatch(/already being dealt/);
+    expect(errorOf(closeTable(dealing))).toMatch(/being dealt/);
+    expect(play(dealing, 'B').phase).toBe('idle');
+  });
+  test('table closed and opened', () => {
+    const closed = unwrap(closeTable(unwrap(openBetting(start()))));
+    expect(closed).toMatchObject({ tableOpen: false, phase: 'idle' });
+    expect(errorOf(closeTable(closed))).toMatch(/already closed/);
+    expect(errorOf(openBetting(closed))).toMatch(/table is closed/);
+    expect(errorOf(openTable(unwrap(openTable(closed))))).toMatch(/already open/);
+    expect(start({ tableOpen: false }).tableOpen).toBe(false);
+  });
+  test('endShoe once', () => {
+    expect(errorOf(endShoe(unwrap(endShoe(start()))))).toMatch(/shoe S1 has already ended/);
+    expect(errorOf(endShoe(start(), 'later'))).toMatch(/at \(later\)/);
+  });
+});
+
+// ---------------------------------------------------------------- properties
+
+type Op =
+  | { t: 'add'; offset: number; hand: RoadHand; voidHand: boolean }
+  | { t: 'correct'; back: number; hand: RoadHand } // hand number counted back from the last round
+  | { t: 'void'; back: number | undefined } // undefined: the round being dealt
+  | { t: 'announce'; noBetCoup: boolean }
+  | { t: 'cut'; first: boolean; late: boolean }
+  | { t: 'end' | 'burn' | 'openBetting' | 'closeBetting' | 'openTable' | 'closeTable' };
+
+const handArb: fc.Arbitrary<RoadHand> = fc.record({
+  outcome: fc.constantFrom<Outcome>('banker', 'player', 'tie'),
+  playerPair: fc.boolean(),
+  bankerPair: fc.boolean(),
+  natural: fc.boolean(),
+});
+const backArb = fc.integer({ min: -1, max: 6 });
+const simple = (t: 'end' | 'burn' | 'openBetting' | 'closeBetting' | 'openTable' | 'closeTable', weight: number) => ({
+  weight,
+  arbitrary: fc.constant<Op>({ t }),
+});
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 80,
+    arbitrary: fc.record({
+      t: fc.constant('add' as const),
+      offset: fc.constantFrom(0, 0, 0, 0, 0, 0, -1, 1, 2),
+      hand: handArb,
+      voidHand: fc.boolean(),
+    }),
+  },
+  { weight: 4, arbitrary: fc.record({ t: fc.constant('correct' as const), back: backArb, hand: handArb }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ t: fc.constant('void' as const), back: fc.option(backArb, { nil: undefined }) }),
+  },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('announce' as const), noBetCoup: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('cut' as const), first: fc.boolean(), late: fc.boolean() }) },
+  simple('end', 1),
+  simple('burn', 1),
+  simple('openBetting', 2),
+  simple('closeBetting', 2),
+  simple('openTable', 2),
+  simple('closeTable', 1),
+);
+
+function apply(s: Shoe, op: Op): Result<Shoe, string> {
+  const next = nextHandNo(s);
+  switch (op.t) {
+    case 'add':
+      return addHand(s, {
+        no: next + op.offset,
+        hand: op.hand,
+        ...(op.voidHand && op.offset === 0 && next % 7 === 0 && { voidHand: { kind: 'noBetsThisHand', reason: 'x' } }),
+      });
+    case 'correct':
+      return correctHand(s, next - 1 - op.back, op.hand, { by: 'inspector', at: AT });
+    case 'void':
+      return voidRound(s, { ...(op.back !== undefined && { no: next - 1 - op.back }), reason: 'irregularity' });
+    case 'announce':
+      return announceVoidHand(s, 'x', op.noBetCoup ? 'noBetCoup' : 'noBetsThisHand');
+    case 'cut':
+      return cutCardDrawn(s, { firstCardOfRound: op.first, ...(op.late && { round: next - 1 }) });
+    case 'end':
+      return endShoe(s);
+    case 'burn':
+      return burn(s, { rank: '9', suit: 'D' });
+    case 'openBetting':
+      return openBetting(s);
+    case 'closeBetting':
+      return closeBetting(s);
+    case 'openTable':
+      return openTable(s);
+    case 'closeTable':
+      return closeTable(s);
+  }
+}
+
+function deepFreeze<T>(x: T): T {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
+
+/** Runs the ops, checking at every step; returns the final shoe and a model of what was accepted. */
+function run(ops: readonly Op[]) {
+  let shoe = deepFreeze(start());
+  const model = new Map<number, { voidHand: boolean; voided: boolean; hand: RoadHand | null }>();
+  let wasComplete = false;
+  for (const op of ops) {
+    const before = JSON.stringify(shoe);
+    const r = apply(shoe, op);
+    expect(JSON.stringify(shoe)).toBe(before); // a transition never mutates its input, accepted or refused
+    if (!r.ok) {
+      expect(r.error).toMatch(/\S/);
+      continue;
+    }
+    expect(r.value).not.toBe(shoe);
+    const prev = shoe;
+    shoe = deepFreeze(r.value);
+    if (op.t === 'add') {
+      const added = shoe.rounds.at(-1)!;
+      model.set(added.no, { voidHand: isShoeHand(added) && !!added.voidHand, voided: false, hand: op.hand });
+      expect(wasComplete).toBe(false); // nothing is added once the shoe is complete
+    }
+    if (op.t === 'void') {
+      const no = op.back === undefined ? nextHandNo(prev) : nextHandNo(prev) - 1 - op.back;
+      const m = model.get(no);
+      model.set(no, m ? { ...m, voided: true } : { voidHand: false, voided: true, hand: null });
+    }
+    if (op.t === 'correct') {
+      const no = nextHandNo(prev) - 1 - op.back;
+      model.set(no, { ...model.get(no)!, hand: op.hand });
+    }
+    wasComplete ||= isShoeComplete(shoe);
+    expect(isShoeComplete(shoe)).toBe(wasComplete); // completion is for good
+    const { lastRound } = lastCoupState(shoe);
+    if (lastRound !== null) expect(shoe.rounds.length).toBeLessThanOrEqual(lastRound); // never past the last coup
+  }
+  return { shoe, model };
+}
+
+describe('properties of any sequence of transitions', () => {
+  const opsArb = fc.array(opArb, { maxLength: 150, size: 'large' });
+  test('hand numbers run 1, 2, 3 … and the roads never repeat one', () => {
+    fc.assert(
+      fc.property(opsArb, (ops) => {
+        const { shoe } = run(ops);
+        shoe.rounds.forEach((r, i) => expect(r.no).toBe(i + 1));
+        const onRoads = shoe.rounds.filter((r) => isOnRoads(r)).map((r) => r.no);
+        expect(new Set(onRoads).size).toBe(onRoads.length);
+      }),
+    );
+  });
+  test('roadHands = accepted hands − voided − void hands, with corrections applied', () => {
+    fc.assert(
+      fc.property(opsArb, (ops) => {
+        const { shoe, model } = run(ops);
+        const nos = [...model.keys()].sort((a, b) => a - b);
+        const expected = (withVoidHands: boolean) =>
+          nos
+            .map((no) => model.get(no)!)
+            .filter((m) => m.hand && !m.voided && (withVoidHands || !m.voidHand))
+            .map((m) => m.hand);
+        expect(roadHands(shoe)).toEqual(expected(false));
+        expect(roadHands(shoe, { voidHandsOnRoads: true })).toEqual(expected(true));
+      }),
+    );
+  });
+  test('a correction shows on the roads at the same place, every other hand unchanged', () => {
+    fc.assert(
+      fc.property(fc.array(handArb, { minLength: 1, maxLength: 60 }), fc.nat(), handArb, (hands, pick, fix) => {
+        const shoe = hands.reduce((s, hand, i) => unwrap(addHand(s, { no: i + 1, hand })), start());
+        const no = (pick % hands.length) + 1;
+        const r = correctHand(shoe, no, fix, { by: 'i', at: AT });
+        if (!r.ok) {
+          expect(fix).toEqual(hands[no - 1]); // refused only when it changes nothing
+          return;
+        }
+        const after = roadHands(r.value);
+        expect(after[no - 1]).toBe(fix);
+        after.forEach((h, i) => {
+          if (i !== no - 1) expect(h).toBe(roadHands(shoe)[i]);
+        });
+      }),
+    );
+  });
+});
