@@ -11,7 +11,7 @@
  * @packageDocumentation
  */
 import { err, ok, RANKS, SUITS, type Card, type Result } from './types';
-import type { Shoe } from './shoe-types';
+import { isShoeHand, type Shoe } from './shoe-types';
 
 /** Options for {@link newShoe}. */
 export interface NewShoeOptions {
@@ -21,22 +21,48 @@ export interface NewShoeOptions {
   readonly maxNoBetCoups?: number; // default 3 (rule 8.3); 0 to 3
 }
 
-/** What {@link lastCoupState} says about the cut card and the last coup. */
+/**
+ * What {@link lastCoupState} says about the cut card and the last coup. Rounds are named by hand number, as on
+ * the wire (the cut-card event's `handNo`, the snapshot's `lastCoupHandNo`): the number the round's hand has,
+ * or would have had if the round was voided without a result (the next hand reuses it).
+ */
 export interface LastCoupState {
   /** Which case of rule 11.2 applies: `a` cut card was the first card of a round, `b` it came out later. */
   readonly case: 'a' | 'b' | null;
-  /** The round in which the cut card came out. */
+  /** Hand number of the round in which the cut card came out. */
   readonly drawnInRound: number | null;
-  /** The round that is the last coup: `drawnInRound` in case a, the round after it in case b. */
+  /**
+   * Hand number of the round that is the last coup: `drawnInRound` in case a; in case b the round after it,
+   * which is `drawnInRound + 1`, or `drawnInRound` again if that round was voided without a result. In case b
+   * it is settled once round `drawnInRound` is recorded (`announced`); until then it assumes a result.
+   */
   readonly lastRound: number | null;
-  /** "Last coup" has been announced: at once in case a, once round `drawnInRound` is complete in case b. */
+  /** "Last coup" has been announced: at once in case a, once round `drawnInRound` is recorded in case b. */
   readonly announced: boolean;
   /** The current round (being dealt, or next to be dealt) is the last coup and the shoe is not complete. */
   readonly isLastRound: boolean;
 }
 
-/** Hand number of the round in progress or next to be dealt. */
-export const nextHandNo = (shoe: Shoe): number => shoe.rounds.length + 1;
+/**
+ * Hand number of the round in progress or next to be dealt: the hands recorded (rounds with a result) + 1.
+ * A round voided without a result does not use up a number: the next round reuses it.
+ */
+export const nextHandNo = (shoe: Shoe): number => shoe.rounds.filter(isShoeHand).length + 1;
+
+/** Hand number of the round at `index` in `shoe.rounds`: its own if recorded, else as if every round before had a result. */
+function handNoAt(shoe: Shoe, index: number): number {
+  const round = shoe.rounds[index];
+  return round ? round.no : nextHandNo(shoe) + (index - shoe.rounds.length);
+}
+
+/** The cut card in rounds: the index in `shoe.rounds` of the last coup, and whether it is announced; or null. */
+function lastCoupIndex(shoe: Shoe): { readonly index: number; readonly announced: boolean } | null {
+  const c = shoe.cutCard;
+  if (!c.drawn) return null;
+  return c.firstCardOfRound
+    ? { index: c.roundIndex, announced: true }
+    : { index: c.roundIndex + 1, announced: shoe.rounds.length > c.roundIndex };
+}
 
 /** An ISO 8601 date-time with a zone, e.g. `2025-04-12T21:03:00Z`. */
 export const isIsoTime = (s: unknown): s is string =>
@@ -101,27 +127,29 @@ export function burn(shoe: Shoe, card: Card, count?: number): Result<Shoe, strin
 /** Where the cut card says the shoe stops, and whether that point has been reached. */
 export function lastCoupState(shoe: Shoe): LastCoupState {
   const c = shoe.cutCard;
-  if (!c.drawn) return { case: null, drawnInRound: null, lastRound: null, announced: false, isLastRound: false };
-  const recorded = shoe.rounds.length;
-  const lastRound = c.firstCardOfRound ? c.round : c.round + 1;
-  const announced = c.firstCardOfRound || recorded >= c.round;
-  const complete = shoe.phase === 'ended' || recorded >= lastRound;
+  const last = lastCoupIndex(shoe);
+  if (!c.drawn || !last)
+    return { case: null, drawnInRound: null, lastRound: null, announced: false, isLastRound: false };
+  const complete = shoe.phase === 'ended' || shoe.rounds.length > last.index;
   return {
     case: c.firstCardOfRound ? 'a' : 'b',
-    drawnInRound: c.round,
-    lastRound,
-    announced,
-    isLastRound: announced && !complete,
+    drawnInRound: c.handNo,
+    lastRound: handNoAt(shoe, last.index),
+    announced: last.announced,
+    isLastRound: last.announced && !complete,
   };
 }
 
 /** Whether the current round (being dealt, or next to be dealt) has been announced as the last coup. */
 export const lastCoup = (shoe: Shoe): boolean => lastCoupState(shoe).isLastRound;
 
-/** The shoe is over: ended by {@link endShoe}, or its last coup (rule 11.2) has been played or voided. */
+/**
+ * The shoe is over: ended by {@link endShoe}, or its last coup (rule 11.2) has been recorded, played or voided.
+ * Counted in rounds, not hand numbers: a last coup voided without a result completes the shoe all the same.
+ */
 export function isShoeComplete(shoe: Shoe): boolean {
-  const { lastRound } = lastCoupState(shoe);
-  return shoe.phase === 'ended' || (lastRound !== null && shoe.rounds.length >= lastRound);
+  const last = lastCoupIndex(shoe);
+  return shoe.phase === 'ended' || (last !== null && shoe.rounds.length > last.index);
 }
 
 /** Why no further round may start, or null. Shared by every transition that would start or add a round. */
@@ -136,24 +164,33 @@ export function closedReason(shoe: Shoe): string | null {
 
 /**
  * The cut card came out (rule 11.2). `firstCardOfRound` true is case (a): this round is the last coup.
- * False is case (b): finish this round, announce "Last coup", deal one more. `round` defaults to the round
- * being dealt; the round just recorded is also accepted, for a report that arrives after its result.
+ * False is case (b): finish this round, announce "Last coup", deal one more. `handNo` defaults to the round
+ * being dealt (`nextHandNo`, which it also names explicitly). The hand just recorded (`nextHandNo − 1`, when the
+ * latest round has a result) is also accepted, for a report that arrives after its result.
  */
 export function cutCardDrawn(
   shoe: Shoe,
-  opts: { readonly firstCardOfRound: boolean; readonly round?: number },
+  opts: { readonly firstCardOfRound: boolean; readonly handNo?: number },
 ): Result<Shoe, string> {
   if (shoe.phase === 'ended') return err(`shoe ${shoe.id} has ended: no cut card`);
   if (shoe.cutCard.drawn)
-    return err(`the cut card was already drawn in round ${shoe.cutCard.round} of shoe ${shoe.id}`);
+    return err(`the cut card was already drawn in round ${shoe.cutCard.handNo} of shoe ${shoe.id}`);
   const next = nextHandNo(shoe);
-  const round = opts.round ?? next;
-  if (!Number.isInteger(round) || round < 1 || (round !== next && round !== next - 1))
+  const handNo = opts.handNo ?? next;
+  const latest = shoe.rounds.at(-1);
+  const roundIndex =
+    handNo === next
+      ? shoe.rounds.length
+      : latest && isShoeHand(latest) && latest.no === handNo
+        ? shoe.rounds.length - 1
+        : null;
+  if (roundIndex === null)
     return err(
-      `cut card reported in round ${round}, but shoe ${shoe.id} is at round ${next} (or ${next - 1} just done)`,
+      `cut card reported in round ${handNo}, but shoe ${shoe.id} is at round ${next}` +
+        (latest && isShoeHand(latest) ? ` (or ${latest.no} just done)` : ''),
     );
   if (typeof opts.firstCardOfRound !== 'boolean') return err('firstCardOfRound must be true or false');
-  return ok({ ...shoe, cutCard: { drawn: true, round, firstCardOfRound: opts.firstCardOfRound } });
+  return ok({ ...shoe, cutCard: { drawn: true, handNo, roundIndex, firstCardOfRound: opts.firstCardOfRound } });
 }
 
 /** Ends the shoe, early (rules 7.10, 12.5) or after its last coup. Refused if it has already ended. */

@@ -3,9 +3,9 @@
  * `shoe-lifecycle.ts` can share them without importing each other.
  *
  * ```ts
- * import type { Shoe, ShoeRound } from './shoe-types';
- * const played = shoe.rounds.filter(isShoeHand);   // rounds with a result
- * const next = shoe.rounds.length + 1;              // rounds[i].no === i + 1, always
+ * import { isShoeHand, type Shoe } from './shoe-types';
+ * const played = shoe.rounds.filter(isShoeHand);   // rounds with a result: played[i].no === i + 1, always
+ * const next = played.length + 1;                  // the hand number of the next round (= nextHandNo(shoe))
  * ```
  * @packageDocumentation
  */
@@ -55,7 +55,7 @@ export interface RoundVoid {
 
 /** A round that produced a result: an ordinary hand, a void hand, or a hand declared void afterwards. */
 export interface ShoeHand {
-  readonly no: number; // 1-based hand number in the shoe, as numbered by the controller
+  readonly no: number; // 1-based hand number in the shoe, as numbered by the controller: hands run 1, 2, 3 …
   readonly hand: RoadHand; // the result, with any correction applied
   readonly cards?: HandCards;
   readonly at?: string; // ISO 8601 time of the result
@@ -64,9 +64,14 @@ export interface ShoeHand {
   readonly voided?: RoundVoid; // declared void after its result was recorded: kept, never on the roads
 }
 
-/** A round declared void before it produced a result (e.g. rule 12.5, not enough cards to finish it). */
+/**
+ * A round declared void before it produced a result (rule 12.5, not enough cards to finish it; rule 12.6, a
+ * dealing error that cannot be reconstructed). It uses up no hand number: `no` is the number it would have had,
+ * which the next round reuses (as the wire's `round-void` event and snapshot `voidedRounds` say). Two voided
+ * rounds in a row share a number.
+ */
 export interface VoidedRound {
-  readonly no: number; // a voided round keeps its hand number; the next hand is no + 1
+  readonly no: number; // the hand number this round would have had; the next hand has the same number
   readonly voided: RoundVoid;
 }
 
@@ -78,7 +83,8 @@ export type CutCard =
   | { readonly drawn: false }
   | {
       readonly drawn: true;
-      readonly round: number; // the round in which it came out
+      readonly handNo: number; // hand number of the round in which it came out (the wire's cut-card handNo)
+      readonly roundIndex: number; // that round's index in Shoe.rounds (= rounds.length while it is dealt)
       readonly firstCardOfRound: boolean; // true: 11.2(a), this round is the last; false: 11.2(b), one more
     };
 
@@ -95,7 +101,11 @@ export interface Shoe {
   readonly decks?: number; // 4 to 8 (rule 3.4)
   readonly startedAt?: string; // ISO 8601
   readonly endedAt?: string; // ISO 8601, set by endShoe
-  /** Every round in order, void ones included. Invariant: `rounds[i].no === i + 1`. */
+  /**
+   * Every round in order, void ones included. Invariants: the {@link ShoeHand}s, in order, are numbered 1..n
+   * with no gaps; a {@link VoidedRound}'s `no` equals the `no` of the next ShoeHand after it, or `n + 1` if none
+   * follows (the next hand reuses the number).
+   */
   readonly rounds: readonly ShoeRound[];
   readonly burn: Burn | null;
   readonly phase: ShoePhase;

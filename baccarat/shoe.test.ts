@@ -46,6 +46,9 @@ const play = (shoe: Shoe, text: string): Shoe =>
 const outcomes = (hands: readonly RoadHand[]): string =>
   hands.map((h) => ({ banker: 'B', player: 'P', tie: 'T' })[h.outcome]).join('');
 const errorOf = (r: Result<unknown, string>): string => (r.ok ? '(accepted)' : r.error);
+/** Voids the round being dealt (rules 12.5, 12.6): no result, no hand number used up. */
+const voidDealt = (shoe: Shoe, reason = 'cards misplaced (12.6)'): Shoe => unwrap(voidRound(shoe, { reason }));
+const nos = (shoe: Shoe): number[] => shoe.rounds.map((r) => r.no);
 const AT = '2025-04-12T21:03:00Z';
 
 describe('newShoe', () => {
@@ -101,6 +104,19 @@ describe('addHand', () => {
     ['a closed table', unwrap(closeTable(two)), { no: 3, hand: H('tie') }, /table is closed/],
   ])('refuses %s', (_, shoe, hand, message) => {
     expect(errorOf(addHand(shoe, hand))).toMatch(message);
+  });
+  const sevenThenVoid = voidDealt(play(start(), 'BPBPBPB')); // round 8 voided without a result
+  test.each<[string, Shoe, number, RegExp | null]>([
+    // after round 8 is voided the next hand reuses 8 (the wire's round-void: "The next hand reuses the number")
+    ['hand 8 after voided round 8', sevenThenVoid, 8, null],
+    ['hand 9 after voided round 8', sevenThenVoid, 9, /hand 9 is out of sequence in shoe S1: expected hand 8/],
+    ['hand 7 after voided round 8', sevenThenVoid, 7, /hand 7 is already recorded/],
+    ['hand 8 after two voided rounds', voidDealt(sevenThenVoid), 8, null],
+    ['hand 9 after two voided rounds', voidDealt(sevenThenVoid), 9, /expected hand 8/],
+  ])('numbers by results: %s', (_, shoe, no, message) => {
+    const r = addHand(shoe, { no, hand: H('tie') });
+    if (message) expect(errorOf(r)).toMatch(message);
+    else expect(shoeHands(unwrap(r)).map((h) => h.no)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
   test('keeps cards and time', () => {
     const cards = {
@@ -159,11 +175,26 @@ describe('correctHand', () => {
   test('is allowed after the shoe has ended', () => {
     expect(correctHand(unwrap(endShoe(s)), 3, H('tie'), { by: 'a', at: AT }).ok).toBe(true);
   });
+  test('finds hand N by its number past voided rounds', () => {
+    const v = play(voidDealt(voidDealt(s)), 'P'); // rounds 1, 2, 3, void 4, void 4, 4
+    const c = unwrap(correctHand(v, 4, H('tie'), { by: 'a', at: AT }));
+    expect(nos(c)).toEqual([1, 2, 3, 4, 4, 4]);
+    expect(c.rounds[5]).toMatchObject({ no: 4, hand: H('tie'), corrected: { previous: H('player') } });
+    expect(outcomes(roadHands(c))).toBe('BPBT');
+  });
   const voided = unwrap(voidRound(s, { no: 2, reason: 'misdeal' }));
   test.each<[string, Shoe, number, RoadHand, { by: string; at: string }, RegExp]>([
     ['an unknown hand', s, 4, H('tie'), { by: 'a', at: AT }, /there is no hand 4 in shoe S1 to correct/],
     ['hand 0', s, 0, H('tie'), { by: 'a', at: AT }, /no hand 0/],
-    ['a voided round', voided, 2, H('tie'), { by: 'a', at: AT }, /round 2 of shoe S1 is void \(misdeal\)/],
+    ['a hand voided afterwards', voided, 2, H('tie'), { by: 'a', at: AT }, /round 2 of shoe S1 is void \(misdeal\)/],
+    [
+      'a round voided without a result',
+      voidDealt(s, 'not enough cards (12.5)'),
+      4,
+      H('tie'),
+      { by: 'a', at: AT },
+      /there is no hand 4 in shoe S1 to correct: round 4 was void \(not enough cards \(12.5\)\) and has no result/,
+    ],
     ['no change', s, 2, H('player'), { by: 'a', at: AT }, /changes nothing/],
     ['no author', s, 2, H('tie'), { by: ' ', at: AT }, /by is required/],
     ['a bad time', s, 2, H('tie'), { by: 'a', at: 'now' }, /at \(now\)/],
@@ -174,15 +205,36 @@ describe('correctHand', () => {
 
 describe('voidRound (rules 12.5, 12.6)', () => {
   const s = play(start(), 'BP');
-  test('the round being dealt is void, keeps its number, never reaches the roads', () => {
+  test('the round being dealt is void without a result: its number is reused, it never reaches the roads', () => {
     const v = unwrap(voidRound(unwrap(closeBetting(s)), { reason: 'cards misplaced (12.6)', at: AT }));
     expect(v.rounds[2]).toEqual({ no: 3, voided: { reason: 'cards misplaced (12.6)', at: AT } });
     expect(v.phase).toBe('idle');
-    expect(errorOf(addHand(v, { no: 3, hand: H('tie') }))).toMatch(/already recorded/);
+    expect(nextHandNo(v)).toBe(3);
+    expect(errorOf(addHand(v, { no: 4, hand: H('tie') }))).toMatch(/out of sequence in shoe S1: expected hand 3/);
     const next = play(v, 'T');
-    expect(next.rounds.map((r) => r.no)).toEqual([1, 2, 3, 4]);
+    expect(nos(next)).toEqual([1, 2, 3, 3]);
     expect(outcomes(roadHands(next))).toBe('BPT');
-    expect(shoeHands(next).map((h) => h.no)).toEqual([1, 2, 4]);
+    expect(shoeHands(next).map((h) => h.no)).toEqual([1, 2, 3]);
+    expect(nextHandNo(next)).toBe(4);
+  });
+  test('two voided rounds in a row share a number; no = the next hand number names the round being dealt', () => {
+    const once = voidDealt(s);
+    const twice = unwrap(voidRound(once, { no: 3, reason: 'not enough cards (12.5)' }));
+    expect(twice.rounds.slice(2)).toEqual([
+      { no: 3, voided: { reason: 'cards misplaced (12.6)' } },
+      { no: 3, voided: { reason: 'not enough cards (12.5)' } },
+    ]);
+    expect(nos(play(twice, 'B'))).toEqual([1, 2, 3, 3, 3]);
+    expect(roadHands(twice, { voidHandsOnRoads: true })).toHaveLength(2);
+  });
+  test('voiding hand N afterwards targets the hand, not an earlier voided round with the same number', () => {
+    const v = unwrap(voidRound(play(voidDealt(s), 'T'), { no: 3, reason: 'foreign card' }));
+    expect(v.rounds.slice(2)).toEqual([
+      { no: 3, voided: { reason: 'cards misplaced (12.6)' } },
+      { no: 3, hand: H('tie'), voided: { reason: 'foreign card' } },
+    ]);
+    expect(nextHandNo(v)).toBe(4); // a hand voided afterwards keeps its number
+    expect(outcomes(roadHands(v))).toBe('BP');
   });
   test('a recorded hand declared void afterwards is kept but leaves the roads', () => {
     const v = unwrap(voidRound(s, { no: 1, reason: 'foreign card' }));
@@ -193,16 +245,25 @@ describe('voidRound (rules 12.5, 12.6)', () => {
     const ended = unwrap(endShoe(s));
     expect(voidRound(ended, { no: 2, reason: 'x' }).ok).toBe(true);
     expect(errorOf(voidRound(ended, { reason: 'x' }))).toMatch(/has ended: no round 3 to void/);
+    expect(errorOf(voidRound(ended, { no: 3, reason: 'x' }))).toMatch(/has ended: no round 3 to void/);
   });
   test.each<[string, Shoe, Parameters<typeof voidRound>[1], RegExp]>([
     ['no reason', s, { reason: '' }, /a reason is required/],
     [
-      'a round twice',
+      'a hand twice',
       unwrap(voidRound(s, { no: 2, reason: 'x' })),
       { no: 2, reason: 'y' },
-      /round 2 of shoe S1 is already void/,
+      /hand 2 of shoe S1 is already void \(x\)/,
     ],
-    ['a round beyond the next', s, { no: 7, reason: 'x' }, /there is no round 7 in shoe S1: rounds 1 to 2/],
+    [
+      'a number beyond the next',
+      s,
+      { no: 4, reason: 'x' },
+      /there is no hand 4 in shoe S1 to void: hands 1 to 2 are recorded and round 3 is the one being dealt or next/,
+    ],
+    ['a number in an empty shoe', start(), { no: 2, reason: 'x' }, /no hand 2 .*: no hand is recorded and round 1/],
+    ['hand 0', s, { no: 0, reason: 'x' }, /there is no hand 0/],
+    ['hand 1.5', s, { no: 1.5, reason: 'x' }, /there is no hand 1.5/],
     ['a bad time', s, { reason: 'x', at: 'soon' }, /at \(soon\)/],
   ])('refuses %s', (_, shoe, opts, message) => {
     expect(errorOf(voidRound(shoe, opts))).toMatch(message);
@@ -296,20 +357,58 @@ describe('cut card and last coup (rule 11.2)', () => {
     expect(errorOf(addHand(twelve, { no: 13, hand: H('tie') }))).toMatch(/round 12 was the last coup/);
   });
   test.each<[string, boolean, number, number, boolean]>([
-    // case, firstCardOfRound, reported round, lastRound, complete at once
+    // case, firstCardOfRound, reported hand number, lastRound, complete at once
     ['(a) reported after its result', true, 10, 10, true],
     ['(b) reported after its result', false, 10, 11, false],
-  ])('%s', (_, firstCardOfRound, round, lastRound, complete) => {
-    const s = unwrap(cutCardDrawn(ten, { firstCardOfRound, round }));
-    expect(lastCoupState(s).lastRound).toBe(lastRound);
+    ['(a) naming the round being dealt', true, 11, 11, false],
+  ])('%s', (_, firstCardOfRound, handNo, lastRound, complete) => {
+    const s = unwrap(cutCardDrawn(ten, { firstCardOfRound, handNo }));
+    expect(lastCoupState(s)).toMatchObject({ drawnInRound: handNo, lastRound });
     expect(isShoeComplete(s)).toBe(complete);
     expect(lastCoup(s)).toBe(!complete);
   });
-  test('a voided last coup still completes the shoe; a voided round 11 in case (b) still counts as done', () => {
+  test('the cut card is recorded by hand number and by round', () => {
+    const s = unwrap(cutCardDrawn(voidDealt(ten), { firstCardOfRound: false }));
+    expect(s.cutCard).toEqual({ drawn: true, handNo: 11, roundIndex: 11, firstCardOfRound: false });
+  });
+  test('(a) a voided last coup still completes the shoe, and its number is never dealt', () => {
     const a = unwrap(cutCardDrawn(ten, { firstCardOfRound: true }));
-    expect(isShoeComplete(unwrap(voidRound(a, { reason: 'not enough cards (12.5)' })))).toBe(true);
-    const b = unwrap(voidRound(unwrap(cutCardDrawn(ten, { firstCardOfRound: false })), { reason: 'misdeal' }));
-    expect(lastCoupState(b)).toMatchObject({ announced: true, isLastRound: true, lastRound: 12 });
+    const done = unwrap(voidRound(a, { reason: 'not enough cards (12.5)' }));
+    expect(isShoeComplete(done)).toBe(true);
+    expect(lastCoupState(done)).toMatchObject({ drawnInRound: 11, lastRound: 11, isLastRound: false });
+    expect(errorOf(addHand(done, { no: 11, hand: H('tie') }))).toMatch(/round 11 was the last coup/);
+    expect(errorOf(voidRound(done, { reason: 'x' }))).toMatch(/complete/);
+  });
+  test('(a) after a voided round: the round reusing its number is the last coup', () => {
+    const a = unwrap(cutCardDrawn(voidDealt(ten), { firstCardOfRound: true }));
+    expect(lastCoupState(a)).toMatchObject({ drawnInRound: 11, lastRound: 11, isLastRound: true });
+    const done = play(a, 'B');
+    expect(nos(done).slice(-2)).toEqual([11, 11]);
+    expect(isShoeComplete(done)).toBe(true);
+  });
+  test('(b) the round of the cut card voided: it still counts as done, the next round (same number) is last', () => {
+    const b = unwrap(cutCardDrawn(ten, { firstCardOfRound: false }));
+    expect(lastCoupState(b)).toMatchObject({ announced: false, lastRound: 12 }); // assumes round 11 has a result
+    const v = voidDealt(b, 'misdeal');
+    expect(lastCoupState(v)).toEqual({
+      case: 'b',
+      drawnInRound: 11,
+      lastRound: 11,
+      announced: true,
+      isLastRound: true,
+    });
+    expect(isShoeComplete(v)).toBe(false);
+    const done = play(v, 'P');
+    expect(isShoeComplete(done)).toBe(true);
+    expect(shoeHands(done).at(-1)?.no).toBe(11);
+    expect(errorOf(addHand(done, { no: 12, hand: H('tie') }))).toMatch(/round 11 was the last coup/);
+  });
+  test('(b) the last coup voided also completes the shoe', () => {
+    const b = play(unwrap(cutCardDrawn(ten, { firstCardOfRound: false })), 'B');
+    const done = voidDealt(b, 'not enough cards (12.5)');
+    expect(isShoeComplete(done)).toBe(true);
+    expect(lastCoupState(done)).toMatchObject({ lastRound: 12, isLastRound: false });
+    expect(nextHandNo(done)).toBe(12);
   });
   test('endShoe before the last coup completes the shoe early', () => {
     const b = unwrap(endShoe(unwrap(cutCardDrawn(ten, { firstCardOfRound: false })), AT));
@@ -327,10 +426,16 @@ describe('cut card and last coup (rule 11.2)', () => {
     [
       'a round far back',
       ten,
-      { firstCardOfRound: true, round: 5 },
-      /cut card reported in round 5, but shoe S1 is at round 11/,
+      { firstCardOfRound: true, handNo: 5 },
+      /cut card reported in round 5, but shoe S1 is at round 11 \(or 10 just done\)/,
     ],
-    ['a round ahead', ten, { firstCardOfRound: true, round: 12 }, /round 12/],
+    ['a round ahead', ten, { firstCardOfRound: true, handNo: 12 }, /round 12/],
+    [
+      'the hand before a voided round',
+      voidDealt(ten),
+      { firstCardOfRound: true, handNo: 10 },
+      /cut card reported in round 10, but shoe S1 is at round 11$/,
+    ],
     ['an ended shoe', unwrap(endShoe(ten)), { firstCardOfRound: true }, /has ended/],
   ])('refuses %s', (_, shoe, opts, message) => {
     expect(errorOf(cutCardDrawn(shoe, opts))).toMatch(message);
@@ -395,7 +500,7 @@ describe('phase and table', () => {
 type Op =
   | { t: 'add'; offset: number; hand: RoadHand; voidHand: boolean }
   | { t: 'correct'; back: number; hand: RoadHand } // hand number counted back from the last round
-  | { t: 'void'; back: number | undefined } // undefined: the round being dealt
+  | { t: 'void'; back: number | undefined } // undefined (or -1: no = nextHandNo): the round being dealt
   | { t: 'announce'; noBetCoup: boolean }
   | { t: 'cut'; first: boolean; late: boolean }
   | { t: 'end' | 'burn' | 'openBetting' | 'closeBetting' | 'openTable' | 'closeTable' };
@@ -423,7 +528,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 4, arbitrary: fc.record({ t: fc.constant('correct' as const), back: backArb, hand: handArb }) },
   {
-    weight: 3,
+    weight: 5,
     arbitrary: fc.record({ t: fc.constant('void' as const), back: fc.option(backArb, { nil: undefined }) }),
   },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('announce' as const), noBetCoup: fc.boolean() }) },
@@ -452,7 +557,7 @@ function apply(s: Shoe, op: Op): Result<Shoe, string> {
     case 'announce':
       return announceVoidHand(s, 'x', op.noBetCoup ? 'noBetCoup' : 'noBetsThisHand');
     case 'cut':
-      return cutCardDrawn(s, { firstCardOfRound: op.first, ...(op.late && { round: next - 1 }) });
+      return cutCardDrawn(s, { firstCardOfRound: op.first, ...(op.late && { handNo: next - 1 }) });
     case 'end':
       return endShoe(s);
     case 'burn':
@@ -479,7 +584,9 @@ function deepFreeze<T>(x: T): T {
 /** Runs the ops, checking at every step; returns the final shoe and a model of what was accepted. */
 function run(ops: readonly Op[]) {
   let shoe = deepFreeze(start());
-  const model = new Map<number, { voidHand: boolean; voided: boolean; hand: RoadHand | null }>();
+  // the accepted hands by number, and how many rounds were voided without a result
+  const model = new Map<number, { voidHand: boolean; voided: boolean; hand: RoadHand }>();
+  let voidedRounds = 0;
   let wasComplete = false;
   for (const op of ops) {
     const before = JSON.stringify(shoe);
@@ -492,15 +599,19 @@ function run(ops: readonly Op[]) {
     expect(r.value).not.toBe(shoe);
     const prev = shoe;
     shoe = deepFreeze(r.value);
+    if (wasComplete) expect(shoe.rounds.length).toBe(prev.rounds.length); // no round after the last coup
     if (op.t === 'add') {
       const added = shoe.rounds.at(-1)!;
+      expect(added.no).toBe(nextHandNo(prev));
       model.set(added.no, { voidHand: isShoeHand(added) && !!added.voidHand, voided: false, hand: op.hand });
-      expect(wasComplete).toBe(false); // nothing is added once the shoe is complete
     }
     if (op.t === 'void') {
       const no = op.back === undefined ? nextHandNo(prev) : nextHandNo(prev) - 1 - op.back;
-      const m = model.get(no);
-      model.set(no, m ? { ...m, voided: true } : { voidHand: false, voided: true, hand: null });
+      if (no === nextHandNo(prev)) {
+        voidedRounds++; // the round being dealt: no result, no number used up
+        expect(shoe.rounds.at(-1)).toEqual({ no, voided: { reason: 'irregularity' } });
+        expect(nextHandNo(shoe)).toBe(no);
+      } else model.set(no, { ...model.get(no)!, voided: true }); // a recorded hand, afterwards
     }
     if (op.t === 'correct') {
       const no = nextHandNo(prev) - 1 - op.back;
@@ -508,36 +619,55 @@ function run(ops: readonly Op[]) {
     }
     wasComplete ||= isShoeComplete(shoe);
     expect(isShoeComplete(shoe)).toBe(wasComplete); // completion is for good
-    const { lastRound } = lastCoupState(shoe);
-    if (lastRound !== null) expect(shoe.rounds.length).toBeLessThanOrEqual(lastRound); // never past the last coup
+    const { lastRound, drawnInRound } = lastCoupState(shoe);
+    if (lastRound !== null) {
+      for (const round of shoe.rounds) expect(round.no).toBeLessThanOrEqual(lastRound); // never past the last coup
+      if (isShoeComplete(shoe) && shoe.phase !== 'ended') expect(shoe.rounds.at(-1)?.no).toBe(lastRound);
+    }
+    if (shoe.cutCard.drawn) {
+      expect(drawnInRound).toBe(shoe.cutCard.handNo);
+      const drawnIn = shoe.rounds[shoe.cutCard.roundIndex];
+      expect(drawnIn?.no ?? nextHandNo(shoe)).toBe(shoe.cutCard.handNo); // the number that round has or will have
+    }
   }
-  return { shoe, model };
+  return { shoe, model, voidedRounds };
 }
 
 describe('properties of any sequence of transitions', () => {
   const opsArb = fc.array(opArb, { maxLength: 150, size: 'large' });
-  test('hand numbers run 1, 2, 3 … and the roads never repeat one', () => {
+  test('hands are numbered 1, 2, 3 … with no gaps; a voided round carries the number the next hand reuses', () => {
     fc.assert(
       fc.property(opsArb, (ops) => {
-        const { shoe } = run(ops);
-        shoe.rounds.forEach((r, i) => expect(r.no).toBe(i + 1));
-        const onRoads = shoe.rounds.filter((r) => isOnRoads(r)).map((r) => r.no);
-        expect(new Set(onRoads).size).toBe(onRoads.length);
+        const { shoe, model, voidedRounds } = run(ops);
+        const hands = shoeHands(shoe);
+        expect(hands.map((h) => h.no)).toEqual(hands.map((_, i) => i + 1));
+        expect([...model.keys()]).toEqual(hands.map((h) => h.no));
+        expect(nextHandNo(shoe)).toBe(hands.length + 1);
+        expect(shoe.rounds.filter((r) => !isShoeHand(r))).toHaveLength(voidedRounds);
+        shoe.rounds.forEach((r, i) => {
+          if (isShoeHand(r)) return;
+          const following = shoe.rounds.slice(i + 1).find(isShoeHand);
+          expect(r.no).toBe(following?.no ?? nextHandNo(shoe));
+        });
       }),
     );
   });
-  test('roadHands = accepted hands − voided − void hands, with corrections applied', () => {
+  test('roadHands = accepted hands − voided afterwards − void hands (per setting), corrections applied', () => {
     fc.assert(
       fc.property(opsArb, (ops) => {
         const { shoe, model } = run(ops);
-        const nos = [...model.keys()].sort((a, b) => a - b);
         const expected = (withVoidHands: boolean) =>
-          nos
-            .map((no) => model.get(no)!)
-            .filter((m) => m.hand && !m.voided && (withVoidHands || !m.voidHand))
-            .map((m) => m.hand);
-        expect(roadHands(shoe)).toEqual(expected(false));
-        expect(roadHands(shoe, { voidHandsOnRoads: true })).toEqual(expected(true));
+          [...model.values()].filter((m) => !m.voided && (withVoidHands || !m.voidHand)).map((m) => m.hand);
+        for (const voidHandsOnRoads of [false, true]) {
+          expect(roadHands(shoe, { voidHandsOnRoads })).toEqual(expected(voidHandsOnRoads));
+          for (const r of shoe.rounds)
+            if (!isShoeHand(r) || r.voided) expect(isOnRoads(r, { voidHandsOnRoads })).toBe(false); // never on roads
+        }
+        const hands = shoeHands(shoe);
+        const voidedAfter = hands.filter((h) => h.voided).length;
+        const voidHands = hands.filter((h) => !h.voided && h.voidHand).length;
+        expect(roadHands(shoe)).toHaveLength(hands.length - voidedAfter - voidHands);
+        expect(roadHands(shoe, { voidHandsOnRoads: true })).toHaveLength(hands.length - voidedAfter);
       }),
     );
   });

@@ -5,7 +5,7 @@
  *
  * ```ts
  * const s = newShoe('T7-0412');                                // Result<Shoe, string>
- * const t = s.ok ? addHand(s.value, { no: 1, hand }) : s;      // hand numbers run 1, 2, 3 …
+ * const t = s.ok ? addHand(s.value, { no: 1, hand }) : s;      // hand numbers run 1, 2, 3 … (nextHandNo)
  * const hands = t.ok ? roadHands(t.value, DEFAULT_SHOE_SETTINGS) : []; // what the roads are drawn from
  * ```
  * Decisions are written up in `docs/shoe.md`.
@@ -22,6 +22,7 @@ import {
   type ShoeHand,
   type ShoeRound,
   type ShoeSettings,
+  type VoidedRound,
   type VoidHand,
   type VoidHandKind,
 } from './shoe-types';
@@ -97,8 +98,8 @@ function voidHandProblem(shoe: Shoe, v: VoidHand): string | null {
 }
 
 /**
- * Appends the next hand. Hand numbers are consecutive from 1 and a voided round keeps its number, so hand `no`
- * must be `nextHandNo(shoe)`. A void hand announced with {@link announceVoidHand} is attached to it, unless the
+ * Appends the next hand. Hand numbers are consecutive from 1 and a round voided without a result uses up no
+ * number (the next hand reuses it), so hand `no` must be `nextHandNo(shoe)`. A void hand announced with {@link announceVoidHand} is attached to it, unless the
  * hand carries its own `voidHand`. Refused: duplicate or out-of-sequence numbers, an ended or complete shoe,
  * a closed table, a malformed hand. Phase becomes `idle`.
  */
@@ -133,10 +134,17 @@ export function correctHand(
   hand: RoadHand,
   opts: { readonly by: string; readonly at: string; readonly cards?: HandCards },
 ): Result<Shoe, string> {
-  const round = Number.isInteger(no) && no >= 1 ? shoe.rounds[no - 1] : undefined;
-  if (!round) return err(`there is no hand ${no} in shoe ${shoe.id} to correct`);
-  if (!isShoeHand(round) || round.voided)
-    return err(`round ${no} of shoe ${shoe.id} is void (${round.voided?.reason}): it has no result to correct`);
+  const index = handIndex(shoe, no);
+  const round = shoe.rounds[index];
+  if (!round || !isShoeHand(round)) {
+    const voidedRound = shoe.rounds.find((r): r is VoidedRound => !isShoeHand(r) && r.no === no);
+    return err(
+      `there is no hand ${no} in shoe ${shoe.id} to correct` +
+        (voidedRound ? `: round ${no} was void (${voidedRound.voided.reason}) and has no result` : ''),
+    );
+  }
+  if (round.voided)
+    return err(`round ${no} of shoe ${shoe.id} is void (${round.voided.reason}): it has no result to correct`);
   if (typeof opts.by !== 'string' || opts.by.trim() === '') return err(`correction of hand ${no}: by is required`);
   if (!isIsoTime(opts.at)) return err(`correction of hand ${no}: at (${opts.at}) is not an ISO 8601 time`);
   const problem = handProblem(hand) ?? cardsProblem(opts.cards);
@@ -156,14 +164,21 @@ export function correctHand(
       ...(round.corrected && { earlier: round.corrected }),
     },
   };
-  return ok({ ...shoe, rounds: shoe.rounds.map((r, i) => (i === no - 1 ? corrected : r)) });
+  return ok({ ...shoe, rounds: shoe.rounds.map((r, i) => (i === index ? corrected : r)) });
 }
+
+/** Index in `shoe.rounds` of hand `no` (a round with a result), or -1. */
+const handIndex = (shoe: Shoe, no: number): number => shoe.rounds.findIndex((r) => isShoeHand(r) && r.no === no);
 
 /**
  * Declares a round void (rules 12.5, 12.6): no result counts, it stays in {@link Shoe.rounds}, never on the
- * roads. Without `no`, or with `no` = the round being dealt, that round is void and takes its hand number (the
- * next hand is `no + 1`). With the number of a recorded hand, that hand is declared void after the fact.
- * Rule 12.5 (not enough cards) also ends the shoe: follow with `endShoe`.
+ * roads.
+ * - Without `no`, or with `no` = `nextHandNo(shoe)`: the round being dealt is void, without a result. It is
+ *   recorded as a {@link VoidedRound} with that number and uses none up: the next hand reuses it.
+ * - With the number of a recorded hand: that hand is declared void after the fact. It keeps its result and its
+ *   number, and leaves the roads. Allowed after the shoe has ended.
+ *
+ * Any other `no` is refused. Rule 12.5 (not enough cards) also ends the shoe: follow with `endShoe`.
  */
 export function voidRound(
   shoe: Shoe,
@@ -179,12 +194,19 @@ export function voidRound(
   if (no === next) {
     const closed = closedReason(shoe);
     if (closed) return err(`${closed}: no round ${no} to void`);
-    return ok({ ...shoe, rounds: [...shoe.rounds, { no, voided }], pendingVoidHand: null, phase: 'idle' });
+    const entry: VoidedRound = { no, voided };
+    return ok({ ...shoe, rounds: [...shoe.rounds, entry], pendingVoidHand: null, phase: 'idle' });
   }
-  const round = Number.isInteger(no) && no >= 1 ? shoe.rounds[no - 1] : undefined;
-  if (!round) return err(`there is no round ${no} in shoe ${shoe.id}: rounds 1 to ${next - 1} are recorded`);
-  if (!isShoeHand(round) || round.voided) return err(`round ${no} of shoe ${shoe.id} is already void`);
-  return ok({ ...shoe, rounds: shoe.rounds.map((r, i) => (i === no - 1 ? { ...round, voided } : r)) });
+  const index = handIndex(shoe, no);
+  const round = shoe.rounds[index];
+  if (!round || !isShoeHand(round))
+    return err(
+      `there is no hand ${no} in shoe ${shoe.id} to void: ` +
+        (next > 1 ? `hands 1 to ${next - 1} are recorded and ` : 'no hand is recorded and ') +
+        `round ${next} is the one being dealt or next`,
+    );
+  if (round.voided) return err(`hand ${no} of shoe ${shoe.id} is already void (${round.voided.reason})`);
+  return ok({ ...shoe, rounds: shoe.rounds.map((r, i) => (i === index ? { ...round, voided } : r)) });
 }
 
 /**
@@ -207,7 +229,7 @@ export function announceVoidHand(
   return ok({ ...shoe, pendingVoidHand: pending, phase: shoe.phase === 'betting' ? 'idle' : shoe.phase });
 }
 
-/** The rounds with a result, void hands and hands voided afterwards included, in order. */
+/** The rounds with a result, void hands and hands voided afterwards included, in order: `[i].no === i + 1`. */
 export const shoeHands = (shoe: Shoe): ShoeHand[] => shoe.rounds.filter(isShoeHand);
 
 /** Whether a round goes on the roads under `settings`. */
