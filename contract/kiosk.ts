@@ -1,0 +1,147 @@
+/**
+ * The kiosk contract: what a host (Electron's main process over IPC, or the browser-mode server over a
+ * WebSocket) pushes to the board, and what the board may ask of it. Declared once, used by the preload, the
+ * renderer, the Electron host and the web host.
+ *
+ * ```ts
+ * const off = window.kiosk.on('table:view', (view) => render(view));
+ * const view = await window.kiosk.request('table:view');
+ * ```
+ * @packageDocumentation
+ */
+import type { Shoe } from '../baccarat/shoe-types';
+import type { TailMode } from '../baccarat/types';
+import type { CasinoSignage, Language, PayScale, SideBet, TableSignage } from './schemas';
+
+/** Notices the board shows large, each with its own look. */
+export const NOTICE_KINDS = [
+  'lastCoup', // rule 11.2 (a) or (b): "Last coup" / "Last hand"
+  'noBetsThisHand', // rules 12.1 to 12.3: a void hand is being dealt
+  'noBetCoup', // rule 8.3 / house rule 3.1.2: a round dealt without wagers at the start of a shoe
+  'roundVoid', // rules 12.5, 12.6
+  'shuffle', // the shoe is being shuffled
+  'newShoe', // a new shoe has started
+  'burn', // rule 7.7: the burn card and how many cards are burnt
+  'tableClosed',
+  'corrected', // a supervisor corrected a result
+  'shoeEnd', // the shoe is complete: no further cards until reshuffled (rule 11.2)
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** One notice in force. */
+export interface Notice {
+  readonly kind: NoticeKind;
+  readonly since: string; // ISO 8601: when it started
+  readonly hand?: number; // the hand it concerns (the last coup's round, the voided round, the corrected hand)
+  readonly lastCoupCase?: 'a' | 'b'; // lastCoup: cut card drawn as the round's first card (a), or later (b)
+  readonly burn?: { readonly card: string; readonly count: number }; // burn: e.g. 'KD' and 10
+  readonly reason?: string; // noBetsThisHand / roundVoid: why
+  readonly by?: string; // corrected: who
+}
+
+/** The board's link to its broker, as the patron and the pit see it. */
+export interface ConnectionView {
+  readonly state: 'connecting' | 'connected' | 'reconnecting' | 'offline';
+  readonly since: string; // ISO 8601: when this state began
+  readonly lastMessageAt: string | null; // ISO 8601: the last message from the table, any topic
+  readonly broker: string | null; // the broker URL in use (no credentials)
+}
+
+/** Odds as "win to stake": `{ win: 1, stake: 2 }` is "1 to 2". */
+export interface Odds {
+  readonly win: number;
+  readonly stake: number;
+}
+
+/** The pay table in force for the current round, worked out by the host from the signs (no rules in the board). */
+export interface PayTableView {
+  readonly variant: 'commission' | 'modified-odds';
+  /** Commission game: rate on banker wins, e.g. 0.05. */
+  readonly commission: number | null;
+  /** Modified odds (rule 5.11): show "Banker wins with 6 pays 1 to 2". True from the beginning of the round at
+   *  which it took effect, and while a round under it is still being played. */
+  readonly modifiedOddsSign: boolean;
+  /** The hand number from which the variant in force applies, in this shoe (null: from the shoe's start). */
+  readonly fromHand: number | null;
+  readonly banker: Odds;
+  readonly bankerSix: Odds | null; // modified odds only: 1 to 2
+  readonly player: Odds;
+  readonly tie: Odds; // 8 to 1 or 9 to 1
+  readonly pairs: Odds | null; // 11 to 1 where a pair bet is offered
+  /** Perfect Pairs (rule 11A.7) with the casino-wide scale (rule 11A.8), where offered. */
+  readonly perfectPairs: {
+    readonly scale: PayScale;
+    readonly mixed: Odds;
+    readonly coloured: Odds;
+    readonly perfect: Odds;
+  } | null;
+  /** Other side bets offered (punto banco rules), with their odds. */
+  readonly urWayEgalite: readonly { readonly score: number; readonly odds: Odds }[] | null;
+  readonly threeGivesEight: Odds | null;
+  readonly sideBets: readonly SideBet[];
+}
+
+/** How the board draws, from the board's configuration (not from the table). */
+export interface BoardSettings {
+  readonly beadLabel: 'hanzi' | 'letters' | 'points'; // 庄/閒/和, B/P/T, or the winning points
+  readonly tail: TailMode;
+  readonly voidHandsOnRoads: boolean;
+  readonly theme: 'classic' | 'colour-blind';
+  readonly orientation: 'auto' | 'landscape' | 'portrait';
+  readonly logo: string | null; // URL of the casino logo, served from assets/
+  readonly disclaimer: boolean; // house rule 7.1 display-board disclaimer
+  readonly language: Language | null; // fallback when the signs do not set one
+  readonly noticeSeconds: number; // how long transient notices (new shoe, burn, corrected) stay up
+}
+
+/** Everything the board shows. Pushed whole on every change: small (one shoe), idempotent, easy to resync. */
+export interface TableView {
+  readonly v: 1;
+  readonly seq: number; // increases with every push from one host; the board ignores an older one
+  readonly tableId: string;
+  readonly displayId: string;
+  readonly version: string; // the board software's version
+  readonly shoe: Shoe | null; // null before the first shoe is known
+  readonly shoeNumber: number; // shoes seen at this table since the journal began (1-based; 0 before the first)
+  readonly signage: TableSignage | null;
+  readonly casino: CasinoSignage | null;
+  readonly payTable: PayTableView | null; // null until the signs are known
+  readonly notices: readonly Notice[];
+  readonly connection: ConnectionView;
+  readonly controllerOnline: boolean | null; // null: no controller status seen yet
+  readonly settings: BoardSettings;
+  /** The newest change, so the board can highlight it briefly. */
+  readonly change: {
+    readonly kind: 'hand' | 'correction' | 'reset' | 'signage' | 'notice' | 'connection';
+    readonly hand?: number;
+  } | null;
+}
+
+/** Host → board pushes; the value is the listener's signature. */
+export interface PushEvents {
+  'table:view': (view: TableView) => void;
+  'kiosk:identify': (seconds: number) => void; // a fleet command: show the display id large for a while
+}
+
+/** Board → host requests (`ipcRenderer.invoke` / a WebSocket request). */
+export interface Requests {
+  'table:view': () => TableView | null;
+}
+
+// A Record makes a forgotten channel a compile error (electron/fiddle's channelMapping trick).
+const push: Record<keyof PushEvents, true> = { 'table:view': true, 'kiosk:identify': true };
+const requests: Record<keyof Requests, true> = { 'table:view': true };
+export const PUSH_CHANNELS = Object.keys(push) as (keyof PushEvents)[];
+export const REQUEST_CHANNELS = Object.keys(requests) as (keyof Requests)[];
+
+/** What the preload exposes as `window.kiosk`, and what the browser-mode client implements over a WebSocket. */
+export interface KioskApi {
+  on<K extends keyof PushEvents>(channel: K, listener: PushEvents[K]): () => void;
+  request<K extends keyof Requests>(channel: K, ...args: Parameters<Requests[K]>): Promise<ReturnType<Requests[K]>>;
+}
+
+/** WebSocket frames of browser mode: the same channels, as JSON. */
+export type SocketFrame =
+  | { readonly type: 'push'; readonly channel: keyof PushEvents; readonly args: unknown[] }
+  | { readonly type: 'request'; readonly id: number; readonly channel: keyof Requests; readonly args: unknown[] }
+  | { readonly type: 'response'; readonly id: number; readonly result?: unknown; readonly error?: string };

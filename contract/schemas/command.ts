@@ -1,0 +1,44 @@
+/**
+ * `{root}/displays/{displayId}/command` (QoS 1, not retained): fleet commands to one board, a union on `command`.
+ * The board reports the last one it handled in its status (`lastCommand`).
+ *
+ * ```ts
+ * const r = parseMessage('displayCommand', bytes); if (r.ok && r.value.command === 'identify') flash(r.value.durationSeconds);
+ * ```
+ * @packageDocumentation
+ */
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { Id, SCHEMA_ID_PREFIX, Timestamp, Version, strictObject } from './common';
+
+const command = <T extends string, P extends TProperties>(name: T, description: string, properties: P) =>
+  strictObject(
+    {
+      v: Version,
+      command: Type.Literal(name),
+      requestId: { ...Id, description: 'Chosen by the sender; echoed in the status as lastCommand.requestId.' },
+      timestamp: Timestamp,
+      ...properties,
+    },
+    { title: name, description },
+  );
+
+export const DisplayCommandSchema = Type.Union(
+  [
+    command('identify', 'Show the display id large on screen, to find the board.', {
+      durationSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600, description: 'Default 30.' })),
+    }),
+    command('reload', 'Reload the page (renderer), keeping the MQTT session.', {}),
+    command('resync', 'Drop the local state and rebuild it from the retained topics.', {}),
+  ],
+  {
+    $id: `${SCHEMA_ID_PREFIX}display-command`,
+    title: 'DisplayCommand',
+    description: 'A fleet command to one board, discriminated by command.',
+  },
+);
+export type DisplayCommand = Static<typeof DisplayCommandSchema>;
+export type DisplayCommandName = DisplayCommand['command'];
+/** Every command name, read from the union so that it cannot drift from the schemas. */
+export const DISPLAY_COMMANDS: readonly DisplayCommandName[] = DisplayCommandSchema.anyOf.map(
+  (variant) => variant.properties.command.const,
+);

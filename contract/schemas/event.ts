@@ -1,0 +1,117 @@
+/**
+ * `{root}/tables/{tableId}/event` (QoS 1): what happens at the table between results, as a union on `type`.
+ * Every event carries the controller's `controllerId` and its strictly increasing `seq` (for dedupe).
+ *
+ * ```ts
+ * const r = parseMessage('event', bytes); if (r.ok && r.value.type === 'cut-card') lastCoup(r.value);
+ * ```
+ * @packageDocumentation
+ */
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import {
+  CardSchema,
+  HandCount,
+  HandNo,
+  Id,
+  Label,
+  SCHEMA_ID_PREFIX,
+  Timestamp,
+  Version,
+  oneOf,
+  strictObject,
+} from './common';
+import { HandBody, VoidHandReasonSchema } from './hand';
+
+/**
+ * Why a whole round was declared void (no result, wagers returned):
+ * - `insufficient-cards`: rule 12.5, too few cards left to complete the round;
+ * - `cannot-reconstruct`: rule 12.6, a dealing error that could not be reconstructed.
+ */
+export const ROUND_VOID_REASONS = ['insufficient-cards', 'cannot-reconstruct'] as const;
+export type RoundVoidReason = (typeof ROUND_VOID_REASONS)[number];
+export const RoundVoidReasonSchema = oneOf(ROUND_VOID_REASONS, { description: 'Rule 12.5 or rule 12.6.' });
+
+/** Highest number of decks in a shoe. */
+export const MAX_DECKS = 8;
+export const Decks = Type.Integer({ minimum: 1, maximum: MAX_DECKS, description: 'Number of decks in the shoe.' });
+
+/** The burn of rule 7.7: the card turned face up and the number of cards then burned face down (rule 7.9). */
+export const BurnSchema = strictObject(
+  {
+    card: CardSchema,
+    count: Type.Integer({ minimum: 1, maximum: 10, description: 'Cards burned face down: the face value of card.' }),
+  },
+  { title: 'Burn', description: 'Rule 7.7: the first card face up, then as many cards face down as its face value.' },
+);
+
+const Seq = Type.Integer({
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: 'Strictly increasing per controllerId, also across restarts; not necessarily contiguous.',
+});
+
+/** One event variant: the common fields, then its own. */
+const event = <T extends string, P extends TProperties>(type: T, description: string, properties: P) =>
+  strictObject(
+    {
+      v: Version,
+      type: Type.Literal(type),
+      seq: Seq,
+      controllerId: Id,
+      timestamp: Timestamp,
+      ...properties,
+    },
+    { title: type, description },
+  );
+
+export const TableEventSchema = Type.Union(
+  [
+    event('table-open', 'The table opened for play.', { shoeId: Type.Optional(Id) }),
+    event('table-closed', 'The table closed.', { shoeId: Type.Optional(Id) }),
+    event('shoe-start', 'A new shoe: the board clears its roads.', { shoeId: Id, decks: Decks }),
+    event('shuffle', 'The cards of the shoe are being shuffled (rules 7.1 to 7.6).', { shoeId: Id }),
+    event('burn', 'The burn of rule 7.7.', { shoeId: Id, burn: BurnSchema }),
+    event('betting-open', 'Bets are open for round handNo.', { shoeId: Id, handNo: HandNo }),
+    event('no-more-bets', '"No more bets" (rule 8.2) for round handNo.', { shoeId: Id, handNo: HandNo }),
+    event(
+      'cut-card',
+      'The cut card came out in round handNo (rule 11.2): as its first card, round handNo is the last coup (a); ' +
+        'otherwise one further round is dealt (b).',
+      {
+        shoeId: Id,
+        handNo: HandNo,
+        firstCardOfRound: Type.Boolean({ description: 'Rule 11.2 (a) when true, (b) when false.' }),
+      },
+    ),
+    event('void-hand', '"No bets this hand": round handNo is dealt as a void hand.', {
+      shoeId: Id,
+      handNo: HandNo,
+      reason: VoidHandReasonSchema,
+    }),
+    event(
+      'round-void',
+      'Round handNo is void and has no result (rule 12.5 or 12.6). The next hand reuses the number.',
+      { shoeId: Id, handNo: HandNo, reason: RoundVoidReasonSchema },
+    ),
+    event('correction', 'A supervisor corrected hand handNo: hand replaces the earlier result.', {
+      shoeId: Id,
+      handNo: HandNo,
+      by: Label(64, 'Who corrected it (supervisor name or id).'),
+      note: Type.Optional(Type.String({ maxLength: 200, description: 'Why, in free text.' })),
+      hand: HandBody,
+    }),
+    event('shoe-end', 'The shoe is over: no more rounds until a new shoe starts.', {
+      shoeId: Id,
+      handCount: HandCount,
+    }),
+  ],
+  {
+    $id: `${SCHEMA_ID_PREFIX}event`,
+    title: 'TableEvent',
+    description: 'A table event, discriminated by type. Dedupe by controllerId + seq.',
+  },
+);
+export type TableEvent = Static<typeof TableEventSchema>;
+export type EventType = TableEvent['type'];
+/** Every event type, read from the union so that it cannot drift from the schemas. */
+export const EVENT_TYPES: readonly EventType[] = TableEventSchema.anyOf.map((variant) => variant.properties.type.const);
