@@ -1,0 +1,249 @@
+/**
+ * The board's configuration: one JSON file, validated, with environment variables on top (for secrets and for
+ * fleet tooling). Every field and variable is documented in docs/configuration.md; a test keeps the two in step.
+ *
+ * ```ts
+ * const config = loadConfig({ file: '/etc/baccarat-board/config.json', env: process.env });
+ * if (!config.ok) { console.error(config.error); process.exit(2); }
+ * ```
+ * @packageDocumentation
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { hostname, homedir } from 'node:os';
+import { join } from 'node:path';
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { err, ok, type Result } from '../baccarat/types';
+import { ID_PATTERN } from '../contract/schemas';
+
+const Id = Type.String({ pattern: ID_PATTERN });
+const Port = Type.Integer({ minimum: 0, maximum: 65535 });
+
+export const ConfigSchema = Type.Object(
+  {
+    tableId: Id,
+    displayId: Id,
+    mqtt: Type.Object(
+      {
+        brokers: Type.Array(Type.String({ pattern: '^(mqtts?|wss?|tcp|tls)://' }), { maxItems: 16 }),
+        protocolVersion: Type.Union([Type.Literal(4), Type.Literal(5)]),
+        clientId: Type.String({ minLength: 1, maxLength: 128 }),
+        username: Type.Optional(Type.String()),
+        password: Type.Optional(Type.String()),
+        root: Type.String({ minLength: 1, maxLength: 128 }),
+        tls: Type.Optional(
+          Type.Object(
+            {
+              ca: Type.Optional(Type.String()),
+              cert: Type.Optional(Type.String()),
+              key: Type.Optional(Type.String()),
+              rejectUnauthorized: Type.Boolean(),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        keepaliveSeconds: Type.Integer({ minimum: 5, maximum: 600 }),
+        reconnectMinMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
+        reconnectMaxMs: Type.Integer({ minimum: 100, maximum: 600_000 }),
+        connectTimeoutMs: Type.Integer({ minimum: 1000, maximum: 120_000 }),
+        maxPayloadBytes: Type.Integer({ minimum: 1024, maximum: 1_048_576 }),
+      },
+      { additionalProperties: false },
+    ),
+    journal: Type.Object(
+      { dir: Type.String({ minLength: 1 }), syncIntervalMs: Type.Integer({ minimum: 0, maximum: 60_000 }) },
+      { additionalProperties: false },
+    ),
+    board: Type.Object(
+      {
+        beadLabel: Type.Union([Type.Literal('hanzi'), Type.Literal('letters'), Type.Literal('points')]),
+        tail: Type.Union([Type.Literal('stay'), Type.Literal('drop')]),
+        voidHandsOnRoads: Type.Boolean(),
+        theme: Type.Union([Type.Literal('classic'), Type.Literal('colour-blind')]),
+        orientation: Type.Union([Type.Literal('auto'), Type.Literal('landscape'), Type.Literal('portrait')]),
+        logo: Type.Union([Type.String(), Type.Null()]),
+        disclaimer: Type.Boolean(),
+        language: Type.Union([
+          Type.Literal('en'),
+          Type.Literal('zh-Hans'),
+          Type.Literal('zh-Hant'),
+          Type.Literal('en+zh-Hans'),
+          Type.Literal('en+zh-Hant'),
+          Type.Null(),
+        ]),
+        noticeSeconds: Type.Integer({ minimum: 1, maximum: 600 }),
+      },
+      { additionalProperties: false },
+    ),
+    serve: Type.Object(
+      {
+        host: Type.String({ minLength: 1 }),
+        port: Port,
+        token: Type.Union([Type.String({ minLength: 16 }), Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
+    kiosk: Type.Object(
+      {
+        display: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]), // screen index; null: the primary
+        devTools: Type.Boolean(),
+      },
+      { additionalProperties: false },
+    ),
+    log: Type.Object(
+      {
+        level: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace'].map((l) => Type.Literal(l))),
+        file: Type.Union([Type.String(), Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type Config = Static<typeof ConfigSchema>;
+
+/** Deep-partial configuration, as written in a file. */
+export type ConfigFile = { [K in keyof Config]?: Config[K] extends object ? Partial<Config[K]> : Config[K] };
+
+const safeHost = () =>
+  hostname()
+    .replace(/[^A-Za-z0-9_-]/g, '-')
+    .slice(0, 48) || 'board';
+
+/** The defaults: a board for table T1 that connects to no broker (the demo starts one). */
+export function defaultConfig(): Config {
+  const displayId = safeHost();
+  return {
+    tableId: 'T1',
+    displayId,
+    mqtt: {
+      brokers: [],
+      protocolVersion: 4,
+      clientId: `baccarat-board-${displayId}`,
+      root: 'baccarat',
+      keepaliveSeconds: 30,
+      reconnectMinMs: 1000,
+      reconnectMaxMs: 30_000,
+      connectTimeoutMs: 10_000,
+      maxPayloadBytes: 65_536,
+    },
+    journal: {
+      dir: join(process.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'baccarat-board'),
+      syncIntervalMs: 200,
+    },
+    board: {
+      beadLabel: 'hanzi',
+      tail: 'stay',
+      voidHandsOnRoads: false,
+      theme: 'classic',
+      orientation: 'auto',
+      logo: null,
+      disclaimer: true,
+      language: null,
+      noticeSeconds: 8,
+    },
+    serve: { host: '127.0.0.1', port: 8080, token: null },
+    kiosk: { display: null, devTools: false },
+    log: { level: 'info', file: null },
+  };
+}
+
+/** Environment variables and the configuration path each sets. */
+export const ENV_VARS: Readonly<Record<string, string>> = {
+  BACCARAT_TABLE_ID: 'tableId',
+  BACCARAT_DISPLAY_ID: 'displayId',
+  BACCARAT_MQTT_URLS: 'mqtt.brokers', // comma-separated
+  BACCARAT_MQTT_PROTOCOL: 'mqtt.protocolVersion', // 4 (MQTT 3.1.1) or 5
+  BACCARAT_MQTT_CLIENT_ID: 'mqtt.clientId',
+  BACCARAT_MQTT_USERNAME: 'mqtt.username',
+  BACCARAT_MQTT_PASSWORD: 'mqtt.password',
+  BACCARAT_MQTT_ROOT: 'mqtt.root',
+  BACCARAT_MQTT_CA: 'mqtt.tls.ca',
+  BACCARAT_MQTT_CERT: 'mqtt.tls.cert',
+  BACCARAT_MQTT_KEY: 'mqtt.tls.key',
+  BACCARAT_JOURNAL_DIR: 'journal.dir',
+  BACCARAT_SERVE_HOST: 'serve.host',
+  BACCARAT_SERVE_PORT: 'serve.port',
+  BACCARAT_SERVE_TOKEN: 'serve.token',
+  BACCARAT_LOG_LEVEL: 'log.level',
+  BACCARAT_LOG_FILE: 'log.file',
+};
+
+function set(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let o = target;
+  for (const k of keys.slice(0, -1)) o = (o[k] ??= {}) as Record<string, unknown>;
+  o[keys[keys.length - 1]!] = value;
+}
+
+function merge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (typeof base !== 'object' || base === null || Array.isArray(base)) return over;
+  if (typeof over !== 'object' || over === null || Array.isArray(over)) return over;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(over)) out[k] = merge(out[k], v);
+  return out;
+}
+
+export interface LoadOptions {
+  readonly file?: string | null; // the JSON file; BACCARAT_BOARD_CONFIG when not given
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly overrides?: ConfigFile; // from command-line flags, applied last
+}
+
+/** Loads, merges (defaults ← file ← environment ← overrides) and validates; errors name the field. */
+export function loadConfig({ file, env = process.env, overrides }: LoadOptions = {}): Result<Config> {
+  const path = file ?? env.BACCARAT_BOARD_CONFIG ?? null;
+  let fromFile: unknown = {};
+  if (path !== null) {
+    if (!existsSync(path)) return err(`configuration file ${path} does not exist`);
+    try {
+      fromFile = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (e) {
+      return err(`configuration file ${path} is not valid JSON: ${(e as Error).message}`);
+    }
+    if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile))
+      return err(`configuration file ${path} must hold a JSON object`);
+  }
+  const fromEnv: Record<string, unknown> = {};
+  for (const [name, target] of Object.entries(ENV_VARS)) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    let value: unknown = raw;
+    if (target === 'mqtt.brokers')
+      value = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (target === 'mqtt.protocolVersion' || target === 'serve.port') value = Number(raw);
+    set(fromEnv, target, value);
+  }
+  const base = defaultConfig();
+  let merged = merge(merge(merge(base, fromFile), fromEnv), overrides) as Config;
+  // The client id follows the display id unless it was set explicitly.
+  const explicitClientId =
+    (fromFile as ConfigFile).mqtt?.clientId ?? env.BACCARAT_MQTT_CLIENT_ID ?? overrides?.mqtt?.clientId;
+  if (!explicitClientId)
+    merged = { ...merged, mqtt: { ...merged.mqtt, clientId: `baccarat-board-${merged.displayId}` } };
+  const errors = [...Value.Errors(ConfigSchema, merged)];
+  if (errors.length > 0) {
+    const e = errors[0]!;
+    const where = e.path.replace(/^\//, '').replaceAll('/', '.') || '(root)';
+    const extra = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    return err(`configuration: ${where}: ${e.message}${extra}${path ? ` (file ${path})` : ''}`);
+  }
+  if (merged.mqtt.reconnectMaxMs < merged.mqtt.reconnectMinMs)
+    return err('configuration: mqtt.reconnectMaxMs must not be below mqtt.reconnectMinMs');
+  if (
+    merged.serve.host !== '127.0.0.1' &&
+    merged.serve.host !== 'localhost' &&
+    merged.serve.host !== '::1' &&
+    !merged.serve.token
+  )
+    return err(`configuration: serve.token is required when serve.host is ${merged.serve.host} (not loopback)`);
+  for (const key of ['ca', 'cert', 'key'] as const) {
+    const p = merged.mqtt.tls?.[key];
+    if (p && !existsSync(p)) return err(`configuration: mqtt.tls.${key}: file ${p} does not exist`);
+  }
+  return ok(merged);
+}

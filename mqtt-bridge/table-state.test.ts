@@ -1,0 +1,287 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { roadHands, shoeHands } from '../baccarat/shoe';
+import { CARDS, at, casino, coup, event, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import { activeNotices } from './notices';
+import { applyMessage, emptyTableState, type TableMessage, type TableState } from './table-state';
+
+/** Applies messages in order, failing the test on anything but the expected effects. */
+function run(messages: TableMessage[], state: TableState = emptyTableState('T1')) {
+  const effects: string[] = [];
+  for (const [i, m] of messages.entries()) {
+    const r = applyMessage(state, m, at(1000 + i));
+    effects.push(r.effect === 'applied' ? 'applied' : `${r.effect}: ${r.reason}`);
+    if (r.effect === 'applied') state = r.state;
+  }
+  return { state, effects };
+}
+
+const start = (shoeId = 'S1'): TableMessage => ({ kind: 'event', payload: event('shoe-start', { shoeId, decks: 8 }) });
+const hand = (no: number, cards: string = CARDS.banker, shoeId = 'S1', extra = {}): TableMessage => ({
+  kind: 'hand',
+  payload: handMessage(shoeId, no, coup(cards), at(no * 30), extra),
+});
+const kinds = (s: TableState) => activeNotices(s.notices, at(1000), 3600).map((n) => n.kind);
+
+describe('hands', () => {
+  test('hands after a shoe start are applied in order', () => {
+    const { state, effects } = run([start(), hand(1), hand(2, CARDS.player), hand(3, CARDS.tie)]);
+    expect(effects).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect(roadHands(state.shoe!).map((h) => h.outcome)).toEqual(['banker', 'player', 'tie']);
+    expect(state.change).toEqual({ kind: 'hand', hand: 3 });
+    expect(state.lastResultAt).toBe(at(90));
+  });
+
+  test('a duplicate is ignored, a gap asks for a resync, an unknown shoe too', () => {
+    const { effects, state } = run([start(), hand(1), hand(1), hand(3), hand(2, CARDS.banker, 'S9')]);
+    expect(effects[2]).toMatch(/^duplicate: hand 1 of shoe S1 already recorded/);
+    expect(effects[3]).toMatch(/^resync: hand 3 arrived but hand 2 is next/);
+    expect(effects[4]).toMatch(/^resync: hand 2 of shoe S9/);
+    expect(shoeHands(state.shoe!)).toHaveLength(1);
+  });
+
+  test('the same hand number with another result is refused: corrections come as correction events', () => {
+    const { effects } = run([start(), hand(1), hand(1, CARDS.player)]);
+    expect(effects[2]).toMatch(/^rejected: hand 1 of shoe S1 is already recorded with another result/);
+  });
+
+  test('a result that contradicts its cards is rejected and changes nothing', () => {
+    const bad = handMessage('S1', 1, coup(CARDS.banker));
+    const { state: before } = run([start()]);
+    const r = applyMessage(before, { kind: 'hand', payload: { ...bad, bankerPoints: 9 } }, at(5));
+    expect(r).toMatchObject({
+      effect: 'rejected',
+      reason: expect.stringContaining('cards give banker 8, report says 9'),
+    });
+    const r2 = applyMessage(before, { kind: 'hand', payload: { ...bad, playerPair: true } }, at(5));
+    expect(r2.effect).toBe('rejected');
+  });
+
+  test('a result without cards is checked against the Table of Play', () => {
+    const { state: s } = run([start()]);
+    const base = handMessage('S1', 1, coup(CARDS.tie));
+    const { cards: _c, ...noCards } = base;
+    expect(applyMessage(s, { kind: 'hand', payload: noCards }, at(5)).effect).toBe('applied');
+    const wrong = { ...noCards, outcome: 'banker' as const };
+    expect(applyMessage(s, { kind: 'hand', payload: wrong }, at(5))).toMatchObject({
+      effect: 'rejected',
+      reason: expect.stringContaining("outcome 'banker' contradicts points 7–7"),
+    });
+  });
+});
+
+describe('events', () => {
+  test('a duplicate event (same controller and seq) is ignored', () => {
+    const e = event('shoe-start', { shoeId: 'S1', decks: 8 });
+    const { effects } = run([
+      { kind: 'event', payload: e },
+      { kind: 'event', payload: e },
+    ]);
+    expect(effects[1]).toMatch(/^duplicate: event shoe-start seq/);
+  });
+
+  test('shoe start counts shoes and shows NEW SHOE; burn shows the card and count', () => {
+    const { state } = run([
+      start(),
+      { kind: 'event', payload: event('burn', { shoeId: 'S1', burn: { card: 'KD', count: 10 } }) },
+    ]);
+    expect(state.shoeNumber).toBe(1);
+    expect(kinds(state)).toEqual(['burn', 'newShoe']);
+    expect(activeNotices(state.notices, at(1000), 3600)[0]).toMatchObject({ burn: { card: 'KD', count: 10 } });
+  });
+
+  test('transient notices expire; standing ones do not', () => {
+    const { state } = run([start(), { kind: 'event', payload: event('shuffle', { shoeId: 'S1' }) }]);
+    expect(activeNotices(state.notices, at(1001), 8).map((n) => n.kind)).toEqual(['shuffle', 'newShoe']);
+    expect(activeNotices(state.notices, at(1100), 8).map((n) => n.kind)).toEqual(['shuffle']);
+  });
+
+  test('rule 11.2 (a): cut card as the first card of round 3 makes round 3 the last coup, shown at once', () => {
+    const { state } = run([
+      start(),
+      hand(1),
+      hand(2),
+      { kind: 'event', payload: event('cut-card', { shoeId: 'S1', handNo: 3, firstCardOfRound: true }) },
+    ]);
+    const notice = activeNotices(state.notices, at(1000), 8).find((n) => n.kind === 'lastCoup');
+    expect(notice).toMatchObject({ hand: 3, lastCoupCase: 'a' });
+    const after = run([hand(3), hand(4)], state);
+    expect(after.effects[1]).toMatch(/^rejected/); // nothing after the last coup
+  });
+
+  test('rule 11.2 (b): cut card later in round 3: the round completes, then LAST COUP for round 4', () => {
+    const { state } = run([
+      start(),
+      hand(1),
+      hand(2),
+      { kind: 'event', payload: event('cut-card', { shoeId: 'S1', handNo: 3, firstCardOfRound: false }) },
+    ]);
+    expect(kinds(state)).not.toContain('lastCoup'); // announced after the round
+    const after = run([hand(3)], state).state;
+    expect(activeNotices(after.notices, at(1000), 8).find((n) => n.kind === 'lastCoup')).toMatchObject({
+      hand: 4,
+      lastCoupCase: 'b',
+    });
+    const end = run(
+      [hand(4), { kind: 'event', payload: event('shoe-end', { shoeId: 'S1', handCount: 4 }) }],
+      after,
+    ).state;
+    expect(kinds(end)).toEqual(['shoeEnd']);
+  });
+
+  test('void hand: NO BETS THIS HAND until the hand, which stays off the roads', () => {
+    const { state } = run([
+      start(),
+      hand(1),
+      { kind: 'event', payload: event('void-hand', { shoeId: 'S1', handNo: 2, reason: 'first-card-face-up' }) },
+    ]);
+    expect(kinds(state)).toContain('noBetsThisHand');
+    const after = run([hand(2, CARDS.player, 'S1', { voidHand: { reason: 'first-card-face-up' } })], state).state;
+    expect(roadHands(after.shoe!)).toHaveLength(1);
+    expect(shoeHands(after.shoe!)).toHaveLength(2);
+  });
+
+  test('round void: the next hand reuses the number', () => {
+    const { state, effects } = run([
+      start(),
+      hand(1),
+      { kind: 'event', payload: event('round-void', { shoeId: 'S1', handNo: 2, reason: 'cannot-reconstruct' }) },
+      hand(2, CARDS.player),
+    ]);
+    expect(effects).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect(roadHands(state.shoe!).map((h) => h.outcome)).toEqual(['banker', 'player']);
+  });
+
+  test('a correction replaces the hand and the roads follow', () => {
+    const fixed = handMessage('S1', 2, coup(CARDS.tie));
+    const { state, effects } = run([
+      start(),
+      hand(1),
+      hand(2, CARDS.player),
+      hand(3),
+      { kind: 'event', payload: event('correction', { shoeId: 'S1', handNo: 2, by: 'inspector Li', hand: fixed }) },
+    ]);
+    expect(effects.every((e) => e === 'applied')).toBe(true);
+    expect(roadHands(state.shoe!).map((h) => h.outcome)).toEqual(['banker', 'tie', 'banker']);
+    expect(state.change).toEqual({ kind: 'correction', hand: 2 });
+    expect(activeNotices(state.notices, at(1000), 3600).find((n) => n.kind === 'corrected')).toMatchObject({
+      hand: 2,
+      by: 'inspector Li',
+    });
+  });
+
+  test('a correction that contradicts its own cards is rejected', () => {
+    const fixed = { ...handMessage('S1', 1, coup(CARDS.tie)), outcome: 'banker' as const };
+    const { effects } = run([
+      start(),
+      hand(1),
+      { kind: 'event', payload: event('correction', { shoeId: 'S1', handNo: 1, by: 'x', hand: fixed }) },
+    ]);
+    expect(effects[2]).toMatch(/^rejected: correction: hand 1/);
+  });
+
+  test('table closed shows until opened', () => {
+    const { state } = run([start(), { kind: 'event', payload: event('table-closed', {}) }]);
+    expect(kinds(state)).toContain('tableClosed');
+    expect(kinds(run([{ kind: 'event', payload: event('table-open', {}) }], state).state)).not.toContain('tableClosed');
+  });
+});
+
+describe('snapshot', () => {
+  test('a retained snapshot gives the whole shoe at once, every hand checked', () => {
+    const hands = [CARDS.banker, CARDS.player, CARDS.tie].map((c, i) => handMessage('S1', i + 1, coup(c)));
+    const { state, effects } = run([
+      { kind: 'shoe', payload: snapshot('S1', hands, { cutCard: { handNo: 3, firstCardOfRound: false } }) },
+    ]);
+    expect(effects).toEqual(['applied']);
+    expect(roadHands(state.shoe!).map((h) => h.outcome)).toEqual(['banker', 'player', 'tie']);
+    expect(kinds(state)).toContain('lastCoup');
+    expect(state.shoeNumber).toBe(1);
+  });
+
+  test('an older snapshot of the same shoe does not roll the board back', () => {
+    const hands = [CARDS.banker, CARDS.player].map((c, i) => handMessage('S1', i + 1, coup(c)));
+    const { effects } = run([
+      start(),
+      hand(1),
+      hand(2, CARDS.player),
+      hand(3),
+      { kind: 'shoe', payload: snapshot('S1', hands) },
+    ]);
+    expect(effects[4]).toMatch(/^duplicate: snapshot of shoe S1 has 2 hands, the board 3/);
+  });
+
+  test('a snapshot with a bad hand is rejected whole', () => {
+    const hands = [
+      handMessage('S1', 1, coup(CARDS.banker)),
+      { ...handMessage('S1', 2, coup(CARDS.player)), bankerPoints: 9 as const },
+    ];
+    const { effects, state } = run([{ kind: 'shoe', payload: snapshot('S1', hands) }]);
+    expect(effects[0]).toMatch(/^rejected: snapshot hand 2/);
+    expect(state.shoe).toBeNull();
+  });
+
+  test('snapshot with voided rounds: numbers reused', () => {
+    const hands = [CARDS.banker, CARDS.player].map((c, i) => handMessage('S1', i + 1, coup(c)));
+    const { state } = run([
+      {
+        kind: 'shoe',
+        payload: snapshot('S1', hands, {
+          voidedRounds: [{ handNo: 2, reason: 'cannot-reconstruct', timestamp: at(45) }],
+        }),
+      },
+    ]);
+    expect(state.shoe!.rounds.map((r) => ('hand' in r ? `h${r.no}` : `v${r.no}`))).toEqual(['h1', 'v2', 'h2']);
+  });
+});
+
+describe('signage', () => {
+  test('a newer revision replaces, an older or equal one is ignored, nonsense is rejected', () => {
+    const { effects, state } = run([
+      { kind: 'signage', payload: signage(2) },
+      { kind: 'signage', payload: signage(1) },
+      { kind: 'signage', payload: signage(2) },
+      { kind: 'signage', payload: signage(3, { limits: { ...signage(3).limits, minimum: 900_000 } }) },
+      { kind: 'casinoSignage', payload: casino(1, 'two') },
+    ]);
+    expect(effects[0]).toBe('applied');
+    expect(effects[1]).toMatch(/^duplicate/);
+    expect(effects[2]).toMatch(/^duplicate/);
+    expect(effects[3]).toMatch(/^rejected: limits.minimum \(900000\) is above limits.maximum/);
+    expect(state.signage!.revision).toBe(2);
+    expect(state.casino!.perfectPairsScale).toBe('two');
+  });
+});
+
+describe('robustness', () => {
+  test('any message sequence: refused messages never change the state, and nothing throws', () => {
+    const messages: TableMessage[] = [
+      start(),
+      start('S2'),
+      hand(1),
+      hand(2, CARDS.player),
+      hand(2, CARDS.tie),
+      hand(3, CARDS.tie),
+      hand(1, CARDS.banker, 'S2'),
+      { kind: 'event', payload: event('cut-card', { shoeId: 'S1', handNo: 3, firstCardOfRound: false }) },
+      { kind: 'event', payload: event('shoe-end', { shoeId: 'S1', handCount: 3 }) },
+      { kind: 'event', payload: event('void-hand', { shoeId: 'S1', handNo: 2, reason: 'excess-card-exposed' }) },
+      { kind: 'event', payload: event('round-void', { shoeId: 'S1', handNo: 2, reason: 'insufficient-cards' }) },
+      { kind: 'signage', payload: signage(5) },
+      { kind: 'shoe', payload: snapshot('S1', [handMessage('S1', 1, coup(CARDS.banker))]) },
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...messages), { maxLength: 40 }), (seq) => {
+        let state = emptyTableState('T1');
+        for (const m of seq) {
+          const frozen = JSON.stringify(state);
+          const r = applyMessage(state, m, at(1));
+          if (r.effect === 'applied') state = r.state;
+          else expect(JSON.stringify(state)).toBe(frozen);
+          const hands = state.shoe ? shoeHands(state.shoe).map((h) => h.no) : [];
+          expect(hands).toEqual(hands.map((_, i) => i + 1)); // never a duplicate or a gap on the board
+        }
+      }),
+    );
+  });
+});
