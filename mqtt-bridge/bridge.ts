@@ -68,6 +68,8 @@ export class Bridge extends EventEmitter {
   private lastCommand: { requestId: string; command: DisplayCommand['command']; ok: boolean } | null = null;
   private resyncing = false;
   private statusDirty = false;
+  /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
+  private readonly ahead = new Map<string, { t: string; m: TableMessage }>();
 
   constructor(
     readonly config: Config,
@@ -280,12 +282,8 @@ export class Bridge extends EventEmitter {
     const result = applyMessage(this.state, msg, now);
     switch (result.effect) {
       case 'applied':
-        this.journal?.append({ t: now, m: msg });
-        this.state = result.state;
-        this.counters.applied++;
-        if (this.state.shoe?.phase === 'ended' && msg.kind === 'event' && msg.payload.type === 'shoe-end') {
-          this.journal?.compact(this.state, now);
-        }
+        this.commit(msg, result.state, now);
+        this.drainAhead();
         this.statusDirty = true;
         this.push();
         return;
@@ -297,7 +295,36 @@ export class Bridge extends EventEmitter {
         return this.reject(topic, 'rejected-by-rules', result.reason);
       case 'resync':
         this.log.warn({ topic, reason: result.reason }, 'gap');
+        if (msg.kind === 'hand' && this.ahead.size < 200) {
+          this.ahead.set(`${msg.payload.shoeId}/${msg.payload.handNo}`, { t: now, m: msg });
+        }
         return this.resync(result.reason);
+    }
+  }
+
+  private commit(msg: TableMessage, state: TableState, now: string): void {
+    this.journal?.append({ t: now, m: msg });
+    this.state = state;
+    this.counters.applied++;
+    if (state.shoe?.phase === 'ended' && msg.kind === 'event' && msg.payload.type === 'shoe-end') {
+      this.journal?.compact(state, now);
+      this.ahead.clear();
+    }
+  }
+
+  /** Applies hands kept from ahead of a gap, now that the gap may be filled. */
+  private drainAhead(): void {
+    for (let progress = true; progress && this.ahead.size > 0;) {
+      progress = false;
+      for (const [key, { t, m }] of this.ahead) {
+        const r = applyMessage(this.state, m, t);
+        if (r.effect === 'resync') continue;
+        this.ahead.delete(key);
+        if (r.effect === 'applied') {
+          this.commit(m, r.state, t);
+          progress = true;
+        }
+      }
     }
   }
 
