@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{baccarat,cli,contract,mqtt-bridge,main,simulator,scripts,bin,e2e,docs}/**/*.test.ts'],
+          include: ['{baccarat,cli,contract,mqtt-bridge,web-host,main,simulator,scripts,bin,e2e,docs}/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

@@ -8,7 +8,7 @@ import { parseShoe } from '../baccarat/notation';
 import { roadmap } from '../baccarat/roads/roadmap';
 import { TAIL_MODES, type TailMode } from '../baccarat/types';
 import { type CliIo, EXIT, inputLines, UsageError } from './io';
-import { roadsJson } from './roads-json';
+import { roadsJson } from '../baccarat/roads/json';
 import { roadsLine, roadsText } from './roads-text';
 
 export const ROADS_USAGE = `Usage: baccarat-board roads [--json] [--tail stay|drop] [--rows N] [SHOE]

@@ -121,6 +121,7 @@ export interface TableView {
 export interface PushEvents {
   'table:view': (view: TableView) => void;
   'kiosk:identify': (seconds: number) => void; // a fleet command: show the display id large for a while
+  'kiosk:reload': () => void; // a fleet command: reload the page (browser mode; Electron reloads it itself)
 }
 
 /** Board → host requests (`ipcRenderer.invoke` / a WebSocket request). */
@@ -129,7 +130,7 @@ export interface Requests {
 }
 
 // A Record makes a forgotten channel a compile error (electron/fiddle's channelMapping trick).
-const push: Record<keyof PushEvents, true> = { 'table:view': true, 'kiosk:identify': true };
+const push: Record<keyof PushEvents, true> = { 'table:view': true, 'kiosk:identify': true, 'kiosk:reload': true };
 const requests: Record<keyof Requests, true> = { 'table:view': true };
 export const PUSH_CHANNELS = Object.keys(push) as (keyof PushEvents)[];
 export const REQUEST_CHANNELS = Object.keys(requests) as (keyof Requests)[];

@@ -1,5 +1,5 @@
 /**
- * The JSON form of a shoe's roads printed by `baccarat-board roads --json`: the exact shape independent checks
+ * The JSON form of a shoe's roads (`baccarat-board roads --json`, `GET /api/state`): the exact shape independent checks
  * compare against, plus a few extra fields (pairs, naturals, logical positions) after the required ones.
  *
  * ```ts
@@ -7,8 +7,8 @@
  * ```
  * @packageDocumentation
  */
-import type { Roadmap } from '../baccarat/roads/roadmap';
-import type { AskPreview } from '../baccarat/roads/types';
+import type { Roadmap } from './roadmap';
+import type { AskPreview } from './types';
 
 const askJson = (a: AskPreview) => ({
   bigEyeBoy: a.bigEyeBoy,

@@ -1,0 +1,66 @@
+/**
+ * Composition of a board in one Node process: configuration, logger, bridge and the browser-mode web host.
+ * Used by `baccarat-board serve` and by `npm start` where no Electron binary is present.
+ * @packageDocumentation
+ */
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { Bridge } from '../mqtt-bridge/bridge';
+import type { Config } from '../mqtt-bridge/config';
+import { createLogger } from '../mqtt-bridge/log';
+import { startWebHost, type WebHost } from '../web-host/server';
+import { VERSION } from './version';
+
+export interface BoardRuntime {
+  readonly bridge: Bridge;
+  readonly web: WebHost;
+  readonly logger: Logger;
+  stop(): Promise<void>;
+}
+
+/** Where the built renderer is: dist/renderer beside the bundle, or in the source tree. */
+export const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url).href.replace('/dist/dist/', '/dist/'));
+
+export async function startBoard(config: Config, logger = createLogger(config.log)): Promise<BoardRuntime> {
+  const bridge = new Bridge(config, { logger, version: VERSION });
+  await bridge.start();
+  let web: WebHost;
+  try {
+    web = await startWebHost({
+      source: bridge,
+      host: config.serve.host,
+      port: config.serve.port,
+      token: config.serve.token,
+      rendererDir: RENDERER_DIR,
+      logger,
+    });
+  } catch (e) {
+    await bridge.stop();
+    throw e;
+  }
+  return {
+    bridge,
+    web,
+    logger,
+    async stop() {
+      await web.close();
+      await bridge.stop();
+    },
+  };
+}
+
+/** Stops cleanly on SIGINT/SIGTERM (publishing the offline status), then exits. */
+export function stopOnSignals(stop: () => Promise<void>, log: (s: string) => void): void {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`\n${signal}: stopping…`);
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => handler('SIGINT'));
+  process.once('SIGTERM', () => handler('SIGTERM'));
+}

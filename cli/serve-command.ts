@@ -1,0 +1,71 @@
+/**
+ * `baccarat-board serve`: a board in browser mode. The bridge connects to the configured broker and the board is
+ * served to any browser, with the same events pushed over a WebSocket. Loopback only unless configured
+ * otherwise, and then a token is required.
+ * @packageDocumentation
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig, type ConfigFile } from '../mqtt-bridge/config';
+import { startBoard, stopOnSignals } from './board-runtime';
+import { type CliIo, EXIT, UsageError } from './io';
+
+export const SERVE_USAGE = `Usage: baccarat-board serve [options]
+
+Serves the board to a browser (browser mode) and connects it to the table's MQTT broker.
+
+Options:
+  --config FILE      configuration file (JSON; see docs/configuration.md); default $BACCARAT_BOARD_CONFIG
+  --broker URL       broker URL, repeatable for failover (mqtt://, mqtts://, ws://, wss://)
+  --table ID         the table this board shows
+  --display ID       this board's id (default: the host name)
+  --host ADDRESS     address to listen on (default 127.0.0.1; any other needs --token)
+  --port N           port (default 8080; 0 picks a free one)
+  --token TOKEN      required by the page's WebSocket and by /api/state (16 characters or more)
+`;
+
+export async function serveCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      config: { type: 'string' },
+      broker: { type: 'string', multiple: true },
+      table: { type: 'string' },
+      display: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      token: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.out(SERVE_USAGE);
+    return EXIT.ok;
+  }
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
+    throw new UsageError(`--port must be 0 to 65535, not '${values.port}'`);
+  const overrides: ConfigFile = {
+    ...(values.table ? { tableId: values.table } : {}),
+    ...(values.display ? { displayId: values.display } : {}),
+    ...(values.broker ? { mqtt: { brokers: values.broker } } : {}),
+    serve: {
+      ...(values.host ? { host: values.host } : {}),
+      ...(port !== undefined ? { port } : {}),
+      ...(values.token ? { token: values.token } : {}),
+    },
+  };
+  const config = loadConfig({ file: values.config ?? null, overrides });
+  if (!config.ok) {
+    io.err(`baccarat-board serve: ${config.error}\n`);
+    return EXIT.badInput;
+  }
+  const board = await startBoard(config.value);
+  io.out(
+    `baccarat-board: table ${config.value.tableId}, display ${config.value.displayId}\n` +
+      `  broker: ${config.value.mqtt.brokers.join(', ') || '(none: showing the journal only)'}\n` +
+      `  board:  ${board.web.url}\n  state:  ${board.web.url.replace(/#.*$/, '')}api/state\n`,
+  );
+  stopOnSignals(board.stop, io.out);
+  await new Promise(() => undefined); // runs until a signal
+  return EXIT.ok;
+}

@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { WebSocket } from 'ws';
+import type { SocketFrame, TableView } from '../contract/kiosk';
+import { makeHandMessage, makeTableEvent, makeDisplayCommand } from '../contract/mqtt';
+import { topics } from '../contract/topics';
+import { Bridge } from '../mqtt-bridge/bridge';
+import { defaultConfig } from '../mqtt-bridge/config';
+import { memoryLogger } from '../mqtt-bridge/log';
+import { CARDS, coup, event, handMessage } from '../test/helpers/table-messages';
+import { startWebHost, type WebHost } from './server';
+
+const T = topics('baccarat');
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(token: string | null = null) {
+  const rendererDir = mkdtempSync(join(tmpdir(), 'bb-renderer-'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>board</title>');
+  writeFileSync(join(rendererDir, 'app.js'), 'export {};');
+  mkdirSync(join(rendererDir, 'fonts'));
+  writeFileSync(join(rendererDir, 'secret.txt'), 'inside');
+  writeFileSync(join(rendererDir, '..', 'outside.txt'), 'outside');
+  const c = defaultConfig();
+  const { logger } = memoryLogger();
+  const bridge = new Bridge(
+    { ...c, tableId: 'T1', displayId: 'D1', journal: { dir: mkdtempSync(join(tmpdir(), 'bb-j-')), syncIntervalMs: 0 } },
+    { logger },
+  );
+  await bridge.start();
+  cleanups.push(() => bridge.stop());
+  const host = await startWebHost({ source: bridge, host: '127.0.0.1', port: 0, token, rendererDir, logger });
+  cleanups.push(() => host.close());
+  return { bridge, host, base: `http://127.0.0.1:${host.port}` };
+}
+
+function socket(host: WebHost, token: string | null = null) {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/kiosk${token ? `?token=${token}` : ''}`);
+  const frames: SocketFrame[] = [];
+  ws.on('message', (d) => frames.push(JSON.parse(d.toString()) as SocketFrame));
+  cleanups.push(async () => ws.close());
+  return {
+    ws,
+    frames,
+    open: new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject))),
+  };
+}
+
+const until = async (check: () => void, ms = 3000) => {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      return check();
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+};
+
+describe('browser-mode web host', () => {
+  test('serves the renderer with a strict CSP, and nothing outside its folder', async () => {
+    const { base } = await setup();
+    const index = await fetch(`${base}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toContain('text/html');
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(index.headers.get('content-security-policy')).not.toContain('unsafe');
+    expect((await fetch(`${base}/app.js`)).headers.get('content-type')).toContain('javascript');
+    expect((await fetch(`${base}/../outside.txt`)).status).toBe(404);
+    expect((await fetch(`${base}/%2e%2e/outside.txt`)).status).toBe(404);
+    expect((await fetch(`${base}/nope.js`)).status).toBe(404);
+    expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
+  });
+
+  test('pushes every new view over the WebSocket and answers table:view requests', async () => {
+    const { bridge, host } = await setup();
+    const s = socket(host);
+    await s.open;
+    s.ws.send(JSON.stringify({ type: 'request', id: 7, channel: 'table:view', args: [] } satisfies SocketFrame));
+    await until(() =>
+      expect(s.frames.find((f) => f.type === 'response')).toMatchObject({ id: 7, result: { tableId: 'T1' } }),
+    );
+    bridge.onMessage(T.tableEvent('T1'), Buffer.from(makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 }))));
+    bridge.onMessage(T.tableHand('T1'), Buffer.from(makeHandMessage(handMessage('S1', 1, coup(CARDS.player)))));
+    await until(() => {
+      const views = s.frames.filter((f) => f.type === 'push' && f.channel === 'table:view');
+      const last = views.at(-1) as { args: [TableView] } | undefined;
+      expect(last?.args[0].shoe?.rounds).toHaveLength(1);
+    });
+    bridge.onMessage(
+      T.displayCommand('D1'),
+      Buffer.from(
+        makeDisplayCommand({
+          v: 1,
+          command: 'identify',
+          requestId: 'r1',
+          durationSeconds: 5,
+          timestamp: new Date().toISOString(),
+        }),
+      ),
+    );
+    await until(() => expect(s.frames.some((f) => f.type === 'push' && f.channel === 'kiosk:identify')).toBe(true));
+  });
+
+  test('GET /api/state gives the shoe, its roads, signs, notices and connection', async () => {
+    const { bridge, base } = await setup();
+    bridge.onMessage(T.tableEvent('T1'), Buffer.from(makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 }))));
+    for (const [i, c] of [CARDS.banker, CARDS.banker, CARDS.player, CARDS.tie].entries()) {
+      bridge.onMessage(T.tableHand('T1'), Buffer.from(makeHandMessage(handMessage('S1', i + 1, coup(c)))));
+    }
+    bridge.onMessage(
+      T.tableEvent('T1'),
+      Buffer.from(makeTableEvent(event('cut-card', { shoeId: 'S1', handNo: 5, firstCardOfRound: true }))),
+    );
+    const state = (await (await fetch(`${base}/api/state`)).json()) as Record<string, any>;
+    expect(state.shoe).toMatchObject({ id: 'S1', number: 1 });
+    expect(state.shoe.rounds).toHaveLength(4);
+    expect(state.shoe.rounds[2].cards).toEqual({ player: ['4H', '4S'], banker: ['2D', '3C'] });
+    expect(state.roads.bigRoad.map((c: { outcome: string; ties: number }) => [c.outcome, c.ties])).toEqual([
+      ['banker', 0],
+      ['banker', 0],
+      ['player', 1],
+    ]);
+    expect(state.roads.stats).toMatchObject({ hands: 4, banker: 2, player: 1, tie: 1 });
+    expect(state.connection.state).toBe('offline');
+    expect(state.notices).toEqual([expect.objectContaining({ kind: 'lastCoup', hand: 5, lastCoupCase: 'a' })]);
+    expect(state.counters).toMatchObject({ applied: 6, rejected: 0 });
+  });
+
+  test('with a token: the API and the WebSocket refuse requests without it', async () => {
+    const token = 'correct-horse-battery-staple';
+    const { host, base } = await setup(token);
+    expect(host.url).toContain(`#token=${token}`);
+    expect((await fetch(`${base}/api/state`)).status).toBe(401);
+    expect((await fetch(`${base}/api/state?token=wrong-token-wrong-token`)).status).toBe(401);
+    expect((await fetch(`${base}/api/state`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    const denied = socket(host);
+    await expect(denied.open).rejects.toThrow(/401/);
+    const allowed = socket(host, token);
+    await allowed.open;
+  });
+});
