@@ -1,18 +1,45 @@
-// Builds what runs outside the test runner: the command-line tool (and, as they land, the Electron main
-// process, the preload and the renderer). esbuild bundles our own code and leaves node_modules external.
+// Builds what runs outside the test runner: the command-line tool, the Electron main process and preload, and
+// the renderer. esbuild bundles our own code; node_modules stay external except in the sandboxed preload,
+// which cannot require anything but `electron` and so is bundled whole.
+import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const started = Date.now();
-await build({
-  entryPoints: { cli: 'cli/run.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+const common = { bundle: true, sourcemap: true, logLevel: 'warning', legalComments: 'none' };
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: { cli: 'cli/run.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+  }),
+  build({
+    ...common,
+    entryPoints: { main: 'main/main.ts' },
+    outdir: 'dist/main',
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    packages: 'external',
+  }),
+  build({
+    ...common,
+    entryPoints: { preload: 'main/preload.ts' },
+    outdir: 'dist/main',
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    external: ['electron'],
+  }),
+]);
+if (existsSync(new URL('../renderer/build.mjs', import.meta.url))) {
+  const { buildRenderer } = await import('../renderer/build.mjs');
+  await buildRenderer();
+}
 console.log(`build: dist/ in ${Date.now() - started} ms`);

@@ -1,0 +1,81 @@
+/**
+ * Electron's main process, kept thin: load the configuration, harden the session, host the bridge and push its
+ * views to the kiosk window over typed IPC. Everything else lives in the bridge and the renderer.
+ * @packageDocumentation
+ */
+import { existsSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, dialog, Menu, net, powerSaveBlocker, protocol, session } from 'electron';
+import { Bridge } from '../mqtt-bridge/bridge';
+import { loadConfig } from '../mqtt-bridge/config';
+import { createLogger } from '../mqtt-bridge/log';
+import { handle, push } from './ipc';
+import { setupSecurity } from './security';
+import { setupWindow } from './window';
+
+/** The configuration file on an installed board (the deb/AppImage docs say so); $BACCARAT_BOARD_CONFIG wins. */
+export const SYSTEM_CONFIG = '/etc/baccarat-board/config.json';
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void start();
+}
+
+async function start(): Promise<void> {
+  const file = process.env.BACCARAT_BOARD_CONFIG ?? (existsSync(SYSTEM_CONFIG) ? SYSTEM_CONFIG : null);
+  const config = loadConfig({ file });
+  await app.whenReady();
+  if (!config.ok) {
+    dialog.showErrorBox('baccarat-board: configuration error', config.error);
+    app.exit(2);
+    return;
+  }
+  const cfg = config.value;
+  const logger = createLogger({ ...cfg.log, file: cfg.log.file ?? join(app.getPath('logs'), 'board.log') });
+  const log = (msg: string) => logger.warn({ component: 'main' }, msg);
+  logger.info({ version: app.getVersion(), table: cfg.tableId, display: cfg.displayId }, 'kiosk starting');
+
+  Menu.setApplicationMenu(null);
+  setupSecurity(session.defaultSession, log);
+  const rendererDir = normalize(join(__dirname, '..', 'renderer'));
+  protocol.handle('app', (request) => {
+    const path = decodeURIComponent(new URL(request.url).pathname).replace(/^\/+/, '') || 'index.html';
+    const file = normalize(join(rendererDir, path));
+    if (!file.startsWith(rendererDir + sep)) return new Response('not found', { status: 404 });
+    return net.fetch(pathToFileURL(file).toString());
+  });
+
+  const bridge = new Bridge(cfg, { logger, version: app.getVersion() });
+  const win = setupWindow(cfg, join(__dirname, 'preload.cjs'), log);
+  bridge.on('view', (view) => push(win.webContents, 'table:view', view));
+  bridge.on('command', (c) => {
+    if (c.command === 'identify') push(win.webContents, 'kiosk:identify', c.durationSeconds ?? 30);
+    if (c.command === 'reload') win.webContents.reload();
+  });
+  handle(
+    'table:view',
+    () => bridge.view(),
+    () => (win.isDestroyed() ? null : win.webContents),
+  );
+  await bridge.start();
+
+  const blocker = powerSaveBlocker.start('prevent-display-sleep');
+  app.on('second-instance', () => {
+    if (!win.isDestroyed()) win.focus();
+  });
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    quitting = true;
+    event.preventDefault();
+    powerSaveBlocker.stop(blocker);
+    void bridge.stop().finally(() => app.exit(0));
+  });
+  app.on('window-all-closed', () => app.quit());
+}
