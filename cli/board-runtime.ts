@@ -19,7 +19,9 @@ export interface BoardRuntime {
 }
 
 /** Where the built renderer is: dist/renderer beside the bundle, or in the source tree. */
-export const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url).href.replace('/dist/dist/', '/dist/'));
+export const RENDERER_DIR = fileURLToPath(
+  new URL('../dist/renderer', import.meta.url).href.replace('/dist/dist/', '/dist/'),
+);
 
 export async function startBoard(config: Config, logger = createLogger(config.log)): Promise<BoardRuntime> {
   const bridge = new Bridge(config, { logger, version: VERSION });

@@ -90,7 +90,9 @@ export async function dealCommand(args: string[], io: CliIo): Promise<number> {
     }
     const deal = dealCoups(cards.value as Card[]);
     const style = styleOf(tokens);
-    io.out(values.json ? JSON.stringify(dealJson(deal, style)) + '\n' : dealText(deal, style) + (batch ? '\n\n' : '\n'));
+    io.out(
+      values.json ? JSON.stringify(dealJson(deal, style)) + '\n' : dealText(deal, style) + (batch ? '\n\n' : '\n'),
+    );
     return true;
   };
   const split = (s: string) => s.split(/[\s,]+/).filter(Boolean);

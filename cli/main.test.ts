@@ -21,7 +21,15 @@ describe('baccarat-board roads', () => {
     expect(j.bigEyeBoy[0]).toMatchObject({ col: 0, row: 0, colour: 'red' });
     expect(j.ask.banker).toMatchObject({ bigEyeBoy: 'blue', smallRoad: 'blue', cockroachPig: 'blue' });
     expect(j.ask.player).toMatchObject({ bigEyeBoy: 'red', smallRoad: 'red', cockroachPig: 'red' });
-    expect(j.stats).toMatchObject({ hands: 19, banker: 12, player: 6, tie: 1, bankerPair: 0, playerPair: 0, natural: 0 });
+    expect(j.stats).toMatchObject({
+      hands: 19,
+      banker: 12,
+      player: 6,
+      tie: 1,
+      bankerPair: 0,
+      playerPair: 0,
+      natural: 0,
+    });
   });
 
   test('a shoe of ties only: one big-road entry, outcome tie, carrying the count; ask null', async () => {
@@ -133,7 +141,10 @@ describe('baccarat-board deal', () => {
 
   test('standard input: one line per sequence', async () => {
     const { out } = await run(['deal', '--json'], '4H 9D 3C KS\nAS AH\n');
-    const lines = out.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0].coups).toHaveLength(1);
     expect(lines[1]).toEqual({ coups: [], remaining: ['AS', 'AH'], void: true });
   });

@@ -5,15 +5,22 @@
 import { type CliIo, EXIT, UsageError } from './io';
 import { dealCommand, DEAL_USAGE } from './deal-command';
 import { roadsCommand, ROADS_USAGE } from './roads-command';
+import { serveCommand, SERVE_USAGE } from './serve-command';
+import { simulateCommand, SIMULATE_USAGE } from './simulate-command';
+import { startCommand, START_USAGE } from './start-command';
 
 type Command = { run: (args: string[], io: CliIo) => Promise<number>; usage: string; summary: string };
 
 const COMMANDS: Record<string, Command> = {
+  start: { run: startCommand, usage: START_USAGE, summary: 'start the kiosk (the demo when no broker is configured)' },
   roads: { run: roadsCommand, usage: ROADS_USAGE, summary: 'print the roads of a shoe written as B/P/T letters' },
   deal: { run: dealCommand, usage: DEAL_USAGE, summary: 'deal coups from cards in shoe order, as a supervisor would' },
+  serve: { run: serveCommand, usage: SERVE_USAGE, summary: 'serve the board to a browser (browser mode)' },
+  simulate: { run: simulateCommand, usage: SIMULATE_USAGE, summary: 'table controllers dealing real shoes over MQTT' },
 };
 
-export const VERSION = '0.1.0';
+export { VERSION } from './version';
+import { VERSION } from './version';
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length)) + 2;
@@ -47,7 +54,10 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (e) {
-    if (e instanceof UsageError || (e instanceof TypeError && 'code' in e && String(e.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      e instanceof UsageError ||
+      (e instanceof TypeError && 'code' in e && String(e.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       io.err(`baccarat-board ${name}: ${e.message}\n\n${command.usage}`);
       return EXIT.badInput;
     }

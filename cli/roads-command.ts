@@ -30,7 +30,12 @@ export async function roadsCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, tail: { type: 'string' }, rows: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean' },
+      tail: { type: 'string' },
+      rows: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     io.out(ROADS_USAGE);
@@ -39,7 +44,8 @@ export async function roadsCommand(args: string[], io: CliIo): Promise<number> {
   const tail = (values.tail ?? 'stay') as TailMode;
   if (!TAIL_MODES.includes(tail)) throw new UsageError(`--tail must be stay or drop, not '${values.tail}'`);
   const rows = values.rows === undefined ? 6 : Number(values.rows);
-  if (!Number.isInteger(rows) || rows < 2 || rows > 30) throw new UsageError(`--rows must be 2 to 30, not '${values.rows}'`);
+  if (!Number.isInteger(rows) || rows < 2 || rows > 30)
+    throw new UsageError(`--rows must be 2 to 30, not '${values.rows}'`);
   const options = { rows, tail };
 
   const answer = (shoe: string, where: string, oneLine: boolean): boolean => {

@@ -1,0 +1,282 @@
+/**
+ * `baccarat-board simulate --broker URL --tables T1,T2 …`: table controllers that deal real shoes by the rules and
+ * publish them over MQTT, one client per table, for the demo, tests and staff training.
+ * @packageDocumentation
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { isId } from '../contract/schemas/common';
+import { DEFAULT_ROOT, parseRoot } from '../contract/topics';
+import {
+  DEFAULT_CUT_CARD_FROM_BACK,
+  DEFAULT_DECKS,
+  MAX_DECKS,
+  MIN_CUT_CARD_FROM_BACK,
+  MIN_DECKS,
+  maxCutCardFromBack,
+  simulateTable,
+} from '../simulator/dealer';
+import { createNarrator } from '../simulator/narrate';
+import { startTableSimulator, type TableSimulator } from '../simulator/publisher';
+import { type CliIo, EXIT, UsageError } from './io';
+import { VERSION } from './version';
+
+/** Irregularity rate of the demo when `--irregularities` is not given. */
+export const DEFAULT_IRREGULARITY_RATE = 0.02;
+
+export const SIMULATE_USAGE = `Usage: baccarat-board simulate --broker URL --tables T1,T2 [options]
+
+Runs one simulated table controller per table: it shuffles real shoes with a seeded generator, cuts them and
+places the cut card (rule 7.6), burns (rules 7.7, 7.9), deals every round by the Table of Play, follows the cut
+card to the last coup (rule 11.2 a and b), and publishes shoe start, shuffle, burn, betting, results, cut card,
+irregularities and shoe end over MQTT, exactly as the contract says. Runs until --shoes shoes are done (default:
+forever) or Ctrl-C, which publishes each controller's offline status and disconnects.
+
+Options:
+  --broker URL            mqtt://host:port (also mqtts:, ws:, wss:, tcp:, ssl:)   (required)
+  --tables T1,T2          table ids, comma-separated; one MQTT client each        (required)
+  --speed N|max           1 = real time (about 15 s of betting and 8-12 s of dealing a round), N = N times
+                          faster, max or 0 = as fast as the broker acknowledges   (default 1)
+  --seed S                seeds the cards and irregularities; the same seed deals the same shoes (each table
+                          gets its own stream, S/T1, S/T2 ...). Default: a random seed, printed.
+  --shoes N               stop after N shoes per table                            (default: never)
+  --decks N               ${MIN_DECKS} to ${MAX_DECKS}                                                  (default ${DEFAULT_DECKS})
+  --cut-card N|MIN-MAX    cards behind the cut card, at least ${MIN_CUT_CARD_FROM_BACK} (rule 7.6)       (default ${DEFAULT_CUT_CARD_FROM_BACK.join('-')})
+  --no-bet-coups          deal three no-bet coups at the start of each shoe (house rule 3.1.2)
+  --irregularities RATE   0 to 1: per round, a first card found face up ("No bets this hand"); per hand, a
+                          mis-keyed result corrected by a supervisor; per shoe, an overlooked cut card that
+                          runs the shoe out (a void round, rule 12.5)             (default ${DEFAULT_IRREGULARITY_RATE})
+  --root R                topic root                                              (default ${DEFAULT_ROOT})
+  --username U            MQTT user name
+  --password P            MQTT password (needs --username)
+  --protocol-version 4|5  MQTT 3.1.1 (4) or 5                                     (default 4)
+  --quiet                 print nothing but errors
+`;
+
+/** What the command needs from the process, injectable for tests. */
+export interface SimulateEnv {
+  /** Calls `stop` on SIGINT or SIGTERM; returns a function that removes the handlers. */
+  readonly onInterrupt: (stop: () => void) => () => void;
+  readonly randomSeed: () => string;
+  readonly now: () => Date;
+}
+
+export const PROCESS_ENV: SimulateEnv = {
+  onInterrupt: (stop) => {
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    };
+  },
+  randomSeed: () => randomBytes(6).toString('hex'),
+  now: () => new Date(),
+};
+
+/** The checked options of one run. */
+export interface SimulateOptions {
+  readonly broker: string;
+  readonly tables: readonly string[];
+  readonly speed: number; // 0 = max
+  readonly seed: string | null;
+  readonly shoes: number; // Infinity = forever
+  readonly decks: number;
+  readonly cutCardFromBack: readonly [number, number];
+  readonly noBetCoups: boolean;
+  readonly irregularities: number;
+  readonly root: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly protocolVersion: 4 | 5;
+  readonly quiet: boolean;
+}
+
+const BROKER_PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
+
+const wholeNumber = (text: string, name: string, min: number, max: number): number => {
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max))
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got '${text}'`);
+  return n;
+};
+
+/** Checks the arguments. @throws UsageError (exit 2 with the usage) on any bad option. */
+export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      broker: { type: 'string' },
+      tables: { type: 'string' },
+      speed: { type: 'string' },
+      seed: { type: 'string' },
+      shoes: { type: 'string' },
+      decks: { type: 'string' },
+      'cut-card': { type: 'string' },
+      'no-bet-coups': { type: 'boolean' },
+      irregularities: { type: 'string' },
+      root: { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      'protocol-version': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+
+  if (values.broker === undefined)
+    throw new UsageError('--broker URL is required, e.g. --broker mqtt://localhost:1883');
+  let url: URL;
+  try {
+    url = new URL(values.broker);
+  } catch {
+    throw new UsageError(`--broker '${values.broker}' is not a URL, e.g. mqtt://localhost:1883`);
+  }
+  if (!BROKER_PROTOCOLS.includes(url.protocol) || url.hostname === '')
+    throw new UsageError(
+      `--broker '${values.broker}' must be mqtt://, mqtts://, tcp://, ssl://, ws:// or wss:// with a host`,
+    );
+
+  if (values.tables === undefined) throw new UsageError('--tables is required, e.g. --tables T1,T2');
+  const tables = values.tables.split(',').map((s) => s.trim());
+  const bad = tables.find((id) => !isId(id));
+  if (bad !== undefined)
+    throw new UsageError(`--tables: '${bad}' is not a table id (1 to 64 of A-Z a-z 0-9 _ -, comma-separated)`);
+  const twice = tables.find((id, i) => tables.indexOf(id) !== i);
+  if (twice !== undefined) throw new UsageError(`--tables: '${twice}' is given twice`);
+
+  const speedText = values.speed ?? '1';
+  const speed = speedText === 'max' ? 0 : /^\d+(\.\d+)?$/.test(speedText) ? Number(speedText) : NaN;
+  if (!Number.isFinite(speed)) throw new UsageError(`--speed must be a number ≥ 0 or 'max', got '${speedText}'`);
+
+  if (values.seed === '') throw new UsageError('--seed must not be empty');
+  const shoes =
+    values.shoes === undefined ? Infinity : wholeNumber(values.shoes, '--shoes', 1, Number.MAX_SAFE_INTEGER);
+  const decks = values.decks === undefined ? DEFAULT_DECKS : wholeNumber(values.decks, '--decks', MIN_DECKS, MAX_DECKS);
+
+  const most = maxCutCardFromBack(decks);
+  let cutCardFromBack = DEFAULT_CUT_CARD_FROM_BACK;
+  if (values['cut-card'] !== undefined) {
+    const [lo = '', hi = lo, extra] = values['cut-card'].split('-');
+    if (extra !== undefined) throw new UsageError(`--cut-card must be N or MIN-MAX, got '${values['cut-card']}'`);
+    const min = wholeNumber(lo, '--cut-card', MIN_CUT_CARD_FROM_BACK, most);
+    const max = wholeNumber(hi, '--cut-card', MIN_CUT_CARD_FROM_BACK, most);
+    if (min > max) throw new UsageError(`--cut-card ${min}-${max}: the minimum is above the maximum`);
+    cutCardFromBack = [min, max];
+  }
+
+  const rateText = values.irregularities;
+  const irregularities =
+    rateText === undefined ? DEFAULT_IRREGULARITY_RATE : /^\d*\.?\d+$/.test(rateText) ? Number(rateText) : NaN;
+  if (!(irregularities >= 0 && irregularities <= 1))
+    throw new UsageError(`--irregularities must be a rate from 0 to 1, got '${rateText}'`);
+
+  const root = parseRoot(values.root ?? DEFAULT_ROOT);
+  if (!root.ok) throw new UsageError(`--root: ${root.error}`);
+  if (values.password !== undefined && values.username === undefined)
+    throw new UsageError('--password needs --username');
+  const pv = values['protocol-version'] ?? '4';
+  if (pv !== '4' && pv !== '5') throw new UsageError(`--protocol-version must be 4 (MQTT 3.1.1) or 5, got '${pv}'`);
+
+  return {
+    broker: values.broker,
+    tables,
+    speed,
+    seed: values.seed ?? null,
+    shoes,
+    decks,
+    cutCardFromBack,
+    noBetCoups: values['no-bet-coups'] ?? false,
+    irregularities,
+    root: root.value,
+    ...(values.username !== undefined && { username: values.username }),
+    ...(values.password !== undefined && { password: values.password }),
+    protocolVersion: pv === '5' ? 5 : 4,
+    quiet: values.quiet ?? false,
+  };
+}
+
+/** A compact UTC stamp for shoe ids, unique per run: `20241122-140509`. */
+const stamp = (d: Date): string => d.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+
+export async function simulateCommand(args: string[], io: CliIo, env: SimulateEnv = PROCESS_ENV): Promise<number> {
+  const parsed = parseSimulateArgs(args);
+  if (parsed === 'help') {
+    io.out(SIMULATE_USAGE);
+    return EXIT.ok;
+  }
+  const o = parsed;
+  const seed = o.seed ?? env.randomSeed();
+  const runStamp = stamp(env.now());
+  const say = (line: string): void => {
+    if (!o.quiet) io.out(`${line}\n`);
+  };
+  const speedText = o.speed === 0 ? 'max' : `${o.speed}x`;
+  say(
+    `simulating ${o.tables.join(', ')} on ${o.broker}: seed ${seed}, ${o.decks} decks, speed ${speedText}, ` +
+      `irregularities ${o.irregularities}${Number.isFinite(o.shoes) ? `, ${o.shoes} shoe(s)` : ''}`,
+  );
+
+  const sims: TableSimulator[] = [];
+  let interrupted = false;
+  const stopAll = () => Promise.all(sims.map((s) => s.stop()));
+  const removeHandlers = env.onInterrupt(() => {
+    if (interrupted) return;
+    interrupted = true;
+    say('stopping: publishing offline status');
+    void stopAll();
+  });
+  try {
+    for (const tableId of o.tables) {
+      const narrate = createNarrator();
+      const sim = await startTableSimulator({
+        broker: o.broker,
+        tableId,
+        root: o.root,
+        speed: o.speed,
+        version: VERSION,
+        steps: simulateTable({
+          seed: `${seed}/${tableId}`,
+          shoes: o.shoes,
+          decks: o.decks,
+          cutCardFromBack: o.cutCardFromBack,
+          noBetCoups: o.noBetCoups,
+          irregularities: o.irregularities,
+          shoeId: (n) => `S${runStamp}-${n}`,
+        }),
+        mqtt: {
+          protocolVersion: o.protocolVersion,
+          ...(o.username !== undefined && { username: o.username }),
+          ...(o.password !== undefined && { password: o.password }),
+        },
+        onStep: (step) => {
+          const line = narrate(step);
+          if (line) say(`[${tableId}] ${line}`);
+        },
+        onError: (e) => io.err(`baccarat-board simulate: [${tableId}] ${e.message}\n`),
+      });
+      sims.push(sim);
+      if (interrupted) break;
+    }
+    if (interrupted) void stopAll(); // a table that connected after Ctrl-C stops too
+  } catch (e) {
+    io.err(`baccarat-board simulate: cannot connect to ${o.broker}: ${e instanceof Error ? e.message : String(e)}\n`);
+    await stopAll();
+    removeHandlers();
+    return EXIT.failure;
+  }
+  const results = await Promise.allSettled(sims.map((s) => s.done));
+  await stopAll();
+  removeHandlers();
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    const reason: unknown = failed.reason;
+    io.err(`baccarat-board simulate: ${reason instanceof Error ? reason.message : String(reason)}\n`);
+    return EXIT.failure;
+  }
+  say(interrupted ? 'stopped' : 'done');
+  return EXIT.ok;
+}

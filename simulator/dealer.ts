@@ -1,0 +1,245 @@
+/**
+ * The dealing engine: pure and deterministic, no I/O, no clock. It shuffles real shoes with a seeded generator,
+ * cuts them (rule 7.6), burns (rules 7.7, 7.9), deals every round with the core's `resolveCoup`, follows the cut
+ * card to the last coup (rule 11.2 a and b), stages irregularities (rules 12.3, 12.5, supervisor corrections) at
+ * the rates asked, and yields the table's {@link Step}s one by one, shoe after shoe.
+ *
+ * ```ts
+ * for (const step of simulateTable({ seed: 'demo', shoes: 1 })) console.log(step.type);
+ * // table-open, shoe-start, shuffle, burn, betting-open, no-more-bets, hand, …, cut-card, …, shoe-end, table-closed
+ * const steps = [...dealShoe(stackedShoe(parseCards('…'), 30), { shoeId: 'S1' })]; // a fixed card order
+ * ```
+ * @packageDocumentation
+ */
+import { burnValue, decks as fullDecks } from '../baccarat/cards';
+import { resolveCoup } from '../baccarat/table-of-play';
+import type { Card } from '../baccarat/types';
+import type { VoidHandReason } from '../contract/schemas/hand';
+import { irregularityRates, misKeyedResult, type IrregularityRates } from './irregularities';
+import { createRng, shuffle, type Rng } from './prng';
+import type { Step } from './steps';
+
+/** Rule 7.6: the cut card goes "at least 20 cards in from the back of the stack". */
+export const MIN_CUT_CARD_FROM_BACK = 20;
+/**
+ * Where the dealer puts the cut card by default: 20 to 26 cards from the back, a different place each shoe. The
+ * rule's minimum of 20 (not the 14–16 some casinos use), plus the spread of a human hand. With 20 or more cards
+ * behind it, the round that reaches it (at most 5 cards after it) and the one further round of rule 11.2 (b) (at
+ * most 6) always have their cards: only an overlooked cut card runs a shoe out (rule 12.5).
+ */
+export const DEFAULT_CUT_CARD_FROM_BACK: readonly [number, number] = [20, 26];
+/** Decks in a shoe: 4 to 8 (rule 3.4); 8 by default. */
+export const MIN_DECKS = 4;
+export const MAX_DECKS = 8;
+export const DEFAULT_DECKS = 8;
+/** House rule 3.1.2: three coups with no bets at the start of a shoe (Division 5 rule 8.3 allows up to 3). */
+export const NO_BET_COUPS = 3;
+/** Who corrects mis-keyed results: `supervisor-<name>`. */
+export const DEFAULT_SUPERVISORS: readonly string[] = ['lee', 'chan', 'wong', 'garcia', 'novak', 'okafor'];
+
+/** How the dealer deals a shoe. Every field is optional; the defaults are a plain 8-deck shoe. */
+export interface DealerOptions {
+  readonly decks?: number; // 4 to 8; default 8
+  /** Cards behind the cut card: a number, or a [min, max] range drawn each shoe; at least 20 (rule 7.6). */
+  readonly cutCardFromBack?: number | readonly [min: number, max: number];
+  readonly burn?: boolean; // burn at the start of each shoe (rule 7.7; house rule 3.1.1); default true
+  /** No-bet coups at the start of each shoe (house rule 3.1.2): `true` for 3, or a number 0–3; default none. */
+  readonly noBetCoups?: boolean | number;
+  /** Irregularity rates: one number for every kind, or per kind; default 0 (none). */
+  readonly irregularities?: number | Partial<IrregularityRates>;
+  readonly supervisors?: readonly string[]; // names for corrections: by "supervisor-<name>"
+}
+
+/** A whole run at one table. */
+export interface TableOptions extends DealerOptions {
+  /** Seeds everything: the same seed and options give the same steps. */
+  readonly seed: string | number;
+  readonly shoes?: number; // how many shoes; default Infinity (never ends)
+  readonly shoeId?: (shoeNo: number) => string; // default S001, S002, …
+}
+
+/** Options with every default filled in and checked. */
+export interface ResolvedDealerOptions {
+  readonly decks: number;
+  readonly cutCardFromBack: readonly [number, number];
+  readonly burn: boolean;
+  readonly noBetCoups: number;
+  readonly irregularities: IrregularityRates;
+  readonly supervisors: readonly string[];
+}
+
+/**
+ * Fills in the defaults and checks the options.
+ * @throws RangeError on a bad option (a programming error: the CLI checks user input first and says why).
+ */
+export function resolveDealerOptions(o: DealerOptions = {}): ResolvedDealerOptions {
+  const decks = o.decks ?? DEFAULT_DECKS;
+  if (!Number.isInteger(decks) || decks < MIN_DECKS || decks > MAX_DECKS)
+    throw new RangeError(`decks must be a whole number from ${MIN_DECKS} to ${MAX_DECKS}, got ${decks}`);
+  const cut = o.cutCardFromBack ?? DEFAULT_CUT_CARD_FROM_BACK;
+  const [min, max] = typeof cut === 'number' ? [cut, cut] : cut;
+  const most = maxCutCardFromBack(decks);
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < MIN_CUT_CARD_FROM_BACK || max > most || min > max)
+    throw new RangeError(
+      `cutCardFromBack must be whole numbers from ${MIN_CUT_CARD_FROM_BACK} (rule 7.6) to ${most}, got ${min}–${max}`,
+    );
+  const noBetCoups = o.noBetCoups === true ? NO_BET_COUPS : o.noBetCoups === false ? 0 : (o.noBetCoups ?? 0);
+  if (!Number.isInteger(noBetCoups) || noBetCoups < 0 || noBetCoups > NO_BET_COUPS)
+    throw new RangeError(`noBetCoups must be from 0 to ${NO_BET_COUPS} (rule 8.3), got ${noBetCoups}`);
+  const supervisors = o.supervisors ?? DEFAULT_SUPERVISORS;
+  if (supervisors.length === 0) throw new RangeError('supervisors must name at least one supervisor');
+  return {
+    decks,
+    cutCardFromBack: [min, max],
+    burn: o.burn ?? true,
+    noBetCoups,
+    irregularities: irregularityRates(o.irregularities),
+    supervisors,
+  };
+}
+
+/** The deepest sensible cut card: half the shoe. */
+export const maxCutCardFromBack = (decks: number): number => 26 * decks;
+
+/** A shoe ready to deal: its cards in the order they leave the shoe, and where the cut card lies. */
+export interface StackedShoe {
+  readonly cards: readonly Card[];
+  /** The cut card lies just before `cards[cutCardAt]`: it comes out when that card is about to be dealt. */
+  readonly cutCardAt: number;
+  /** Where the stack was cut (rule 7.6), cards from the front; null for a stack given as is. */
+  readonly cutAt: number | null;
+}
+
+/** A stack given as is (tests, training scenarios): `cutCardAt` as in {@link StackedShoe}. */
+export const stackedShoe = (cards: readonly Card[], cutCardAt: number): StackedShoe => ({
+  cards,
+  cutCardAt,
+  cutAt: null,
+});
+
+/**
+ * Shuffles `decks` full decks, cuts them as rule 7.6 says (the cut at least one deck in from either end; the
+ * cards in front of it go to the back) and places the cut card `cutCardFromBack` cards from the back.
+ */
+export function prepareShoe(rng: Rng, options: Pick<ResolvedDealerOptions, 'decks' | 'cutCardFromBack'>): StackedShoe {
+  const shuffled = shuffle(fullDecks(options.decks), rng);
+  const n = shuffled.length;
+  const cutAt = 52 + rng.int(n - 104 + 1);
+  const cards = [...shuffled.slice(cutAt), ...shuffled.slice(0, cutAt)];
+  const [min, max] = options.cutCardFromBack;
+  const fromBack = min + rng.int(max - min + 1);
+  return { cards, cutCardAt: n - fromBack, cutAt };
+}
+
+/** What {@link dealShoe} needs besides the cards. */
+export interface DealContext {
+  readonly shoeId: string;
+  readonly shoeNo?: number; // default 1
+  readonly rng?: Rng; // draws the irregularities; default a generator seeded 0
+  readonly options?: DealerOptions | ResolvedDealerOptions;
+}
+
+/**
+ * Deals one shoe from a stacked shoe, yielding every step from `shoe-start` to `shoe-end`:
+ * - burn (rule 7.7): the first card face up, then as many face down as its face value (rule 7.9);
+ * - each round: `betting-open`, `no-more-bets`, then the `hand`; a no-bet coup (house rule 3.1.2) or a void hand
+ *   after an exposed first card (rule 12.3) is announced with `void-hand` instead of betting, and dealt as usual
+ *   (the void hand starting with the exposed card);
+ * - the cut card (rule 11.2): met as a round's first card (a), that round is the last coup, announced at once;
+ *   met later in the round (b), the round is completed, "Last coup" announced and one more round dealt;
+ * - a round that runs out of cards is void (rule 12.5) and ends the shoe;
+ * - a mis-keyed result: the `hand` carries the wrong `keyed` result, and a `correction` follows at once.
+ */
+export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<Step, void, undefined> {
+  const { shoeId, shoeNo = 1 } = context;
+  const rng = context.rng ?? createRng(0);
+  const o = resolveDealerOptions(context.options); // idempotent: resolved options pass through unchanged
+  const { cards, cutCardAt } = shoe;
+  const rates = o.irregularities;
+
+  yield { type: 'shoe-start', shoeId, shoeNo, decks: o.decks };
+  yield { type: 'shuffle', shoeId, cards: cards.length, cutAt: shoe.cutAt, cutCardFromBack: cards.length - cutCardAt };
+
+  let pos = 0;
+  const first = cards[0];
+  if (o.burn && first) {
+    const count = burnValue(first);
+    const burned = cards.slice(1, 1 + count);
+    yield { type: 'burn', shoeId, card: first, count, burned };
+    pos = 1 + burned.length;
+  }
+
+  const cutCardMissed = rng.next() < rates.cutCardMissed;
+  let cutCardSeen = cutCardMissed;
+  let lastCoup: number | null = null;
+  let handNo = 0; // rounds with a result so far
+  for (;;) {
+    const no = handNo + 1;
+    if ((lastCoup !== null && no > lastCoup) || pos >= cards.length) break;
+    const cutCardFirst = !cutCardSeen && cutCardAt <= pos; // the cut card is in front of this round's first card
+    let voidHand: VoidHandReason | null = null;
+    if (no <= o.noBetCoups) voidHand = 'no-bet-coup';
+    else if (rng.next() < rates.exposedCard && !cutCardFirst) voidHand = 'first-card-face-up';
+
+    if (voidHand === null) {
+      yield { type: 'betting-open', shoeId, handNo: no };
+      yield { type: 'no-more-bets', shoeId, handNo: no };
+    } else {
+      const exposed = voidHand === 'first-card-face-up' ? cards[pos] : undefined;
+      yield { type: 'void-hand', shoeId, handNo: no, reason: voidHand, ...(exposed && { exposedCard: exposed }) };
+    }
+
+    const dealt = resolveCoup(cards.slice(pos, pos + 6));
+    const used = dealt.ok ? dealt.value.cardsUsed : cards.length - pos;
+    if (!cutCardSeen && cutCardAt < pos + used) {
+      cutCardSeen = true;
+      lastCoup = cutCardFirst ? no : no + 1;
+      yield { type: 'cut-card', shoeId, handNo: no, firstCardOfRound: cutCardFirst, lastCoupHandNo: lastCoup };
+      if (cutCardFirst) yield { type: 'last-coup', shoeId, handNo: no };
+    }
+    if (!dealt.ok) {
+      yield { type: 'round-void', shoeId, handNo: no, reason: 'insufficient-cards', cards: cards.slice(pos) };
+      pos = cards.length;
+      break;
+    }
+    const coup = dealt.value;
+    pos += used;
+    handNo = no;
+
+    const keyed = voidHand === null && rng.next() < rates.misKey ? misKeyedResult(coup, rng) : null;
+    if (keyed) {
+      yield { type: 'hand', shoeId, handNo: no, coup, keyed };
+      const by = `supervisor-${o.supervisors[rng.int(o.supervisors.length)] ?? 'on-duty'}`;
+      const note = `Keyed ${keyed.outcome} ${keyed.playerPoints}-${keyed.bankerPoints}; the cards give ${coup.outcome} ${coup.playerPoints}-${coup.bankerPoints}`;
+      yield { type: 'correction', shoeId, handNo: no, by, note, keyed, coup };
+    } else {
+      yield { type: 'hand', shoeId, handNo: no, coup, ...(voidHand !== null && { voidHand }) };
+    }
+    if (lastCoup === no + 1) yield { type: 'last-coup', shoeId, handNo: no + 1 };
+  }
+  yield { type: 'shoe-end', shoeId, handCount: handNo, cardsLeft: cards.length - pos };
+}
+
+/** Default shoe ids: S001, S002, … */
+export const defaultShoeId = (shoeNo: number): string => `S${String(shoeNo).padStart(3, '0')}`;
+
+/**
+ * A table's whole run: `table-open`, then shoe after shoe (each freshly shuffled, cut and burned), then
+ * `table-closed` once `shoes` shoes are done (never, by default). Lazy: take as many steps as needed.
+ * The cards and the irregularities draw from two generators seeded from `seed`, so changing an irregularity rate
+ * does not change the cards.
+ */
+export function* simulateTable(options: TableOptions): Generator<Step, void, undefined> {
+  const o = resolveDealerOptions(options);
+  const shoes = options.shoes ?? Infinity;
+  if (!(shoes >= 0) || (shoes !== Infinity && !Number.isInteger(shoes)))
+    throw new RangeError(`shoes must be a whole number ≥ 0 or Infinity, got ${shoes}`);
+  const shoeId = options.shoeId ?? defaultShoeId;
+  const cardsRng = createRng(`${options.seed}:cards`);
+  const tableRng = createRng(`${options.seed}:table`);
+  yield { type: 'table-open' };
+  for (let n = 1; n <= shoes; n++) {
+    yield* dealShoe(prepareShoe(cardsRng, o), { shoeId: shoeId(n), shoeNo: n, rng: tableRng, options: o });
+  }
+  yield { type: 'table-closed' };
+}

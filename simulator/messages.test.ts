@@ -1,0 +1,263 @@
+import { describe, expect, test } from 'vitest';
+import { parseCards } from '../baccarat/cards';
+import {
+  addHand,
+  announceVoidHand,
+  burn,
+  closeBetting,
+  correctHand,
+  cutCardDrawn,
+  endShoe,
+  isShoeComplete,
+  lastCoupState,
+  newShoe,
+  openBetting,
+  voidRound,
+  type HandCards,
+  type Shoe,
+} from '../baccarat/shoe';
+import type { Card, Result } from '../baccarat/types';
+import { parseMessage } from '../contract/mqtt';
+import type { HandMessage } from '../contract/schemas/hand';
+import type { TableEvent } from '../contract/schemas/event';
+import type { ShoeSnapshot } from '../contract/schemas/shoe';
+import { dealShoe, simulateTable, stackedShoe, type TableOptions } from './dealer';
+import { checkHandMessage, controllerStatusMessage, createMessenger, type Outgoing } from './messages';
+
+const FIXED_TIME = '2024-11-22T14:00:00.000Z';
+const messagesOf = (options: TableOptions, seqStart = 0): Outgoing[] => {
+  const m = createMessenger({ controllerId: 'ctl-T1', seqStart, now: () => FIXED_TIME });
+  return [...simulateTable(options)].flatMap((step) => m.messagesFor(step));
+};
+const events = (messages: Outgoing[]): TableEvent[] => messages.flatMap((m) => (m.kind === 'event' ? [m.payload] : []));
+const hands = (messages: Outgoing[]): HandMessage[] => messages.flatMap((m) => (m.kind === 'hand' ? [m.payload] : []));
+const snapshots = (messages: Outgoing[]): ShoeSnapshot[] =>
+  messages.flatMap((m) => (m.kind === 'shoe' ? [m.payload] : []));
+
+const RICH: TableOptions = { seed: 'rich', shoes: 3, irregularities: 0.05, noBetCoups: true };
+
+describe('the message stream', () => {
+  test('is deterministic: the same seed gives identical messages, another seed different ones', () => {
+    const a = messagesOf(RICH).map((m) => m.text);
+    expect(messagesOf(RICH).map((m) => m.text)).toEqual(a);
+    expect(messagesOf({ ...RICH, seed: 'other' }).map((m) => m.text)).not.toEqual(a);
+  });
+
+  test("every payload passes the contract's parse and reads back as what was made", () => {
+    const all = messagesOf(RICH);
+    expect(all.length).toBeGreaterThan(1000);
+    for (const m of all) {
+      const parsed = parseMessage(m.kind, m.text);
+      expect(parsed, m.text).toMatchObject({ ok: true });
+      if (parsed.ok) expect(parsed.value).toEqual(m.payload);
+    }
+  });
+
+  test('every hand published passes checkResult: with its cards, or without them for a mis-keyed one', () => {
+    const all = messagesOf({ seed: 'hands', shoes: 50, irregularities: 0.05, noBetCoups: true });
+    const published = [...hands(all), ...events(all).flatMap((e) => (e.type === 'correction' ? [e.hand] : []))];
+    expect(published.length).toBeGreaterThan(50 * 70);
+    for (const h of published) expect(checkHandMessage(h), JSON.stringify(h)).toMatchObject({ ok: true });
+    expect(published.filter((h) => !h.cards).length).toBeGreaterThan(0);
+  });
+
+  test('event seq rises strictly from seqStart; each snapshot carries the seq of the last event', () => {
+    const all = messagesOf(RICH, 1_700_000_000_000_000);
+    const seqs = events(all).map((e) => e.seq);
+    expect(seqs[0]).toBe(1_700_000_000_000_000);
+    seqs.forEach((s, i) => i > 0 && expect(s).toBe((seqs[i - 1] ?? 0) + 1));
+    let lastSeq = -1;
+    for (const m of all) {
+      if (m.kind === 'event') lastSeq = m.payload.seq;
+      if (m.kind === 'shoe') expect(m.payload.seq).toBe(lastSeq);
+    }
+  });
+
+  test('the snapshot follows the shoe: hands 1..n, phase, burn, cut card and last coup; one per change', () => {
+    const all = messagesOf({ seed: 'snap', shoes: 1 });
+    const last = snapshots(all).at(-1);
+    const end = events(all).find((e) => e.type === 'shoe-end');
+    const cut = events(all).find((e) => e.type === 'cut-card');
+    expect(last).toMatchObject({ phase: 'ended', voidedRounds: [] });
+    expect(last?.hands).toHaveLength(end?.type === 'shoe-end' ? end.handCount : -1);
+    expect(last?.hands).toEqual(hands(all));
+    expect(last?.burn?.count).toBeGreaterThan(0);
+    if (cut?.type !== 'cut-card') throw new Error('no cut card');
+    expect(last?.cutCard).toEqual({ handNo: cut.handNo, firstCardOfRound: cut.firstCardOfRound });
+    expect(last?.lastCoupHandNo).toBe(cut.firstCardOfRound ? cut.handNo : cut.handNo + 1);
+    // After every event and every hand (table open/closed aside), a snapshot.
+    all.forEach((m, i) => {
+      const isTableEvent = m.kind === 'event' && (m.payload.type === 'table-open' || m.payload.type === 'table-closed');
+      if (m.kind !== 'shoe' && !isTableEvent) expect(all[i + 1]?.kind).toBe('shoe');
+    });
+    const phases = snapshots(all).map((s) => s.phase);
+    expect(new Set(phases)).toEqual(new Set(['shuffling', 'betting', 'dealing', 'waiting', 'ended']));
+  });
+
+  test('a correction: the keyed hand without cards, then the event by supervisor-<name> with the true hand', () => {
+    const all = messagesOf({ seed: 'fix', shoes: 1, irregularities: { misKey: 1 } });
+    const corrections = events(all).filter((e) => e.type === 'correction');
+    expect(corrections.length).toBeGreaterThan(60);
+    for (const c of corrections) {
+      const wrong = hands(all).find((h) => h.handNo === c.handNo);
+      expect(wrong?.cards).toBeUndefined();
+      expect(c.by).toMatch(/^supervisor-/);
+      expect(c.hand.cards).toBeDefined();
+      expect(c.hand.outcome).not.toBe(wrong?.outcome);
+      expect(c.hand.timestamp).toBe(wrong?.timestamp);
+    }
+    const final = snapshots(all).at(-1);
+    expect(final?.hands.every((h) => h.cards !== undefined)).toBe(true);
+  });
+
+  test('a void hand: the void-hand event, then the hand with voidHand.reason; a round void lands in voidedRounds', () => {
+    const m = createMessenger({ controllerId: 'ctl-T1', now: () => FIXED_TIME });
+    const cards = parseCards('2S 7D 7C 9H KS KD KC 9H KS KD KC 9H KS');
+    if (!cards.ok) throw new Error(cards.error);
+    const steps = [
+      ...dealShoe(stackedShoe(cards.value, 99), { shoeId: 'S1', options: { irregularities: { exposedCard: 1 } } }),
+    ];
+    const all = steps.flatMap((s) => m.messagesFor(s));
+    const types = all.flatMap((o) => (o.kind === 'event' ? [o.payload.type] : o.kind === 'hand' ? ['hand'] : []));
+    expect(types).toEqual([
+      'shoe-start',
+      'shuffle',
+      'burn',
+      'void-hand',
+      'hand',
+      'void-hand',
+      'hand',
+      'void-hand',
+      'round-void',
+      'shoe-end',
+    ]);
+    expect(hands(all).map((h) => h.voidHand)).toEqual([
+      { reason: 'first-card-face-up' },
+      { reason: 'first-card-face-up' },
+    ]);
+    expect(m.snapshot()?.voidedRounds).toEqual([{ handNo: 3, reason: 'insufficient-cards', timestamp: FIXED_TIME }]);
+  });
+
+  test('controller status: online and offline (the last will) pass the contract', () => {
+    for (const state of ['online', 'offline'] as const) {
+      const s = controllerStatusMessage(state, 'ctl-T1', '0.1.0', FIXED_TIME);
+      expect(parseMessage('controllerStatus', s.text)).toMatchObject({ ok: true, value: { state } });
+    }
+  });
+});
+
+/**
+ * Replays a message stream into the core's shoe model, the way a board would: every transition must be accepted.
+ * `completeAtEnd` gets, per shoe, whether the core saw it complete (rule 11.2) when the shoe-end came.
+ */
+function replay(all: Outgoing[], completeAtEnd: boolean[] = []): Shoe[] {
+  const done: Shoe[] = [];
+  let shoe: Shoe | null = null;
+  const apply = (r: Result<Shoe, string>, what: string): void => {
+    if (!r.ok) throw new Error(`${what}: ${r.error}`);
+    shoe = r.value;
+  };
+  const cardsOf = (h: HandMessage): HandCards | undefined => {
+    if (!h.cards) return undefined;
+    const read = (texts: readonly string[]): Card[] => {
+      const r = parseCards(texts);
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    };
+    return { player: read(h.cards.player), banker: read(h.cards.banker) };
+  };
+  const roadHand = (h: HandMessage) => ({
+    outcome: h.outcome,
+    playerPoints: h.playerPoints,
+    bankerPoints: h.bankerPoints,
+    playerPair: h.playerPair,
+    bankerPair: h.bankerPair,
+    natural: h.natural,
+  });
+  for (const m of all) {
+    if (m.kind === 'hand') {
+      const h = m.payload;
+      const cards = cardsOf(h);
+      if (!shoe) throw new Error('hand before shoe start');
+      apply(addHand(shoe, { no: h.handNo, hand: roadHand(h), ...(cards && { cards }) }), `hand ${h.handNo}`);
+      continue;
+    }
+    if (m.kind !== 'event') continue;
+    const e = m.payload;
+    if (e.type === 'shoe-start') {
+      apply(newShoe(e.shoeId, { decks: e.decks }), 'shoe-start');
+      continue;
+    }
+    if (e.type === 'table-open' || e.type === 'table-closed' || e.type === 'shuffle') continue;
+    const s = shoe as Shoe | null;
+    if (!s) throw new Error(`${e.type} before shoe start`);
+    switch (e.type) {
+      case 'burn': {
+        const card = parseCards([e.burn.card]);
+        if (!card.ok || !card.value[0]) throw new Error('burn card');
+        apply(burn(s, card.value[0], e.burn.count), 'burn');
+        break;
+      }
+      case 'betting-open':
+        apply(openBetting(s), `betting-open ${e.handNo}`);
+        break;
+      case 'no-more-bets':
+        apply(closeBetting(s), `no-more-bets ${e.handNo}`);
+        break;
+      case 'void-hand':
+        apply(announceVoidHand(s, e.reason, e.reason === 'no-bet-coup' ? 'noBetCoup' : 'noBetsThisHand'), 'void-hand');
+        break;
+      case 'cut-card':
+        apply(cutCardDrawn(s, { firstCardOfRound: e.firstCardOfRound, handNo: e.handNo }), 'cut-card');
+        break;
+      case 'correction': {
+        const cards = cardsOf(e.hand);
+        apply(
+          correctHand(s, e.handNo, roadHand(e.hand), { by: e.by, at: e.timestamp, ...(cards && { cards }) }),
+          'correction',
+        );
+        break;
+      }
+      case 'round-void':
+        apply(voidRound(s, { reason: e.reason, at: e.timestamp }), 'round-void');
+        break;
+      case 'shoe-end':
+        completeAtEnd.push(isShoeComplete(s));
+        apply(endShoe(s, e.timestamp), 'shoe-end');
+        if (shoe) done.push(shoe);
+        break;
+    }
+  }
+  return done;
+}
+
+describe("the stream replays into the core's shoe model without a refusal", () => {
+  test('3 shoes with every irregularity and no-bet coups', () => {
+    const shoes = replay(messagesOf(RICH));
+    expect(shoes).toHaveLength(3);
+    for (const s of shoes) {
+      expect(s.phase).toBe('ended');
+      expect(s.rounds.filter((r) => 'hand' in r && r.voidHand?.kind === 'noBetCoup')).toHaveLength(3);
+    }
+  });
+
+  test('rule 11.2 agrees with the core: its last round is the last hand dealt', () => {
+    const all = messagesOf({ seed: 'agree', shoes: 10 });
+    const complete: boolean[] = [];
+    const shoes = replay(all, complete);
+    expect(shoes).toHaveLength(10);
+    expect(complete.every(Boolean)).toBe(true);
+    for (const s of shoes) {
+      const state = lastCoupState(s);
+      expect(state.lastRound).toBe(s.rounds.length);
+      expect(state.announced).toBe(true);
+    }
+  });
+
+  test('shoes run out by an overlooked cut card end with a void round the core accepts', () => {
+    const complete: boolean[] = [];
+    const shoes = replay(messagesOf({ seed: 'out', shoes: 6, irregularities: { cutCardMissed: 1 } }), complete);
+    expect(shoes.some((s) => s.rounds.some((r) => !('hand' in r)))).toBe(true);
+    expect(complete.some(Boolean)).toBe(false); // no cut card, so no last coup: the cards ran out
+  });
+});

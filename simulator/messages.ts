@@ -1,0 +1,234 @@
+/**
+ * Steps to wire messages: each {@link Step} becomes the contract's hand or event payload, followed by the
+ * retained shoe snapshot that reflects it. Every payload is serialised with the contract's `makeMessage` (which
+ * validates it: a contract change breaks the simulator's tests, not the field) and every hand is checked with the
+ * core's `checkResult` first. Pure apart from the injected clock.
+ *
+ * ```ts
+ * const m = createMessenger({ controllerId: 'ctl-T1', seqStart: Date.now() * 1000 });
+ * for (const step of simulateTable({ seed: 1, shoes: 1 })) for (const out of m.messagesFor(step)) send(out);
+ * ```
+ * @packageDocumentation
+ */
+import { makeCard, parseCards } from '../baccarat/cards';
+import { checkResult, type CheckedResult, type Coup } from '../baccarat/table-of-play';
+import { err, type Card, type Result } from '../baccarat/types';
+import type { CardText } from '../contract/schemas/common';
+import { makeMessage } from '../contract/mqtt';
+import type { HandMessage, VoidHandReason } from '../contract/schemas/hand';
+import type { TableEvent } from '../contract/schemas/event';
+import type { ShoePhase, ShoeSnapshot } from '../contract/schemas/shoe';
+import type { ConnectionState, ControllerStatus } from '../contract/schemas/status';
+import type { PayloadByKind } from '../contract/schemas/index';
+import type { KeyedResult, Step } from './steps';
+
+/** The kinds of message a table controller publishes. */
+export type ControllerKind = 'hand' | 'event' | 'shoe' | 'controllerStatus';
+
+/** One message ready to publish: its kind (which names the topic, QoS and retain flag), payload and JSON text. */
+export type Outgoing = {
+  readonly [K in ControllerKind]: { readonly kind: K; readonly payload: PayloadByKind[K]; readonly text: string };
+}[ControllerKind];
+
+const out = <K extends ControllerKind>(kind: K, payload: PayloadByKind[K]): Outgoing =>
+  ({ kind, payload, text: makeMessage(kind, payload) }) as Outgoing;
+
+/** A card in the contract's text form, e.g. `10S`. */
+const cardText = (card: Card): CardText => makeCard(card) as CardText;
+
+/** The current time as RFC 3339, the contract's timestamp form. */
+export const isoNow = (): string => new Date().toISOString();
+
+/** The hand message of a dealt coup, with its cards (rule 8.4 order within each hand). */
+export function handMessage(
+  shoeId: string,
+  handNo: number,
+  coup: Coup,
+  timestamp: string,
+  voidHand?: VoidHandReason,
+): HandMessage {
+  return {
+    v: 1,
+    shoeId,
+    handNo,
+    outcome: coup.outcome,
+    playerPoints: coup.playerPoints,
+    bankerPoints: coup.bankerPoints,
+    cards: {
+      player: coup.player.cards.map(cardText),
+      banker: coup.banker.cards.map(cardText),
+    },
+    playerPair: coup.playerPair,
+    bankerPair: coup.bankerPair,
+    natural: coup.natural,
+    timestamp,
+    ...(voidHand && { voidHand: { reason: voidHand } }),
+  };
+}
+
+/** The hand message of a mis-keyed result: no cards, as a keypad reports it. */
+export const keyedHandMessage = (
+  shoeId: string,
+  handNo: number,
+  keyed: KeyedResult,
+  timestamp: string,
+): HandMessage => ({
+  v: 1,
+  shoeId,
+  handNo,
+  ...keyed,
+  timestamp,
+});
+
+/** Checks a hand message with the core's `checkResult`, its cards included. */
+export function checkHandMessage(hand: HandMessage): Result<CheckedResult, string> {
+  const { outcome, playerPoints, bankerPoints, playerPair, bankerPair, natural } = hand;
+  if (!hand.cards) return checkResult({ outcome, playerPoints, bankerPoints, playerPair, bankerPair, natural });
+  const player = parseCards(hand.cards.player);
+  const banker = parseCards(hand.cards.banker);
+  if (!player.ok) return err(`player cards: ${player.error}`);
+  if (!banker.ok) return err(`banker cards: ${banker.error}`);
+  const cards = { player: player.value, banker: banker.value };
+  return checkResult({ outcome, playerPoints, bankerPoints, playerPair, bankerPair, natural, cards });
+}
+
+const checked = (hand: HandMessage): HandMessage => {
+  const r = checkHandMessage(hand);
+  if (!r.ok) throw new Error(`simulator bug: hand ${hand.handNo} of shoe ${hand.shoeId} fails checkResult: ${r.error}`);
+  return hand;
+};
+
+/** A controller status payload (`online`, or `offline` for the last will and a clean stop). */
+export function controllerStatusMessage(
+  state: ConnectionState,
+  controllerId: string,
+  version: string,
+  timestamp: string,
+): Outgoing {
+  const status: ControllerStatus = { v: 1, state, controllerId, version, timestamp };
+  return out('controllerStatus', status);
+}
+
+export interface MessengerOptions {
+  readonly controllerId: string;
+  /** The first event's seq. Seq must rise across restarts too: seed it from the clock (the publisher does). */
+  readonly seqStart?: number;
+  readonly now?: () => string; // RFC 3339 time of each message; default the real clock
+}
+
+export interface Messenger {
+  /** The messages of one step, in publishing order: the hand or event, then the snapshot when it changed. */
+  readonly messagesFor: (step: Step) => Outgoing[];
+  /** The current shoe snapshot, or null before the first shoe. */
+  readonly snapshot: () => ShoeSnapshot | null;
+}
+
+const PHASE_AFTER: { readonly [T in Step['type']]?: ShoePhase } = {
+  'shoe-start': 'shuffling',
+  shuffle: 'shuffling',
+  burn: 'shuffling',
+  'betting-open': 'betting',
+  'no-more-bets': 'dealing',
+  'void-hand': 'dealing',
+  'cut-card': 'dealing',
+  hand: 'waiting',
+  'round-void': 'waiting',
+  'shoe-end': 'ended',
+};
+
+/**
+ * A messenger for one controller: it numbers events (`seq`), stamps times, and keeps the shoe snapshot (hands
+ * with corrections applied, void rounds, burn, cut card, last coup, phase) that it republishes after each change.
+ * The `last-coup` step has no message of its own: the contract carries it in the cut-card event and in the
+ * snapshot's `lastCoupHandNo`.
+ */
+export function createMessenger(options: MessengerOptions): Messenger {
+  const { controllerId, now = isoNow } = options;
+  let seq = (options.seqStart ?? 0) - 1;
+  let snap: ShoeSnapshot | null = null;
+
+  const common = () => ({ v: 1 as const, seq: ++seq, controllerId, timestamp: now() });
+  const snapshotAfter = (step: Step, patch: Partial<ShoeSnapshot>): Outgoing[] => {
+    if (!snap) return [];
+    const phase = PHASE_AFTER[step.type] ?? snap.phase;
+    snap = { ...snap, ...patch, phase, seq, timestamp: now() };
+    return [out('shoe', snap)];
+  };
+  const event = (e: TableEvent): Outgoing => out('event', e);
+
+  const messagesFor = (step: Step): Outgoing[] => {
+    switch (step.type) {
+      case 'table-open':
+        return [event({ ...common(), type: 'table-open' })];
+      case 'table-closed':
+        return [event({ ...common(), type: 'table-closed', ...(snap && { shoeId: snap.shoeId }) })];
+      case 'shoe-start': {
+        const e = event({ ...common(), type: 'shoe-start', shoeId: step.shoeId, decks: step.decks });
+        const { shoeId, decks } = step;
+        snap = {
+          v: 1,
+          controllerId,
+          seq,
+          shoeId,
+          decks,
+          phase: 'shuffling',
+          hands: [],
+          voidedRounds: [],
+          timestamp: now(),
+        };
+        return [e, out('shoe', snap)];
+      }
+      case 'shuffle':
+        return [event({ ...common(), type: 'shuffle', shoeId: step.shoeId }), ...snapshotAfter(step, {})];
+      case 'burn': {
+        const burn = { card: cardText(step.card), count: step.count };
+        return [event({ ...common(), type: 'burn', shoeId: step.shoeId, burn }), ...snapshotAfter(step, { burn })];
+      }
+      case 'betting-open':
+      case 'no-more-bets':
+        return [
+          event({ ...common(), type: step.type, shoeId: step.shoeId, handNo: step.handNo }),
+          ...snapshotAfter(step, {}),
+        ];
+      case 'void-hand': {
+        const { shoeId, handNo, reason } = step;
+        return [event({ ...common(), type: 'void-hand', shoeId, handNo, reason }), ...snapshotAfter(step, {})];
+      }
+      case 'cut-card': {
+        const { shoeId, handNo, firstCardOfRound, lastCoupHandNo } = step;
+        const e = event({ ...common(), type: 'cut-card', shoeId, handNo, firstCardOfRound });
+        return [e, ...snapshotAfter(step, { cutCard: { handNo, firstCardOfRound }, lastCoupHandNo })];
+      }
+      case 'last-coup':
+        return [];
+      case 'hand': {
+        const time = now();
+        const hand = checked(
+          step.keyed
+            ? keyedHandMessage(step.shoeId, step.handNo, step.keyed, time)
+            : handMessage(step.shoeId, step.handNo, step.coup, time, step.voidHand),
+        );
+        return [out('hand', hand), ...snapshotAfter(step, { hands: [...(snap?.hands ?? []), hand] })];
+      }
+      case 'correction': {
+        const { shoeId, handNo, by, note } = step;
+        const original = snap?.hands[handNo - 1];
+        const hand = checked(handMessage(shoeId, handNo, step.coup, original?.timestamp ?? now()));
+        const e = event({ ...common(), type: 'correction', shoeId, handNo, by, note, hand });
+        const hands = (snap?.hands ?? []).map((h) => (h.handNo === handNo ? hand : h));
+        return [e, ...snapshotAfter(step, { hands })];
+      }
+      case 'round-void': {
+        const { shoeId, handNo, reason } = step;
+        const e = event({ ...common(), type: 'round-void', shoeId, handNo, reason });
+        const voided = { handNo, reason, timestamp: (e.payload as TableEvent).timestamp };
+        return [e, ...snapshotAfter(step, { voidedRounds: [...(snap?.voidedRounds ?? []), voided] })];
+      }
+      case 'shoe-end': {
+        const { shoeId, handCount } = step;
+        return [event({ ...common(), type: 'shoe-end', shoeId, handCount }), ...snapshotAfter(step, {})];
+      }
+    }
+  };
+  return { messagesFor, snapshot: () => snap };
+}

@@ -1,0 +1,134 @@
+/**
+ * Real brokers for the simulator's integration tests, on 127.0.0.1 only: Aedes in-process (MQTT 3.1.1) and a
+ * Mosquitto child process (3.1.1 and 5) with a throw-away config. Plus a subscriber that collects messages.
+ *
+ * ```ts
+ * const broker = await startAedes();            // { url: 'mqtt://127.0.0.1:PORT', close }
+ * const sub = await collect(broker.url, 'baccarat/tables/T1/#');
+ * await sub.until((m) => m.topic.endsWith('/event') && m.text.includes('"shoe-end"'));
+ * ```
+ * @packageDocumentation
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Aedes } from 'aedes';
+import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+
+export interface TestBroker {
+  readonly url: string;
+  readonly close: () => Promise<void>;
+}
+
+/** An Aedes broker in this process on 127.0.0.1 and a free port. MQTT 3.1.1 only. */
+export async function startAedes(): Promise<TestBroker> {
+  const broker = await Aedes.createBroker();
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export const MOSQUITTO = '/usr/sbin/mosquitto';
+export const hasMosquitto = (): boolean => existsSync(MOSQUITTO);
+
+/** A port that was free a moment ago (Mosquitto cannot report the port it picked for `listener 0`). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const canConnect = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/**
+ * A Mosquitto broker on 127.0.0.1 with anonymous access and a queue large enough for bursts of QoS 1 messages
+ * (its default of 1000 drops them silently).
+ */
+export async function startMosquitto(): Promise<TestBroker> {
+  const dir = await mkdtemp(join(tmpdir(), 'sim-mosquitto-'));
+  const port = await freePort();
+  const conf = join(dir, 'mosquitto.conf');
+  await writeFile(
+    conf,
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_queued_messages 100000', 'persistence false', ''].join(
+      '\n',
+    ),
+  );
+  const child: ChildProcess = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 5_000;
+  while (!(await canConnect(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill();
+      throw new Error(`mosquitto did not start on port ${port}: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Received {
+  readonly topic: string;
+  readonly text: string;
+  readonly retain: boolean;
+}
+
+export interface Collector {
+  readonly client: MqttClient;
+  readonly messages: Received[];
+  /** Resolves with the first message (already received or to come) that matches; rejects after `ms`. */
+  readonly until: (match: (m: Received) => boolean, ms?: number) => Promise<Received>;
+  readonly close: () => Promise<void>;
+}
+
+/** A subscriber that records every message on `filter`, in order. */
+export async function collect(url: string, filter: string, options: IClientOptions = {}): Promise<Collector> {
+  const client = await connectAsync(url, { reconnectPeriod: 0, ...options });
+  const messages: Received[] = [];
+  const waiters: { match: (m: Received) => boolean; resolve: (m: Received) => void }[] = [];
+  client.on('message', (topic, payload, packet) => {
+    const m = { topic, text: payload.toString('utf8'), retain: packet.retain };
+    messages.push(m);
+    const matched = waiters.filter((w) => w.match(m));
+    for (const w of matched) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
+  });
+  await client.subscribeAsync(filter, { qos: 1 });
+  const until = (match: (m: Received) => boolean, ms = 15_000): Promise<Received> => {
+    const seen = messages.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message on ${filter} within ${ms} ms`)), ms);
+      waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+    });
+  };
+  return { client, messages, until, close: () => client.endAsync() };
+}
