@@ -15,6 +15,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { err, ok, type Result } from '../baccarat/types';
 import { ID_PATTERN } from '../contract/schemas';
+import { parseRoot } from '../contract/topics';
 
 const Id = Type.String({ pattern: ID_PATTERN });
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
@@ -225,6 +226,9 @@ export function loadConfig({ file, env = process.env, overrides }: LoadOptions =
     (fromFile as ConfigFile).mqtt?.clientId ?? env.BACCARAT_MQTT_CLIENT_ID ?? overrides?.mqtt?.clientId;
   if (!explicitClientId)
     merged = { ...merged, mqtt: { ...merged.mqtt, clientId: `baccarat-board-${merged.displayId}` } };
+  // TLS set from the environment alone (BACCARAT_MQTT_CA…) verifies the broker unless told otherwise.
+  if (merged.mqtt?.tls && typeof merged.mqtt.tls === 'object' && merged.mqtt.tls.rejectUnauthorized === undefined)
+    merged = { ...merged, mqtt: { ...merged.mqtt, tls: { ...merged.mqtt.tls, rejectUnauthorized: true } } };
   const errors = [...Value.Errors(ConfigSchema, merged)];
   if (errors.length > 0) {
     const e = errors[0]!;
@@ -232,6 +236,9 @@ export function loadConfig({ file, env = process.env, overrides }: LoadOptions =
     const extra = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
     return err(`configuration: ${where}: ${e.message}${extra}${path ? ` (file ${path})` : ''}`);
   }
+  // A root the topic builders refuse (a wildcard, an empty level…) would make the bridge throw at start.
+  const root = parseRoot(merged.mqtt.root);
+  if (!root.ok) return err(`configuration: mqtt.root: ${root.error}`);
   if (merged.mqtt.reconnectMaxMs < merged.mqtt.reconnectMinMs)
     return err('configuration: mqtt.reconnectMaxMs must not be below mqtt.reconnectMinMs');
   if (

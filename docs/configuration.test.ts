@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import type { TSchema } from '@sinclair/typebox';
+import { describe, expect, test } from 'vitest';
+import { ConfigSchema, ENV_VARS } from '../mqtt-bridge/config';
+
+const doc = readFileSync(new URL('./configuration.md', import.meta.url), 'utf8');
+
+/** Every leaf field of the configuration schema, as a dotted path. */
+function leaves(schema: TSchema, prefix = ''): string[] {
+  const s = schema as TSchema & { properties?: Record<string, TSchema>; anyOf?: TSchema[] };
+  if (s.type === 'object' && s.properties) {
+    return Object.entries(s.properties).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+  }
+  const objectBranch = s.anyOf?.find((b) => (b as { type?: string }).type === 'object');
+  return objectBranch ? leaves(objectBranch, prefix) : [prefix];
+}
+
+describe('docs/configuration.md is in step with the configuration', () => {
+  test.each(leaves(ConfigSchema))('documents the field %s', (field) => {
+    expect(doc).toContain(`| \`${field}\` |`);
+  });
+
+  test.each(Object.entries(ENV_VARS))('documents %s as setting %s', (name, field) => {
+    expect(doc).toMatch(new RegExp(`\\| \`${name}\` \\| \`${field.replaceAll('.', '\\.')}\``));
+  });
+});
