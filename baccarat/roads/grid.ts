@@ -65,12 +65,15 @@ export class Placer {
 
   /** Places the next entry of the current streak; `turned` tells whether it has run into a dragon tail. */
   continue(): void {
-    const { x, y } = this;
-    if ((this.tail === 'drop' || !this.turned) && y + 1 < this.rows && !this.isOccupied(x, y + 1)) {
-      this.place(x, y + 1);
+    const x = this.x;
+    const below = this.y + 1;
+    const occupied = this.occupied;
+    if ((!this.turned || this.tail === 'drop') && below < this.rows && ((occupied[x]! >>> below) & 1) === 0) {
+      occupied[x] = occupied[x]! | (1 << below); // column x exists: the entry above is in it
+      this.y = below;
     } else {
       this.turned = true;
-      this.place(x + 1, y);
+      this.place(x + 1, this.y);
     }
   }
 
