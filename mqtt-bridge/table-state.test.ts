@@ -211,6 +211,25 @@ describe('snapshot', () => {
     expect(effects[4]).toMatch(/^duplicate: snapshot of shoe S1 has 2 hands, the board 3/);
   });
 
+  test("a snapshot that agrees with the board keeps the board's record of a correction", () => {
+    const fixed = handMessage('S1', 2, coup(CARDS.tie));
+    const { state } = run([
+      start(),
+      hand(1),
+      hand(2, CARDS.player),
+      { kind: 'event', payload: event('correction', { shoeId: 'S1', handNo: 2, by: 'inspector Li', hand: fixed }) },
+      hand(3),
+    ]);
+    const snap = snapshot('S1', [
+      handMessage('S1', 1, coup(CARDS.banker)),
+      fixed,
+      handMessage('S1', 3, coup(CARDS.banker)),
+    ]);
+    const r = applyMessage(state, { kind: 'shoe', payload: snap }, at(2000));
+    const shoe = r.effect === 'applied' ? r.state.shoe! : state.shoe!;
+    expect(shoeHands(shoe)[1]).toMatchObject({ hand: { outcome: 'tie' }, corrected: { by: 'inspector Li' } });
+  });
+
   test('a snapshot with a bad hand is rejected whole', () => {
     const hands = [
       handMessage('S1', 1, coup(CARDS.banker)),

@@ -30,7 +30,7 @@ import {
   shoeHands,
   voidRound,
 } from '../baccarat/shoe';
-import type { Result } from '../baccarat/types';
+import type { Result, RoadHand } from '../baccarat/types';
 import type {
   CasinoSignage,
   ControllerStatus,
@@ -317,7 +317,8 @@ function applySnapshot(state: TableState, snap: ShoeSnapshot, now: string): Appl
   }
   const rebuilt = shoeFromSnapshot(snap);
   if (!rebuilt.ok) return rejected(rebuilt.error);
-  const next = shoe && shoe.tableOpen === false ? { ...rebuilt.value, tableOpen: false } : rebuilt.value;
+  let next = shoe && shoe.tableOpen === false ? { ...rebuilt.value, tableOpen: false } : rebuilt.value;
+  if (shoe && shoe.id === snap.shoeId) next = { ...next, rounds: keepRecords(shoe, next) };
   if (shoe && shoe.id === snap.shoeId && sameShoe(shoe, next)) {
     return duplicate(`snapshot of shoe ${snap.shoeId} adds nothing`);
   }
@@ -343,6 +344,27 @@ function applySnapshot(state: TableState, snap: ShoeSnapshot, now: string): Appl
     change: { kind: 'reset' },
   });
 }
+
+/**
+ * A snapshot carries results, not their history: where it agrees with a hand the board has, the board's own
+ * record of that hand (who corrected it and when, its time) is kept.
+ */
+function keepRecords(have: Shoe, next: Shoe): Shoe['rounds'] {
+  const mine = new Map(shoeHands(have).map((h) => [h.no, h]));
+  return next.rounds.map((round) => {
+    if (!('hand' in round)) return round;
+    const own = mine.get(round.no);
+    return own && !own.voided && sameResult(own.hand, round.hand) && !!own.voidHand === !!round.voidHand ? own : round;
+  });
+}
+
+const sameResult = (a: RoadHand, b: RoadHand): boolean =>
+  a.outcome === b.outcome &&
+  a.playerPoints === b.playerPoints &&
+  a.bankerPoints === b.bankerPoints &&
+  a.playerPair === b.playerPair &&
+  a.bankerPair === b.bankerPair &&
+  a.natural === b.natural;
 
 function sameShoe(a: Shoe, b: Shoe): boolean {
   return (
