@@ -269,7 +269,11 @@ export class Bridge extends EventEmitter {
     });
     if (!parsed.ok) return this.reject(topic, parsed.error.code, parsed.error.message);
     const { topic: t, payload: p } = parsed.value;
-    if (t.kind === 'displayCommand') return this.onCommand(p as DisplayCommand);
+    if (t.kind === 'displayCommand') {
+      if (t.displayId !== this.config.displayId)
+        return this.reject(topic, 'unknown-topic', `command for display ${t.displayId}, not ${this.config.displayId}`);
+      return this.onCommand(p as DisplayCommand);
+    }
     if (t.kind === 'displayStatus') return this.reject(topic, 'unknown-topic', 'boards do not read display status');
     if ('tableId' in t && t.tableId !== this.config.tableId)
       return this.reject(

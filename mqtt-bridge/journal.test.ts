@@ -1,0 +1,201 @@
+/**
+ * The journal on its own: replay folds the records through the reducer; compaction (at shoe end, and on a fleet
+ * resync) leaves one state record; and replaying a compacted journal plus the records after it gives exactly the
+ * live state.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { shoeHands } from '../baccarat/shoe';
+import { makeDisplayCommand, makeHandMessage, makeTableEvent, makeTableSignage } from '../contract/mqtt';
+import { topics } from '../contract/topics';
+import { at, CARDS, coup, event, handMessage, signage } from '../test/helpers/table-messages';
+import { Bridge } from './bridge';
+import { type Config, defaultConfig } from './config';
+import { type JournalRecord, openJournal, replayJournal } from './journal';
+import { memoryLogger } from './log';
+import { applyMessage, emptyTableState, type TableMessage, type TableState } from './table-state';
+
+const T = topics('baccarat');
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tmp = (p = 'bb-journal-') => {
+  const d = mkdtempSync(join(tmpdir(), p));
+  dirs.push(d);
+  return d;
+};
+const CARD_OF: Record<string, string> = { B: CARDS.banker, P: CARDS.player, T: CARDS.tie };
+const handOf = (shoeId: string, no: number) => handMessage(shoeId, no, coup(CARD_OF['BPTBBP'[no % 6]!]!));
+const nosOf = (s: TableState) => (s.shoe ? shoeHands(s.shoe).map((h) => h.no) : []);
+const lines = (path: string) => readFileSync(path, 'utf8').split('\n').slice(0, -1);
+const record = (line: string) => JSON.parse(line.slice(9)) as JournalRecord;
+const json = (x: unknown) => JSON.stringify(x);
+
+function config(dir: string): Config {
+  const c = defaultConfig();
+  return {
+    ...c,
+    tableId: 'T1',
+    displayId: 'D1',
+    mqtt: { ...c.mqtt, brokers: [] },
+    journal: { dir, syncIntervalMs: 0 },
+  };
+}
+
+async function board(dir: string) {
+  const { logger, records } = memoryLogger();
+  const bridge = new Bridge(config(dir), { logger });
+  await bridge.start();
+  cleanups.push(() => bridge.stop());
+  return { bridge, records };
+}
+
+const send = {
+  shoeStart: (b: Bridge, shoeId: string) =>
+    b.onMessage(T.tableEvent('T1'), Buffer.from(makeTableEvent(event('shoe-start', { shoeId, decks: 8 })))),
+  shoeEnd: (b: Bridge, shoeId: string, handCount: number) =>
+    b.onMessage(T.tableEvent('T1'), Buffer.from(makeTableEvent(event('shoe-end', { shoeId, handCount })))),
+  hands: (b: Bridge, shoeId: string, from: number, to: number) => {
+    for (let no = from; no <= to; no++)
+      b.onMessage(T.tableHand('T1'), Buffer.from(makeHandMessage(handOf(shoeId, no))));
+  },
+  signage: (b: Bridge, revision: number) =>
+    b.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(revision)))),
+};
+
+describe('replay', () => {
+  test('an absent journal is an empty one', () => {
+    const r = replayJournal(join(tmp(), 'none.journal'), emptyTableState('T1'));
+    expect(r).toEqual({ state: emptyTableState('T1'), records: 0, skipped: [] });
+  });
+
+  test('replaying the records gives the state the reducer built live; refused records are passed over', () => {
+    const path = join(tmp(), 'T1.journal');
+    const j = openJournal(path);
+    const messages: TableMessage[] = [
+      { kind: 'signage', payload: signage(1) },
+      { kind: 'event', payload: event('shoe-start', { shoeId: 'S1', decks: 8 }) },
+      ...[1, 2, 3].map((no) => ({ kind: 'hand' as const, payload: handOf('S1', no) })),
+      { kind: 'hand', payload: handOf('S1', 2) }, // a duplicate that slipped in: replay ignores it
+      { kind: 'hand', payload: handOf('S1', 4) },
+    ];
+    let live = emptyTableState('T1');
+    for (const [i, m] of messages.entries()) {
+      j.append({ t: at(i), m });
+      const r = applyMessage(live, m, at(i));
+      if (r.effect === 'applied') live = r.state;
+    }
+    j.close();
+    const r = replayJournal(path, emptyTableState('T1'));
+    expect(r.records).toBe(messages.length);
+    expect(r.skipped).toEqual([]);
+    expect(json(r.state)).toBe(json(live));
+    expect(nosOf(r.state)).toEqual([1, 2, 3, 4]);
+  });
+
+  test('compact() replaces the file with one state record, atomically; appends go after it', () => {
+    const dir = tmp();
+    const path = join(dir, 'T1.journal');
+    const j = openJournal(path);
+    let state = emptyTableState('T1');
+    const apply = (m: TableMessage, t: string) => {
+      const r = applyMessage(state, m, t);
+      if (r.effect !== 'applied') throw new Error(r.reason);
+      state = r.state;
+      j.append({ t, m });
+    };
+    apply({ kind: 'event', payload: event('shoe-start', { shoeId: 'S1', decks: 8 }) }, at(1));
+    for (const no of [1, 2, 3]) apply({ kind: 'hand', payload: handOf('S1', no) }, at(no + 1));
+    j.compact(state, at(10));
+    expect(lines(path)).toHaveLength(1);
+    expect(record(lines(path)[0]!)).toEqual({ t: at(10), state: JSON.parse(json(state)) });
+    expect(readdirSync(dir)).toEqual(['T1.journal']); // no temp file left behind
+    for (const no of [4, 5]) apply({ kind: 'hand', payload: handOf('S1', no) }, at(no + 1));
+    j.sync();
+    j.close();
+    expect(lines(path)).toHaveLength(3);
+    const r = replayJournal(path, emptyTableState('T1'));
+    expect(r.records).toBe(3);
+    expect(json(r.state)).toBe(json(state));
+  });
+});
+
+describe('compaction by the bridge', () => {
+  test('at shoe end the journal is one state record; replay after it and more records equals the live state', async () => {
+    const dir = tmp();
+    const { bridge } = await board(dir);
+    send.signage(bridge, 1);
+    send.shoeStart(bridge, 'S1');
+    send.hands(bridge, 'S1', 1, 12);
+    expect(lines(bridge.journalPath)).toHaveLength(14);
+    send.shoeEnd(bridge, 'S1', 12);
+    expect(bridge.table.shoe?.phase).toBe('ended');
+
+    const compacted = lines(bridge.journalPath);
+    expect(compacted).toHaveLength(1);
+    const only = record(compacted[0]!);
+    expect('state' in only).toBe(true);
+    expect(json((only as { state: TableState }).state)).toBe(json(bridge.table));
+    expect(bridge.counters.rejected).toBe(0);
+
+    // The next shoe, and a sign change, after the compaction.
+    send.shoeStart(bridge, 'S2');
+    send.hands(bridge, 'S2', 1, 7);
+    send.signage(bridge, 2);
+    send.hands(bridge, 'S2', 8, 9);
+    expect(lines(bridge.journalPath)).toHaveLength(1 + 1 + 7 + 1 + 2);
+    const live = json(bridge.table);
+    await bridge.stop();
+
+    const r = replayJournal(bridge.journalPath, emptyTableState('T1'));
+    expect(r.skipped).toEqual([]);
+    expect(json(r.state)).toBe(live);
+    expect(r.state.shoeNumber).toBe(2);
+    expect(nosOf(r.state)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+
+    // A board restarted on it shows the same, and carries on from it.
+    const again = await board(dir);
+    expect(json(again.bridge.table)).toBe(live);
+    send.hands(again.bridge, 'S2', 10, 10);
+    expect(nosOf(again.bridge.table)).toHaveLength(10);
+    expect(again.bridge.counters.rejected).toBe(0);
+  });
+
+  test('compaction after compaction: many shoes keep the journal at one record per shoe end', async () => {
+    const dir = tmp();
+    const { bridge } = await board(dir);
+    for (let s = 1; s <= 5; s++) {
+      send.shoeStart(bridge, `S${s}`);
+      send.hands(bridge, `S${s}`, 1, 6);
+      send.shoeEnd(bridge, `S${s}`, 6);
+      expect(lines(bridge.journalPath)).toHaveLength(1);
+    }
+    expect(json(replayJournal(bridge.journalPath, emptyTableState('T1')).state)).toBe(json(bridge.table));
+    expect(bridge.table.shoeNumber).toBe(5);
+  });
+
+  test('a fleet resync command compacts to an empty board that keeps its shoe count', async () => {
+    const dir = tmp();
+    const { bridge } = await board(dir);
+    send.shoeStart(bridge, 'S1');
+    send.hands(bridge, 'S1', 1, 3);
+    bridge.onMessage(
+      T.displayCommand('D1'),
+      Buffer.from(makeDisplayCommand({ v: 1, command: 'resync', requestId: 'r-1', timestamp: at(99) })),
+    );
+    expect(bridge.table.shoe).toBeNull();
+    expect(lines(bridge.journalPath)).toHaveLength(1);
+    await bridge.stop();
+    const r = replayJournal(bridge.journalPath, emptyTableState('T1'));
+    expect(r.state.shoe).toBeNull();
+    expect(r.state.shoeNumber).toBe(1);
+    expect(json(r.state)).toBe(json(bridge.table));
+    expect(existsSync(`${bridge.journalPath}.tmp`)).toBe(false);
+  });
+});
