@@ -91,7 +91,7 @@ describe('bridge against an in-process broker (Aedes, MQTT 3.1.1)', () => {
     const ctl = await controller(b.url);
     await ctl.publishAsync(T.tableSignage('T1'), makeTableSignage(signage(1)), { qos: 1, retain: true });
     const { bridge, views } = await startBridge(config(b.url));
-    await until(() => expect(bridge.view().connection.state).toBe('connected'));
+    await until(() => expect(bridge.subscribed).toBe(true));
     await until(() => expect(bridge.view().signage?.revision).toBe(1));
     await ctl.publishAsync(T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })), {
       qos: 1,
@@ -123,7 +123,7 @@ describe('bridge against an in-process broker (Aedes, MQTT 3.1.1)', () => {
     const b = await broker();
     const ctl = await controller(b.url);
     const { bridge, records } = await startBridge(config(b.url));
-    await until(() => expect(bridge.view().connection.state).toBe('connected'));
+    await until(() => expect(bridge.subscribed).toBe(true));
     await ctl.publishAsync(T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })), {
       qos: 1,
     });
@@ -161,7 +161,7 @@ describe('bridge against an in-process broker (Aedes, MQTT 3.1.1)', () => {
     const b = await broker();
     const ctl = await controller(b.url);
     const { bridge } = await startBridge(config(b.url));
-    await until(() => expect(bridge.view().connection.state).toBe('connected'));
+    await until(() => expect(bridge.subscribed).toBe(true));
     await ctl.publishAsync(T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })), {
       qos: 1,
     });
@@ -198,7 +198,7 @@ describe('bridge against an in-process broker (Aedes, MQTT 3.1.1)', () => {
     const ctl = await controller(b.url);
     const cfg = config(b.url);
     const first = await startBridge(cfg);
-    await until(() => expect(first.bridge.view().connection.state).toBe('connected'));
+    await until(() => expect(first.bridge.subscribed).toBe(true));
     await ctl.publishAsync(T.tableSignage('T1'), makeTableSignage(signage(4)), { qos: 1, retain: true });
     await ctl.publishAsync(T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })), {
       qos: 1,
@@ -218,7 +218,7 @@ describe('bridge against an in-process broker (Aedes, MQTT 3.1.1)', () => {
     cleanups.push(() => b.close());
     const ctl = await controller(b.url);
     const { bridge } = await startBridge(config(b.url));
-    await until(() => expect(bridge.view().connection.state).toBe('connected'));
+    await until(() => expect(bridge.subscribed).toBe(true));
     await ctl.publishAsync(T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })), {
       qos: 1,
     });
@@ -248,7 +248,7 @@ describe('bridge against an in-process broker (Aedes, MQTT 3.1.1)', () => {
   test('the last will marks the board offline when its connection dies', async () => {
     const b = await broker();
     const { bridge } = await startBridge(config(b.url));
-    await until(() => expect(bridge.view().connection.state).toBe('connected'));
+    await until(() => expect(bridge.subscribed).toBe(true));
     const watcher = await controller(b.url);
     const statuses: { state: string }[] = [];
     watcher.on('message', (_t, p) => statuses.push(JSON.parse(p.toString())));

@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import type { ConnectionView, TableView } from '../contract/kiosk';
 import { makeDisplayStatus, parseTopicMessage } from '../contract/mqtt';
 import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
-import { boardSubscriptions, topics } from '../contract/topics';
+import { boardSubscriptions, parseTopic, topics } from '../contract/topics';
 import type { Config } from './config';
 import { type Journal, openJournal, replayJournal } from './journal';
 import { nextExpiry } from './notices';
@@ -68,6 +68,7 @@ export class Bridge extends EventEmitter {
   private lastCommand: { requestId: string; command: DisplayCommand['command']; ok: boolean } | null = null;
   private resyncing = false;
   private statusDirty = false;
+  private subscribedFlag = false;
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
   private readonly ahead = new Map<string, { t: string; m: TableMessage }>();
 
@@ -95,6 +96,11 @@ export class Bridge extends EventEmitter {
   /** The path of this table's journal. */
   get journalPath(): string {
     return join(this.config.journal.dir, `${this.config.tableId}.journal`);
+  }
+
+  /** Connected, and the broker has confirmed the board's subscriptions (so nothing published now is missed). */
+  get subscribed(): boolean {
+    return this.subscribedFlag && this.connection.state === 'connected';
   }
 
   /** The table state as it stands. */
@@ -238,11 +244,13 @@ export class Bridge extends EventEmitter {
       this.setConnection('connected', broker);
       this.log.info({ broker, sessionPresent: connack.sessionPresent }, 'connected');
       const subs = boardSubscriptions(m.root, this.config.tableId, this.config.displayId);
+      this.subscribedFlag = false;
       client.subscribe(
         subs.map((s) => s.topic),
         { qos: 1 },
         (error) => {
           if (error) this.log.error({ err: error }, 'subscribe failed');
+          else this.subscribedFlag = true;
         },
       );
       this.publishStatus();
@@ -264,9 +272,11 @@ export class Bridge extends EventEmitter {
   onMessage(topic: string, payload: Uint8Array): void {
     this.counters.received++;
     this.lastMessageAt = this.iso();
-    const parsed = parseTopicMessage(this.config.mqtt.root, topic, payload, {
-      maxBytes: this.config.mqtt.maxPayloadBytes,
-    });
+    // The contract's size limit of each kind, except the shoe snapshot's, which the configuration sets.
+    const where = parseTopic(this.config.mqtt.root, topic);
+    if (!where.ok) return this.reject(topic, 'unknown-topic', where.error);
+    const maxBytes = where.value.kind === 'shoe' ? this.config.mqtt.maxPayloadBytes : undefined;
+    const parsed = parseTopicMessage(this.config.mqtt.root, topic, payload, maxBytes ? { maxBytes } : {});
     if (!parsed.ok) return this.reject(topic, parsed.error.code, parsed.error.message);
     const { topic: t, payload: p } = parsed.value;
     if (t.kind === 'displayCommand') {

@@ -47,7 +47,7 @@ export const ConfigSchema = Type.Object(
         reconnectMinMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
         reconnectMaxMs: Type.Integer({ minimum: 100, maximum: 600_000 }),
         connectTimeoutMs: Type.Integer({ minimum: 1000, maximum: 120_000 }),
-        maxPayloadBytes: Type.Integer({ minimum: 1024, maximum: 1_048_576 }),
+        maxPayloadBytes: Type.Integer({ minimum: 1024, maximum: 1_048_576 }), // the largest shoe snapshot, in bytes
       },
       { additionalProperties: false },
     ),

@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest';
+import { parseCard } from '../baccarat/cards';
+import { checkResult } from '../baccarat/table-of-play';
+import type { Card } from '../baccarat/types';
+import { EXAMPLES } from './examples';
+import type { HandMessage } from './schemas';
+
+/** Every hand the examples show vendors: the hand messages, a correction's hand, a snapshot's hands. */
+const hands: [string, HandMessage][] = [
+  ...EXAMPLES.hand.map((h): [string, HandMessage] => [`hand ${h.handNo}`, h]),
+  ...EXAMPLES.event.flatMap((e): [string, HandMessage][] =>
+    e.type === 'correction' ? [[`correction of hand ${e.handNo}`, e.hand]] : [],
+  ),
+  ...EXAMPLES.shoe.flatMap((s) => s.hands.map((h): [string, HandMessage] => [`snapshot hand ${h.handNo}`, h])),
+];
+
+const cards = (texts: readonly string[]): Card[] =>
+  texts.map((t) => {
+    const c = parseCard(t);
+    if (!c.ok) throw new Error(c.error);
+    return c.value;
+  });
+
+describe('the contract examples are results a real table could produce', () => {
+  test.each(hands)('%s passes the Table of Play', (_name, h) => {
+    const r = checkResult({
+      outcome: h.outcome,
+      playerPoints: h.playerPoints,
+      bankerPoints: h.bankerPoints,
+      playerPair: h.playerPair,
+      bankerPair: h.bankerPair,
+      natural: h.natural,
+      ...(h.cards ? { cards: { player: cards(h.cards.player), banker: cards(h.cards.banker) } } : {}),
+    });
+    expect(r.ok ? 'ok' : r.error).toBe('ok');
+  });
+});
