@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseCard } from '../baccarat/cards';
 import { checkResult } from '../baccarat/table-of-play';
@@ -5,8 +6,15 @@ import type { Card } from '../baccarat/types';
 import { EXAMPLES } from './examples';
 import type { HandMessage } from './schemas';
 
-/** Every hand the examples show vendors: the hand messages, a correction's hand, a snapshot's hands. */
+/** The hand examples of the vendors' guide, docs/contract.md. */
+const guide = readFileSync(new URL('../docs/contract.md', import.meta.url), 'utf8');
+const guideHands = [...guide.matchAll(/<!-- example: hand -->\s*```json\n([\s\S]*?)```/g)].map(
+  ([, json], i): [string, HandMessage] => [`docs/contract.md hand example ${i + 1}`, JSON.parse(json!) as HandMessage],
+);
+
+/** Every hand the examples show vendors: the hand messages, a correction's hand, a snapshot's hands, the guide's. */
 const hands: [string, HandMessage][] = [
+  ...guideHands,
   ...EXAMPLES.hand.map((h): [string, HandMessage] => [`hand ${h.handNo}`, h]),
   ...EXAMPLES.event.flatMap((e): [string, HandMessage][] =>
     e.type === 'correction' ? [[`correction of hand ${e.handNo}`, e.hand]] : [],
