@@ -65,10 +65,13 @@ export class Bridge extends EventEmitter {
   private expiryTimer: NodeJS.Timeout | null = null;
   private backoff: number;
   private lastView: TableView | null = null;
+  private viewDirty = false;
+  private flushTimer: NodeJS.Immediate | null = null;
   private lastCommand: { requestId: string; command: DisplayCommand['command']; ok: boolean } | null = null;
   private resyncing = false;
   private statusDirty = false;
   private subscribedFlag = false;
+  private compacting: Promise<void> | undefined;
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
   private readonly ahead = new Map<string, { t: string; m: TableMessage }>();
 
@@ -110,6 +113,7 @@ export class Bridge extends EventEmitter {
 
   /** The view as last emitted (or built now). */
   view(): TableView {
+    if (this.viewDirty || !this.lastView) this.flush();
     return this.lastView ?? this.buildView();
   }
 
@@ -124,6 +128,7 @@ export class Bridge extends EventEmitter {
       this.timers.push(setInterval(() => this.journal?.sync(), this.config.journal.syncIntervalMs).unref());
     }
     this.push();
+    this.flush(); // the restored board is there as soon as start() returns
     if (this.config.mqtt.brokers.length === 0) {
       this.log.warn('no broker configured: the board shows its journal only');
       return;
@@ -139,11 +144,17 @@ export class Bridge extends EventEmitter {
     );
   }
 
+  /** Resolves once the journal is settled (no compaction under way). */
+  async settled(): Promise<void> {
+    await this.compacting;
+  }
+
   /** Publishes the offline status, closes the connection and the journal. */
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    if (this.flushTimer) clearImmediate(this.flushTimer);
     const client = this.client;
     this.client = null;
     if (client) {
@@ -157,6 +168,7 @@ export class Bridge extends EventEmitter {
       }
       await client.endAsync().catch(() => undefined);
     }
+    await this.compacting;
     this.journal?.close();
     this.journal = null;
   }
@@ -271,7 +283,8 @@ export class Bridge extends EventEmitter {
   /** One raw message: parsed by the contract, applied by the reducer, journaled, shown. Never throws. */
   onMessage(topic: string, payload: Uint8Array): void {
     this.counters.received++;
-    this.lastMessageAt = this.iso();
+    const now = this.iso();
+    this.lastMessageAt = now;
     // The contract's size limit of each kind, except the shoe snapshot's, which the configuration sets.
     const where = parseTopic(this.config.mqtt.root, topic);
     if (!where.ok) return this.reject(topic, 'unknown-topic', where.error);
@@ -292,7 +305,6 @@ export class Bridge extends EventEmitter {
         `table ${t.tableId} is not this board's table (${this.config.tableId})`,
       );
     const msg = { kind: t.kind, payload: p } as TableMessage;
-    const now = this.iso();
     const result = applyMessage(this.state, msg, now);
     switch (result.effect) {
       case 'applied':
@@ -321,9 +333,16 @@ export class Bridge extends EventEmitter {
     this.state = state;
     this.counters.applied++;
     if (state.shoe?.phase === 'ended' && msg.kind === 'event' && msg.payload.type === 'shoe-end') {
-      this.journal?.compact(state, now);
+      this.compactJournal(state, now);
       this.ahead.clear();
     }
+  }
+
+  /** Compacts the journal off the event loop; compactions run one after another, in the order asked. */
+  private compactJournal(state: TableState, now: string): void {
+    this.compacting = this.journal?.compactAsync(state, now).catch((e: unknown) => {
+      this.log.error({ err: e }, 'journal compaction failed; the journal keeps every record');
+    });
   }
 
   /** Applies hands kept from ahead of a gap, now that the gap may be filled. */
@@ -346,7 +365,7 @@ export class Bridge extends EventEmitter {
     this.log.info({ command: c.command, requestId: c.requestId }, 'fleet command');
     if (c.command === 'resync') {
       this.state = { ...emptyTableState(this.config.tableId), shoeNumber: this.state.shoeNumber };
-      this.journal?.compact(this.state, this.iso());
+      this.compactJournal(this.state, this.iso()); // after any compaction still under way, never before it
       this.push();
       this.resync('fleet command');
     }
@@ -373,26 +392,40 @@ export class Bridge extends EventEmitter {
     this.push();
   }
 
-  private buildView(): TableView {
+  private buildView(now = this.iso()): TableView {
     return tableView(this.state, {
       displayId: this.config.displayId,
       version: this.deps.version ?? '0.0.0',
       settings: this.config.board,
       connection: { ...this.connection, lastMessageAt: this.lastMessageAt },
       seq: this.seq,
-      now: this.iso(),
+      now,
     });
   }
 
-  /** Emits a new view, and schedules one more for when a transient notice expires. */
+  /**
+   * Asks for a new view. Views are coalesced: the messages of one burst (many arrive in one socket read) give
+   * one view, built on the next turn of the event loop, so that a host only ever sees the newest.
+   */
   private push(): void {
+    this.viewDirty = true;
+    this.flushTimer ??= setImmediate(() => this.flush());
+  }
+
+  /** Builds and emits the view, and schedules one more for when a transient notice expires. */
+  private flush(): void {
+    if (this.flushTimer) clearImmediate(this.flushTimer);
+    this.flushTimer = null;
+    if (!this.viewDirty) return;
+    this.viewDirty = false;
     this.seq++;
-    this.lastView = this.buildView();
+    const now = this.now();
+    this.lastView = this.buildView(now.toISOString());
     this.emit('view', this.lastView);
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    const at = nextExpiry(this.state.notices, this.iso(), this.config.board.noticeSeconds);
+    const at = nextExpiry(this.state.notices, now.toISOString(), this.config.board.noticeSeconds);
     if (at !== null) {
-      this.expiryTimer = setTimeout(() => this.push(), Math.max(0, at - this.now().getTime()) + 10);
+      this.expiryTimer = setTimeout(() => this.push(), Math.max(0, at - now.getTime()) + 10);
       this.expiryTimer.unref();
     }
   }

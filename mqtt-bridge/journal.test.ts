@@ -136,6 +136,7 @@ describe('compaction by the bridge', () => {
     expect(lines(bridge.journalPath)).toHaveLength(14);
     send.shoeEnd(bridge, 'S1', 12);
     expect(bridge.table.shoe?.phase).toBe('ended');
+    await bridge.settled(); // compaction runs off the event loop
 
     const compacted = lines(bridge.journalPath);
     expect(compacted).toHaveLength(1);
@@ -174,10 +175,27 @@ describe('compaction by the bridge', () => {
       send.shoeStart(bridge, `S${s}`);
       send.hands(bridge, `S${s}`, 1, 6);
       send.shoeEnd(bridge, `S${s}`, 6);
+      await bridge.settled();
       expect(lines(bridge.journalPath)).toHaveLength(1);
     }
     expect(json(replayJournal(bridge.journalPath, emptyTableState('T1')).state)).toBe(json(bridge.table));
     expect(bridge.table.shoeNumber).toBe(5);
+  });
+
+  test('records that arrive while a compaction runs are kept, after the state record', async () => {
+    const dir = tmp();
+    const { bridge } = await board(dir);
+    send.shoeStart(bridge, 'S1');
+    send.hands(bridge, 'S1', 1, 5);
+    send.shoeEnd(bridge, 'S1', 5);
+    // The next shoe starts before the compaction has finished.
+    send.shoeStart(bridge, 'S2');
+    send.hands(bridge, 'S2', 1, 4);
+    await bridge.settled();
+    expect(lines(bridge.journalPath)).toHaveLength(1 + 1 + 4);
+    const live = json(bridge.table);
+    await bridge.stop();
+    expect(json(replayJournal(bridge.journalPath, emptyTableState('T1')).state)).toBe(live);
   });
 
   test('a fleet resync command compacts to an empty board that keeps its shoe count', async () => {
@@ -190,6 +208,7 @@ describe('compaction by the bridge', () => {
       Buffer.from(makeDisplayCommand({ v: 1, command: 'resync', requestId: 'r-1', timestamp: at(99) })),
     );
     expect(bridge.table.shoe).toBeNull();
+    await bridge.settled();
     expect(lines(bridge.journalPath)).toHaveLength(1);
     await bridge.stop();
     const r = replayJournal(bridge.journalPath, emptyTableState('T1'));

@@ -21,6 +21,7 @@ import {
   renameSync,
   writeSync,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { applyMessage, type TableMessage, type TableState } from './table-state';
@@ -84,6 +85,12 @@ export interface Journal {
   append(record: JournalRecord): void;
   /** Replaces the journal with one state record, atomically (temp file, fsync, rename). */
   compact(state: TableState, t: string): void;
+  /**
+   * The same, without blocking: the state record is written and flushed off the event loop while appends go on
+   * (to the old journal, which holds everything until the swap); the records that arrived meanwhile are copied
+   * after the state record, then the new file replaces the old one. A crash at any point loses nothing.
+   */
+  compactAsync(state: TableState, t: string): Promise<void>;
   /** Flushes to the disk (survives power loss); called on a timer and at close. */
   sync(): void;
   close(): void;
@@ -96,11 +103,63 @@ export function openJournal(path: string): Journal {
   const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
   if (text.length > 0 && !text.endsWith('\n')) writeSync(fd, '\n');
   let dirty = false;
+  // Records appended while an asynchronous compaction is asked for or running, one buffer per compaction, from the
+  // moment it was asked for (not from when it starts), so that nothing written after the call can be lost.
+  const meanwhile = new Set<string[]>();
+  let next: { head: string; tail: string[] } | null = null; // asked for, not started: a newer one supersedes it
+  let draining: Promise<void> | null = null;
+  const swap = (tmp: string) => {
+    renameSync(tmp, path);
+    closeSync(fd);
+    fd = openSync(path, 'a');
+  };
+  const runOne = async ({ head, tail }: { head: string; tail: string[] }) => {
+    const tmp = `${path}.tmp`;
+    try {
+      const h = await open(tmp, 'w');
+      try {
+        await h.writeFile(head);
+        await h.datasync();
+      } finally {
+        await h.close();
+      }
+      // From here on nothing awaits: no record can slip in between the copy and the swap.
+      if (tail.length > 0) {
+        const tfd = openSync(tmp, 'a');
+        writeSync(tfd, tail.join(''));
+        fdatasyncSync(tfd);
+        closeSync(tfd);
+      }
+      swap(tmp);
+    } finally {
+      meanwhile.delete(tail);
+    }
+  };
+  const drain = async () => {
+    try {
+      while (next) {
+        const request = next;
+        next = null;
+        await runOne(request);
+      }
+    } finally {
+      draining = null;
+    }
+  };
   return {
     path,
     append(record) {
-      writeSync(fd, line(record));
+      const l = line(record);
+      writeSync(fd, l);
+      for (const tail of meanwhile) tail.push(l);
       dirty = true;
+    },
+    compactAsync(state, t) {
+      if (next) meanwhile.delete(next.tail); // superseded before it started: the newer state covers it
+      next = { head: line({ t, state }), tail: [] };
+      meanwhile.add(next.tail);
+      draining ??= drain();
+      return draining;
     },
     compact(state, t) {
       const tmp = `${path}.tmp`;
@@ -108,9 +167,7 @@ export function openJournal(path: string): Journal {
       writeSync(tfd, line({ t, state }));
       fdatasyncSync(tfd);
       closeSync(tfd);
-      renameSync(tmp, path);
-      closeSync(fd);
-      fd = openSync(path, 'a');
+      swap(tmp);
       dirty = false;
     },
     sync() {
