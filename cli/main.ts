@@ -7,6 +7,8 @@ import { dealCommand, DEAL_USAGE } from './deal-command';
 import { roadsCommand, ROADS_USAGE } from './roads-command';
 import { serveCommand, SERVE_USAGE } from './serve-command';
 import { simulateCommand, SIMULATE_USAGE } from './simulate-command';
+import { signageCommand, SIGNAGE_USAGE } from './signage-command';
+import { consoleCommand, CONSOLE_USAGE } from './console-command';
 import { startCommand, START_USAGE } from './start-command';
 
 type Command = { run: (args: string[], io: CliIo) => Promise<number>; usage: string; summary: string };
@@ -17,6 +19,8 @@ const COMMANDS: Record<string, Command> = {
   deal: { run: dealCommand, usage: DEAL_USAGE, summary: 'deal coups from cards in shoe order, as a supervisor would' },
   serve: { run: serveCommand, usage: SERVE_USAGE, summary: 'serve the board to a browser (browser mode)' },
   simulate: { run: simulateCommand, usage: SIMULATE_USAGE, summary: 'table controllers dealing real shoes over MQTT' },
+  signage: { run: signageCommand, usage: SIGNAGE_USAGE, summary: "show or change a table's signs and the casino's" },
+  console: { run: consoleCommand, usage: CONSOLE_USAGE, summary: 'web console: tables, boards, signs, audit' },
 };
 
 export { VERSION } from './version';

@@ -42,4 +42,8 @@ if (existsSync(new URL('../renderer/build.mjs', import.meta.url))) {
   const { buildRenderer } = await import('../renderer/build.mjs');
   await buildRenderer();
 }
+if (existsSync(new URL('../console/build.mjs', import.meta.url))) {
+  const { buildConsole } = await import('../console/build.mjs');
+  await buildConsole();
+}
 console.log(`build: dist/ in ${Date.now() - started} ms`);

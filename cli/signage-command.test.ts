@@ -1,0 +1,262 @@
+/**
+ * `baccarat-board signage` against a real broker in this process (Aedes): set then show, revisions, the casino
+ * topic for pp-scale (rule 11A.8), from-hand against the retained shoe snapshot (rule 5.11), refusals with exit 2
+ * and nothing published, and the audit log.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
+import type { CasinoSignage, TableSignage } from '../contract/schemas';
+import { topics } from '../contract/topics';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
+import { CARDS, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import { main } from './main';
+import { signageCommand } from './signage-command';
+import { memoryIo } from './test-io';
+
+const T = topics('baccarat');
+let broker: EmbeddedBroker;
+let watcher: MqttClient;
+const seen: { topic: string; text: string }[] = [];
+let table = 0;
+let tableId = 'T0';
+
+beforeAll(async () => {
+  broker = await startEmbeddedBroker();
+  watcher = await connectAsync(broker.url, { clientId: 'watcher' });
+  watcher.on('message', (topic, payload) => void seen.push({ topic, text: payload.toString() }));
+  await watcher.subscribeAsync(['baccarat/#'], { qos: 1 });
+});
+afterAll(async () => {
+  await watcher.endAsync();
+  await broker.close();
+});
+beforeEach(() => {
+  tableId = `T${++table}`; // a fresh table for each test; the casino sign is shared
+});
+
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+async function run(...args: string[]) {
+  const m = memoryIo();
+  const code = await signageCommand(['--broker', broker.url, '--wait', '150', ...args], m.io, {
+    env: { USER: 'floor-7' },
+    now: () => NOW,
+  });
+  return { code, out: m.out(), err: m.err() };
+}
+async function retained<T>(topic: string): Promise<T | null> {
+  const c = await connectAsync(broker.url, { clientId: `peek-${Math.random()}` });
+  const got = new Promise<T | null>((resolve) => {
+    c.on('message', (_, p) => resolve(p.length ? (JSON.parse(p.toString()) as T) : null));
+    setTimeout(() => resolve(null), 300);
+  });
+  await c.subscribeAsync(topic, { qos: 1 });
+  const v = await got;
+  await c.endAsync();
+  return v;
+}
+const signOf = (id = tableId) => retained<TableSignage>(T.tableSignage(id));
+const publishRetained = (topic: string, text: string) => watcher.publishAsync(topic, text, { qos: 1, retain: true });
+
+describe('signage set and show', () => {
+  test('set on an empty broker starts from the defaults; show prints it back; each set bumps the revision', async () => {
+    const first = await run(
+      '--table',
+      tableId,
+      'set',
+      'name=Jade 8',
+      'currency=HKD',
+      'min=500',
+      'max=100,000',
+      'tie-max=10000',
+    );
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/started from the defaults/);
+    expect(first.out).toContain(
+      `Published Jade 8 (${tableId}), new sign, revision 1: name "Jade 8"; open open; currency HKD; min 500`,
+    );
+    const s1 = await signOf();
+    expect(s1).toMatchObject({
+      revision: 1,
+      tableName: 'Jade 8',
+      limits: { currency: 'HKD', minimum: 500, maximum: 100_000, tieMaximum: 10_000 },
+      updatedBy: 'floor-7',
+      updatedAt: NOW.toISOString(),
+    });
+
+    const second = await run('--table', tableId, 'set', 'message=Last shoe at 3 am', 'open=false', '--user', 'alice');
+    expect(second.code).toBe(0);
+    expect(second.out).toContain(
+      `Published Jade 8 (${tableId}), revision 1 → 2: open open → closed; message none → "Last shoe at 3 am"`,
+    );
+    expect(await signOf()).toMatchObject({
+      revision: 2,
+      tableOpen: false,
+      message: 'Last shoe at 3 am',
+      updatedBy: 'alice',
+    });
+
+    const shown = await run('--table', tableId, 'show');
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain(`Table ${tableId} — Jade 8 (revision 2, by alice`);
+    expect(shown.out).toMatch(/Limits: +HKD 500 – 100,000; tie 10,000/);
+    expect(shown.out).toMatch(/Open: +no \(closed\)/);
+    expect(shown.out).toMatch(/Banker: +pays 1 to 1 less commission 5%/);
+    const json = await run('--table', tableId, 'show', '--json');
+    expect(JSON.parse(json.out)).toMatchObject({ table: { revision: 2, tableName: 'Jade 8' }, shoe: null });
+
+    const same = await run('--table', tableId, 'set', 'open=false');
+    expect([same.code, same.out]).toEqual([0, 'Nothing to change: the signs already say that.\n']);
+    expect((await signOf())?.revision).toBe(2);
+  });
+
+  test('pp-scale goes to the casino topic, once for every table (rule 11A.8), and leaves table signs alone', async () => {
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(4)));
+    const r = await main(
+      [
+        'signage',
+        '--broker',
+        broker.url,
+        '--wait',
+        '150',
+        'set',
+        'pp-scale=two',
+        'casino-name=Crown',
+        '--user',
+        'pit-boss',
+      ],
+      memoryIo().io,
+    );
+    expect(r).toBe(0);
+    const casino = await retained<CasinoSignage>(T.casinoSignage());
+    expect(casino).toMatchObject({ perfectPairsScale: 'two', casinoName: 'Crown', updatedBy: 'pit-boss' });
+    expect((await signOf())?.revision).toBe(4);
+    const again = await run('set', 'pp-scale=one');
+    expect(again.out).toMatch(
+      new RegExp(
+        `Published Casino, revision ${casino?.revision} → ${(casino?.revision ?? 0) + 1}: pp-scale Pay Scale Two → Pay Scale One`,
+      ),
+    );
+    const shown = await run('--table', tableId, 'show');
+    expect(shown.out).toMatch(/Perfect Pairs: Pay Scale One \(mixed 5, coloured 10, perfect 30 to 1\)/);
+  });
+
+  test('from-hand takes the shoe id from the retained snapshot; the variant in force is kept as previousVariant', async () => {
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(7)));
+    const hands = [1, 2, 3, 4].map((n) => handMessage('S42', n, coup(CARDS.banker)));
+    await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S42', hands, { phase: 'waiting' })));
+    const r = await run('--table', tableId, 'set', 'variant=modified-odds', 'from-hand=6');
+    expect(r.err).toBe('');
+    expect(r.out).toContain('variant commission 5% → modified odds from hand 6 of shoe S42');
+    expect(await signOf()).toMatchObject({
+      revision: 8,
+      variant: { kind: 'modified-odds', effectiveFromShoe: 'S42', effectiveFromHand: 6 },
+      previousVariant: { kind: 'commission', commissionPercent: 5 },
+    });
+    const played = await run('--table', tableId, 'set', 'variant=commission', 'commission=4', 'from-hand=3');
+    expect(played.code).toBe(2);
+    expect(played.err).toMatch(/from-hand: hand 3 of shoe S42 has been played: the earliest is hand 5/);
+    const show = await run('--table', tableId, 'show');
+    expect(show.out).toMatch(/Shoe: +shoe S42: 4 hands played, waiting; next hand 5/);
+  });
+
+  test('--shoe names the shoe when no snapshot is retained; without it modified odds are refused', async () => {
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(1)));
+    const refused = await run('--table', tableId, 'set', 'variant=modified-odds');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/from-hand: .*no shoe snapshot on the broker.*--shoe ID/);
+    const ok = await run('--table', tableId, '--shoe', 'S9', 'set', 'variant=modified-odds', 'from-hand=1');
+    expect(ok.code).toBe(0);
+    expect((await signOf())?.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S9', effectiveFromHand: 1 });
+  });
+});
+
+describe('refused: exit 2, the field named, nothing published', () => {
+  const cases: [string[], RegExp][] = [
+    [['min=60000'], /min \(60000\) is above max \(50000\)/],
+    [['tie-max=70000'], /tie-max \(70000\) is above max/],
+    [['pp-scale=three'], /pp-scale: 'three' is unknown: expected one or two/],
+    [['commission=12'], /commission \(12\): expected number ≤ 10/],
+    [['language=fr'], /language: 'fr' is unknown/],
+    [['side-bets=+dragonBonus'], /side-bets: 'dragonBonus' is unknown/],
+    [['tie-pays=10'], /tie-pays: '10' is not allowed/],
+    [['open=perhaps'], /open: 'perhaps' is not true or false/],
+    [['size=9'], /size: is not a key/],
+  ];
+  test.each(cases)('%j', async (args, message) => {
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(3)));
+    await new Promise((r) => setTimeout(r, 50));
+    const before = seen.length;
+    const r = await run('--table', tableId, 'set', ...args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.out).toBe('');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.slice(before).filter((m) => m.topic.endsWith('signage'))).toEqual([]);
+    expect((await signOf())?.revision).toBe(3);
+  });
+
+  test('usage errors: no broker, no action, no table', async () => {
+    const m = memoryIo();
+    expect(await main(['signage', 'show'], m.io)).toBe(2);
+    expect(m.err()).toMatch(/--broker URL is required/);
+    const noAction = memoryIo();
+    expect(await main(['signage', '--broker', broker.url, '--table', tableId], noAction.io)).toBe(2);
+    expect(noAction.err()).toMatch(/show or set\?/);
+    const noTable = memoryIo();
+    expect(await main(['signage', '--broker', broker.url, 'set', 'min=5'], noTable.io)).toBe(2);
+    expect(noTable.err()).toMatch(/--table ID is required/);
+    const help = memoryIo();
+    expect(await main(['signage', '--help'], help.io)).toBe(0);
+    for (const key of [
+      'name=',
+      'currency=',
+      'min=N',
+      'tie-max=',
+      'pair-max=',
+      'differential=',
+      'variant=',
+      'commission=',
+      'from-hand=',
+      'tie-pays=',
+      'side-bets=',
+      'pp-scale=',
+      'language=',
+      'message=',
+      'open=',
+      'disclaimer=',
+      'casino-name=',
+    ])
+      expect(help.out()).toContain(key);
+  });
+
+  test('an unreachable broker is exit 1', async () => {
+    const m = memoryIo();
+    expect(await signageCommand(['--broker', 'mqtt://127.0.0.1:1', '--table', 'T1', 'show'], m.io)).toBe(1);
+    expect(m.err()).toMatch(/cannot connect to mqtt:\/\/127.0.0.1:1/);
+  });
+});
+
+test('--audit appends what was published to a JSON-lines audit log', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+  await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(2)));
+  expect((await run('--table', tableId, '--audit', file, 'set', 'tie-pays=9')).code).toBe(0);
+  const [record] = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(record).toMatchObject({
+    v: 1,
+    at: NOW.toISOString(),
+    user: 'floor-7',
+    via: 'cli',
+    target: 'table',
+    tableId,
+    revision: { from: 2, to: 3 },
+    changes: [{ field: 'tie-pays', from: 8, to: 9, text: 'tie-pays 8 to 1 → 9 to 1' }],
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The console's one MQTT connection, with its own credentials: it subscribes to every table's sign, shoe
+ * snapshot and controller status, every board's status and the casino sign, keeps the {@link FleetState}, and
+ * says when it changes. Reconnects by itself; the page shows the connection as it stands.
+ *
+ * ```ts
+ * const monitor = new FleetMonitor(broker, { consoleUser: 'alice' });
+ * monitor.on('change', () => push(monitor.view()));
+ * await monitor.start();
+ * ```
+ * @packageDocumentation
+ */
+import { EventEmitter } from 'node:events';
+import { connect, type MqttClient } from 'mqtt';
+import { topics } from '../contract/topics';
+import { emptyFleet, fleetBoards, fleetTables, receive, type FleetState } from './fleet-state';
+import { clientOptions, type BrokerOptions } from './mqtt-session';
+import type { BrokerState, FleetView } from './protocol';
+
+export interface MonitorOptions {
+  readonly consoleUser: string;
+  readonly reconnectMs?: number; // default 2000
+  readonly now?: () => Date;
+}
+
+export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
+  private fleet: FleetState = emptyFleet();
+  private state: BrokerState = 'connecting';
+  private since: string;
+  private error: string | null = null;
+  private mqtt: MqttClient | null = null;
+  private readonly now: () => Date;
+
+  constructor(
+    readonly broker: BrokerOptions,
+    private readonly options: MonitorOptions,
+  ) {
+    super();
+    this.now = options.now ?? (() => new Date());
+    this.since = this.iso();
+  }
+
+  /** The MQTT client, for publishing changes (it is subscribed to every sign, so a change comes back to it). */
+  get client(): MqttClient {
+    if (!this.mqtt) throw new Error('the console is not started');
+    return this.mqtt;
+  }
+
+  get connected(): boolean {
+    return this.state === 'connected';
+  }
+
+  /** What the console has seen. */
+  get current(): FleetState {
+    return this.fleet;
+  }
+
+  /** Connects; resolves at the first connection or failure (and keeps retrying after a failure). */
+  start(): Promise<void> {
+    const t = topics(this.broker.root);
+    const filters = [
+      t.filter('signage'),
+      t.filter('shoe'),
+      t.filter('controllerStatus'),
+      t.filter('displayStatus'),
+      t.casinoSignage(),
+    ];
+    const client = connect(
+      this.broker.url,
+      clientOptions(this.broker, { reconnectPeriod: this.options.reconnectMs ?? 2_000, resubscribe: false }),
+    );
+    this.mqtt = client;
+    client.on('connect', () => {
+      this.set('connected', null);
+      client.subscribe(filters, { qos: 1 }, (e) => {
+        if (e) this.set('connected', `cannot subscribe: ${e.message}`);
+      });
+      this.emit('connected');
+    });
+    client.on('reconnect', () => this.set('reconnecting', this.error));
+    client.on('close', () => {
+      if (this.state === 'connected') this.set('reconnecting', null);
+    });
+    client.on('offline', () => this.set('offline', this.error));
+    client.on('error', (e) => this.set(this.state === 'connected' ? 'connected' : 'offline', e.message));
+    client.on('message', (topic, payload) => {
+      this.fleet = receive(this.fleet, this.broker.root, topic, payload, this.iso());
+      this.emit('change');
+    });
+    // The first answer: connected, refused, or closed (an unreachable broker only closes, then retries).
+    return new Promise((resolve) => {
+      const events = ['connect', 'error', 'close'] as const;
+      const done = () => {
+        for (const e of events) client.off(e, done);
+        resolve();
+      };
+      for (const e of events) client.once(e, done);
+    });
+  }
+
+  /** Disconnects. */
+  async stop(): Promise<void> {
+    await this.mqtt?.endAsync(true).catch(() => undefined);
+    this.mqtt = null;
+  }
+
+  /** The view for the page. */
+  view(): FleetView {
+    return {
+      broker: {
+        url: this.broker.url,
+        username: this.broker.username ?? null,
+        state: this.state,
+        since: this.since,
+        error: this.error,
+      },
+      root: this.broker.root,
+      consoleUser: this.options.consoleUser,
+      casino: this.fleet.casino,
+      tables: fleetTables(this.fleet),
+      boards: fleetBoards(this.fleet),
+      ignored: this.fleet.ignored,
+      lastIgnored: this.fleet.lastIgnored,
+    };
+  }
+
+  private set(state: BrokerState, error: string | null): void {
+    if (state !== this.state) this.since = this.iso();
+    this.state = state;
+    this.error = error;
+    this.emit('change');
+  }
+
+  private iso(): string {
+    return this.now().toISOString();
+  }
+}

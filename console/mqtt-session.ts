@@ -1,0 +1,240 @@
+/**
+ * The console's side of MQTT, shared by `baccarat-board signage` and `baccarat-board console`: connection options
+ * from the command line (its own credentials, TLS files, MQTT 3.1.1 or 5), reading retained messages, and
+ * publishing a {@link SignPlan} retained at QoS 1 — confirmed by the broker's acknowledgement and then by the
+ * sign coming back on our own subscription, since an MQTT 3.1.1 broker drops an unauthorized publish silently.
+ *
+ * ```ts
+ * const client = await connectBroker(options);
+ * const retained = await readRetained(client, [t.tableSignage('T1'), t.casinoSignage()], 500);
+ * const r = await publishPlan(client, options, plan); // { ok: true } or { ok: false, error: 'not authorized …' }
+ * ```
+ * @packageDocumentation
+ */
+import { readFileSync } from 'node:fs';
+import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
+import { DEFAULT_ROOT, parseRoot, topics } from '../contract/topics';
+import { err, ok, type Result } from '../baccarat/types';
+import type { SignPlan } from './sign-edit';
+
+/** Where and how the console connects. TLS files are paths. */
+export interface BrokerOptions {
+  readonly url: string;
+  readonly root: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly ca?: string;
+  readonly cert?: string;
+  readonly key?: string;
+  readonly protocolVersion: 4 | 5;
+}
+
+/** The connection options of both commands, for `parseArgs`. */
+export const BROKER_ARGS = {
+  broker: { type: 'string' },
+  root: { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  ca: { type: 'string' },
+  cert: { type: 'string' },
+  key: { type: 'string' },
+  'protocol-version': { type: 'string' },
+} as const;
+
+/** Their usage lines. */
+export const BROKER_USAGE = `  --root R                topic root (default ${DEFAULT_ROOT})
+  --username U            MQTT user name: the console's own account
+  --password P            its password (default $BACCARAT_CONSOLE_PASSWORD)
+  --ca FILE               CA certificate(s) to trust the broker with (mqtts://)
+  --cert FILE, --key FILE client certificate and key, when the broker asks for one
+  --protocol-version 4|5  MQTT 3.1.1 (4, default) or 5; with 5 the broker says why it refuses a change`;
+
+const PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
+
+/** Checks the connection options; the error is a usage message. */
+export function brokerOptions(
+  v: { readonly [K in keyof typeof BROKER_ARGS]?: string },
+  env: Readonly<Record<string, string | undefined>>,
+  defaultUrl?: string,
+): Result<BrokerOptions, string> {
+  const url = v.broker ?? defaultUrl;
+  if (url === undefined) return err('--broker URL is required, e.g. --broker mqtt://localhost:1883');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return err(`--broker '${url}' is not a URL, e.g. mqtt://localhost:1883`);
+  }
+  if (!PROTOCOLS.includes(parsed.protocol) || parsed.hostname === '')
+    return err(`--broker '${url}' must be mqtt://, mqtts://, tcp://, ssl://, ws:// or wss:// with a host`);
+  const root = parseRoot(v.root ?? DEFAULT_ROOT);
+  if (!root.ok) return err(`--root: ${root.error}`);
+  const pv = v['protocol-version'] ?? '4';
+  if (pv !== '4' && pv !== '5') return err(`--protocol-version must be 4 (MQTT 3.1.1) or 5, not '${pv}'`);
+  const password = v.password ?? env.BACCARAT_CONSOLE_PASSWORD;
+  if (password !== undefined && v.username === undefined) return err('--password needs --username');
+  if ((v.cert === undefined) !== (v.key === undefined)) return err('--cert and --key go together');
+  for (const k of ['ca', 'cert', 'key'] as const) {
+    const path = v[k];
+    if (path === undefined) continue;
+    try {
+      readFileSync(path);
+    } catch {
+      return err(`--${k}: cannot read ${path}`);
+    }
+  }
+  return ok({
+    url,
+    root: root.value,
+    protocolVersion: pv === '5' ? 5 : 4,
+    ...(v.username !== undefined && { username: v.username }),
+    ...(password !== undefined && { password }),
+    ...(v.ca !== undefined && { ca: v.ca }),
+    ...(v.cert !== undefined && { cert: v.cert }),
+    ...(v.key !== undefined && { key: v.key }),
+  });
+}
+
+/** MQTT.js options for these broker options. */
+export function clientOptions(o: BrokerOptions, extra: IClientOptions = {}): IClientOptions {
+  return {
+    protocolVersion: o.protocolVersion,
+    clientId: `baccarat-console-${Math.random().toString(16).slice(2, 10)}`,
+    clean: true,
+    connectTimeout: 5_000,
+    reconnectPeriod: 0,
+    ...(o.username !== undefined && { username: o.username }),
+    ...(o.password !== undefined && { password: o.password }),
+    ...(o.ca !== undefined && { ca: readFileSync(o.ca) }),
+    ...(o.cert !== undefined && { cert: readFileSync(o.cert) }),
+    ...(o.key !== undefined && { key: readFileSync(o.key) }),
+    ...extra,
+  };
+}
+
+/** Connects once (no retry: a wrong URL or password should fail at once). Rejects with a readable Error. */
+export async function connectBroker(o: BrokerOptions, extra: IClientOptions = {}): Promise<MqttClient> {
+  try {
+    return await connectAsync(o.url, clientOptions(o, extra), false);
+  } catch (e) {
+    const m = e instanceof Error ? e.message : String(e);
+    throw new Error(`cannot connect to ${o.url}${o.username ? ` as ${o.username}` : ''}: ${m}`, { cause: e });
+  }
+}
+
+const NOT_AUTHORIZED = new Set([5, 135]);
+const reasonCode = (e: unknown): number | undefined =>
+  e !== null && typeof e === 'object' && 'code' in e && typeof e.code === 'number' ? e.code : undefined;
+
+/**
+ * Subscribes to `topicList` (exact topics) and collects their retained messages: done when every topic has
+ * answered or `waitMs` after the subscription is granted. An empty retained payload (a deleted sign) is absent.
+ */
+export async function readRetained(
+  client: MqttClient,
+  topicList: readonly string[],
+  waitMs = 500,
+): Promise<Result<Map<string, Buffer>, string>> {
+  const got = new Map<string, Buffer>();
+  let finish = () => undefined as void;
+  const onMessage = (topic: string, payload: Buffer) => {
+    if (!topicList.includes(topic)) return;
+    if (payload.length === 0) got.delete(topic);
+    else got.set(topic, payload);
+    if (topicList.every((t) => got.has(t))) finish();
+  };
+  client.on('message', onMessage);
+  try {
+    await client.subscribeAsync([...topicList], { qos: 1 });
+  } catch (e) {
+    client.off('message', onMessage);
+    const code = reasonCode(e);
+    return err(
+      code !== undefined && NOT_AUTHORIZED.has(code)
+        ? `not authorized to read ${topicList.join(', ')}`
+        : `cannot subscribe to ${topicList.join(', ')}: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+  if (!topicList.every((t) => got.has(t)))
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, waitMs);
+      finish = () => (clearTimeout(timer), resolve());
+    });
+  client.off('message', onMessage);
+  return ok(got);
+}
+
+/** Resolves true when `text` arrives on `topic` within `ms`. Register before publishing. */
+function echo(client: MqttClient, topic: string, text: string, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onMessage = (t: string, payload: Buffer) => {
+      if (t === topic && payload.toString('utf8') === text) done(true);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    function done(v: boolean) {
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve(v);
+    }
+    client.on('message', onMessage);
+  });
+}
+
+export interface PublishOptions {
+  /** How long to wait for the sign to come back; the client must be subscribed to its topic. 0: do not wait. */
+  readonly confirmMs?: number;
+}
+
+/** One sign published: where, and the exact text. */
+export interface Published {
+  readonly topic: string;
+  readonly text: string;
+}
+
+/**
+ * Publishes the plan's signs, retained at QoS 1: the casino's first (a table that newly offers Perfect Pairs
+ * needs its scale), then the table's. Stops at the first refusal; `published` says what went out before it.
+ */
+export async function publishPlan(
+  client: MqttClient,
+  o: Pick<BrokerOptions, 'root' | 'protocolVersion'>,
+  plan: SignPlan,
+  { confirmMs = 2_000 }: PublishOptions = {},
+): Promise<{ readonly published: Published[]; readonly error: string | null }> {
+  const t = topics(o.root);
+  const jobs: { topic: string; text: string; what: string }[] = [];
+  if (plan.casino)
+    jobs.push({ topic: t.casinoSignage(), text: makeCasinoSignage(plan.casino.after), what: 'the casino signage' });
+  if (plan.table && plan.tableId !== null)
+    jobs.push({
+      topic: t.tableSignage(plan.tableId),
+      text: makeTableSignage(plan.table.after),
+      what: `signage for table ${plan.tableId}`,
+    });
+  const published: Published[] = [];
+  for (const job of jobs) {
+    const back = confirmMs > 0 ? echo(client, job.topic, job.text, confirmMs) : Promise.resolve(true);
+    try {
+      await client.publishAsync(job.topic, job.text, { qos: 1, retain: true });
+    } catch (e) {
+      const code = reasonCode(e);
+      const why =
+        code !== undefined && NOT_AUTHORIZED.has(code)
+          ? `not authorized to change ${job.what} (the broker refused it, reason code ${code})`
+          : `the broker refused ${job.what}: ${e instanceof Error ? e.message : String(e)}`;
+      return { published, error: why };
+    }
+    if (!(await back))
+      return {
+        published,
+        error:
+          `the broker took ${job.what} but did not pass it back within ${confirmMs / 1000} s, so it may not have kept it` +
+          (o.protocolVersion === 4
+            ? ' (an MQTT 3.1.1 broker drops an unauthorized publish silently: --protocol-version 5 reports why)'
+            : ' (is this account allowed to read it?)'),
+      };
+    published.push({ topic: job.topic, text: job.text });
+  }
+  return { published, error: null };
+}

@@ -1,0 +1,86 @@
+/**
+ * What the console's Node side and its page say to each other: the fleet view pushed over the WebSocket
+ * (`/live`), and the bodies of `POST /api/preview` and `POST /api/apply`. Types only, shared by both sides.
+ *
+ * ```ts
+ * ws.onmessage = (e) => { const f = JSON.parse(e.data) as ConsoleFrame; if (f.type === 'fleet') show(f.fleet); };
+ * ```
+ * @packageDocumentation
+ */
+import type { CasinoSignage, ConnectionState, DisplayStatus, TableSignage } from '../contract/schemas';
+import type { AuditRecord } from './audit-record';
+import type { ShoePosition } from './shoe-position';
+import type { Change } from './sign-diff';
+
+/** A table seen on the broker: its retained sign, shoe and controller presence, each null until seen. */
+export interface TableRow {
+  readonly tableId: string;
+  readonly signage: TableSignage | null;
+  readonly shoe: (ShoePosition & { readonly at: string }) | null; // at: the snapshot's timestamp
+  readonly controller: {
+    readonly state: ConnectionState;
+    readonly controllerId: string;
+    readonly version: string;
+    readonly since: string;
+  } | null;
+}
+
+/** A board seen on the broker (its retained status or last will), and whether its signs lag the table's. */
+export type BoardRow = DisplayStatus & {
+  readonly receivedAt: string;
+  readonly signageBehind: boolean; // the board shows an older revision of its table's sign than the broker has
+  readonly casinoSignageBehind: boolean;
+};
+
+export type BrokerState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export interface FleetView {
+  readonly broker: {
+    readonly url: string;
+    readonly username: string | null;
+    readonly state: BrokerState;
+    readonly since: string;
+    readonly error: string | null;
+  };
+  readonly root: string;
+  readonly consoleUser: string; // the default name for changes (--user, else the login name)
+  readonly casino: CasinoSignage | null;
+  readonly tables: readonly TableRow[];
+  readonly boards: readonly BoardRow[];
+  readonly ignored: number; // messages that broke the contract, not shown
+  readonly lastIgnored: string | null;
+}
+
+export type ConsoleFrame =
+  | { readonly type: 'fleet'; readonly fleet: FleetView }
+  | { readonly type: 'audit'; readonly records: readonly AuditRecord[] };
+
+/** A change, in the same KEY=VALUE words as `baccarat-board signage set`. */
+export interface ChangeRequest {
+  readonly tableId: string | null; // null: casino keys only
+  readonly changes: readonly (readonly [string, string])[];
+  readonly user: string;
+  readonly shoeId?: string; // the current shoe, when the table has no snapshot
+  /** The revisions the change was reviewed against (apply refuses if either moved since). */
+  readonly expect?: { readonly table: number | null; readonly casino: number | null };
+}
+
+export interface PlannedChange {
+  readonly revision: { readonly from: number | null; readonly to: number };
+  readonly changes: readonly Change[];
+}
+
+export type PreviewResponse =
+  | {
+      readonly ok: true;
+      readonly summary: readonly string[]; // one line per sign, e.g. 'Jade 8 (T1), revision 4 → 5: …'
+      readonly table: PlannedChange | null;
+      readonly casino: PlannedChange | null;
+      readonly shoe: ShoePosition | null;
+      readonly expect: { readonly table: number | null; readonly casino: number | null };
+    }
+  | { readonly ok: false; readonly field: string; readonly message: string };
+
+export type ApplyResponse =
+  | { readonly ok: true; readonly records: readonly AuditRecord[] }
+  | { readonly ok: false; readonly field: string | null; readonly message: string };

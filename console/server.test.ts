@@ -1,0 +1,312 @@
+/**
+ * The console server against a real broker in this process (Aedes): it sees a simulated table (the simulator's
+ * controller, part way through a shoe) and boards, pushes changes over its WebSocket, previews and applies a
+ * change through its API with the audit record written, and refuses what it should (stale review, bad values,
+ * missing token, another origin or host name).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { WebSocket } from 'ws';
+import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
+import type { DisplayStatus, TableSignage } from '../contract/schemas';
+import { topics } from '../contract/topics';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
+import { simulateTable } from '../simulator/dealer';
+import { startTableSimulator, type TableSimulator } from '../simulator/publisher';
+import type { Step } from '../simulator/steps';
+import { casino, signage } from '../test/helpers/table-messages';
+import { AuditLog } from './audit-log';
+import { FleetMonitor } from './monitor';
+import type { ConsoleFrame, FleetView, PreviewResponse } from './protocol';
+import { startConsoleServer, type ConsoleServer } from './server';
+
+const T = topics('baccarat');
+const TOKEN = 'test-token-0123456789';
+let broker: EmbeddedBroker;
+let sim: TableSimulator;
+let pub: MqttClient;
+let monitor: FleetMonitor;
+let server: ConsoleServer;
+let auditFile: string;
+let base: string;
+const frames: ConsoleFrame[] = [];
+let ws: WebSocket;
+
+function* take(steps: Iterable<Step>, n: number): Generator<Step> {
+  let i = 0;
+  for (const s of steps) {
+    if (i++ >= n) return;
+    yield s;
+  }
+}
+
+const board = (displayId: string, extra: Partial<Extract<DisplayStatus, { state: 'online' }>> = {}): DisplayStatus => ({
+  v: 1,
+  state: 'online',
+  displayId,
+  tableId: 'T2',
+  version: '0.1.0',
+  timestamp: new Date().toISOString(),
+  shoeId: 'S001',
+  handCount: 12,
+  lastResultAt: new Date().toISOString(),
+  signageRevision: 3,
+  casinoSignageRevision: 1,
+  rejectedMessages: 2,
+  uptimeSeconds: 3_700,
+  ...extra,
+});
+
+async function until<T>(find: () => T | undefined | null | false, ms = 5_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = find();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const lastFleet = (): FleetView | undefined =>
+  [...frames].reverse().find((f): f is Extract<ConsoleFrame, { type: 'fleet' }> => f.type === 'fleet')?.fleet;
+
+/** A POST with a chosen Host header (fetch forbids setting it). */
+const rawStatus = (path: string, host: string, body: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      },
+      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  broker = await startEmbeddedBroker();
+  sim = await startTableSimulator({
+    broker: broker.url,
+    tableId: 'T2',
+    steps: take(simulateTable({ seed: 'console', shoes: 1, decks: 4 }), 40),
+    speed: 0,
+  });
+  await sim.done; // part way through shoe S001; the controller stays online
+  pub = await connectAsync(broker.url, { clientId: 'management' });
+  const retained = { qos: 1, retain: true } as const;
+  await pub.publishAsync(T.tableSignage('T2'), makeTableSignage(signage(4)), retained);
+  await pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(1)), retained);
+  await pub.publishAsync(T.displayStatus('D1'), makeDisplayStatus(board('D1')), retained);
+  await pub.publishAsync(
+    T.displayStatus('D2'),
+    makeDisplayStatus({
+      v: 1,
+      state: 'offline',
+      displayId: 'D2',
+      tableId: 'T2',
+      version: '0.1.0',
+      timestamp: new Date().toISOString(),
+    }),
+    retained,
+  );
+
+  const uiDir = mkdtempSync(join(tmpdir(), 'bb-console-ui-'));
+  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>console</title>');
+  auditFile = join(mkdtempSync(join(tmpdir(), 'bb-console-audit-')), 'audit.jsonl');
+  monitor = new FleetMonitor({ url: broker.url, root: 'baccarat', protocolVersion: 4 }, { consoleUser: 'tester' });
+  await monitor.start();
+  server = await startConsoleServer({
+    monitor,
+    audit: new AuditLog(auditFile),
+    host: '127.0.0.1',
+    port: 0,
+    token: TOKEN,
+    uiDir,
+  });
+  base = `http://127.0.0.1:${server.port}`;
+  ws = new WebSocket(`ws://127.0.0.1:${server.port}/live?token=${TOKEN}`);
+  ws.on('message', (d) => frames.push(JSON.parse(d.toString()) as ConsoleFrame));
+  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+});
+afterAll(async () => {
+  ws.close();
+  await server.close();
+  await monitor.stop();
+  await sim.stop();
+  await pub.endAsync();
+  await broker.close();
+});
+
+describe('the console sees the floor', () => {
+  test('the simulated table, its controller and shoe, and both boards, with the lagging one flagged', async () => {
+    const fleet = await until(() => {
+      const f = lastFleet();
+      return f?.tables[0]?.shoe && f.tables[0].signage && f.boards.length === 2 && f.casino ? f : undefined;
+    });
+    expect(fleet.broker).toMatchObject({ state: 'connected', url: broker.url });
+    const t2 = fleet.tables.find((t) => t.tableId === 'T2');
+    expect(t2?.controller).toMatchObject({ state: 'online', controllerId: 'ctl-T2' });
+    expect(t2?.signage?.revision).toBe(4);
+    expect(t2?.shoe?.shoeId).toBe('S001');
+    expect(t2?.shoe?.handsPlayed).toBeGreaterThan(0);
+    const [d1, d2] = fleet.boards;
+    expect(d1).toMatchObject({
+      displayId: 'D1',
+      state: 'online',
+      signageRevision: 3,
+      signageBehind: true,
+      casinoSignageBehind: false,
+    });
+    expect(d2).toMatchObject({ displayId: 'D2', state: 'offline', signageBehind: false });
+  });
+
+  test('a board catching up is pushed over the WebSocket', async () => {
+    await pub.publishAsync(T.displayStatus('D1'), makeDisplayStatus(board('D1', { signageRevision: 4 })), {
+      qos: 1,
+      retain: true,
+    });
+    const d1 = await until(() =>
+      lastFleet()?.boards.find((b) => b.displayId === 'D1' && b.state === 'online' && b.signageRevision === 4),
+    );
+    expect(d1.signageBehind).toBe(false);
+  });
+});
+
+describe('changing signs through the API', () => {
+  test('preview, then apply: published retained, audited, and pushed to the page', async () => {
+    const shoe = monitor.view().tables.find((t) => t.tableId === 'T2')?.shoe;
+    const from = String((shoe?.earliestHand ?? 1) + 2);
+    const change = {
+      tableId: 'T2',
+      changes: [
+        ['variant', 'modified-odds'],
+        ['from-hand', from],
+      ],
+      user: 'alice',
+    };
+    const preview = (await (await post('/api/preview', change)).json()) as PreviewResponse;
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.summary).toEqual([
+      `Jade 8 (T2), revision 4 → 5: variant commission 5% → modified odds from hand ${from} of shoe S001`,
+    ]);
+    expect(preview.expect).toEqual({ table: 4, casino: 1 });
+
+    const res = await post('/api/apply', { ...change, expect: preview.expect });
+    expect(res.status).toBe(200);
+    const applied = (await res.json()) as { ok: boolean; records: { revision: unknown }[] };
+    expect(applied.ok).toBe(true);
+
+    const sign = await until(() => {
+      const s = monitor.view().tables.find((t) => t.tableId === 'T2')?.signage;
+      return s?.revision === 5 ? s : undefined;
+    });
+    expect(sign).toMatchObject<Partial<TableSignage>>({
+      variant: { kind: 'modified-odds', effectiveFromShoe: 'S001', effectiveFromHand: Number(from) },
+      previousVariant: { kind: 'commission', commissionPercent: 5 },
+      updatedBy: 'alice',
+    });
+    const [record] = readFileSync(auditFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(record).toMatchObject({
+      user: 'alice',
+      via: 'console',
+      target: 'table',
+      tableId: 'T2',
+      tableName: 'Jade 8',
+      revision: { from: 4, to: 5 },
+      shoeId: 'S001',
+      nextHand: shoe?.nextHand,
+      changes: [{ field: 'variant', from: { kind: 'commission', commissionPercent: 5 } }],
+    });
+    const audit = (await (
+      await fetch(`${base}/api/audit`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as unknown[];
+    expect(audit[0]).toMatchObject({ revision: { from: 4, to: 5 } });
+    await until(() => frames.some((f) => f.type === 'audit' && f.records.length === 1));
+    // The board's sign is now behind again, and the page is told.
+    await until(() => lastFleet()?.boards.find((b) => b.displayId === 'D1' && b.signageBehind));
+  });
+
+  test('a change reviewed against an old revision is refused (409); a bad value names its field (400); nothing published', async () => {
+    const rev = monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision;
+    const stale = await post('/api/apply', {
+      tableId: 'T2',
+      changes: [['min', '200']],
+      user: 'bob',
+      expect: { table: 1, casino: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ ok: false, field: 'revision' });
+    const bad = await post('/api/apply', { tableId: 'T2', changes: [['tie-max', '999999']], user: 'bob' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ ok: false, field: 'tie-max', message: 'tie-max (999999) is above max (50000)' });
+    const preview = (await (
+      await post('/api/preview', { tableId: 'T2', changes: [['pp-scale', 'three']], user: 'bob' })
+    ).json()) as PreviewResponse;
+    expect(preview).toMatchObject({ ok: false, field: 'pp-scale' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision).toBe(rev);
+    expect(readFileSync(auditFile, 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+
+  test('the casino Perfect Pairs scale through the API goes to the casino topic', async () => {
+    const change = { tableId: null, changes: [['pp-scale', 'two']], user: 'carol' };
+    const r = await post('/api/apply', change);
+    expect(r.status).toBe(200);
+    const c = await until(() =>
+      monitor.view().casino?.perfectPairsScale === 'two' ? monitor.view().casino : undefined,
+    );
+    expect(c).toMatchObject({ revision: 2, updatedBy: 'carol' });
+  });
+});
+
+describe('security of the console server', () => {
+  test('the token is required for the API and the WebSocket', async () => {
+    expect((await fetch(`${base}/api/state`)).status).toBe(401);
+    expect((await fetch(`${base}/api/audit?token=wrong-token-0123456789`)).status).toBe(401);
+    expect((await fetch(`${base}/api/state?token=${TOKEN}`)).status).toBe(200);
+    const noToken = new WebSocket(`ws://127.0.0.1:${server.port}/live`);
+    await expect(
+      new Promise((resolve, reject) => (noToken.once('open', resolve), noToken.once('error', reject))),
+    ).rejects.toThrow(/401/);
+  });
+
+  test('another origin, another host name (DNS rebinding) and a non-JSON body are refused', async () => {
+    const body = { tableId: 'T2', changes: [['min', '200']], user: 'mallory' };
+    expect((await post('/api/apply', body, { origin: 'http://evil.example' })).status).toBe(403);
+    expect(await rawStatus('/api/apply', `evil.example:${server.port}`, body)).toBe(421); // fetch cannot set Host
+    expect((await post('/api/apply', body, { 'content-type': 'text/plain' })).status).toBe(415);
+    expect(monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.limits.minimum).toBe(100); // unchanged
+    const html = await fetch(`${base}/`);
+    expect(html.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  test('listening beyond loopback needs a token', async () => {
+    await expect(
+      startConsoleServer({
+        monitor,
+        audit: new AuditLog(auditFile),
+        host: '0.0.0.0',
+        port: 0,
+        token: null,
+        uiDir: tmpdir(),
+      }),
+    ).rejects.toThrow(/token is required/);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Is this a sign every board will accept? The contract's shape first, then the rules core's `validateSignage` on
+ * the very core `Signage` a board builds from it (`coreSignage`), with the problem said in the keys' own names:
+ * `min (500) is above max (100)`, `commission (12): expected number ≤ 10`. Pure.
+ *
+ * ```ts
+ * tableSignageProblem(sign, casino, 'S1'); // null, or { field: 'min', message: 'min (500) is above max (100)' }
+ * ```
+ * @packageDocumentation
+ */
+import { validateSignage } from '../baccarat/signage';
+import type { CasinoSignage, TableSignage } from '../contract/schemas';
+import { validate } from '../contract/validate';
+import { coreSignage } from '../mqtt-bridge/pay-table-view';
+import { fieldError, type FieldError } from './sign-keys';
+
+/** JSON pointer (contract) and core path → key. */
+const CONTRACT_KEYS: Readonly<Record<string, string>> = {
+  '/tableName': 'name',
+  '/limits/currency': 'currency',
+  '/limits/minimum': 'min',
+  '/limits/maximum': 'max',
+  '/limits/tieMaximum': 'tie-max',
+  '/limits/pairMaximum': 'pair-max',
+  '/limits/maxDifferential': 'differential',
+  '/variant/commissionPercent': 'commission',
+  '/variant/effectiveFromHand': 'from-hand',
+  '/variant/effectiveFromShoe': 'shoe',
+  '/variant': 'variant',
+  '/previousVariant': 'variant',
+  '/tiePays': 'tie-pays',
+  '/sideBets': 'side-bets',
+  '/language': 'language',
+  '/message': 'message',
+  '/tableOpen': 'open',
+  '/showDisclaimer': 'disclaimer',
+  '/updatedBy': 'user',
+  '/perfectPairsScale': 'pp-scale',
+  '/casinoName': 'casino-name',
+  '/revision': 'revision',
+};
+const CORE_KEYS: readonly (readonly [RegExp, string])[] = [
+  [/^limits\.currency/, 'currency'],
+  [/^limits\.min\b/, 'min'],
+  [/^limits\.max\b/, 'max'],
+  [/^limits\.tieMax/, 'tie-max'],
+  [/^limits\.pairMax/, 'pair-max'],
+  [/^limits\.maxDifferential/, 'differential'],
+  [/^payTable[.\w]*\.commissionRate/, 'commission'],
+  [/^payTable[.\w]*\.effectiveFromHand/, 'from-hand'],
+  [/^payTable/, 'variant'],
+  [/^tableName/, 'name'],
+  [/^open\b/, 'open'],
+  [/^language/, 'language'],
+  [/^message/, 'message'],
+  [/^tiePays/, 'tie-pays'],
+  [/^sideBets/, 'side-bets'],
+  [/^perfectPairsScale/, 'pp-scale'],
+  [/^revision/, 'revision'],
+];
+const CORE_WORDS: readonly (readonly [string, string])[] = [
+  ['limits.maxDifferential', 'differential'],
+  ['limits.pairMax', 'pair-max'],
+  ['limits.tieMax', 'tie-max'],
+  ['limits.min', 'min'],
+  ['limits.max', 'max'],
+  ['limits.currency', 'currency'],
+];
+
+const at = (value: unknown, pointer: string): unknown =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>(
+      (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+      value,
+    );
+
+function contractProblem(
+  kind: 'signage' | 'casinoSignage',
+  value: object,
+): (FieldError & { crossField: boolean }) | null {
+  const [issue] = validate(kind, value, 1);
+  if (!issue) return null;
+  const key =
+    Object.entries(CONTRACT_KEYS).find(([p]) => issue.path === p || issue.path.startsWith(`${p}/`))?.[1] ?? issue.path;
+  const v = at(value, issue.path);
+  const shown = v === undefined || typeof v === 'object' ? '' : ` (${JSON.stringify(v)})`;
+  // A consistency rule names other fields by JSON pointer: say their keys instead.
+  const words = issue.message.replace(/\/[\w/]+/g, (p) => CONTRACT_KEYS[p] ?? p);
+  const crossField = words !== issue.message;
+  return { ...fieldError(key, `${key}${shown}: ${words.charAt(0).toLowerCase()}${words.slice(1)}`), crossField };
+}
+
+/**
+ * Checks a table sign as a board will read it, for the shoe being played: null when fine, else the first problem
+ * with the key it concerns, e.g. `{ field: 'min', message: 'min (500) is above max (100)' }`.
+ */
+export function tableSignageProblem(
+  s: TableSignage,
+  casino: CasinoSignage | null,
+  shoeId: string | null,
+): FieldError | null {
+  const shape = contractProblem('signage', s);
+  if (s.sideBets.includes('perfectPairs') && !casino && !shape)
+    return fieldError(
+      'side-bets',
+      "perfectPairs needs the casino's Perfect Pairs pay scale and none is set: add pp-scale=one or pp-scale=two (rules 11A.7, 11A.8)",
+    );
+  const core = validateSignage(coreSignage(s, casino, shoeId));
+  const meaning = core.ok
+    ? null
+    : fieldError(
+        CORE_KEYS.find(([re]) => re.test(core.error))?.[1] ?? 'table',
+        CORE_WORDS.reduce((m, [from, to]) => m.replaceAll(from, to), core.error),
+      );
+  // A rule between fields reads better in the core's words ("min (500) is above max (100)"); a single field's
+  // range in the contract's (a commission in %, not as a rate).
+  if (shape && !(shape.crossField && meaning)) return fieldError(shape.field, shape.message);
+  return meaning;
+}
+
+/** Checks a casino sign: null when fine. */
+export function casinoSignageProblem(c: CasinoSignage): FieldError | null {
+  const shape = contractProblem('casinoSignage', c);
+  return shape && fieldError(shape.field, shape.message);
+}

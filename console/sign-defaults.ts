@@ -1,0 +1,36 @@
+/**
+ * The signs a change starts from when none is retained (documented in docs/console.md), apart from the checks in
+ * `sign-edit.ts` so the console page can show them without bundling the validators. Pure.
+ * @packageDocumentation
+ */
+import type { CasinoSignage, TableSignage, Variant } from '../contract/schemas';
+
+/** Rule 5.10 (b): what a table pays on Banker before any other variant is signed. */
+export const DEFAULT_VARIANT: Variant = { kind: 'commission', commissionPercent: 5 };
+
+/**
+ * The sign a table starts from when none is retained (documented in docs/console.md): its id as its name,
+ * AUD 25 – 5,000, tie 500, commission 5 %, tie 8 to 1, no side bets, English, open, disclaimer shown. Revision 0,
+ * so the first one published is revision 1.
+ */
+export function defaultTableSignage(tableId: string, user: string, now: string): TableSignage {
+  return {
+    v: 1,
+    revision: 0,
+    tableName: tableId,
+    limits: { currency: 'AUD', minimum: 25, maximum: 5_000, tieMaximum: 500 },
+    variant: DEFAULT_VARIANT,
+    tiePays: 8,
+    sideBets: [],
+    language: 'en',
+    tableOpen: true,
+    showDisclaimer: true,
+    updatedBy: user,
+    updatedAt: now,
+  };
+}
+
+/** The casino sign started from when none is retained: named `Casino`, Perfect Pairs Pay Scale One. */
+export function defaultCasinoSignage(user: string, now: string): CasinoSignage {
+  return { v: 1, revision: 0, casinoName: 'Casino', perfectPairsScale: 'one', updatedBy: user, updatedAt: now };
+}

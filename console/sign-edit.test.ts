@@ -1,0 +1,280 @@
+/**
+ * KEY=VALUE parsing and its application to the retained signs: every key, the variant and from-hand rules
+ * (rule 5.11), the casino-wide Perfect Pairs scale (rule 11A.8), and refusals that name the key.
+ */
+import { describe, expect, test } from 'vitest';
+import type { CasinoSignage, TableSignage } from '../contract/schemas';
+import { isPayload } from '../contract/validate';
+import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import { currentShoe, shoePosition, type ShoePosition } from './shoe-position';
+import { defaultTableSignage, planSignChange, type SignContext } from './sign-edit';
+import { formatFieldError, parseAssignments, SIGN_KEYS } from './sign-keys';
+
+const NOW = '2026-11-22T12:00:00.000Z';
+const S1: ShoePosition = { shoeId: 'S1', handsPlayed: 30, phase: 'waiting', nextHand: 31, earliestHand: 31 };
+const ctx = (over: Partial<SignContext> = {}): SignContext => ({
+  tableId: 'T1',
+  table: signage(4),
+  casino: casino(1),
+  shoe: S1,
+  user: 'alice',
+  now: NOW,
+  ...over,
+});
+
+function plan(args: string[], over: Partial<SignContext> = {}) {
+  const edits = parseAssignments(args);
+  if (!edits.ok) return edits;
+  return planSignChange(ctx(over), edits.value);
+}
+function after(args: string[], over: Partial<SignContext> = {}): TableSignage {
+  const p = plan(args, over);
+  if (!p.ok) throw new Error(formatFieldError(p.error));
+  if (!p.value.table) throw new Error('no table change');
+  expect(isPayload('signage', p.value.table.after)).toBe(true);
+  return p.value.table.after;
+}
+function refused(args: string[], over: Partial<SignContext> = {}) {
+  const p = plan(args, over);
+  if (p.ok) throw new Error(`accepted: ${JSON.stringify(p.value)}`);
+  return { field: p.error.field, text: formatFieldError(p.error) };
+}
+
+describe('every key, applied to the retained sign', () => {
+  const cases: [string[], (s: TableSignage) => unknown, unknown, string][] = [
+    [['name=Jade 9'], (s) => s.tableName, 'Jade 9', 'name "Jade 8" → "Jade 9"'],
+    [['currency=aud'], (s) => s.limits.currency, 'AUD', 'currency HKD → AUD'],
+    [['min=200'], (s) => s.limits.minimum, 200, 'min 100 → 200'],
+    [['max=55,000'], (s) => s.limits.maximum, 55_000, 'max 50,000 → 55,000'],
+    [['tie-max=4_000'], (s) => s.limits.tieMaximum, 4_000, 'tie-max 5,000 → 4,000'],
+    [['pair-max=2000'], (s) => s.limits.pairMaximum, 2_000, 'pair-max 2,500 → 2,000'],
+    [['pair-max=none'], (s) => s.limits.pairMaximum, undefined, 'pair-max 2,500 → none'],
+    [['differential=75000'], (s) => s.limits.maxDifferential, 75_000, 'differential 60,000 → 75,000'],
+    [['differential='], (s) => s.limits.maxDifferential, undefined, 'differential 60,000 → none'],
+    [
+      ['commission=4'],
+      (s) => s.variant,
+      { kind: 'commission', commissionPercent: 4, effectiveFromShoe: 'S1', effectiveFromHand: 31 },
+      'variant commission 5% → commission 4% from hand 31 of shoe S1',
+    ],
+    [
+      ['variant=modified-odds', 'from-hand=33'],
+      (s) => [s.variant, s.previousVariant],
+      [
+        { kind: 'modified-odds', effectiveFromShoe: 'S1', effectiveFromHand: 33 },
+        { kind: 'commission', commissionPercent: 5 },
+      ],
+      'variant commission 5% → modified odds from hand 33 of shoe S1',
+    ],
+    [['tie-pays=9'], (s) => s.tiePays, 9, 'tie-pays 8 to 1 → 9 to 1'],
+    [
+      ['side-bets=urWayEgalite,playerPair'],
+      (s) => s.sideBets,
+      ['playerPair', 'urWayEgalite'],
+      'side-bets playerPair, bankerPair, perfectPairs → playerPair, urWayEgalite',
+    ],
+    [
+      ['side-bets=-perfectPairs,+threeGivesEight'],
+      (s) => s.sideBets,
+      ['playerPair', 'bankerPair', 'threeGivesEight'],
+      'side-bets playerPair, bankerPair, perfectPairs → playerPair, bankerPair, threeGivesEight',
+    ],
+    [['side-bets=none'], (s) => s.sideBets, [], 'side-bets playerPair, bankerPair, perfectPairs → none'],
+    [['language=zh-hant'], (s) => s.language, 'zh-Hant', 'language en+zh-Hans → zh-Hant'],
+    [['message=Last shoe tonight'], (s) => s.message, 'Last shoe tonight', 'message none → "Last shoe tonight"'],
+    [['open=false'], (s) => s.tableOpen, false, 'open open → closed'],
+    [['disclaimer=no'], (s) => s.showDisclaimer, false, 'disclaimer shown → hidden'],
+  ];
+  test.each(cases)('%j', (args, get, value, text) => {
+    const p = plan(args);
+    if (!p.ok) throw new Error(formatFieldError(p.error));
+    const s = after(args);
+    expect(get(s)).toEqual(value);
+    expect(s.revision).toBe(5);
+    expect(s.updatedBy).toBe('alice');
+    expect(s.updatedAt).toBe(NOW);
+    expect(p.value.casino).toBeNull();
+    expect(p.value.table?.changes.map((c) => c.text)).toEqual([text]);
+  });
+
+  test('pp-scale and casino-name change the casino sign only (rule 11A.8: one scale for every table)', () => {
+    const p = plan(['pp-scale=two', 'casino-name=Crown']);
+    if (!p.ok) throw new Error(p.error.message);
+    expect(p.value.table).toBeNull();
+    expect(p.value.casino?.after).toMatchObject({
+      perfectPairsScale: 'two',
+      casinoName: 'Crown',
+      revision: 2,
+      updatedBy: 'alice',
+    });
+    expect(p.value.casino?.changes.map((c) => c.text)).toEqual([
+      'casino-name "Test Casino" → "Crown"',
+      'pp-scale Pay Scale One → Pay Scale Two',
+    ]);
+    expect(isPayload('casinoSignage', p.value.casino?.after)).toBe(true);
+  });
+
+  test('every key is covered above', () => {
+    const covered = new Set([
+      'name',
+      'currency',
+      'min',
+      'max',
+      'tie-max',
+      'pair-max',
+      'differential',
+      'variant',
+      'commission',
+      'from-hand',
+      'tie-pays',
+      'side-bets',
+      'language',
+      'message',
+      'open',
+      'disclaimer',
+      'pp-scale',
+      'casino-name',
+    ]);
+    expect(new Set(SIGN_KEYS)).toEqual(covered);
+  });
+});
+
+describe('refused, naming the field', () => {
+  const cases: [string[], string, RegExp][] = [
+    [['min=60000'], 'min', /^min \(60000\) is above max \(50000\)/],
+    [['tie-max=60000'], 'tie-max', /^tie-max \(60000\) is above max/],
+    [['pair-max=70000'], 'pair-max', /pair-max \(70000\) is above max/],
+    [['differential=100'], 'differential', /differential \(100\) is below max/],
+    [['min=0'], 'min', /min \(0\) must be a positive/],
+    [['min=lots'], 'min', /^min: 'lots' is not an amount/],
+    [['currency=EURO'], 'currency', /^currency/],
+    [['commission=12'], 'commission', /^commission \(12\): expected number ≤ 10/],
+    [['commission=-1'], 'commission', /^commission \(-1\): expected number ≥ 0/],
+    [['commission=five'], 'commission', /not a percentage/],
+    [['variant=dragon'], 'variant', /'dragon' is unknown: expected commission or modified-odds/],
+    [['variant=modified-odds', 'commission=4'], 'commission', /modified odds pay no commission/],
+    [['from-hand=35'], 'from-hand', /give variant= or commission= with it/],
+    [
+      ['variant=modified-odds', 'from-hand=12'],
+      'from-hand',
+      /hand 12 of shoe S1 has been played: the earliest is hand 31/,
+    ],
+    [['variant=modified-odds', 'from-hand=0'], 'from-hand', /not a hand number/],
+    [['variant=commission', 'from-hand=35'], 'from-hand', /commission 5% is already in force/],
+    [['tie-pays=7'], 'tie-pays', /'7' is not allowed: a tie pays 8 or 9 to 1/],
+    [['side-bets=dragonBonus'], 'side-bets', /'dragonBonus' is unknown: expected playerPair, bankerPair/],
+    [['side-bets=playerPair,+bankerPair'], 'side-bets', /either a whole list/],
+    [['language=fr'], 'language', /'fr' is unknown: expected one of en, zh-Hans/],
+    [['message=' + 'x'.repeat(281)], 'message', /expected at most 280 characters/],
+    [['open=maybe'], 'open', /'maybe' is not true or false/],
+    [['disclaimer=2'], 'disclaimer', /not true or false/],
+    [['pp-scale=three'], 'pp-scale', /'three' is unknown: expected one or two \(rule 11A.7\)/],
+    [['name='], 'name', /must not be empty/],
+    [['name=' + 'n'.repeat(65)], 'name', /expected at most 64 characters/],
+    [['colour=red'], 'colour', /is not a key/],
+    [['min'], 'args', /not KEY=VALUE/],
+    [['min=1', 'min=2'], 'min', /given twice/],
+    [[], 'args', /nothing to change/],
+  ];
+  test.each(cases)('%j → %s', (args, field, message) => {
+    const r = refused(args);
+    expect(r.field).toBe(field);
+    expect(r.text).toMatch(message);
+  });
+
+  test('Perfect Pairs offered with no casino scale is refused (rule 11A.8); with pp-scale in the same change it is fine', () => {
+    const r = refused(['side-bets=+perfectPairs'], { table: signage(4, { sideBets: [] }), casino: null });
+    expect(r).toEqual({ field: 'side-bets', text: expect.stringMatching(/add pp-scale=one or pp-scale=two/) });
+    const p = plan(['side-bets=+perfectPairs', 'pp-scale=two'], { table: signage(4, { sideBets: [] }), casino: null });
+    expect(p.ok && [p.value.casino?.after.perfectPairsScale, p.value.table?.after.sideBets]).toEqual([
+      'two',
+      ['perfectPairs'],
+    ]);
+  });
+
+  test('table keys need a table; a user is required', () => {
+    expect(refused(['min=200'], { tableId: null }).field).toBe('table');
+    expect(refused(['min=200'], { user: ' ' }).field).toBe('user');
+  });
+});
+
+describe('variant and from-hand (rule 5.11)', () => {
+  test('with no from-hand, a switch applies from the first round not yet begun, and the old variant is kept', () => {
+    const betting = { ...S1, phase: 'betting' as const, earliestHand: 32 };
+    const s = after(['variant=modified-odds'], { shoe: betting });
+    expect(s.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S1', effectiveFromHand: 32 });
+    expect(s.previousVariant).toEqual({ kind: 'commission', commissionPercent: 5 });
+    expect(refused(['variant=modified-odds', 'from-hand=31'], { shoe: betting }).text).toMatch(
+      /hand 31 of shoe S1 has begun/,
+    );
+  });
+
+  test('a change scheduled and not yet begun is replaced, or cancelled by going back', () => {
+    const scheduled = after(['variant=modified-odds', 'from-hand=40']);
+    const moved = after(['variant=commission', 'commission=4', 'from-hand=45'], { table: scheduled });
+    expect(moved.variant).toEqual({
+      kind: 'commission',
+      commissionPercent: 4,
+      effectiveFromShoe: 'S1',
+      effectiveFromHand: 45,
+    });
+    expect(moved.previousVariant).toEqual({ kind: 'commission', commissionPercent: 5 });
+    const cancelled = after(['variant=commission'], { table: scheduled });
+    expect(cancelled.variant).toEqual({ kind: 'commission', commissionPercent: 5 });
+    expect(cancelled.previousVariant).toBeUndefined();
+  });
+
+  test('once begun, the next switch keeps the variant in force as previous; back to commission keeps the last rate', () => {
+    const modified = after(['commission=4', 'from-hand=35']);
+    const later = { ...S1, handsPlayed: 40, nextHand: 41, earliestHand: 41 };
+    const mo = after(['variant=modified-odds'], { table: modified, shoe: later });
+    expect(mo.previousVariant).toEqual(modified.variant);
+    const back = after(['variant=commission'], {
+      table: mo,
+      shoe: { ...later, handsPlayed: 50, nextHand: 51, earliestHand: 51 },
+    });
+    expect(back.variant).toMatchObject({ kind: 'commission', commissionPercent: 4, effectiveFromHand: 51 });
+  });
+
+  test('modified odds need a shoe; commission with no shoe known applies at once', () => {
+    expect(refused(['variant=modified-odds'], { shoe: null }).text).toMatch(/no shoe snapshot.*--shoe ID/);
+    expect(refused(['commission=4', 'from-hand=3'], { shoe: null }).field).toBe('from-hand');
+    expect(after(['commission=4'], { shoe: null }).variant).toEqual({ kind: 'commission', commissionPercent: 4 });
+  });
+
+  test('the same variant again changes nothing', () => {
+    const p = plan(['variant=commission', 'commission=5']);
+    expect(p.ok && p.value.table).toBeNull();
+  });
+});
+
+describe('defaults and the shoe position', () => {
+  test('with no sign retained, a table starts from documented defaults at revision 1', () => {
+    const s = after(['name=Jade 8'], { table: null });
+    expect(s).toMatchObject({ ...defaultTableSignage('T1', 'alice', NOW), revision: 1, tableName: 'Jade 8' });
+    const p = plan(['min=50'], { table: null });
+    expect(p.ok && p.value.table?.changes.map((c) => c.field)).toContain('variant');
+    expect(p.ok && p.value.table?.changes[0]?.text).toBe('name "T1"');
+  });
+
+  test('shoePosition: a round has begun once bets open for it', () => {
+    const hands = [1, 2, 3].map((n) => handMessage('S9', n, coup(CARDS.banker)));
+    expect(shoePosition(snapshot('S9', hands, { phase: 'waiting' }))).toMatchObject({ nextHand: 4, earliestHand: 4 });
+    expect(shoePosition(snapshot('S9', hands, { phase: 'betting' }))).toMatchObject({ nextHand: 4, earliestHand: 5 });
+    expect(shoePosition(snapshot('S9', hands, { phase: 'dealing' }))).toMatchObject({ nextHand: 4, earliestHand: 5 });
+    expect(currentShoe(shoePosition(snapshot('S9', hands)), 'S10')).toEqual({
+      shoeId: 'S10',
+      handsPlayed: null,
+      phase: null,
+      nextHand: null,
+      earliestHand: 1,
+    });
+    expect(currentShoe(null)).toBeNull();
+  });
+
+  test('the casino sign starts from defaults too', () => {
+    const p = plan(['pp-scale=two'], { casino: null });
+    const c: CasinoSignage | undefined = p.ok ? p.value.casino?.after : undefined;
+    expect(c).toMatchObject({ revision: 1, casinoName: 'Casino', perfectPairsScale: 'two' });
+  });
+});

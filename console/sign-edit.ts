@@ -1,0 +1,206 @@
+/**
+ * Applying parsed edits to the retained signs: the new table and casino signs, revision bumped and author set,
+ * checked twice — the contract's shape, then the core's `validateSignage` on the same core `Signage` a board builds
+ * (`coreSignage`) — so a sign the console accepts is one every board accepts. The command line and the web
+ * console both go through {@link planSignChange}. Pure.
+ *
+ * ```ts
+ * const plan = planSignChange({ tableId: 'T1', table, casino, shoe, user: 'alice', now }, edits);
+ * if (plan.ok && plan.value.table) publish(t.tableSignage('T1'), makeTableSignage(plan.value.table.after));
+ * ```
+ * @packageDocumentation
+ */
+import { SIDE_BETS } from '../baccarat/signage';
+import { err, ok, type Result } from '../baccarat/types';
+import type { CasinoSignage, TableSignage, Variant } from '../contract/schemas';
+import { DEFAULT_VARIANT, defaultCasinoSignage, defaultTableSignage } from './sign-defaults';
+import type { ShoePosition } from './shoe-position';
+import { casinoSignageProblem, tableSignageProblem } from './sign-checks';
+import { casinoChanges, tableChanges, type Change } from './sign-diff';
+import { editsCasino, editsTable, fieldError, type FieldError, type SignEdits } from './sign-keys';
+import { describeVariant } from './sign-text';
+
+export { DEFAULT_VARIANT, defaultCasinoSignage, defaultTableSignage };
+
+/** What a change is made against: the retained signs and shoe, and who makes it when. */
+export interface SignContext {
+  readonly tableId: string | null;
+  readonly table: TableSignage | null;
+  readonly casino: CasinoSignage | null;
+  readonly shoe: ShoePosition | null;
+  readonly user: string;
+  readonly now: string; // RFC 3339
+}
+
+/** A sign to publish: what it was (null: none retained), what it becomes, and the fields that change. */
+export interface PlannedSign<T> {
+  readonly before: T | null;
+  readonly after: T;
+  readonly changes: readonly Change[];
+}
+
+/** Everything one change publishes; `table` or `casino` is null when that sign stays as it is. */
+export interface SignPlan {
+  readonly tableId: string | null;
+  readonly shoe: ShoePosition | null;
+  readonly table: PlannedSign<TableSignage> | null;
+  readonly casino: PlannedSign<CasinoSignage> | null;
+}
+
+const sameTerms = (a: Variant, b: Variant): boolean =>
+  a.kind === b.kind &&
+  (a.kind !== 'commission' || (b.kind === 'commission' && a.commissionPercent === b.commissionPercent));
+
+type VariantFields = Pick<TableSignage, 'variant' | 'previousVariant'>;
+
+/**
+ * The variant after the edits. A change applies from `from-hand` of the current shoe, by default from the first
+ * round not yet begun; the variant in force until then is kept as `previousVariant`. A change scheduled but not
+ * yet begun is replaced (or cancelled, when the edits go back to the variant in force).
+ */
+function planVariant(
+  cur: TableSignage,
+  e: SignEdits,
+  shoe: ShoePosition | null,
+  tableId: string,
+): Result<VariantFields, FieldError> {
+  const unchanged: VariantFields = {
+    variant: cur.variant,
+    ...(cur.previousVariant && { previousVariant: cur.previousVariant }),
+  };
+  if (e.variant === undefined && e.commission === undefined) {
+    if (e.fromHand === undefined) return ok(unchanged);
+    return err(fieldError('from-hand', 'says from which hand a change applies: give variant= or commission= with it'));
+  }
+  const curFrom = cur.variant.effectiveFromHand ?? 1;
+  const pending =
+    shoe !== null && cur.variant.effectiveFromShoe === shoe.shoeId && curFrom > 1 && curFrom >= shoe.earliestHand;
+  const base = pending ? (cur.previousVariant ?? DEFAULT_VARIANT) : cur.variant; // in force until the change
+  const kind = e.variant ?? cur.variant.kind;
+  if (kind === 'modified-odds' && e.commission !== undefined)
+    return err(
+      fieldError(
+        'commission',
+        e.variant
+          ? 'modified odds pay no commission (rule 5.11): leave commission out'
+          : 'the table is on modified odds, which pay no commission (rule 5.11): add variant=commission to switch',
+      ),
+    );
+  // Back to commission without a rate: the last rate signed, else rule 5.10's.
+  let lastRate = 5;
+  for (const v of [cur.previousVariant, cur.variant]) if (v?.kind === 'commission') lastRate = v.commissionPercent;
+  const target: Variant =
+    kind === 'commission' ? { kind, commissionPercent: e.commission ?? lastRate } : ({ kind } as Variant); // completed with its shoe and hand below
+  if (e.fromHand !== undefined) {
+    if (!shoe)
+      return err(
+        fieldError(
+          'from-hand',
+          `needs the current shoe, and table ${tableId} has no shoe snapshot on the broker: name it (--shoe ID)`,
+        ),
+      );
+    if (e.fromHand < shoe.earliestHand)
+      return err(
+        fieldError(
+          'from-hand',
+          `hand ${e.fromHand} of shoe ${shoe.shoeId} ${shoe.nextHand !== null && e.fromHand < shoe.nextHand ? 'has been played' : 'has begun'}: ` +
+            `the earliest is hand ${shoe.earliestHand} (rule 5.11: a change applies from the beginning of a round)`,
+        ),
+      );
+  }
+  if (sameTerms(target, base)) {
+    if (pending) return ok({ variant: base }); // back to what is in force: the scheduled change is cancelled
+    if (e.fromHand !== undefined)
+      return err(fieldError('from-hand', `${describeVariant(base, false)} is already in force: nothing to schedule`));
+    return ok(unchanged);
+  }
+  if (!shoe) {
+    if (kind === 'modified-odds')
+      return err(
+        fieldError(
+          'from-hand',
+          `modified odds are signed from the round at which they take effect (rule 5.11), and table ${tableId} has no shoe snapshot on the broker: name the shoe (--shoe ID) and give from-hand=N`,
+        ),
+      );
+    return ok({ variant: target }); // commission with no shoe known: no round to protect, at once
+  }
+  const from = e.fromHand ?? shoe.earliestHand;
+  const variant = { ...target, effectiveFromShoe: shoe.shoeId, effectiveFromHand: from } as Variant;
+  return ok(from > 1 ? { variant, previousVariant: base } : { variant });
+}
+
+function applyTable(base: TableSignage, e: SignEdits, variant: VariantFields, ctx: SignContext): TableSignage {
+  const limits = { ...base.limits };
+  if (e.currency !== undefined) limits.currency = e.currency;
+  if (e.min !== undefined) limits.minimum = e.min;
+  if (e.max !== undefined) limits.maximum = e.max;
+  if (e.tieMax !== undefined) limits.tieMaximum = e.tieMax;
+  if (e.pairMax === null) delete limits.pairMaximum;
+  else if (e.pairMax !== undefined) limits.pairMaximum = e.pairMax;
+  if (e.differential === null) delete limits.maxDifferential;
+  else if (e.differential !== undefined) limits.maxDifferential = e.differential;
+  const sb = e.sideBets;
+  const bets = !sb
+    ? base.sideBets
+    : 'set' in sb
+      ? sb.set
+      : [...base.sideBets, ...sb.add].filter((b) => !sb.remove.includes(b));
+  const { previousVariant: _old, message: _msg, ...rest } = base;
+  const message = e.message === undefined ? base.message : (e.message ?? undefined);
+  return {
+    ...rest,
+    revision: base.revision + 1,
+    ...(e.name !== undefined && { tableName: e.name }),
+    limits,
+    ...variant,
+    ...(e.tiePays !== undefined && { tiePays: e.tiePays }),
+    sideBets: SIDE_BETS.filter((b) => bets.includes(b)),
+    ...(e.language !== undefined && { language: e.language }),
+    ...(message !== undefined && { message }),
+    ...(e.open !== undefined && { tableOpen: e.open }),
+    ...(e.disclaimer !== undefined && { showDisclaimer: e.disclaimer }),
+    updatedBy: ctx.user,
+    updatedAt: ctx.now,
+  };
+}
+
+/**
+ * The signs to publish for `edits`: the casino's (pp-scale, casino-name) and the table's (every other key), each
+ * from the retained one or the defaults, revision + 1. Refused, naming the key, when the result is not a sign a
+ * board would accept. A sign the edits leave as it was is not published (null in the plan).
+ */
+export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan, FieldError> {
+  const user = ctx.user.trim();
+  if (user === '' || user.length > 64) return err(fieldError('user', 'who makes the change: 1 to 64 characters'));
+  const c = { ...ctx, user };
+  let casino: PlannedSign<CasinoSignage> | null = null;
+  if (editsCasino(e)) {
+    const base = ctx.casino ?? defaultCasinoSignage(user, ctx.now);
+    const after: CasinoSignage = {
+      ...base,
+      revision: base.revision + 1,
+      ...(e.ppScale !== undefined && { perfectPairsScale: e.ppScale }),
+      ...(e.casinoName !== undefined && { casinoName: e.casinoName }),
+      updatedBy: user,
+      updatedAt: ctx.now,
+    };
+    const problem = casinoSignageProblem(after);
+    if (problem) return err(problem);
+    const changes = casinoChanges(ctx.casino, after);
+    if (changes.length > 0) casino = { before: ctx.casino, after, changes };
+  }
+  let table: PlannedSign<TableSignage> | null = null;
+  if (editsTable(e)) {
+    if (ctx.tableId === null)
+      return err(fieldError('table', 'these keys change a table sign: name the table (--table ID)'));
+    const base = ctx.table ?? defaultTableSignage(ctx.tableId, user, ctx.now);
+    const variant = planVariant(base, e, ctx.shoe, ctx.tableId);
+    if (!variant.ok) return variant;
+    const after = applyTable(base, e, variant.value, c);
+    const problem = tableSignageProblem(after, casino?.after ?? ctx.casino, ctx.shoe?.shoeId ?? null);
+    if (problem) return err(problem);
+    const changes = tableChanges(ctx.table, after);
+    if (changes.length > 0) table = { before: ctx.table, after, changes };
+  }
+  return ok({ tableId: ctx.tableId, shoe: ctx.shoe, table, casino });
+}

@@ -1,0 +1,241 @@
+/**
+ * The words a floor manager changes a sign with: `KEY=VALUE` pairs, the same on the command line
+ * (`baccarat-board signage set min=500 variant=modified-odds from-hand=31`) and in the console's form. Parsing
+ * turns them into typed {@link SignEdits}, or a {@link FieldError} that names the key at fault. Pure: no I/O.
+ *
+ * ```ts
+ * const edits = parseAssignments(['min=500', 'side-bets=+perfectPairs']); // Result<SignEdits, FieldError>
+ * if (!edits.ok) console.error(formatFieldError(edits.error));            // "min: …"
+ * ```
+ * @packageDocumentation
+ */
+import { PAY_SCALES, SIDE_BETS, SIGN_LANGUAGES, TIE_PAYS } from '../baccarat/signage';
+import type { PayScaleName, SideBet, SignLanguage, TiePays } from '../baccarat/signage';
+import { err, ok, type Result } from '../baccarat/types';
+
+/** Every key, in the order the usage text and docs/console.md list them. */
+export const SIGN_KEYS = [
+  'name',
+  'currency',
+  'min',
+  'max',
+  'tie-max',
+  'pair-max',
+  'differential',
+  'variant',
+  'commission',
+  'from-hand',
+  'tie-pays',
+  'side-bets',
+  'language',
+  'message',
+  'open',
+  'disclaimer',
+  'pp-scale',
+  'casino-name',
+] as const;
+export type SignKey = (typeof SIGN_KEYS)[number];
+
+/** Keys of the casino-wide sign (`{root}/casino/signage`); every other key changes one table's sign. */
+export const CASINO_KEYS: readonly SignKey[] = ['pp-scale', 'casino-name'];
+
+/** The variants a table can be on, as the keys spell them (the wire's `variant.kind`). */
+export const VARIANT_NAMES = ['commission', 'modified-odds'] as const;
+export type VariantName = (typeof VARIANT_NAMES)[number];
+
+/**
+ * A problem with one key, in words for a floor manager. `field` is a {@link SignKey}, the unknown key as given, or
+ * the context of a change: `table`, `shoe`, `user`, `revision`, `args`.
+ */
+export interface FieldError {
+  readonly field: string;
+  readonly message: string;
+}
+export const fieldError = (field: string, message: string): FieldError => ({ field, message });
+/** `tie-pays: '7' is not allowed …`; a message that already starts with its field is shown as it is. */
+export const formatFieldError = (e: FieldError): string =>
+  e.message.startsWith(`${e.field} `) || e.message.startsWith(`${e.field}:`) ? e.message : `${e.field}: ${e.message}`;
+
+/** A change to the list of side bets: a new list, or some added and some removed. */
+export type SideBetsEdit =
+  { readonly set: readonly SideBet[] } | { readonly add: readonly SideBet[]; readonly remove: readonly SideBet[] };
+
+/** The parsed changes; a missing field is left as it is. `null` removes an optional field. */
+export interface SignEdits {
+  readonly name?: string;
+  readonly currency?: string;
+  readonly min?: number;
+  readonly max?: number;
+  readonly tieMax?: number;
+  readonly pairMax?: number | null;
+  readonly differential?: number | null;
+  readonly variant?: VariantName;
+  readonly commission?: number; // in %
+  readonly fromHand?: number;
+  readonly tiePays?: TiePays;
+  readonly sideBets?: SideBetsEdit;
+  readonly language?: SignLanguage;
+  readonly message?: string | null;
+  readonly open?: boolean;
+  readonly disclaimer?: boolean;
+  readonly ppScale?: PayScaleName;
+  readonly casinoName?: string;
+}
+
+/** Whether the edits change the casino sign, a table sign, or both. */
+export const editsCasino = (e: SignEdits): boolean => e.ppScale !== undefined || e.casinoName !== undefined;
+export const editsTable = (e: SignEdits): boolean => Object.keys(e).some((k) => k !== 'ppScale' && k !== 'casinoName');
+
+const NONE = new Set(['', 'none', '-']);
+const list = (xs: readonly unknown[]) => xs.join(', ');
+/** Case-insensitive match against a vocabulary, returning its canonical spelling. */
+const pick = <T extends string>(xs: readonly T[], s: string): T | undefined =>
+  xs.find((x) => x.toLowerCase() === s.trim().toLowerCase());
+
+/** Splits `KEY=VALUE` at the first `=`. */
+export function splitAssignment(arg: string): Result<readonly [string, string], FieldError> {
+  const i = arg.indexOf('=');
+  if (i <= 0) return err(fieldError('args', `'${arg}' is not KEY=VALUE (keys: ${list(SIGN_KEYS)})`));
+  return ok([arg.slice(0, i).trim().toLowerCase(), arg.slice(i + 1)] as const);
+}
+
+/** An amount: digits with optional `,` or `_` thousands separators and decimals, e.g. `100,000` or `2.5`. */
+function amount(text: string): number | undefined {
+  const t = text.trim().replace(/[,_](?=\d{3}(?:\D|$))/g, '');
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
+}
+
+function bool(text: string): boolean | undefined {
+  const t = text.trim().toLowerCase();
+  if (['true', 'yes', 'on', '1'].includes(t)) return true;
+  if (['false', 'no', 'off', '0'].includes(t)) return false;
+  return undefined;
+}
+
+function sideBets(text: string): Result<SideBetsEdit, string> {
+  if (NONE.has(text.trim().toLowerCase())) return ok({ set: [] });
+  const items = text.split(',').map((s) => s.trim());
+  const signed = items.filter((s) => s.startsWith('+') || s.startsWith('-'));
+  if (signed.length > 0 && signed.length !== items.length)
+    return err(`'${text}': write either a whole list (a,b) or only changes (+a,-b), not both`);
+  const bets: SideBet[] = [];
+  for (const item of items) {
+    const bet = pick(SIDE_BETS, item.replace(/^[+-]/, ''));
+    if (!bet) return err(`'${item.replace(/^[+-]/, '')}' is unknown: expected ${list(SIDE_BETS)}`);
+    bets.push(bet);
+  }
+  if (signed.length === 0) {
+    const twice = bets.find((b, i) => bets.indexOf(b) !== i);
+    return twice ? err(`${twice} is listed twice`) : ok({ set: bets });
+  }
+  return ok({
+    add: bets.filter((_, i) => items[i]?.startsWith('+')),
+    remove: bets.filter((_, i) => items[i]?.startsWith('-')),
+  });
+}
+
+type Parsed = Result<Partial<Record<keyof SignEdits, unknown>>, string>;
+const set = <K extends keyof SignEdits>(k: K, v: SignEdits[K]): Parsed => ok({ [k]: v });
+
+/** One key's value, parsed; the error is the message without the key. */
+function parseOne(key: SignKey, value: string): Parsed {
+  switch (key) {
+    case 'name':
+    case 'casino-name': {
+      const name = value.trim();
+      if (name === '') return err('must not be empty');
+      return set(key === 'name' ? 'name' : 'casinoName', name);
+    }
+    case 'currency':
+      return set('currency', value.trim().toUpperCase());
+    case 'min':
+    case 'max':
+    case 'tie-max':
+    case 'pair-max':
+    case 'differential': {
+      const field = (
+        { min: 'min', max: 'max', 'tie-max': 'tieMax', 'pair-max': 'pairMax', differential: 'differential' } as const
+      )[key];
+      if ((key === 'pair-max' || key === 'differential') && NONE.has(value.trim().toLowerCase()))
+        return set(field, null);
+      const n = amount(value);
+      return n === undefined ? err(`'${value}' is not an amount, e.g. 500 or 100,000`) : set(field, n);
+    }
+    case 'variant': {
+      const v = pick(VARIANT_NAMES, value);
+      return v ? set('variant', v) : err(`'${value}' is unknown: expected ${VARIANT_NAMES.join(' or ')}`);
+    }
+    case 'commission': {
+      const n = amount(value.replace(/\s*%$/, ''));
+      return n === undefined ? err(`'${value}' is not a percentage, e.g. 5 or 4.5`) : set('commission', n);
+    }
+    case 'from-hand': {
+      const t = value.trim();
+      return /^\d+$/.test(t) && Number(t) >= 1
+        ? set('fromHand', Number(t))
+        : err(`'${value}' is not a hand number (1, 2, 3 …)`);
+    }
+    case 'tie-pays': {
+      const n = Number(value.trim().replace(/\s*(to|:)\s*1$/, ''));
+      return (TIE_PAYS as readonly number[]).includes(n)
+        ? set('tiePays', n as TiePays)
+        : err(`'${value}' is not allowed: a tie pays ${TIE_PAYS.join(' or ')} to 1 (rule 5.10 c)`);
+    }
+    case 'side-bets': {
+      const r = sideBets(value);
+      return r.ok ? set('sideBets', r.value) : r;
+    }
+    case 'language': {
+      const l = pick(SIGN_LANGUAGES, value);
+      return l ? set('language', l) : err(`'${value}' is unknown: expected one of ${list(SIGN_LANGUAGES)}`);
+    }
+    case 'message':
+      return set('message', value.trim() === '' ? null : value);
+    case 'open':
+    case 'disclaimer': {
+      const b = bool(value);
+      return b === undefined ? err(`'${value}' is not true or false`) : set(key, b);
+    }
+    case 'pp-scale': {
+      const s = pick(PAY_SCALES, value) ?? ({ '1': 'one', '2': 'two' } as const)[value.trim()];
+      return s ? set('ppScale', s) : err(`'${value}' is unknown: expected ${PAY_SCALES.join(' or ')} (rule 11A.7)`);
+    }
+  }
+}
+
+/**
+ * Parses `[key, value]` pairs into edits. A key may be given once, except `side-bets` in its `+x`/`-x` form.
+ * Errors name the key: `{ field: 'tie-pays', message: "'7' is not allowed: …" }`.
+ */
+export function parseEdits(pairs: readonly (readonly [string, string])[]): Result<SignEdits, FieldError> {
+  const out: Record<string, unknown> = {};
+  const seen = new Set<string>();
+  for (const [rawKey, value] of pairs) {
+    const key = pick(SIGN_KEYS, rawKey);
+    if (!key) return err(fieldError(rawKey, `is not a key: expected one of ${list(SIGN_KEYS)}`));
+    const r = parseOne(key, value);
+    if (!r.ok) return err(fieldError(key, r.error));
+    if (seen.has(key)) {
+      const prev = out.sideBets as SideBetsEdit | undefined;
+      const next = r.value.sideBets as SideBetsEdit;
+      if (key !== 'side-bets' || !prev || 'set' in prev || 'set' in next) return err(fieldError(key, 'is given twice'));
+      out.sideBets = { add: [...prev.add, ...next.add], remove: [...prev.remove, ...next.remove] };
+      continue;
+    }
+    seen.add(key);
+    Object.assign(out, r.value);
+  }
+  if (seen.size === 0) return err(fieldError('args', `nothing to change: give KEY=VALUE (keys: ${list(SIGN_KEYS)})`));
+  return ok(out as SignEdits);
+}
+
+/** Parses command-line words `KEY=VALUE …`. */
+export function parseAssignments(args: readonly string[]): Result<SignEdits, FieldError> {
+  const pairs: (readonly [string, string])[] = [];
+  for (const a of args) {
+    const p = splitAssignment(a);
+    if (!p.ok) return p;
+    pairs.push(p.value);
+  }
+  return parseEdits(pairs);
+}

@@ -1,0 +1,89 @@
+/**
+ * Signs in plain words for floor managers: one value of one key (`commission 5%`, `modified odds from hand 31 of
+ * shoe S1`, `100,000`), and a whole table's and the casino's signs for `baccarat-board signage show`. Pure.
+ *
+ * ```ts
+ * describeVariant({ kind: 'modified-odds', effectiveFromShoe: 'S1', effectiveFromHand: 31 });
+ * // 'modified odds from hand 31 of shoe S1'
+ * ```
+ * @packageDocumentation
+ */
+import { PERFECT_PAIRS_PAY_SCALES } from '../baccarat/signage';
+import type { CasinoSignage, PayScale, TableSignage, Variant } from '../contract/schemas';
+import type { ShoePosition } from './shoe-position';
+
+/** An amount with thousands separators: 100000 → `100,000`. */
+export const formatAmount = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+const from = (v: Variant): string =>
+  v.effectiveFromShoe !== undefined && v.effectiveFromHand !== undefined
+    ? ` from hand ${v.effectiveFromHand} of shoe ${v.effectiveFromShoe}`
+    : '';
+
+/** `commission 5%`, `commission 4% from hand 12 of shoe S1`, `modified odds from hand 31 of shoe S1`. */
+export function describeVariant(v: Variant, withFrom = true): string {
+  const terms = v.kind === 'commission' ? `commission ${v.commissionPercent}%` : 'modified odds';
+  return withFrom ? terms + from(v) : terms;
+}
+
+/** `Pay Scale One (mixed 5, coloured 10, perfect 30 to 1)`. */
+export function describeScale(scale: PayScale, withOdds = false): string {
+  const name = `Pay Scale ${scale === 'one' ? 'One' : 'Two'}`;
+  if (!withOdds) return name;
+  const o = PERFECT_PAIRS_PAY_SCALES[scale];
+  return `${name} (mixed ${o.mixed.win}, coloured ${o.coloured.win}, perfect ${o.perfect.win} to 1)`;
+}
+
+/** Where a shoe stands, e.g. `shoe S1: 30 hands played, betting; next hand 31`. */
+export function describeShoe(s: ShoePosition): string {
+  if (s.handsPlayed === null) return `shoe ${s.shoeId} (given; no snapshot of it on the broker)`;
+  return `shoe ${s.shoeId}: ${s.handsPlayed} hand${s.handsPlayed === 1 ? '' : 's'} played, ${s.phase ?? 'unknown'}; next hand ${s.nextHand}`;
+}
+
+const row = (label: string, value: string) => `  ${`${label}:`.padEnd(15)}${value}`;
+
+/** A table's signs, readable, for `signage show`. */
+export function formatTableSignage(tableId: string, s: TableSignage | null, casino: CasinoSignage | null): string {
+  if (!s) return `Table ${tableId}: no sign on the broker (nothing retained on its signage topic)\n`;
+  const l = s.limits;
+  const limits = [
+    `${l.currency} ${formatAmount(l.minimum)} – ${formatAmount(l.maximum)}`,
+    `tie ${formatAmount(l.tieMaximum)}`,
+    ...(l.pairMaximum === undefined ? [] : [`pairs ${formatAmount(l.pairMaximum)}`]),
+    ...(l.maxDifferential === undefined ? [] : [`differential ${formatAmount(l.maxDifferential)} (rule 5.17)`]),
+  ].join('; ');
+  const banker =
+    s.variant.kind === 'commission'
+      ? `pays 1 to 1 less ${describeVariant(s.variant)}`
+      : `pays 1 to 1, a win with 6 pays 1 to 2: ${describeVariant(s.variant)} (rule 5.11)`;
+  const sideBets = s.sideBets
+    .map((b) =>
+      b === 'perfectPairs'
+        ? `perfectPairs (${casino ? describeScale(casino.perfectPairsScale) : 'no casino scale!'})`
+        : b,
+    )
+    .join(', ');
+  return [
+    `Table ${tableId} — ${s.tableName} (revision ${s.revision}, by ${s.updatedBy} at ${s.updatedAt})`,
+    row('Open', s.tableOpen ? 'yes' : 'no (closed)'),
+    row('Limits', limits),
+    row('Banker', banker),
+    ...(s.previousVariant ? [row('Before it', describeVariant(s.previousVariant, false))] : []),
+    row('Tie pays', `${s.tiePays} to 1`),
+    row('Side bets', sideBets || 'none'),
+    row('Language', s.language),
+    row('Message', s.message === undefined ? 'none' : JSON.stringify(s.message)),
+    row('Disclaimer', s.showDisclaimer ? 'shown' : 'hidden'),
+    '',
+  ].join('\n');
+}
+
+/** The casino's signs, readable. */
+export function formatCasinoSignage(c: CasinoSignage | null): string {
+  if (!c) return 'Casino: no sign on the broker (no Perfect Pairs pay scale set)\n';
+  return [
+    `Casino — ${c.casinoName} (revision ${c.revision}, by ${c.updatedBy} at ${c.updatedAt})`,
+    row('Perfect Pairs', `${describeScale(c.perfectPairsScale, true)}, on every table offering it (rule 11A.8)`),
+    '',
+  ].join('\n');
+}

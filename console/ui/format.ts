@@ -1,0 +1,44 @@
+/**
+ * Times and counts for the console page, in plain words: `12:05:09`, `3 min ago`, `2 d 4 h`. Pure.
+ * @packageDocumentation
+ */
+
+/** `14:05:09` in the page's time zone; `—` for none. */
+export function clock(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleTimeString('en-GB', { hour12: false });
+}
+
+/** `14:05` today, else `22 Nov 14:05`. */
+export function when(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+  return new Date(now).toDateString() === d.toDateString()
+    ? time
+    : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
+}
+
+/** `just now`, `4 min ago`, `3 h ago`, `2 d ago`. */
+export function ago(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return '—';
+  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (!Number.isFinite(s)) return '—';
+  if (s < 45) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86_400)} d ago`;
+}
+
+/** A duration in seconds: `45 s`, `12 min`, `5 h 20 min`, `3 d 4 h`. */
+export function duration(seconds: number | undefined): string {
+  if (seconds === undefined) return '—';
+  if (seconds < 60) return `${seconds} s`;
+  const m = Math.floor(seconds / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h} h ${m % 60} min`;
+  return `${Math.floor(h / 24)} d ${h % 24} h`;
+}

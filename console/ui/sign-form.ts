@@ -1,0 +1,93 @@
+/**
+ * The sign editor's form as plain strings, and the `KEY=VALUE` changes it makes: only the fields that differ
+ * from what the form opened with, in the same words as `baccarat-board signage set`. Pure.
+ *
+ * ```ts
+ * tableChanges(formValues(sign), { ...formValues(sign), min: '1000' }); // [['min', '1000']]
+ * ```
+ * @packageDocumentation
+ */
+import type { CasinoSignage, TableSignage } from '../../contract/schemas';
+
+export const FORM_KEYS = [
+  'name',
+  'currency',
+  'min',
+  'max',
+  'tie-max',
+  'pair-max',
+  'differential',
+  'variant',
+  'commission',
+  'from-hand',
+  'shoe',
+  'tie-pays',
+  'side-bets',
+  'language',
+  'message',
+  'open',
+  'disclaimer',
+  'pp-scale',
+  'casino-name',
+] as const;
+export type FormValues = { readonly [K in (typeof FORM_KEYS)[number]]: string };
+
+const str = (v: number | string | boolean | undefined): string => (v === undefined ? '' : String(v));
+
+/** The form for a sign (all empty for none). */
+export function formValues(s: TableSignage | null, casino: CasinoSignage | null = null): FormValues {
+  let rate: number | undefined;
+  for (const v of [s?.previousVariant, s?.variant]) if (v?.kind === 'commission') rate = v.commissionPercent;
+  return {
+    name: str(s?.tableName),
+    currency: str(s?.limits.currency),
+    min: str(s?.limits.minimum),
+    max: str(s?.limits.maximum),
+    'tie-max': str(s?.limits.tieMaximum),
+    'pair-max': str(s?.limits.pairMaximum),
+    differential: str(s?.limits.maxDifferential),
+    variant: str(s?.variant.kind),
+    commission: s ? str(rate ?? 5) : '',
+    'from-hand': '',
+    shoe: '',
+    'tie-pays': str(s?.tiePays),
+    'side-bets': s ? s.sideBets.join(',') : '',
+    language: str(s?.language),
+    message: str(s?.message),
+    open: str(s?.tableOpen),
+    disclaimer: str(s?.showDisclaimer),
+    'pp-scale': str(casino?.perfectPairsScale),
+    'casino-name': str(casino?.casinoName),
+  };
+}
+
+const PLAIN = [
+  'name',
+  'currency',
+  'min',
+  'max',
+  'tie-max',
+  'pair-max',
+  'differential',
+  'tie-pays',
+  'language',
+  'message',
+  'open',
+  'disclaimer',
+] as const;
+
+/** The table keys that changed, as `[key, value]` pairs; variant and commission go together, from-hand when given. */
+export function tableChanges(initial: FormValues, v: FormValues): [string, string][] {
+  const out: [string, string][] = [];
+  for (const k of PLAIN)
+    if (v[k] !== initial[k])
+      out.push([k, v[k].trim() === '' && (k === 'pair-max' || k === 'differential') ? 'none' : v[k]]);
+  if (v['side-bets'] !== initial['side-bets']) out.push(['side-bets', v['side-bets'] || 'none']);
+  const variant = v.variant !== initial.variant || (v.variant === 'commission' && v.commission !== initial.commission);
+  if (variant) {
+    out.push(['variant', v.variant]);
+    if (v.variant === 'commission') out.push(['commission', v.commission]);
+  }
+  if (v['from-hand'].trim()) out.push(['from-hand', v['from-hand'].trim()]);
+  return out;
+}

@@ -1,0 +1,192 @@
+/**
+ * `<console-table-card>`: one table as the broker has it — name, open or closed, controller online or offline,
+ * shoe and next hand, and every sign in words — with a button to change its signs.
+ * @packageDocumentation
+ */
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { CasinoSignage } from '../../contract/schemas';
+import type { TableRow } from '../protocol';
+import { describeScale, describeVariant, formatAmount } from '../sign-text';
+import { ago, when } from './format';
+import { sharedStyles } from './shared.styles';
+
+const BET_NAMES: Readonly<Record<string, string>> = {
+  playerPair: 'Player Pair',
+  bankerPair: 'Banker Pair',
+  perfectPairs: 'Perfect Pairs',
+  urWayEgalite: 'UR Way Égalité',
+  threeGivesEight: '3 gives 8',
+};
+export const betName = (b: string): string => BET_NAMES[b] ?? b;
+
+/**
+ * A table.
+ * @event console-edit - The manager asks to change this table's signs; detail: the table id.
+ */
+@customElement('console-table-card')
+export class ConsoleTableCard extends LitElement {
+  static override styles = [
+    sharedStyles,
+    css`
+      :host {
+        display: block;
+        background: var(--c-panel);
+        border: 1px solid var(--c-line);
+        border-radius: var(--c-radius);
+        padding: 14px 16px;
+      }
+      header {
+        display: flex;
+        align-items: baseline;
+        gap: 0.6em;
+        flex-wrap: wrap;
+      }
+      h3 {
+        font-size: 1.2em;
+      }
+      .id {
+        color: var(--c-ink-muted);
+        font-weight: 400;
+      }
+      .states {
+        display: flex;
+        gap: 0.4em;
+        margin-left: auto;
+      }
+      .shoe {
+        margin: 0.3em 0 0;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 0.25em 1em;
+        margin: 0.8em 0;
+      }
+      dt {
+        color: var(--c-ink-muted);
+      }
+      dd {
+        margin: 0;
+      }
+      .variant.modified {
+        font-weight: 700;
+        color: var(--c-warn);
+      }
+      footer {
+        display: flex;
+        align-items: center;
+        gap: 1em;
+        border-top: 1px solid var(--c-line);
+        padding-top: 0.6em;
+        font-size: 0.9em;
+      }
+      footer button {
+        margin-left: auto;
+        font-size: 1rem;
+      }
+    `,
+  ];
+
+  /** The table. */
+  @property({ attribute: false }) table: TableRow | null = null;
+  /** The casino sign, for the Perfect Pairs scale. */
+  @property({ attribute: false }) casino: CasinoSignage | null = null;
+  /** Clock for "3 min ago", in ms since the epoch. */
+  @property({ type: Number }) now = 0;
+
+  private edit(): void {
+    if (this.table)
+      this.dispatchEvent(
+        new CustomEvent('console-edit', { detail: this.table.tableId, bubbles: true, composed: true }),
+      );
+  }
+
+  private signs() {
+    const s = this.table?.signage;
+    if (!s) return html`<p class="muted">No sign on the broker yet: the boards show no limits or pay table.</p>`;
+    const l = s.limits;
+    const bets = s.sideBets.map((b) =>
+      b === 'perfectPairs'
+        ? `${betName(b)} (${this.casino ? describeScale(this.casino.perfectPairsScale) : 'no scale'})`
+        : betName(b),
+    );
+    return html`<dl>
+      <dt>Limits</dt>
+      <dd>
+        ${l.currency} ${formatAmount(l.minimum)} – ${formatAmount(l.maximum)} · tie
+        ${formatAmount(l.tieMaximum)}${
+          l.pairMaximum !== undefined ? ` · pairs ${formatAmount(l.pairMaximum)}` : ''
+        }${l.maxDifferential !== undefined ? ` · differential ${formatAmount(l.maxDifferential)}` : ''}
+      </dd>
+      <dt>Banker</dt>
+      <dd>
+        <span class="variant ${s.variant.kind === 'modified-odds' ? 'modified' : ''}"
+          >${describeVariant(s.variant)}</span
+        >
+        ${s.previousVariant ? html`<span class="muted">(before: ${describeVariant(s.previousVariant, false)})</span>` : nothing}
+      </dd>
+      <dt>Tie pays</dt>
+      <dd>${s.tiePays} to 1</dd>
+      <dt>Side bets</dt>
+      <dd>${bets.length ? bets.join(', ') : 'none'}</dd>
+      <dt>Language</dt>
+      <dd>${s.language}${s.showDisclaimer ? '' : ' · disclaimer hidden'}</dd>
+      ${
+        s.message
+          ? html`<dt>Message</dt>
+              <dd>“${s.message}”</dd>`
+          : nothing
+      }
+    </dl>`;
+  }
+
+  override render() {
+    const t = this.table;
+    if (!t) return nothing;
+    const s = t.signage;
+    const c = t.controller;
+    const now = this.now || Date.now();
+    return html`
+      <header>
+        <h3>
+          ${s?.tableName ?? t.tableId}
+          ${s && s.tableName !== t.tableId ? html`<span class="id">${t.tableId}</span>` : nothing}
+        </h3>
+        <span class="states">
+          ${s ? html`<span class="pill ${s.tableOpen ? 'ok' : 'off'}" data-state="table">${s.tableOpen ? 'Open' : 'Closed'}</span>` : nothing}
+          <span
+            class="pill ${c?.state === 'online' ? 'ok' : c ? 'off' : ''}"
+            data-state="controller"
+            title=${c ? `${c.controllerId} ${c.version}, since ${when(c.since, now)}` : 'no controller status seen'}
+            >Controller ${c?.state ?? 'unknown'}</span
+          >
+        </span>
+      </header>
+      <p class="muted shoe">
+        ${
+          t.shoe
+            ? html`Shoe <strong>${t.shoe.shoeId}</strong> · ${t.shoe.handsPlayed} hands · ${t.shoe.phase} · next hand
+                <strong>${t.shoe.nextHand}</strong> · ${ago(t.shoe.at, now)}`
+            : 'No shoe snapshot'
+        }
+      </p>
+      ${this.signs()}
+      <footer>
+        <span class="muted">${s ? `Revision ${s.revision} · ${s.updatedBy} · ${when(s.updatedAt, now)}` : ''}</span>
+        <button class="primary" @click=${this.edit} aria-label="Change signs of ${s?.tableName ?? t.tableId}">
+          Change signs…
+        </button>
+      </footer>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'console-table-card': ConsoleTableCard;
+  }
+  interface GlobalEventHandlersEventMap {
+    'console-edit': CustomEvent<string>;
+  }
+}
