@@ -1,3 +1,4 @@
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,8 +8,38 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{baccarat,cli,contract,mqtt-bridge,web-host,main,simulator,scripts,bin,e2e,docs}/**/*.test.ts'],
+          include: [
+            '{baccarat,cli,contract,mqtt-bridge,web-host,main,simulator,scripts,bin,e2e,docs,console}/**/*.test.ts',
+          ],
           testTimeout: 20_000,
+        },
+      },
+      {
+        // The renderer in real Chromium (Debian's, never `playwright install`). Lit's legacy decorators come from
+        // renderer/tsconfig.json (experimentalDecorators, useDefineForClassFields: false): see TOOLCHAIN.md.
+        test: {
+          name: 'browser',
+          include: ['renderer/**/*.test.ts'],
+          testTimeout: 20_000,
+          browser: {
+            enabled: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-dev-shm-usage',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--no-first-run',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+            headless: true,
+          },
         },
       },
     ],

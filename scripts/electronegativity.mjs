@@ -15,7 +15,7 @@ function mainSources() {
   const dir = join(mkdtempSync(join(tmpdir(), 'electronegativity-')), 'main');
   cpSync(fileURLToPath(new URL('../main', import.meta.url)), dir, {
     recursive: true,
-    filter: (src) => !/\.test\.ts$/.test(src),
+    filter: (src) => !src.endsWith('.test.ts'),
   });
   return dir;
 }

@@ -1,0 +1,276 @@
+/**
+ * The whole board in Chromium, as patrons see it: every fixture of `test/fixtures/views` in demo mode
+ * (`dist/renderer/index.html?demo=<fixture>` from a static server on 127.0.0.1), landscape and portrait, 1080p and
+ * 4K. Checks the DOM (composed through shadow roots): nothing outside the viewport or its panel, no two panels
+ * overlapping, no text smaller than 2.2% of the screen's short side (what reads from a few metres), no clipped
+ * text, and the texts each state must show. Saves PNGs to test/output/screens/ (gitignored) to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
+import { buildRenderer } from '../renderer/build.mjs';
+
+/** The demo page's hooks (renderer/demo-kiosk.ts), as this file uses them. */
+type DemoWindow = Window & {
+  __kioskDemo?: { settle(): Promise<void>; push(view: unknown): void };
+  __kioskFixtures?: Record<string, () => { seq: number }>;
+};
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const DIST = join(ROOT, 'dist', 'renderer');
+const SCREENS = join(ROOT, 'test', 'output', 'screens');
+const SIZES: [number, number][] = [
+  [1920, 1080],
+  [1080, 1920],
+  [3840, 2160],
+  [2160, 3840],
+];
+/**
+ * At 4K every size is in container units, so the board is the 1080p one scaled ×2: a representative subset
+ * (every language, the densest signs, the overlays) keeps the file fast (a 4K PNG costs about a second).
+ */
+const AT_4K = ['bilingual', 'zh-hant', 'full-side-bets', 'last-hand', 'connection-lost', 'table-closed'];
+
+/** Fixtures and the texts each must show (English source or its translation, as the fixture's language). */
+const FIXTURES: Record<string, readonly string[]> = {
+  'long-dragon': ['Big Road', 'Bead Plate', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'of 41 hands'],
+  'leading-ties': ['Big Road', '大路', '珠盤路'],
+  'many-ties': ['Tie', 'UR Way Égalité', '3 gives 8', '9 to 1'],
+  pairs: ['Perfect Pairs', 'Pay Scale Two', 'Banker pair', 'Player pair'],
+  'last-hand': ['Last hand · Last coup', '最后一局', 'Cut card out — one more hand, then the shoe ends'],
+  'void-hand': ['No bets this hand', '此局不设投注', 'First card face up (12.3)'],
+  'modified-odds': ['Banker wins with 6 pays 1 to 2', 'Minimum', 'HK$50,000', 'Max table differential'],
+  'zh-hant': ['大路', '曱甴路', '最低', '最高', '賠率', '莊問路', '完美對子'],
+  bilingual: ['Banker wins with 6 pays 1 to 2', '莊家以 6 點勝出 1 賠 0.5', 'Banker ask', '莊問路'],
+  'connection-lost': ['Connection lost — showing results up to', '(12 min ago)', '连接中断'],
+  'table-closed': ['Table closed', '暂停营业'],
+  'colour-blind': ['Big Road', 'Banker ask', 'Player ask'],
+  'new-shoe': ['New shoe', 'Burn', '10 cards burnt'],
+  'full-side-bets': ['Perfect Pairs', 'UR Way Égalité', '3 gives 8', 'Minimum raised to HK$1,000 after 22:00'],
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+let server: Server;
+let base = '';
+let browser: Browser;
+const pages = new Map<string, Page>();
+
+beforeAll(async () => {
+  await buildRenderer();
+  mkdirSync(SCREENS, { recursive: true });
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    readFile(join(DIST, path === '/' ? 'index.html' : path)).then(
+      (body) => {
+        res.writeHead(200, {
+          'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+          'cache-control': 'max-age=600',
+        });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(404);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r));
+});
+
+const errors: string[] = [];
+
+/** One page per screen size, loaded once in demo mode; each fixture is then pushed to it as a host would. */
+async function pageFor(width: number, height: number): Promise<Page> {
+  const key = `${width}x${height}`;
+  let page = pages.get(key);
+  if (!page) {
+    page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce' });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/index.html?demo=typical&askBlink=0`);
+    await page.waitForFunction(() => (window as DemoWindow).__kioskDemo !== undefined);
+    pages.set(key, page);
+  }
+  return page;
+}
+
+let seq = 1_000_000;
+
+/** What the checks need from the page, measured inside it (composed tree: shadow roots included). */
+interface Report {
+  readonly text: string;
+  readonly outside: string[]; // elements beyond the viewport
+  readonly outOfPanel: string[]; // elements beyond the panel they are in
+  readonly overlaps: string[]; // pairs of top-level panels that overlap
+  readonly smallText: string[]; // text smaller than the minimum
+  readonly clipped: string[]; // text cut off by its box
+  readonly fontsReady: boolean;
+}
+
+function measure(minPx: number): Report {
+  const W = innerWidth;
+  const H = innerHeight;
+  const app = document.querySelector('kiosk-app')!;
+  const all: Element[] = [];
+  const walk = (root: Element | ShadowRoot) => {
+    for (const el of root.children) {
+      all.push(el);
+      if (el.shadowRoot) walk(el.shadowRoot);
+      walk(el);
+    }
+  };
+  walk(app.shadowRoot!);
+  const name = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('class') ? `.${el.getAttribute('class')!.trim().split(/\s+/).join('.')}` : ''}`;
+  const shown = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0;
+  };
+  const inSvg = (el: Element) => el instanceof SVGElement && !(el instanceof SVGSVGElement);
+  const overlay = (el: Element) =>
+    !!el.closest('kiosk-identify, kiosk-notices[cover]') || el.matches('kiosk-identify, kiosk-notices[cover]');
+  const composedParent = (el: Element): Element | null =>
+    el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host as Element | undefined) ?? null;
+  const panelOf = (el: Element): Element | null => {
+    for (let p = composedParent(el); p; p = composedParent(p))
+      if (p.matches('.panel, header.header, footer.footer')) return p;
+    return null;
+  };
+  const visible = all.filter((el) => !inSvg(el) && !overlay(el) && shown(el));
+  const outside: string[] = [];
+  const outOfPanel: string[] = [];
+  const smallText: string[] = [];
+  const clipped: string[] = [];
+  for (const el of visible) {
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1)
+      outside.push(`${name(el)} ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+    const panel = panelOf(el);
+    if (panel) {
+      const p = panel.getBoundingClientRect();
+      if (r.left < p.left - 1 || r.top < p.top - 1 || r.right > p.right + 1 || r.bottom > p.bottom + 1)
+        outOfPanel.push(`${name(el)} in ${name(panel)}`);
+    }
+    const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim() !== '');
+    if (ownText) {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < minPx) smallText.push(`${name(el)} "${el.textContent!.trim().slice(0, 30)}" ${size.toFixed(1)}px`);
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+        clipped.push(`${name(el)} "${el.textContent!.trim().slice(0, 30)}"`);
+    }
+  }
+  const top = visible.filter((el) => el.matches('.panel, header.header, footer.footer'));
+  const overlaps: string[] = [];
+  for (let i = 0; i < top.length; i++) {
+    for (let j = i + 1; j < top.length; j++) {
+      const a = top[i]!.getBoundingClientRect();
+      const b = top[j]!.getBoundingClientRect();
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1 && !top[i]!.contains(top[j]!) && !top[j]!.contains(top[i]!))
+        overlaps.push(`${name(top[i]!)} × ${name(top[j]!)}`);
+    }
+  }
+  let text = '';
+  const texts = (root: Node) => {
+    for (const n of root.childNodes) {
+      if (n.nodeType === 3) text += `${n.textContent} `;
+      else if (n instanceof Element) {
+        if (n.shadowRoot) texts(n.shadowRoot);
+        texts(n);
+      }
+    }
+  };
+  texts(app.shadowRoot!);
+  return {
+    text: text.replace(/\s+/g, ' '),
+    outside,
+    outOfPanel,
+    overlaps,
+    smallText,
+    clipped,
+    // No network fonts: any loaded Noto face is one of ours (dist/renderer/fonts).
+    fontsReady: ['Noto Sans', 'Noto Sans SC'].every((family) =>
+      [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded'),
+    ),
+  };
+}
+
+/** Loads (or pushes) one fixture at one size, measures it, saves the PNG; softly checks everything. */
+async function check(
+  expect: ExpectStatic,
+  page: Page,
+  [width, height]: readonly [number, number],
+  fixture: string,
+  texts: readonly string[],
+): Promise<void> {
+  await page.evaluate(
+    async ([name, n]) => {
+      (window as DemoWindow).__kioskDemo!.push({ ...(window as DemoWindow).__kioskFixtures![name]!(), seq: n });
+      await (window as DemoWindow).__kioskDemo!.settle();
+      await (window as DemoWindow).__kioskDemo!.settle(); // a new language renders once its messages are in
+      await document.fonts.ready;
+    },
+    [fixture, ++seq] as const,
+  );
+  const minPx = Math.min(width, height) * 0.022 * 0.99; // 2.2% of the short side (1% leeway for rounding)
+  const report = await page.evaluate(measure, minPx);
+  await page.screenshot({ path: join(SCREENS, `${fixture}-${width}x${height}.png`), animations: 'disabled' });
+  const at = `${fixture} at ${width}×${height}`;
+  expect.soft(report.fontsReady, `${at}: bundled fonts in use`).toBe(true);
+  expect.soft(report.outside, `${at}: outside the viewport`).toEqual([]);
+  expect.soft(report.overlaps, `${at}: overlapping panels`).toEqual([]);
+  expect.soft(report.outOfPanel, `${at}: outside their panel`).toEqual([]);
+  expect.soft(report.smallText, `${at}: text under ${minPx.toFixed(1)}px`).toEqual([]);
+  expect.soft(report.clipped, `${at}: clipped text`).toEqual([]);
+  for (const t of texts) expect.soft(report.text, `${at}: "${t}"`).toContain(t);
+}
+
+// One page per screen size, the sizes side by side; within a size the fixtures follow one another on one page.
+describe.concurrent('board screenshots', () => {
+  it.for(SIZES)(
+    '%i×%i: every fixture fits, reads and says what it must',
+    { timeout: 55_000 },
+    async ([width, height], { expect }) => {
+      const page = await pageFor(width, height);
+      const fixtures = Object.entries(FIXTURES).filter(
+        ([name]) => Math.min(width, height) < 2000 || AT_4K.includes(name),
+      );
+      for (const [fixture, texts] of fixtures) await check(expect, page, [width, height], fixture, texts);
+      expect(errors, 'page errors').toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,93 @@
+/**
+ * `<kiosk-ask>`: the ask roads, "Banker ask 庄问路" and "Player ask 閒问路" (ROADS.md §5). For each, the circle the
+ * big road would get, then the mark each derived road would get (ring, dot, slash, in red or blue), or an empty
+ * slot where that road would not produce one yet. The core computes every colour; this draws them.
+ *
+ * ```html
+ * <kiosk-ask .ask=${map.ask()} language="en+zh-Hant"></kiosk-ask>
+ * ```
+ * @packageDocumentation
+ */
+import { LitElement, html, svg } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { Ask, AskPreview } from '../../baccarat/roads/types';
+import { DERIVED_ROADS, type Colour } from '../../baccarat/types';
+import { DERIVED_GLYPH } from '../draw/layout-road';
+import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localization';
+import { hanziLabels } from './bead-plate-view';
+import { roadName } from './derived-road-view';
+import { askStyles } from './ask-panel.styles';
+import { markStyles, sharedStyles } from './shared.styles';
+
+/**
+ * The two ask groups.
+ * @cssproperty --kiosk-red - Red would-be marks.
+ * @cssproperty --kiosk-blue - Blue would-be marks.
+ */
+@customElement('kiosk-ask')
+export class KioskAsk extends LitElement {
+  static override styles = [sharedStyles, markStyles, askStyles];
+
+  /** The ask roads, or null before any hand. */
+  @property({ attribute: false }) ask: Ask | null = null;
+  /** Language of the panel. */
+  @property() language: Language = DEFAULT_LANGUAGE;
+  /** Colour theme; `colour-blind` adds shape cues (reflected for the styles). */
+  @property({ reflect: true }) theme: 'classic' | 'colour-blind' = 'classic';
+
+  private glyph(road: (typeof DERIVED_ROADS)[number], colour: Colour | null) {
+    const name = roadName(this.language, road);
+    if (!colour) {
+      return html`<span class="slot empty" data-road=${road} role="img" aria-label="${name}: –"></span>`;
+    }
+    const g = DERIVED_GLYPH[road];
+    const mark =
+      g === 'ring'
+        ? svg`<circle class="ring ${colour}" cx="10" cy="10" r="6.6" stroke-width="3.2" pathLength="100"></circle>`
+        : g === 'dot'
+          ? svg`<circle class="dot ${colour}" cx="10" cy="10" r="7.2" pathLength="100"></circle>`
+          : svg`<path class="slash ${colour}" d="M4.5 15.5L15.5 4.5" stroke-width="3.6" pathLength="100"></path>`;
+    const colourName =
+      colour === 'red' ? plain(this.language, 'colour.red', 'red') : plain(this.language, 'colour.blue', 'blue');
+    return html`<span
+      class="slot"
+      data-road=${road}
+      data-colour=${colour}
+      role="img"
+      aria-label="${name}: ${colourName}"
+      ><svg viewBox="0 0 20 20" aria-hidden="true">${mark}</svg></span
+    >`;
+  }
+
+  private group(side: 'banker' | 'player', p: AskPreview | null) {
+    const lang = this.language;
+    const title = side === 'banker' ? tr(lang, 'ask.banker', 'Banker ask') : tr(lang, 'ask.player', 'Player ask');
+    const hanzi = hanziLabels(localeOf(lang));
+    const letter = this.language === 'en' || hanzi === 'points' ? (side === 'banker' ? 'B' : 'P') : hanzi[side];
+    return html`<div class="group ${side}" data-side=${side}>
+      <span class="name">${title}</span>
+      <span
+        class="slot big"
+        role="img"
+        aria-label=${side === 'banker' ? plain(lang, 'banker', 'Banker') : plain(lang, 'player', 'Player')}
+        ><svg viewBox="0 0 20 20" aria-hidden="true">
+          <circle class="circle ${side}" cx="10" cy="10" r="7.6" stroke-width="2.4" pathLength="100"></circle>
+          <text class="circle-label ${side}" x="10" y="10.6" font-size="8.4">${letter}</text>
+        </svg></span
+      >
+      ${DERIVED_ROADS.map((road) => this.glyph(road, p ? p[road] : null))}
+    </div>`;
+  }
+
+  override render() {
+    return html`<div class="ask-roads" role="group" aria-label=${plain(this.language, 'ask.title', 'Ask roads')}>
+      ${this.group('banker', this.ask?.banker ?? null)} ${this.group('player', this.ask?.player ?? null)}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kiosk-ask': KioskAsk;
+  }
+}

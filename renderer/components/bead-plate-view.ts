@@ -1,0 +1,63 @@
+/**
+ * `<kiosk-bead-plate>`: every hand of the shoe in play order, six to a column (ROADS.md §2), labelled with the
+ * winner (庄 / 閒 / 和 or B / P / T) or the winning points, with pair dots and a gold star on a natural. When the
+ * plate is full the oldest column scrolls out (one column at a time, never re-flowed).
+ *
+ * ```html
+ * <kiosk-bead-plate .beads=${map.beadPlate} label="hanzi" .fresh=${12}></kiosk-bead-plate>
+ * ```
+ * @packageDocumentation
+ */
+import { customElement, property } from 'lit/decorators.js';
+import type { BeadCell } from '../../baccarat/roads/types';
+import { layoutBeadPlate, type BeadLabels } from '../draw/layout-road';
+import { lastCol, type Mark, type RoadSize } from '../draw/marks';
+import { localeOf, plain } from '../localization';
+import { RoadView } from './road-view';
+
+/** The characters of the winners, as the language writes them (Macau boards: 庄 閒 和). */
+export function hanziLabels(locale: 'en' | 'zh-Hans' | 'zh-Hant'): BeadLabels {
+  if (locale === 'zh-Hant') return { banker: '莊', player: '閒', tie: '和' };
+  if (locale === 'zh-Hans') return { banker: '庄', player: '闲', tie: '和' };
+  return { banker: '庄', player: '閒', tie: '和' };
+}
+
+const LETTERS: BeadLabels = { banker: 'B', player: 'P', tie: 'T' };
+
+/**
+ * The bead plate.
+ * @cssproperty --kiosk-banker - Banker bead.
+ * @cssproperty --kiosk-player - Player bead.
+ * @cssproperty --kiosk-tie - Tie bead.
+ * @cssproperty --kiosk-bead-ink - Bead label.
+ */
+@customElement('kiosk-bead-plate')
+export class KioskBeadPlate extends RoadView {
+  /** Every hand on the roads, as beads. */
+  @property({ attribute: false }) beads: readonly BeadCell[] = [];
+  /** What a bead says: `hanzi`, `letters` or `points`. */
+  @property() label: 'hanzi' | 'letters' | 'points' = 'hanzi';
+  /** Index of the newest bead, highlighted briefly; null for none. */
+  @property({ attribute: false }) fresh: number | null = null;
+
+  protected lastColumn(): number {
+    return lastCol(this.beads);
+  }
+
+  protected marks(size: RoadSize): Mark[] {
+    const labels =
+      this.label === 'points' ? 'points' : this.label === 'letters' ? LETTERS : hanziLabels(localeOf(this.language));
+    return layoutBeadPlate(this.beads, size, { labels, fresh: this.fresh });
+  }
+
+  protected accessibleName(): string {
+    const n = this.beads.length;
+    return `${plain(this.language, 'road.bead', 'Bead Plate')}: ${n}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kiosk-bead-plate': KioskBeadPlate;
+  }
+}

@@ -1,0 +1,202 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { KioskApi, PushEvents, TableView } from '../../contract/kiosk';
+import type { Language } from '../../contract/schemas/signage';
+import { makeView } from '../../test/fixtures/views/build-view';
+import { DemoKiosk } from '../demo-kiosk';
+import { $$, cleanup, mount, settle } from '../test-support/fixtures';
+import './kiosk-app';
+import type { KioskApp } from './kiosk-app';
+
+afterEach(cleanup);
+const NOW = Date.now();
+const view = (shoe: string, over: Partial<TableView> = {}, spec: Parameters<typeof makeView>[0] = { shoe }) => ({
+  ...makeView({ ...spec, shoe }, NOW),
+  ...over,
+});
+
+/** The shadow root of a child of the board. */
+const inner = (app: KioskApp, selector: string): HTMLElement => app.shadowRoot!.querySelector(selector) as HTMLElement;
+
+async function board(api: KioskApi, width = 1920, height = 1080): Promise<KioskApp> {
+  const app = document.createElement('kiosk-app');
+  app.api = api;
+  await mount(app, width, height);
+  for (let i = 0; i < 3; i++) await settleAll(app);
+  return app;
+}
+
+async function settleAll(app: KioskApp): Promise<void> {
+  await settle(app);
+  for (const el of app.shadowRoot!.querySelectorAll('*')) {
+    if ('updateComplete' in el) await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  }
+  await new Promise<void>((r) => requestAnimationFrame(() => r()));
+}
+
+describe('<kiosk-app> and its ShoeController', () => {
+  it('subscribes first, then requests the snapshot', async () => {
+    const calls: string[] = [];
+    const api: KioskApi = {
+      on: (channel) => {
+        calls.push(`on:${channel}`);
+        return () => undefined;
+      },
+      request: (channel, ..._args) => {
+        calls.push(`request:${channel}`);
+        return Promise.resolve(null) as never;
+      },
+    };
+    await board(api);
+    expect(calls.indexOf('on:table:view')).toBeGreaterThanOrEqual(0);
+    expect(calls.indexOf('on:table:view')).toBeLessThan(calls.indexOf('request:table:view'));
+  });
+
+  it('draws every road of the view, ignores an older seq, and extends the roads when hands are appended', async () => {
+    const first = view('BBPPPBTBPPBBBBBBBBP', { seq: 10 });
+    const demo = new DemoKiosk(first);
+    const app = await board(demo);
+    const big = inner(app, 'kiosk-big-road');
+    expect($$(big, 'g.marks > circle.circle:not(.ask)')).toHaveLength(18);
+    expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > circle.bead')).toHaveLength(19);
+    expect($$(inner(app, 'kiosk-derived-road[road=bigEyeBoy]'), 'g.marks > circle.ring:not(.ask)')).toHaveLength(15);
+    // The small road and cockroach pig panels are narrow: they scroll, the newest columns stay in view.
+    const small = inner(app, 'kiosk-derived-road[road=smallRoad]');
+    const roach = inner(app, 'kiosk-derived-road[road=cockroachPig]');
+    expect($$(small, 'svg')[0]!.getAttribute('aria-label')).toBe('Small Road · 小路: 9 / 3');
+    expect($$(roach, 'svg')[0]!.getAttribute('aria-label')).toBe('Cockroach Pig · 小强路: 8 / 2');
+    expect($$(small, 'g.marks > circle.dot:not(.ask)').length).toBeGreaterThan(0);
+    expect($$(roach, 'g.marks > path.slash:not(.ask)').length).toBeGreaterThan(0);
+
+    demo.push(view('B', { seq: 9 })); // older: ignored
+    await settleAll(app);
+    expect(app.roadCounts.ignored).toBe(1);
+    expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > circle.bead')).toHaveLength(19);
+
+    const rebuilt = app.roadCounts.rebuilt;
+    demo.push({ ...first, seq: 11, shoe: view('BBPPPBTBPPBBBBBBBBPP').shoe, change: { kind: 'hand', hand: 20 } });
+    await settleAll(app);
+    expect(app.roadCounts.extended).toBe(1);
+    expect(app.roadCounts.rebuilt).toBe(rebuilt);
+    expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > circle.bead')).toHaveLength(20);
+    expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > .fresh')).toHaveLength(1);
+
+    // A correction changes an earlier hand: the roads are rebuilt, not extended.
+    demo.push({ ...first, seq: 12, shoe: view('PBPPPBTBPPBBBBBBBBPP').shoe, change: { kind: 'correction', hand: 1 } });
+    await settleAll(app);
+    expect(app.roadCounts.rebuilt).toBe(rebuilt + 1);
+  });
+
+  it('keeps the roads (same identity) when only the signs or notices change', async () => {
+    const first = view('BPB', { seq: 1 });
+    const demo = new DemoKiosk(first);
+    const app = await board(demo);
+    demo.push({
+      ...first,
+      seq: 2,
+      notices: [{ kind: 'shuffle', since: first.connection.since }],
+      change: { kind: 'notice' },
+    });
+    await settleAll(app);
+    expect(app.roadCounts.unchanged).toBe(1);
+    expect($$(inner(app, 'kiosk-notices'), '.notice[data-kind=shuffle]')).toHaveLength(1);
+  });
+
+  it.each([
+    ['en', 'Big Road', null],
+    ['zh-Hans', '大路', 'zh-Hans'],
+    ['zh-Hant', '大路', 'zh-Hant'],
+    ['en+zh-Hans', 'Big Road大路', 'zh-Hans'],
+    ['en+zh-Hant', 'Big Road大路', 'zh-Hant'],
+  ] as const)('switches language live: %s', async (lang, title, zhTag) => {
+    const demo = new DemoKiosk(view('BP', { seq: 1 }, { shoe: 'BP', language: 'en' }));
+    const app = await board(demo);
+    demo.push(view('BP', { seq: 2 }, { shoe: 'BP', language: lang as Language }));
+    await settleAll(app);
+    await settleAll(app);
+    expect(app.currentLanguage).toBe(lang);
+    const h2 = app.shadowRoot!.querySelector('.road.big .title')!;
+    expect(h2.textContent!.replace(/\s+/g, '')).toBe(title.replace(/\s+/g, ''));
+    // Bilingual: the Chinese line says which Chinese; Chinese only: the board itself does.
+    const tag = lang.startsWith('en+')
+      ? h2.querySelector('[lang^=zh]')?.getAttribute('lang')
+      : app.shadowRoot!.querySelector('.board')!.getAttribute('lang');
+    expect(tag === 'en' ? null : (tag ?? null)).toBe(zhTag);
+    const cockroach = app.shadowRoot!.querySelector('.road.cockroachPig .title')!.textContent!;
+    if (lang.endsWith('zh-Hant')) expect(cockroach).toContain('曱甴路');
+    if (lang.endsWith('zh-Hans')) expect(cockroach).toContain('小强路');
+    const beads = $$(inner(app, 'kiosk-bead-plate'), 'text.bead-label').map((t) => t.textContent);
+    expect(beads[0]).toBe(lang.endsWith('zh-Hant') ? '莊' : lang.endsWith('zh-Hans') ? '庄' : '庄');
+  });
+
+  it('falls back to the board setting, then to en+zh-Hans, when the sign names no language', async () => {
+    const v = view('BP', { seq: 1 });
+    const demo = new DemoKiosk({ ...v, signage: null, settings: { ...v.settings, language: 'zh-Hant' } });
+    const app = await board(demo);
+    await settleAll(app);
+    expect(app.currentLanguage).toBe('zh-Hant');
+    demo.push({ ...v, seq: 2, signage: null, settings: { ...v.settings, language: null } });
+    await settleAll(app);
+    await settleAll(app);
+    expect(app.currentLanguage).toBe('en+zh-Hans');
+  });
+
+  it('shows the connection banner when the connection is lost, and keeps the roads', async () => {
+    const demo = new DemoKiosk(
+      view('BPPB', { seq: 1 }, { shoe: 'BPPB', connection: 'lost', lostMinutes: 12, language: 'en' }),
+    );
+    const app = await board(demo);
+    const banner = app.shadowRoot!.querySelector('kiosk-connection[banner]') as HTMLElement;
+    expect(banner.shadowRoot!.textContent).toMatch(/Connection lost — showing results up to \d\d:\d\d \(12 min ago\)/);
+    expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > circle.bead')).toHaveLength(4);
+  });
+
+  it('treats a lost link to the host itself as a lost connection', async () => {
+    const demo = new DemoKiosk(view('BP', { seq: 1 }, { shoe: 'BP', language: 'en' }));
+    const app = await board(demo);
+    expect(app.shadowRoot!.querySelector('kiosk-connection[banner]')).toBeNull();
+    app.hostDown = true;
+    await settleAll(app);
+    expect(app.shadowRoot!.querySelector('kiosk-connection[banner]')).not.toBeNull();
+  });
+
+  it('veils a closed table, roads still drawn underneath', async () => {
+    const demo = new DemoKiosk(
+      view('BPB', { seq: 1 }, { shoe: 'BPB', notices: [{ kind: 'tableClosed' }], tableOpen: false }),
+    );
+    const app = await board(demo);
+    const veil = app.shadowRoot!.querySelector('kiosk-notices[cover]') as HTMLElement;
+    expect($$(veil, '.notice[data-kind=tableClosed]')).toHaveLength(1);
+    expect(app.shadowRoot!.querySelector('.board')!.classList.contains('closed')).toBe(true);
+    expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > circle.bead')).toHaveLength(3);
+  });
+
+  it('shows the identify overlay for the seconds asked', async () => {
+    const demo = new DemoKiosk(view('B', { seq: 1 }));
+    const app = await board(demo);
+    const overlay = inner(app, 'kiosk-identify') as HTMLElement & { open: boolean };
+    expect(overlay.open).toBe(false);
+    demo.identify(0.2);
+    await settleAll(app);
+    expect(overlay.open).toBe(true);
+    expect(overlay.shadowRoot!.textContent).toContain('D-07A');
+    await new Promise((r) => setTimeout(r, 1100)); // at least one second
+    await settleAll(app);
+    expect(overlay.open).toBe(false);
+  });
+
+  it('shows the disclaimer of house rule 7.1 when set, and the message from the pit', async () => {
+    const demo = new DemoKiosk(view('B', { seq: 1 }, { shoe: 'B', message: 'Welcome', language: 'en' }));
+    const app = await board(demo);
+    expect(app.shadowRoot!.querySelector('[data-text=disclaimer]')!.textContent).toContain(
+      'all bets are settled only on the total points of the cards actually dealt',
+    );
+    expect(app.shadowRoot!.querySelector('[data-text=message]')!.textContent).toBe('Welcome');
+    const v = view('B', { seq: 2 }, { shoe: 'B', language: 'en', settings: { disclaimer: false } });
+    demo.push(v);
+    await settleAll(app);
+    expect(app.shadowRoot!.querySelector('[data-text=disclaimer]')).toBeNull();
+  });
+});
+
+// Keep the listener type honest for the fake API above.
+export type { PushEvents };

@@ -1,0 +1,304 @@
+/**
+ * `<kiosk-app>`: the whole board. Holds the one {@link ShoeController} (the only code that talks to the host),
+ * picks the language, theme and orientation from the view, and lays out the roads, statistics, ask roads, last
+ * hand, signs, notices and connection state. Everything below it receives plain properties.
+ *
+ * ```ts
+ * const app = document.createElement('kiosk-app');
+ * app.api = window.kiosk;                 // or a socket / demo KioskApi
+ * document.body.append(app);
+ * ```
+ * @packageDocumentation
+ */
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { ConnectionView, KioskApi, Notice, TableView } from '../../contract/kiosk';
+import type { Language } from '../../contract/schemas/signage';
+import { lastShoeHand, NOTHING_FRESH, ShoeController } from '../controllers/shoe-controller';
+import { DEFAULT_LANGUAGE, chineseTag, plain, tr, useLanguage } from '../localization';
+import { boardFooter } from './board-footer';
+import { portraitStyles } from './kiosk-app.portrait.styles';
+import { appStyles } from './kiosk-app.styles';
+import { sharedStyles } from './shared.styles';
+import './ask-panel';
+import './bead-plate-view';
+import './big-road-view';
+import './connection-status';
+import './derived-road-view';
+import './identify-overlay';
+import './last-hand';
+import './notice-board';
+import './limits-panel';
+import './pay-table';
+import './stats-panel';
+
+/** The language a view asks for: the table's sign, else the board's setting, else the casino's default. */
+export function viewLanguage(view: TableView | null): Language {
+  return view?.signage?.language ?? view?.settings.language ?? view?.casino?.defaultLanguage ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The board.
+ * @cssproperty --kiosk-bg - Background (felt).
+ * @cssproperty --kiosk-font - Font stack (set per script by the board).
+ * @cssproperty --kiosk-text - Body text size.
+ */
+@customElement('kiosk-app')
+export class KioskApp extends LitElement {
+  static override styles = [sharedStyles, appStyles, portraitStyles];
+
+  @state() private language: Language = 'en'; // the source locale, active until a view names another
+  @state() private identifyUntil = 0;
+  @state() private aspect: 'landscape' | 'portrait' = 'landscape';
+
+  /** Where views come from: Electron's preload, the web host's socket, or the demo. */
+  @property({ attribute: false }) api: KioskApi | null = null;
+  /** Turns off the blinking would-be marks of the ask roads (the one repeating animation). */
+  @property({ type: Boolean, attribute: 'ask-blink-off' }) askBlinkOff = false;
+  /** The link to the host itself is down (browser mode): shown as a lost connection, whatever the view says. */
+  @property({ type: Boolean, attribute: 'host-down' }) hostDown = false;
+
+  private readonly shoe = new ShoeController(this);
+  private offIdentify: (() => void) | null = null;
+  private identifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private observer: ResizeObserver | null = null;
+  private pendingLanguage: Language | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.observer = new ResizeObserver(([entry]) => {
+      const r = entry?.contentRect;
+      if (r && r.width > 0) this.aspect = r.height > r.width ? 'portrait' : 'landscape';
+    });
+    this.observer.observe(this);
+    this.listenForIdentify();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.observer?.disconnect();
+    this.offIdentify?.();
+    this.offIdentify = null;
+    if (this.identifyTimer) clearTimeout(this.identifyTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('api')) {
+      this.shoe.attach(this.api);
+      this.offIdentify?.();
+      this.offIdentify = null;
+      if (this.isConnected) this.listenForIdentify();
+    }
+    const theme = this.shoe.view?.settings.theme ?? 'classic';
+    if (this.dataset['theme'] !== theme) this.dataset['theme'] = theme; // tokens.css switches palettes on it
+    const wanted = viewLanguage(this.shoe.view);
+    if (wanted !== this.language && wanted !== this.pendingLanguage) {
+      // Messages of the new locale must be active before anything renders with it.
+      this.pendingLanguage = wanted;
+      void useLanguage(wanted).then(() => {
+        if (this.pendingLanguage === wanted) {
+          this.pendingLanguage = null;
+          this.language = wanted;
+        }
+      });
+    }
+  }
+
+  private listenForIdentify(): void {
+    if (!this.api || this.offIdentify) return;
+    this.offIdentify = this.api.on('kiosk:identify', (seconds) => {
+      const ms = Math.max(1, Math.min(600, Number(seconds) || 10)) * 1000;
+      this.identifyUntil = Date.now() + ms;
+      if (this.identifyTimer) clearTimeout(this.identifyTimer);
+      this.identifyTimer = setTimeout(() => (this.identifyUntil = 0), ms);
+    });
+  }
+
+  private layout(view: TableView | null): 'landscape' | 'portrait' {
+    const o = view?.settings.orientation ?? 'auto';
+    return o === 'auto' ? this.aspect : o;
+  }
+
+  /** The connection to show: the view's, or lost while the link to the host itself is down. */
+  private connection(view: TableView): ConnectionView {
+    if (!this.hostDown || view.connection.state !== 'connected') return view.connection;
+    return { ...view.connection, state: 'reconnecting' };
+  }
+
+  /** Header: brand, then the table name, or (while any are in force) the notices and a lost connection. */
+  private header(view: TableView, closed: boolean) {
+    const lang = this.language;
+    const logo = view.settings.logo ?? 'assets/logo.svg';
+    const name = html`<span class="name" data-text="table-name">${view.signage?.tableName ?? view.tableId}</span>`;
+    const notices = this.notices(view, closed);
+    return html`<header class="header ${notices === nothing ? '' : 'busy'}">
+      <div class="brand">
+        <img class="logo" src=${logo} alt="" />
+        ${view.casino ? html`<span class="casino">${view.casino.casinoName}</span>` : nothing}
+        ${notices === nothing ? nothing : html`<span class="table-name small">${name}</span>`}
+      </div>
+      ${notices === nothing ? html`<div class="table-name">${name}</div>` : notices}
+      <kiosk-limits class="headline" show="headline" .signage=${view.signage} .language=${lang}></kiosk-limits>
+      <div class="status">
+        <kiosk-connection .connection=${this.connection(view)} .language=${lang}></kiosk-connection>
+      </div>
+    </header>`;
+  }
+
+  private roads(view: TableView) {
+    const lang = this.language;
+    const r = this.shoe.roads;
+    const map = r?.map;
+    const fresh =
+      view.change?.kind === 'hand' || view.change?.kind === 'correction' ? (r?.fresh ?? NOTHING_FRESH) : NOTHING_FRESH;
+    const theme = view.settings.theme;
+    const ask = r?.ask ?? null;
+    const askKey = String(map?.hands ?? 0);
+    const road = (name: 'bigEyeBoy' | 'smallRoad' | 'cockroachPig', title: string | ReturnType<typeof tr>) =>
+      html`<section class="panel road derived ${name}">
+        <h3 class="title small">${title}</h3>
+        <kiosk-derived-road
+          road=${name}
+          .cells=${map?.[name].cells ?? []}
+          .ask=${ask}
+          .askKey=${askKey}
+          .fresh=${fresh[name]}
+          .language=${lang}
+          .theme=${theme}
+          ?ask-blink-off=${this.askBlinkOff}
+        ></kiosk-derived-road>
+      </section>`;
+    return html`<div class="roads">
+      <section class="panel road big">
+        <h2 class="title">${tr(lang, 'road.big', 'Big Road')}</h2>
+        <kiosk-big-road
+          .cells=${map?.bigRoad.cells ?? []}
+          .ask=${ask}
+          .askKey=${askKey}
+          .fresh=${fresh.bigRoad}
+          .language=${lang}
+          .theme=${theme}
+          ?ask-blink-off=${this.askBlinkOff}
+        ></kiosk-big-road>
+      </section>
+      <section class="panel ask">
+        <kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>
+      </section>
+      <section class="panel road bead">
+        <h2 class="title">${tr(lang, 'road.bead', 'Bead Plate')}</h2>
+        <kiosk-bead-plate
+          .beads=${map?.beadPlate ?? []}
+          label=${view.settings.beadLabel}
+          .fresh=${fresh.bead}
+          .language=${lang}
+          .theme=${theme}
+        ></kiosk-bead-plate>
+      </section>
+      <div class="derived-roads">
+        ${road('bigEyeBoy', tr(lang, 'road.bigEyeBoy', 'Big Eye Boy'))}
+        ${road('smallRoad', tr(lang, 'road.smallRoad', 'Small Road'))}
+        ${road('cockroachPig', tr(lang, 'road.cockroachPig', 'Cockroach Pig'))}
+      </div>
+    </div>`;
+  }
+
+  private side(view: TableView) {
+    const lang = this.language;
+    const r = this.shoe.roads;
+    return html`<div class="side">
+      <section class="panel last-hand">
+        <kiosk-last-hand .hand=${lastShoeHand(view)} .language=${lang}></kiosk-last-hand>
+      </section>
+      <section class="panel stats">
+        <kiosk-stats .stats=${r?.stats ?? null} shoe-number=${view.shoeNumber} .language=${lang}></kiosk-stats>
+      </section>
+    </div>`;
+  }
+
+  private signs(view: TableView) {
+    const lang = this.language;
+    return html`<div class="signs">
+      <section class="panel pays">
+        <kiosk-pay-table .payTable=${view.payTable} .language=${lang}></kiosk-pay-table>
+        <kiosk-limits class="details" show="details" .signage=${view.signage} .language=${lang}></kiosk-limits>
+      </section>
+    </div>`;
+  }
+
+  private notices(view: TableView, closed: boolean) {
+    const connection = this.connection(view);
+    const lost = connection.state !== 'connected';
+    const shown = view.notices.some((n) => n.kind !== 'tableClosed');
+    if (!lost && !shown) return nothing;
+    return html`<div class="notices">
+      ${lost ? html`<kiosk-connection banner .connection=${connection} .language=${this.language}></kiosk-connection>` : nothing}
+      ${shown && !closed ? html`<kiosk-notices .notices=${view.notices} .language=${this.language}></kiosk-notices>` : nothing}
+    </div>`;
+  }
+
+  /** The view shown (for tests and the demo's timing hook). */
+  get view(): TableView | null {
+    return this.shoe.view;
+  }
+
+  /** The controller's counters: how often the roads were rebuilt or extended (for tests and the bench). */
+  get roadCounts(): Readonly<Record<'rebuilt' | 'extended' | 'unchanged' | 'ignored', number>> {
+    return this.shoe.counts;
+  }
+
+  /** Takes the host's snapshot again, whatever its `seq` (after the link to the host came back). */
+  resync(): void {
+    this.shoe.resync();
+  }
+
+  /** The language rendered now. */
+  get currentLanguage(): Language {
+    return this.language;
+  }
+
+  override render() {
+    const view = this.shoe.view;
+    const lang = this.language;
+    const layout = this.layout(view);
+    const rotated = layout !== this.aspect;
+    const script = chineseTag(lang) ?? 'en';
+    if (!view) {
+      return html`<div class="board waiting" data-layout=${layout} data-script=${script}>
+        <img class="logo big" src="assets/logo.svg" alt="" />
+        <p class="waiting-text">${tr(lang, 'waiting', 'Waiting for the table…')}</p>
+      </div>`;
+    }
+    const closedNotice: Notice | undefined =
+      view.notices.find((n) => n.kind === 'tableClosed') ??
+      (view.signage?.tableOpen === false ? { kind: 'tableClosed', since: view.signage.updatedAt } : undefined);
+    return html`<div
+      class="board ${closedNotice ? 'closed' : ''} ${rotated ? 'rotated' : ''}"
+      data-layout=${layout}
+      data-theme=${view.settings.theme}
+      data-script=${script}
+      lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
+      aria-label=${plain(lang, 'board', 'Baccarat results board')}
+    >
+      ${this.header(view, closedNotice !== undefined)}
+      <main class="main">${this.roads(view)} ${this.side(view)} ${this.signs(view)}</main>
+      ${boardFooter(view, lang)}
+      ${
+        closedNotice
+          ? html`<kiosk-notices cover .notices=${[closedNotice]} .language=${lang}></kiosk-notices>`
+          : nothing
+      }
+      <kiosk-identify
+        ?open=${this.identifyUntil > 0}
+        display-id=${view.displayId}
+        table-id=${view.tableId}
+        .language=${lang}
+      ></kiosk-identify>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kiosk-app': KioskApp;
+  }
+}

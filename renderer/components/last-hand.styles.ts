@@ -1,0 +1,187 @@
+import { css } from 'lit';
+
+export const lastHandStyles = css`
+  :host {
+    display: block;
+    font-size: var(--kiosk-text);
+    --card-h: var(--kiosk-card-height, 8cqmin);
+  }
+  .last {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5em;
+  }
+  .last.voided .sides {
+    opacity: 0.45;
+  }
+  .top {
+    display: flex;
+    align-items: center;
+    gap: 0.3em 0.5em;
+  }
+  .top .title {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    min-width: 0;
+  }
+  .badge.void-hand {
+    align-self: flex-start;
+  }
+  .hand-no {
+    color: var(--kiosk-ink-muted);
+    font-size: var(--kiosk-text-small);
+  }
+  .side .verdict {
+    font-size: var(--kiosk-text-small);
+    padding: 0 0.5em;
+  }
+  .top .verdict {
+    margin-left: auto;
+  }
+  .verdict {
+    white-space: nowrap;
+    font-weight: 800;
+    letter-spacing: 0.03em;
+    padding: 0.12em 0.6em;
+    border-radius: 999px;
+    color: var(--kiosk-bead-ink);
+  }
+  .verdict.banker {
+    background: var(--kiosk-banker);
+  }
+  .verdict.player {
+    background: var(--kiosk-player);
+  }
+  .verdict.tie {
+    background: var(--kiosk-tie);
+  }
+  .verdict.void {
+    background: var(--kiosk-notice-void);
+  }
+  .verdict .bi > .zh {
+    color: inherit;
+    opacity: 0.9;
+  }
+  .sides {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.45em;
+  }
+  .side {
+    border-radius: 0.5em;
+    padding: 0.35em 0.6em;
+    background: var(--kiosk-panel-raised);
+    border: 2px solid transparent;
+    display: flex;
+    align-items: center;
+    gap: 0.6em;
+    min-width: 0;
+  }
+  .info {
+    flex: 1;
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.3em;
+  }
+  .side.won {
+    border-color: var(--kiosk-gold);
+    box-shadow: 0 0 1.2em -0.2em var(--kiosk-gold-glow);
+  }
+  .side.tied {
+    border-color: var(--kiosk-tie);
+  }
+  .side-head {
+    display: flex;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 0.4em;
+  }
+  .name {
+    font-weight: 700;
+    white-space: nowrap;
+  }
+  .name .bi {
+    flex-wrap: nowrap;
+  }
+  .player .name {
+    color: var(--kiosk-player-ink);
+  }
+  .banker .name {
+    color: var(--kiosk-banker-ink);
+  }
+  .points {
+    font-size: 1.9em;
+    font-weight: 800;
+    line-height: 1;
+  }
+  .won .points {
+    color: var(--kiosk-gold);
+  }
+  .cards {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--card-h) * 0.06);
+    min-height: var(--card-h);
+  }
+  .card {
+    display: inline-block;
+    height: var(--card-h);
+    aspect-ratio: 250 / 350;
+  }
+  .card .shadow {
+    fill: rgb(0 0 0 / 0.4); /* drawn, not a CSS filter: cheap to paint */
+  }
+  .card.sideways {
+    aspect-ratio: 350 / 250;
+    height: calc(var(--card-h) * 250 / 350);
+    margin-left: calc(var(--card-h) * 0.04);
+  }
+  .card svg {
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+  .face {
+    fill: var(--kiosk-card-face);
+    stroke: var(--kiosk-card-edge);
+    stroke-width: 3;
+  }
+  .card.red .ink {
+    fill: var(--kiosk-card-red);
+  }
+  .card.black .ink {
+    fill: var(--kiosk-card-black);
+  }
+  .rank {
+    font-family: var(--kiosk-font);
+    font-weight: 700;
+    text-anchor: middle;
+  }
+  .badges {
+    display: flex;
+    gap: 0.35em;
+    flex-wrap: wrap;
+    align-items: center;
+  }
+  .badge {
+    font-size: var(--kiosk-text-small);
+    padding: 0.05em 0.5em;
+    border-radius: 0.3em;
+    border: 1px solid var(--kiosk-gold-muted);
+    color: var(--kiosk-gold);
+  }
+  .badge.void-hand {
+    border-color: var(--kiosk-notice-void);
+    color: var(--kiosk-ink);
+    background: var(--kiosk-notice-void);
+  }
+  .badge .bi,
+  .verdict .bi {
+    flex-wrap: nowrap;
+  }
+  .muted {
+    color: var(--kiosk-ink-muted);
+  }
+`;

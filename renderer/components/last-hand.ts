@@ -1,0 +1,102 @@
+/**
+ * `<kiosk-last-hand>`: the newest coup as patrons saw it dealt: Player's and Banker's cards (a third card turned
+ * sideways, as dealers place it), their points, the winner highlighted, pairs and naturals marked, and whether it
+ * was a void hand. The winner is the core's `hand.outcome`; nothing is decided here.
+ *
+ * ```html
+ * <kiosk-last-hand .hand=${shoeHand} language="zh-Hant"></kiosk-last-hand>
+ * ```
+ * @packageDocumentation
+ */
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { str } from '@lit/localize';
+import { points } from '../../baccarat/cards';
+import type { ShoeHand } from '../../baccarat/shoe';
+import { isNatural } from '../../baccarat/table-of-play';
+import type { Card, Side } from '../../baccarat/types';
+import { count } from '../format';
+import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localization';
+import { lastHandStyles } from './last-hand.styles';
+import { playingCard } from './playing-card';
+import { sharedStyles } from './shared.styles';
+
+/**
+ * The last hand.
+ * @cssproperty --kiosk-banker - Banker side accent.
+ * @cssproperty --kiosk-player - Player side accent.
+ * @cssproperty --kiosk-gold - The winner's frame.
+ */
+@customElement('kiosk-last-hand')
+export class KioskLastHand extends LitElement {
+  static override styles = [sharedStyles, lastHandStyles];
+
+  /** The newest round with a result, or null. */
+  @property({ attribute: false }) hand: ShoeHand | null = null;
+  /** Language of the panel. */
+  @property() language: Language = DEFAULT_LANGUAGE;
+
+  private side(side: Side, cards: readonly Card[] | undefined) {
+    const h = this.hand!.hand;
+    const lang = this.language;
+    const pts =
+      (side === 'player' ? h.playerPoints : h.bankerPoints) ?? (cards && cards.length ? points(cards) : undefined);
+    const won = h.outcome === side;
+    const pair = side === 'player' ? h.playerPair : h.bankerPair;
+    const natural = cards !== undefined && cards.length >= 2 && isNatural(points(cards.slice(0, 2)));
+    return html`<div class="side ${side} ${won ? 'won' : ''} ${h.outcome === 'tie' ? 'tied' : ''}" data-side=${side}>
+      <div class="info">
+        <div class="side-head">
+          <span class="name">${side === 'player' ? tr(lang, 'player', 'Player') : tr(lang, 'banker', 'Banker')}</span>
+          <span class="points num" data-points=${pts ?? ''}>${pts ?? '–'}</span>
+        </div>
+        <div class="badges">
+          ${won ? html`<span class="verdict ${side}" data-verdict=${side}>${tr(lang, 'lastHand.win', 'Win')}</span>` : nothing}
+          ${h.outcome === 'tie' ? html`<span class="verdict tie" data-verdict="tie">${tr(lang, 'lastHand.tie', 'Tie')}</span>` : nothing}
+          ${pair ? html`<span class="badge pair">${tr(lang, 'lastHand.pair', 'Pair')}</span>` : nothing}
+          ${natural ? html`<span class="badge natural">${tr(lang, 'stats.natural', 'Natural')}</span>` : nothing}
+        </div>
+      </div>
+      <div class="cards">${cards?.map((c, i) => playingCard(c, { sideways: i === 2 })) ?? nothing}</div>
+    </div>`;
+  }
+
+  override render() {
+    const lang = this.language;
+    const s = this.hand;
+    if (!s) {
+      return html`<div class="last empty" role="group" aria-label=${plain(lang, 'lastHand.title', 'Last hand')}>
+        <div class="top"><h2 class="title">${tr(lang, 'lastHand.title', 'Last hand')}</h2></div>
+        <span class="muted">${tr(lang, 'lastHand.none', 'No hands yet')}</span>
+      </div>`;
+    }
+    const voidHand = s.voidHand
+      ? html`<span class="badge void-hand"
+          >${
+            s.voidHand.kind === 'noBetCoup'
+              ? tr(lang, 'notice.noBetCoup', 'No-bet coup')
+              : tr(lang, 'notice.noBetsThisHand', 'No bets this hand')
+          }</span
+        >`
+      : nothing;
+    return html`<div
+      class="last ${s.voided ? 'voided' : ''}"
+      role="group"
+      aria-label=${plain(lang, 'lastHand.titleNo', str`Last hand, hand ${s.no}`)}
+    >
+      <div class="top">
+        <h2 class="title">${tr(lang, 'lastHand.title', 'Last hand')}</h2>
+        <span class="hand-no num" data-hand=${s.no}>#${count(s.no, localeOf(lang))}</span>
+        ${s.voided ? html`<span class="verdict void">${tr(lang, 'lastHand.voided', 'Round void')}</span>` : nothing}
+      </div>
+      ${voidHand}
+      <div class="sides">${this.side('player', s.cards?.player)} ${this.side('banker', s.cards?.banker)}</div>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kiosk-last-hand': KioskLastHand;
+  }
+}

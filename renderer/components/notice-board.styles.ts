@@ -1,0 +1,156 @@
+import { css } from 'lit';
+
+export const noticeStyles = css`
+  :host {
+    display: block;
+    font-size: var(--kiosk-text);
+  }
+  .notices {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em;
+  }
+  .notice {
+    --accent: var(--kiosk-notice-info);
+    flex: 1 1 16em;
+    display: flex;
+    align-items: center;
+    gap: 0.8em;
+    padding: 0.35em 0.9em;
+    min-width: 0;
+    border-radius: 0.55em;
+    background: linear-gradient(
+      90deg,
+      color-mix(in srgb, var(--accent) 30%, var(--kiosk-bg)) 0%,
+      var(--kiosk-panel-solid) 75%
+    );
+    border: 0.12em solid var(--accent);
+    box-shadow: 0 0.4em 1.4em -0.6em color-mix(in srgb, var(--accent) 70%, transparent);
+  }
+  .notice[data-kind='lastCoup'] {
+    --accent: var(--kiosk-notice-last);
+  }
+  .notice[data-kind='noBetsThisHand'],
+  .notice[data-kind='noBetCoup'],
+  .notice[data-kind='roundVoid'] {
+    --accent: var(--kiosk-notice-void);
+  }
+  .notice[data-kind='corrected'] {
+    --accent: var(--kiosk-notice-corrected);
+  }
+  .notice[data-kind='shoeEnd'] {
+    --accent: var(--kiosk-notice-last);
+  }
+  .icon-wrap {
+    flex: none;
+    display: grid;
+    place-items: center;
+    width: 2.1em;
+    height: 2.1em;
+    border-radius: 50%;
+    background: var(--accent);
+    color: var(--kiosk-notice-icon-ink);
+  }
+  .icon {
+    width: 1.3em;
+    height: 1.3em;
+  }
+  .text {
+    display: flex;
+    flex-direction: column;
+    gap: 0.2em;
+    min-width: 0;
+    flex: 1;
+  }
+  .headline {
+    font-size: var(--kiosk-text-notice);
+    font-weight: 800;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    line-height: 1.05;
+  }
+  .headline .bi {
+    flex-direction: row;
+    align-items: baseline;
+    flex-wrap: wrap;
+    gap: 0.1em 0.7em;
+  }
+  .headline .bi > .zh {
+    font-size: 0.95em;
+    color: var(--kiosk-ink);
+    letter-spacing: 0.08em;
+  }
+  .detail {
+    font-size: var(--kiosk-text-small);
+    color: var(--kiosk-ink-muted);
+    text-wrap: balance;
+  }
+  .detail .bi {
+    flex-direction: row;
+    flex-wrap: wrap;
+    gap: 0.1em 0.8em;
+  }
+  .detail .bi > .zh {
+    font-size: 1em;
+  }
+  .burn-card .card {
+    display: block;
+    height: 2.9em;
+    aspect-ratio: 250 / 350;
+  }
+  .card .shadow {
+    fill: rgb(0 0 0 / 0.4);
+  }
+  .burn-card svg {
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+  .face {
+    fill: var(--kiosk-card-face);
+    stroke: var(--kiosk-card-edge);
+    stroke-width: 3;
+  }
+  .card.red .ink {
+    fill: var(--kiosk-card-red);
+  }
+  .card.black .ink {
+    fill: var(--kiosk-card-black);
+  }
+  .rank {
+    font-family: var(--kiosk-font);
+    font-weight: 700;
+    text-anchor: middle;
+  }
+  /* The table-closed veil: over the whole board, which stays visible (dimmed) underneath. */
+  :host([cover]) {
+    position: absolute;
+    inset: 0;
+    pointer-events: none;
+  }
+  :host([cover]) .notices {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    background: var(--kiosk-closed-veil);
+  }
+  :host([cover]) .notice {
+    --accent: var(--kiosk-notice-closed);
+    flex-direction: column;
+    text-align: center;
+    padding: 1.4em 3em;
+    gap: 0.6em;
+    font-size: 1.6em;
+    background: var(--kiosk-panel-solid);
+    box-shadow: 0 1em 4em rgb(0 0 0 / 0.6);
+  }
+  :host([cover]) .headline .bi {
+    flex-direction: column;
+    align-items: center;
+  }
+  :host([cover]) .detail .bi {
+    flex-direction: column;
+    align-items: center;
+  }
+`;

@@ -1,0 +1,150 @@
+/**
+ * `<kiosk-notices>`: the notices in force (`TableView.notices`), large and unmistakable, each kind with its own
+ * colour and icon: last hand (rule 11.2 a / b), no bets this hand (12.1–12.3), no-bet coup, round void (12.5,
+ * 12.6), shuffle, new shoe, burn (with the burn card), shoe end, corrected result. With `cover`, it shows only
+ * "Table closed", as a veil over the (dimmed, still visible) board.
+ *
+ * ```html
+ * <kiosk-notices .notices=${view.notices} language="en+zh-Hans"></kiosk-notices>
+ * ```
+ * @packageDocumentation
+ */
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { str } from '@lit/localize';
+import { parseCard } from '../../baccarat/cards';
+import type { Notice, NoticeKind } from '../../contract/kiosk';
+import { count } from '../format';
+import { DEFAULT_LANGUAGE, localeOf, tr, type Language } from '../localization';
+import { noticeIcon, type NoticeIconName } from './icons';
+import { noticeStyles } from './notice-board.styles';
+import { playingCard } from './playing-card';
+import { sharedStyles } from './shared.styles';
+
+const ICON: { readonly [K in NoticeKind]: NoticeIconName } = {
+  lastCoup: 'flag',
+  noBetsThisHand: 'hand',
+  noBetCoup: 'pause',
+  roundVoid: 'void',
+  shuffle: 'shuffle',
+  newShoe: 'shoe',
+  burn: 'burn',
+  tableClosed: 'closed',
+  corrected: 'corrected',
+  shoeEnd: 'end',
+};
+
+/**
+ * Notices.
+ * @cssproperty --kiosk-notice-last - Last hand accent.
+ * @cssproperty --kiosk-notice-void - Void hand / round accent.
+ * @cssproperty --kiosk-notice-info - Shuffle, new shoe, burn accent.
+ * @cssproperty --kiosk-notice-closed - Table closed veil.
+ */
+@customElement('kiosk-notices')
+export class KioskNotices extends LitElement {
+  static override styles = [sharedStyles, noticeStyles];
+
+  /** The notices in force. */
+  @property({ attribute: false }) notices: readonly Notice[] = [];
+  /** Language of the notices. */
+  @property() language: Language = DEFAULT_LANGUAGE;
+  /** Show only the table-closed veil (for the layer over the board) instead of the other notices. */
+  @property({ type: Boolean, reflect: true }) cover = false;
+
+  private headline(n: Notice): TemplateResult | string {
+    const lang = this.language;
+    switch (n.kind) {
+      case 'lastCoup':
+        return tr(lang, 'notice.lastCoup', 'Last hand · Last coup');
+      case 'noBetsThisHand':
+        return tr(lang, 'notice.noBetsThisHand', 'No bets this hand');
+      case 'noBetCoup':
+        return tr(lang, 'notice.noBetCoup', 'No-bet coup');
+      case 'roundVoid':
+        return tr(lang, 'notice.roundVoid', 'Round void');
+      case 'shuffle':
+        return tr(lang, 'notice.shuffle', 'Shuffling');
+      case 'newShoe':
+        return tr(lang, 'notice.newShoe', 'New shoe');
+      case 'burn':
+        return tr(lang, 'notice.burn', 'Burn');
+      case 'tableClosed':
+        return tr(lang, 'notice.tableClosed', 'Table closed');
+      case 'corrected':
+        return tr(lang, 'notice.corrected', 'Corrected result');
+      case 'shoeEnd':
+        return tr(lang, 'notice.shoeEnd', 'Shoe end');
+    }
+  }
+
+  private detail(n: Notice): TemplateResult | string | typeof nothing {
+    const lang = this.language;
+    const no = n.hand === undefined ? null : count(n.hand, localeOf(lang));
+    switch (n.kind) {
+      case 'lastCoup':
+        return this.lastCoup(n);
+      case 'noBetsThisHand':
+        return no === null
+          ? tr(lang, 'notice.voidHand', 'A void hand is dealt')
+          : tr(lang, 'notice.voidHandNo', str`Hand ${no} is a void hand`);
+      case 'noBetCoup':
+        return no === null ? nothing : tr(lang, 'notice.noBetCoupNo', str`Hand ${no} is dealt without wagers`);
+      case 'roundVoid':
+        return no === null ? nothing : tr(lang, 'notice.roundVoidNo', str`Hand ${no} is void`);
+      case 'shuffle':
+        return tr(lang, 'notice.shuffleDetail', 'Please wait for the new shoe');
+      case 'newShoe':
+        return tr(lang, 'notice.newShoeDetail', 'The roads start afresh');
+      case 'burn':
+        return n.burn ? tr(lang, 'notice.burnt', str`${count(n.burn.count, localeOf(lang))} cards burnt`) : nothing;
+      case 'tableClosed':
+        return tr(lang, 'notice.tableClosedDetail', 'Results of this shoe remain shown');
+      case 'corrected':
+        return no === null
+          ? nothing
+          : n.by
+            ? tr(lang, 'notice.correctedBy', str`Hand ${no} corrected by ${n.by}`)
+            : tr(lang, 'notice.correctedNo', str`Hand ${no} corrected`);
+      case 'shoeEnd':
+        return tr(lang, 'notice.shoeEndDetail', 'No further hands until the cards are reshuffled');
+    }
+  }
+
+  /** Rule 11.2: (a) the cut card was the round's first card, this round is the last; (b) one further round. */
+  private lastCoup(n: Notice): TemplateResult | string | typeof nothing {
+    const lang = this.language;
+    const no = n.hand === undefined ? null : count(n.hand, localeOf(lang));
+    const which = no === null ? nothing : html` · ${tr(lang, 'notice.lastCoupNo', str`Hand ${no} is the last hand`)}`;
+    if (n.lastCoupCase === 'a')
+      return html`${tr(lang, 'notice.lastCoupA', 'Cut card first out — this hand is the last')}${which}`;
+    if (n.lastCoupCase === 'b')
+      return html`${tr(lang, 'notice.lastCoupB', 'Cut card out — one more hand, then the shoe ends')}${which}`;
+    return no === null ? nothing : tr(lang, 'notice.lastCoupNo', str`Hand ${no} is the last hand`);
+  }
+
+  private notice(n: Notice) {
+    const card = n.kind === 'burn' && n.burn ? parseCard(n.burn.card) : null;
+    const reason = (n.kind === 'noBetsThisHand' || n.kind === 'roundVoid') && n.reason ? n.reason : null;
+    return html`<div class="notice" data-kind=${n.kind} role="alert">
+      <span class="icon-wrap">${noticeIcon(ICON[n.kind])}</span>
+      <div class="text">
+        <div class="headline">${this.headline(n)}</div>
+        <div class="detail">${this.detail(n)}${reason ? html`<span class="reason"> · ${reason}</span>` : nothing}</div>
+      </div>
+      ${card?.ok ? html`<div class="burn-card">${playingCard(card.value)}</div>` : nothing}
+    </div>`;
+  }
+
+  override render() {
+    const shown = this.notices.filter((n) => (n.kind === 'tableClosed') === this.cover);
+    if (shown.length === 0) return nothing;
+    return html`<div class="notices">${shown.map((n) => this.notice(n))}</div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kiosk-notices': KioskNotices;
+  }
+}

@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { NOTICE_KINDS, type ConnectionView, type Notice } from '../../contract/kiosk';
+import { $$, cleanup, mount, textOf } from '../test-support/fixtures';
+import './connection-status';
+import './identify-overlay';
+import './notice-board';
+
+afterEach(cleanup);
+const since = '2024-11-22T14:00:00.000Z';
+
+const EXPECTED: Record<(typeof NOTICE_KINDS)[number], { notice: Omit<Notice, 'since'>; text: string[] }> = {
+  lastCoup: {
+    notice: { kind: 'lastCoup', lastCoupCase: 'b', hand: 71 },
+    text: ['Last hand · Last coup', 'Hand 71 is the last hand'],
+  },
+  noBetsThisHand: {
+    notice: { kind: 'noBetsThisHand', hand: 16, reason: 'First card face up' },
+    text: ['No bets this hand', 'First card face up'],
+  },
+  noBetCoup: { notice: { kind: 'noBetCoup', hand: 2 }, text: ['No-bet coup', 'Hand 2 is dealt without wagers'] },
+  roundVoid: { notice: { kind: 'roundVoid', hand: 9 }, text: ['Round void', 'Hand 9 is void'] },
+  shuffle: { notice: { kind: 'shuffle' }, text: ['Shuffling'] },
+  newShoe: { notice: { kind: 'newShoe' }, text: ['New shoe'] },
+  burn: { notice: { kind: 'burn', burn: { card: 'KD', count: 10 } }, text: ['Burn', '10 cards burnt'] },
+  tableClosed: { notice: { kind: 'tableClosed' }, text: ['Table closed'] },
+  corrected: {
+    notice: { kind: 'corrected', hand: 12, by: 'Inspector Lam' },
+    text: ['Corrected result', 'Hand 12 corrected by Inspector Lam'],
+  },
+  shoeEnd: { notice: { kind: 'shoeEnd' }, text: ['Shoe end'] },
+};
+
+describe('<kiosk-notices>', () => {
+  it.each(NOTICE_KINDS)('shows %s with its own look, icon and text', async (kind) => {
+    const { notice, text } = EXPECTED[kind];
+    const el = document.createElement('kiosk-notices');
+    el.notices = [{ ...notice, since }];
+    el.cover = kind === 'tableClosed';
+    el.language = 'en';
+    await mount(el, 1200, 400);
+    const shown = $$(el, `.notice[data-kind=${kind}]`);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.getAttribute('role')).toBe('alert');
+    expect($$(el, '.notice svg.icon')).toHaveLength(1);
+    for (const t of text) expect(textOf(el)).toContain(t);
+  });
+
+  it('tells rule 11.2 case (a) from case (b)', async () => {
+    const el = document.createElement('kiosk-notices');
+    el.language = 'en';
+    el.notices = [{ kind: 'lastCoup', lastCoupCase: 'a', hand: 40, since }];
+    await mount(el, 1200, 300);
+    expect(textOf(el)).toContain('Cut card first out — this hand is the last · Hand 40 is the last hand');
+    el.notices = [{ kind: 'lastCoup', lastCoupCase: 'b', hand: 40, since }];
+    await el.updateComplete;
+    expect(textOf(el)).toContain('Cut card out — one more hand, then the shoe ends · Hand 40 is the last hand');
+  });
+
+  it('draws the burn card as a card', async () => {
+    const el = document.createElement('kiosk-notices');
+    el.language = 'en';
+    el.notices = [{ kind: 'burn', burn: { card: 'KD', count: 10 }, since }];
+    await mount(el, 1200, 300);
+    expect($$(el, '.burn-card .card.red[data-card=KD]')).toHaveLength(1);
+  });
+
+  it('keeps the table-closed veil apart from the band of notices', async () => {
+    const notices: Notice[] = [
+      { kind: 'tableClosed', since },
+      { kind: 'shuffle', since },
+    ];
+    const band = document.createElement('kiosk-notices');
+    band.notices = notices;
+    const veil = document.createElement('kiosk-notices');
+    veil.notices = notices;
+    veil.cover = true;
+    await mount(band, 1200, 300);
+    await mount(veil, 1200, 300);
+    expect($$(band, '.notice').map((n) => n.getAttribute('data-kind'))).toEqual(['shuffle']);
+    expect($$(veil, '.notice').map((n) => n.getAttribute('data-kind'))).toEqual(['tableClosed']);
+  });
+});
+
+const conn = (state: ConnectionView['state'], minutesAgo: number, now: number): ConnectionView => ({
+  state,
+  since: new Date(now - minutesAgo * 60_000).toISOString(),
+  lastMessageAt: new Date(now - minutesAgo * 60_000).toISOString(),
+  broker: null,
+});
+
+describe('<kiosk-connection>', () => {
+  const now = new Date(2024, 10, 22, 14, 17, 30).getTime();
+
+  it('is a discreet dot while connected, and the banner shows nothing', async () => {
+    const dot = document.createElement('kiosk-connection');
+    dot.connection = conn('connected', 0, now);
+    dot.language = 'en';
+    const banner = document.createElement('kiosk-connection');
+    banner.banner = true;
+    banner.connection = conn('connected', 0, now);
+    await mount(dot, 100, 100);
+    await mount(banner, 1200, 100);
+    expect($$(dot, '.dot.connected')[0]!.getAttribute('aria-label')).toBe('Connected');
+    expect($$(banner, '.banner')).toHaveLength(0);
+  });
+
+  it('says what it shows and since when once the connection is lost', async () => {
+    const el = document.createElement('kiosk-connection');
+    el.banner = true;
+    el.clock = now;
+    el.language = 'en';
+    el.connection = conn('reconnecting', 12, now);
+    await mount(el, 1400, 100);
+    expect(textOf(el)).toBe('Connection lost — showing results up to 14:05 (12 min ago)');
+    expect($$(el, '.banner')[0]!.getAttribute('role')).toBe('alert');
+    el.clock = now + 3 * 60_000;
+    await el.updateComplete;
+    expect(textOf(el)).toContain('(15 min ago)');
+  });
+});
+
+describe('<kiosk-identify>', () => {
+  it('shows the display and table ids large while open', async () => {
+    const el = document.createElement('kiosk-identify');
+    el.displayId = 'D-07A';
+    el.tableId = 'T7';
+    el.language = 'en';
+    await mount(el, 800, 600);
+    expect($$(el, '.display')).toHaveLength(0);
+    el.open = true;
+    await el.updateComplete;
+    expect($$(el, '[data-id=display]')[0]!.textContent).toBe('D-07A');
+    expect($$(el, '[data-id=table]')[0]!.textContent).toBe('T7');
+  });
+});

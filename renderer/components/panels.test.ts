@@ -1,0 +1,222 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCards } from '../../baccarat/cards';
+import type { ShoeHand } from '../../baccarat/shoe';
+import { makeView } from '../../test/fixtures/views/build-view';
+import { useLanguage } from '../localization';
+import { $$, cleanup, mapOf, mount, textOf } from '../test-support/fixtures';
+import './ask-panel';
+import './last-hand';
+import './limits-panel';
+import './pay-table';
+import './stats-panel';
+
+afterEach(cleanup);
+const NOW = Date.UTC(2024, 10, 22, 14, 0, 0);
+
+describe('<kiosk-ask>', () => {
+  it('shows Example A: next Banker gives blue on all three roads, next Player red', async () => {
+    const el = document.createElement('kiosk-ask');
+    el.ask = mapOf('BBPPPBTBPPBBBBBBBBP').ask();
+    el.language = 'en';
+    await mount(el, 480, 200);
+    const colours = (side: string) =>
+      $$(el, `.group[data-side=${side}] .slot[data-road]`).map((s) => s.getAttribute('data-colour'));
+    expect(colours('banker')).toEqual(['blue', 'blue', 'blue']);
+    expect(colours('player')).toEqual(['red', 'red', 'red']);
+    expect($$(el, '.group[data-side=banker] circle.ring.blue')).toHaveLength(1);
+    expect($$(el, '.group[data-side=banker] circle.dot.blue')).toHaveLength(1);
+    expect($$(el, '.group[data-side=banker] path.slash.blue')).toHaveLength(1);
+    expect(textOf(el)).toContain('Banker ask');
+    expect($$(el, '[role=group]')[0]!.getAttribute('aria-label')).toBe('Ask roads');
+  });
+
+  it('leaves a road empty where it would not produce a mark yet (after "BP" only the big eye boy)', async () => {
+    const el = document.createElement('kiosk-ask');
+    el.ask = mapOf('BP').ask();
+    el.language = 'en';
+    await mount(el, 480, 200);
+    expect($$(el, '.group[data-side=banker] .slot.empty').map((s) => s.getAttribute('data-road'))).toEqual([
+      'smallRoad',
+      'cockroachPig',
+    ]);
+    expect($$(el, '.group[data-side=banker] .slot[data-road=bigEyeBoy]')[0]!.getAttribute('aria-label')).toBe(
+      'Big Eye Boy: red',
+    );
+  });
+});
+
+describe('<kiosk-stats>', () => {
+  it('shows counts, percentages and their denominator', async () => {
+    const el = document.createElement('kiosk-stats');
+    el.stats = mapOf('BBPPPBTBPPBBBBBBBBP^_*').stats();
+    el.shoeNumber = 3;
+    el.language = 'en';
+    await mount(el, 480, 400);
+    const text = textOf(el);
+    expect(text).toContain('of 19 hands');
+    expect($$(el, '[data-denominator]')[0]!.getAttribute('data-denominator')).toBe('19');
+    expect($$(el, '.row[data-kind=banker] .count')[0]!.textContent).toBe('12');
+    expect($$(el, '.row[data-kind=banker] .pct')[0]!.textContent).toBe('63.2%');
+    expect($$(el, '.row[data-kind=player] .pct')[0]!.textContent).toBe('31.6%');
+    expect($$(el, '.row[data-kind=tie] .pct')[0]!.textContent).toBe('5.3%');
+    expect($$(el, '[data-kind=bankerPair] .num')[0]!.textContent).toBe('1');
+    expect($$(el, '[data-kind=playerPair] .num')[0]!.textContent).toBe('1');
+    expect($$(el, '[data-kind=natural] .num')[0]!.textContent).toBe('1');
+    expect($$(el, '[data-value=shoe]')[0]!.textContent).toBe('3');
+  });
+
+  it('says "–" rather than dividing by zero before the first hand', async () => {
+    const el = document.createElement('kiosk-stats');
+    el.stats = mapOf('').stats();
+    el.language = 'en';
+    await mount(el, 480, 400);
+    expect($$(el, '.pct').map((p) => p.textContent)).toEqual(['–', '–', '–']);
+    expect(textOf(el)).toContain('of 0 hands');
+  });
+});
+
+function hand(player: string, banker: string, over: Partial<ShoeHand> = {}): ShoeHand {
+  const p = parseCards(player);
+  const b = parseCards(banker);
+  if (!p.ok || !b.ok) throw new Error('bad cards');
+  return {
+    no: 12,
+    hand: { outcome: 'banker', playerPair: false, bankerPair: true, natural: false, playerPoints: 5, bankerPoints: 7 },
+    cards: { player: p.value, banker: b.value },
+    ...over,
+  };
+}
+
+describe('<kiosk-last-hand>', () => {
+  it('draws both hands as cards, the third sideways, red suits red, and marks the winner', async () => {
+    const el = document.createElement('kiosk-last-hand');
+    el.hand = hand('9H 6S KC', '7D 7C');
+    el.language = 'en';
+    await mount(el, 480, 300);
+    expect($$(el, '[data-side=player] .card')).toHaveLength(3);
+    expect($$(el, '[data-side=banker] .card')).toHaveLength(2);
+    expect($$(el, '[data-side=player] .card.sideways').map((c) => c.getAttribute('data-card'))).toEqual(['KC']);
+    expect($$(el, '.card.red').map((c) => c.getAttribute('data-card'))).toEqual(['9H', '7D']);
+    expect($$(el, '.card')[0]!.getAttribute('aria-label')).toBe('9♥');
+    expect($$(el, '[data-side=banker]')[0]!.classList.contains('won')).toBe(true);
+    expect($$(el, '[data-side=player]')[0]!.classList.contains('won')).toBe(false);
+    expect($$(el, '[data-side=banker] .points')[0]!.textContent).toBe('7');
+    expect($$(el, '[data-side=banker] .badge.pair')).toHaveLength(1);
+    expect($$(el, '[data-verdict]').map((v) => v.getAttribute('data-verdict'))).toEqual(['banker']);
+    const sideways = $$(el, '.card.sideways')[0]!.getBoundingClientRect();
+    expect(sideways.width).toBeGreaterThan(sideways.height); // turned a quarter, as dealers place it
+  });
+
+  it('shows a void hand and a tie for what they are', async () => {
+    const el = document.createElement('kiosk-last-hand');
+    el.hand = hand('9H 9S', '8D KC', {
+      hand: { outcome: 'tie', playerPair: true, bankerPair: false, natural: true, playerPoints: 8, bankerPoints: 8 },
+      voidHand: { kind: 'noBetsThisHand', reason: '12.3' },
+    });
+    el.language = 'en';
+    await mount(el, 480, 300);
+    expect(textOf(el)).toContain('No bets this hand');
+    expect($$(el, '[data-verdict=tie]')).toHaveLength(2);
+    expect($$(el, '.badge.natural')).toHaveLength(2);
+  });
+
+  it('says so before the first hand', async () => {
+    const el = document.createElement('kiosk-last-hand');
+    el.language = 'en';
+    await mount(el, 480, 300);
+    expect(textOf(el)).toContain('No hands yet');
+  });
+});
+
+describe('<kiosk-pay-table>', () => {
+  it('commission game: Banker 1 to 1 less 5% commission (19 to 20), tie 8 to 1, pairs 11 to 1, no 6 sign', async () => {
+    const view = makeView({ shoe: 'BPB', language: 'en' }, NOW);
+    const el = document.createElement('kiosk-pay-table');
+    el.payTable = view.payTable;
+    el.language = 'en';
+    await mount(el, 480, 600);
+    const odds = (bet: string) => $$(el, `[data-bet=${bet}] .odds`)[0]?.textContent?.trim();
+    expect(odds('banker')).toBe('19 to 20');
+    expect(textOf(el)).toContain('1 to 1 less 5% commission');
+    expect(odds('player')).toBe('1 to 1');
+    expect(odds('tie')).toBe('8 to 1');
+    expect(odds('pairs')).toBe('11 to 1');
+    expect($$(el, '[data-sign=modified-odds]')).toHaveLength(0);
+  });
+
+  it('modified odds: the sign "Banker wins with 6 pays 1 to 2" is up, and only while modifiedOddsSign', async () => {
+    const view = makeView({ shoe: 'BPB', language: 'en', variant: 'modified-odds' }, NOW);
+    const el = document.createElement('kiosk-pay-table');
+    el.payTable = view.payTable;
+    el.language = 'en';
+    await mount(el, 480, 600);
+    const sign = $$(el, '[data-sign=modified-odds]');
+    expect(sign).toHaveLength(1);
+    expect(sign[0]!.textContent).toContain('Banker wins with 6 pays 1 to 2');
+    expect(sign[0]!.getAttribute('role')).toBe('note');
+    expect($$(el, '[data-bet=banker] .odds')[0]!.textContent?.trim()).toBe('1 to 1');
+    el.payTable = { ...view.payTable!, modifiedOddsSign: false };
+    await el.updateComplete;
+    expect($$(el, '[data-sign=modified-odds]')).toHaveLength(0);
+  });
+
+  it.each([
+    ['one', 'Pay Scale One', ['5 to 1', '10 to 1', '30 to 1']],
+    ['two', 'Pay Scale Two', ['6 to 1', '12 to 1', '25 to 1']],
+  ] as const)('Perfect Pairs shows the scale in operation (%s)', async (scale, name, odds) => {
+    const view = makeView({ shoe: 'BP', language: 'en', sideBets: ['perfectPairs'], perfectPairsScale: scale }, NOW);
+    const el = document.createElement('kiosk-pay-table');
+    el.payTable = view.payTable;
+    el.language = 'en';
+    await mount(el, 480, 600);
+    expect($$(el, `[data-bet=perfectPairs][data-scale=${scale}]`)).toHaveLength(1);
+    expect(textOf(el)).toContain(name);
+    expect($$(el, '.pp .odds').map((o) => o.textContent?.trim())).toEqual(odds);
+    expect($$(el, '[data-bet=pairs]')).toHaveLength(0); // pairs not offered here
+  });
+
+  it('UR Way Égalité and 3 gives 8 where offered; tie 9 to 1; Chinese odds per unit staked', async () => {
+    const view = makeView(
+      { shoe: 'BP', language: 'zh-Hans', tiePays: 9, sideBets: ['urWayEgalite', 'threeGivesEight'] },
+      NOW,
+    );
+    await useLanguage('zh-Hans');
+    const el = document.createElement('kiosk-pay-table');
+    el.payTable = view.payTable;
+    el.language = 'zh-Hans';
+    await mount(el, 480, 600);
+    expect($$(el, '.ur-cell')).toHaveLength(10);
+    expect($$(el, '.ur-cell[data-score="2"] .num')[0]!.textContent).toBe('225:1');
+    expect($$(el, '[data-bet=threeGivesEight] .odds')[0]!.textContent?.trim()).toBe('1 赔 180');
+    expect($$(el, '[data-bet=tie] .odds')[0]!.textContent?.trim()).toBe('1 赔 9');
+    expect($$(el, '[data-bet=banker] .odds')[0]!.textContent?.trim()).toBe('1 赔 0.95');
+    await useLanguage('en');
+  });
+});
+
+describe('<kiosk-limits>', () => {
+  it('formats the limits in the sign currency, with the max table differential', async () => {
+    const view = makeView({ shoe: 'B', currency: 'HKD', language: 'en' }, NOW);
+    const el = document.createElement('kiosk-limits');
+    el.signage = view.signage;
+    el.language = 'en';
+    await mount(el, 480, 300);
+    const amount = (k: string) => $$(el, `[data-limit=${k}] .amount`)[0]?.textContent;
+    expect(amount('minimum')).toBe('HK$500');
+    expect(amount('maximum')).toBe('HK$50,000');
+    expect(amount('tieMaximum')).toBe('HK$5,000');
+    expect(amount('pairMaximum')).toBe('HK$2,500');
+    expect(amount('maxDifferential')).toBe('HK$100,000');
+    expect(textOf(el)).toContain('Max table differential');
+  });
+
+  it('shows cents only when an amount has them, in any currency', async () => {
+    const view = makeView({ shoe: 'B', currency: 'AUD', limits: { minimum: 12.5 }, language: 'en' }, NOW);
+    const el = document.createElement('kiosk-limits');
+    el.signage = view.signage;
+    el.language = 'en';
+    await mount(el, 480, 300);
+    expect($$(el, '[data-limit=minimum] .amount')[0]!.textContent).toBe('A$12.50');
+    expect($$(el, '[data-limit=maximum] .amount')[0]!.textContent).toBe('A$50,000');
+  });
+});

@@ -1,0 +1,135 @@
+import { css } from 'lit';
+
+export const payTableStyles = css`
+  :host {
+    display: block;
+    font-size: var(--kiosk-text);
+  }
+  .pays {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    column-gap: 0.8em;
+    row-gap: 0.28em;
+    align-items: baseline;
+  }
+  .pays > .title,
+  .six-sign,
+  .group {
+    grid-column: 1 / -1;
+  }
+  .row {
+    display: contents;
+  }
+  .name {
+    font-weight: 600;
+  }
+  .odds {
+    text-align: right;
+    font-weight: 800;
+    white-space: nowrap;
+  }
+  .odds .bi {
+    justify-content: flex-end;
+  }
+  .odds .bi > .zh {
+    font-size: max(0.8em, var(--kiosk-text-min));
+    font-weight: 600;
+  }
+  .note {
+    grid-column: 1 / -1;
+    margin-top: -0.25em;
+    font-size: var(--kiosk-text-small);
+    color: var(--kiosk-ink-muted);
+  }
+  .six-sign {
+    display: flex;
+    align-items: center;
+    gap: 0.55em;
+    margin-bottom: 0.3em;
+    padding: 0.45em 0.6em;
+    border: 0.16em solid var(--kiosk-gold);
+    border-radius: var(--kiosk-radius);
+    background: var(--kiosk-six-bg);
+    font-weight: 800;
+    font-size: 1em;
+    line-height: 1.15;
+  }
+  .six {
+    flex: none;
+    display: grid;
+    place-items: center;
+    width: 1.7em;
+    height: 1.7em;
+    border-radius: 50%;
+    background: var(--kiosk-banker);
+    color: var(--kiosk-bead-ink);
+    font-size: 1.3em;
+  }
+  .six-text {
+    text-wrap: balance;
+  }
+  .six-text .bi {
+    flex-direction: column;
+    align-items: flex-start;
+  }
+  .six-text .bi > .zh {
+    color: var(--kiosk-gold);
+    font-size: max(0.92em, var(--kiosk-text-min));
+  }
+  .group {
+    display: flex;
+    flex-direction: column;
+    gap: 0.2em;
+    margin-top: 0.25em;
+    padding-top: 0.4em;
+    border-top: 1px solid var(--kiosk-hairline);
+  }
+  .group > .name {
+    color: var(--kiosk-gold);
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.2em 0.5em;
+  }
+  .scale {
+    color: var(--kiosk-ink);
+    font-size: var(--kiosk-text-small);
+    padding: 0 0.45em;
+    border: 1px solid var(--kiosk-gold-muted);
+    border-radius: 0.3em;
+  }
+  .pp-row {
+    display: flex;
+    flex-direction: column;
+    gap: 0.15em;
+  }
+  .pp {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: 0.6em;
+  }
+  .pp-name {
+    font-size: var(--kiosk-text-small);
+  }
+  .ur-grid {
+    display: grid;
+    grid-template-columns: repeat(5, auto);
+    justify-content: space-between;
+    gap: 0.1em 0.6em;
+    font-size: var(--kiosk-text-small);
+  }
+  .ur-cell {
+    display: inline-flex;
+    gap: 0.3em;
+    align-items: baseline;
+    white-space: nowrap;
+  }
+  .ur-cell .score {
+    color: var(--kiosk-tie-ink);
+    font-weight: 800;
+  }
+  .ur-cell .num {
+    font-weight: 700;
+  }
+`;

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { $$, cleanup, mapOf, mount, settle } from '../test-support/fixtures';
+import './bead-plate-view';
+import './big-road-view';
+import './derived-road-view';
+import type { KioskBeadPlate } from './bead-plate-view';
+import type { KioskBigRoad } from './big-road-view';
+import type { KioskDerivedRoad } from './derived-road-view';
+
+const EXAMPLE_A = 'BBPPPBTBPPBBBBBBBBP';
+afterEach(cleanup);
+
+function beadPlate(shoe: string, label: KioskBeadPlate['label'] = 'hanzi'): KioskBeadPlate {
+  const el = document.createElement('kiosk-bead-plate');
+  el.beads = mapOf(shoe).beadPlate;
+  el.label = label;
+  el.language = 'en';
+  return el;
+}
+
+describe('<kiosk-bead-plate>', () => {
+  it('draws Example A: 19 beads in g.marks, labelled, with an accessible name', async () => {
+    const el = await mount(beadPlate(EXAMPLE_A), 480, 240);
+    expect($$(el, 'g.marks > circle.bead')).toHaveLength(19);
+    expect(
+      $$(el, 'g.marks > text.bead-label')
+        .map((t) => t.textContent)
+        .join(''),
+    ).toBe('庄庄閒閒閒庄和庄閒閒庄庄庄庄庄庄庄庄閒');
+    const svg = $$(el, 'svg')[0]!;
+    expect(svg.getAttribute('role')).toBe('img');
+    expect(svg.getAttribute('aria-label')).toBe('Bead Plate: 19');
+  });
+
+  it('fits as many columns as the box allows and keeps the newest in view', async () => {
+    const el = await mount(beadPlate('P'.repeat(60), 'letters'), 240, 240); // 40 px cells: 6 columns of 10
+    expect($$(el, 'g.marks > circle.bead')).toHaveLength(36);
+    const first = $$(el, 'g.marks > circle.bead')[0]!;
+    expect(first.getAttribute('cx')).toBe('20');
+  });
+
+  it('redraws idempotently: the same beads keep their elements', async () => {
+    const el = await mount(beadPlate('BPB'), 480, 240);
+    const before = $$(el, 'g.marks > circle.bead');
+    el.beads = mapOf('BPBT').beadPlate;
+    await settle(el);
+    const after = $$(el, 'g.marks > circle.bead');
+    expect(after).toHaveLength(4);
+    expect(after.slice(0, 3)).toEqual(before);
+  });
+
+  it('labels beads with points when asked', async () => {
+    const el = await mount(beadPlate('B(3-8)P(9-0)', 'points'), 480, 240);
+    expect($$(el, 'text.bead-label').map((t) => t.textContent)).toEqual(['8', '9']);
+  });
+});
+
+describe('<kiosk-big-road>', () => {
+  it('draws Example A: 18 circles, 1 tie slash, 2 tail circles', async () => {
+    const el = document.createElement('kiosk-big-road');
+    el.cells = mapOf(EXAMPLE_A).bigRoad.cells;
+    await mount(el, 960, 240);
+    expect($$(el, 'g.marks > circle.circle')).toHaveLength(18);
+    expect($$(el, 'g.marks > path.tie-slash')).toHaveLength(1);
+    expect($$(el, 'g.marks > circle.tail')).toHaveLength(2);
+    expect($$(el, 'svg')[0]!.getAttribute('aria-label')).toMatch(/^Big Road/);
+  });
+
+  it('draws the would-be circles of both asks, and B / P letters in the colour-blind theme', async () => {
+    const map = mapOf('BBP');
+    const el = document.createElement('kiosk-big-road');
+    el.cells = map.bigRoad.cells;
+    el.ask = map.ask();
+    el.theme = 'colour-blind';
+    await mount(el, 960, 240);
+    expect($$(el, 'g.marks > .ask')).toHaveLength(2);
+    expect($$(el, 'g.marks > text.circle-label').map((t) => t.textContent)).toEqual(['B', 'B', 'P']);
+    expect(el.getAttribute('theme')).toBe('colour-blind');
+  });
+
+  it('hides the ask marks with ask-blink-off', async () => {
+    const map = mapOf('BBP');
+    const el = document.createElement('kiosk-big-road');
+    el.cells = map.bigRoad.cells;
+    el.ask = map.ask();
+    el.askBlinkOff = true;
+    await mount(el, 960, 240);
+    const ask = $$(el, 'g.marks > .ask')[0]!;
+    expect(getComputedStyle(ask).display).toBe('none');
+  });
+});
+
+describe('<kiosk-derived-road>', () => {
+  it.each([
+    ['bigEyeBoy', 'circle.ring', 15],
+    ['smallRoad', 'circle.dot', 12],
+    ['cockroachPig', 'path.slash', 10],
+  ] as const)('draws Example A on the %s: %s × %i', async (road, selector, n) => {
+    const map = mapOf(EXAMPLE_A);
+    const el = document.createElement('kiosk-derived-road') as KioskDerivedRoad;
+    el.road = road;
+    el.cells = map[road].cells;
+    await mount(el, 960, 120);
+    expect($$(el, `g.marks > ${selector}`)).toHaveLength(n);
+    expect($$(el, 'svg')[0]!.getAttribute('aria-label')).toMatch(/: \d+ \/ \d+$/);
+  });
+
+  it('highlights the newest mark (once, by CSS)', async () => {
+    const map = mapOf('BPBPBP');
+    const el = document.createElement('kiosk-derived-road') as KioskDerivedRoad;
+    el.cells = map.bigEyeBoy.cells;
+    el.fresh = map.bigEyeBoy.cells.length - 1;
+    await mount(el, 480, 120);
+    const fresh = $$(el, 'g.marks > .fresh');
+    expect(fresh).toHaveLength(1);
+    const anim = getComputedStyle(fresh[0]!);
+    expect(anim.animationName).toBe('kiosk-fresh');
+    expect(anim.animationIterationCount).toBe('1');
+  });
+});
+
+// The whole board's road elements are the same classes: make sure types line up.
+export type { KioskBigRoad };

@@ -1,0 +1,209 @@
+/**
+ * Styles shared by the board's components: bilingual text (English over Chinese), panel titles, numerals.
+ * Sizes are in container units (`cqmin` of the board), so a 4K screen is a crisp scale-up of a 1080p one.
+ */
+import { css } from 'lit';
+
+export const sharedStyles = css`
+  :host {
+    box-sizing: border-box;
+    color: var(--kiosk-ink);
+    font-family: var(--kiosk-font);
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  /* Bilingual text: English, then the Chinese in the same line (or stacked, inside .stack). */
+  .bi {
+    display: inline-flex;
+    flex-direction: row;
+    flex-wrap: wrap;
+    align-items: baseline;
+    column-gap: 0.45em;
+    line-height: 1.15;
+  }
+  .bi > .zh {
+    font-size: max(0.9em, var(--kiosk-text-min));
+    color: var(--kiosk-ink-muted);
+    font-weight: inherit;
+  }
+  .stack .bi {
+    flex-direction: column;
+    align-items: inherit;
+    row-gap: 0.08em;
+  }
+  .num {
+    font-variant-numeric: tabular-nums lining-nums;
+  }
+  .title {
+    margin: 0;
+    font-size: var(--kiosk-text-title);
+    font-weight: 700;
+    letter-spacing: 0.02em;
+    color: var(--kiosk-gold);
+    line-height: 1.1;
+  }
+  .title .bi > .zh {
+    color: var(--kiosk-gold-muted);
+  }
+`;
+
+/** The colours of the road marks, from the theme's custom properties (assets/tokens.css). */
+export const markStyles = css`
+  .bead.banker,
+  .circle.banker.ask,
+  .swatch.banker {
+    fill: var(--kiosk-banker);
+  }
+  .bead.player,
+  .swatch.player {
+    fill: var(--kiosk-player);
+  }
+  .bead.tie,
+  .swatch.tie {
+    fill: var(--kiosk-tie);
+  }
+  .bead-label {
+    fill: var(--kiosk-bead-ink);
+    font-weight: 700;
+    text-anchor: middle;
+    dominant-baseline: central;
+  }
+  .circle {
+    fill: none;
+  }
+  .circle.banker {
+    stroke: var(--kiosk-banker);
+  }
+  .circle.player {
+    stroke: var(--kiosk-player);
+  }
+  .circle.ask.banker {
+    fill: none;
+  }
+  .circle-label {
+    font-weight: 700;
+    text-anchor: middle;
+    dominant-baseline: central;
+  }
+  .circle-label.banker {
+    fill: var(--kiosk-bead-ink);
+  }
+  .circle-label.player {
+    fill: var(--kiosk-player);
+  }
+  .tie-slash {
+    stroke: var(--kiosk-tie);
+    stroke-linecap: round;
+    fill: none;
+  }
+  .tie-count {
+    fill: var(--kiosk-tie-count);
+    font-weight: 800;
+    text-anchor: middle;
+    dominant-baseline: central;
+    paint-order: stroke;
+    stroke: var(--kiosk-road-bg);
+    stroke-width: 0.18em;
+  }
+  .pair {
+    stroke: var(--kiosk-road-bg);
+    stroke-width: 0.6;
+  }
+  .pair.banker-pair {
+    fill: var(--kiosk-banker);
+  }
+  .pair.player-pair {
+    fill: var(--kiosk-player);
+  }
+  .natural {
+    fill: var(--kiosk-gold);
+    stroke: var(--kiosk-natural-edge);
+    stroke-width: 0.8;
+  }
+  .ring {
+    fill: none;
+  }
+  .ring.red,
+  .slash.red {
+    stroke: var(--kiosk-red);
+  }
+  .ring.blue,
+  .slash.blue {
+    stroke: var(--kiosk-blue);
+  }
+  .slash {
+    stroke-linecap: round;
+  }
+  .dot.red {
+    fill: var(--kiosk-red);
+  }
+  .dot.blue {
+    fill: var(--kiosk-blue);
+  }
+  /* Colour-blind theme: shape carries the meaning too. Banker solid, player hollow; red solid, blue hollow. */
+  :host([theme='colour-blind']) .circle.banker:not(.ask) {
+    fill: var(--kiosk-banker);
+  }
+  :host([theme='colour-blind']) .ring.blue,
+  :host([theme='colour-blind']) .slash.blue {
+    stroke-dasharray: 8 4.5; /* of pathLength 100: a dashed ring, a broken slash */
+    stroke-linecap: butt;
+  }
+  :host([theme='colour-blind']) .dot.blue {
+    fill: var(--kiosk-road-bg);
+    stroke: var(--kiosk-blue);
+    stroke-width: 1.6;
+  }
+  /* A new result glows for about a second; nothing runs afterwards. */
+  .fresh {
+    animation: kiosk-fresh var(--kiosk-fresh-duration, 1.1s) ease-out 1;
+    transform-box: fill-box;
+    transform-origin: center;
+  }
+  @keyframes kiosk-fresh {
+    0% {
+      transform: scale(1.6);
+      opacity: 0.2;
+    }
+    60% {
+      transform: scale(0.94);
+      opacity: 1;
+    }
+    100% {
+      transform: scale(1);
+    }
+  }
+  /* Ask roads: the would-be marks blink in place, Banker's then Player's, a few times after each result. */
+  .ask {
+    opacity: 0;
+    animation: kiosk-ask-blink 0.8s steps(1, end) var(--kiosk-ask-repeats, 4) forwards;
+  }
+  .ask.ask-player {
+    animation-delay: calc(0.8s * var(--kiosk-ask-repeats, 4) + 0.4s);
+  }
+  @keyframes kiosk-ask-blink {
+    0% {
+      opacity: 1;
+    }
+    50% {
+      opacity: 0.15;
+    }
+    100% {
+      opacity: 0;
+    }
+  }
+  :host([ask-blink-off]) .ask {
+    display: none;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .fresh {
+      animation: none;
+    }
+    .ask {
+      display: none;
+    }
+  }
+`;

@@ -1,0 +1,139 @@
+import { css } from 'lit';
+
+export const statsStyles = css`
+  :host {
+    display: block;
+    font-size: var(--kiosk-text);
+  }
+  .stats {
+    display: flex;
+    flex-direction: column;
+    gap: 0.55em;
+  }
+  .head {
+    display: flex;
+    justify-content: space-between;
+    align-items: flex-end;
+    gap: 1em;
+  }
+  .figure {
+    display: flex;
+    align-items: baseline;
+    line-height: 1;
+    gap: 0.4em;
+  }
+  .figure .label {
+    font-size: var(--kiosk-text-small);
+    color: var(--kiosk-ink-muted);
+  }
+  .figure .value {
+    font-size: calc(var(--kiosk-text-big) * 0.75);
+    font-weight: 700;
+    color: var(--kiosk-ink);
+  }
+  .figure.shoe .value {
+    font-size: calc(var(--kiosk-text-big) * 0.5);
+    color: var(--kiosk-gold);
+  }
+  .rows {
+    display: grid;
+    grid-template-columns: auto 1fr auto auto;
+    column-gap: 0.6em;
+    row-gap: 0.3em;
+    align-items: center;
+  }
+  .row {
+    display: contents;
+  }
+  .swatch {
+    width: 0.8em;
+    height: 0.8em;
+    border-radius: 50%;
+  }
+  .banker .swatch {
+    background: var(--kiosk-banker);
+  }
+  .player .swatch {
+    background: var(--kiosk-player);
+  }
+  .tie .swatch {
+    background: var(--kiosk-tie);
+  }
+  .name {
+    font-weight: 600;
+  }
+  .count {
+    font-weight: 700;
+    font-size: 1.15em;
+    text-align: right;
+    min-width: 1.6em;
+  }
+  .pct {
+    text-align: right;
+    color: var(--kiosk-ink-muted);
+    min-width: 3.6em;
+  }
+  .bar-line {
+    display: flex;
+    align-items: center;
+    gap: 0.7em;
+  }
+  .bar {
+    display: block;
+    flex: 1;
+    min-width: 3em;
+    height: 0.42em;
+    border-radius: 0.21em;
+    overflow: hidden;
+  }
+  .bar .track {
+    fill: var(--kiosk-hairline);
+  }
+  .bar .b {
+    fill: var(--kiosk-banker);
+  }
+  .bar .p {
+    fill: var(--kiosk-player);
+  }
+  .bar .t {
+    fill: var(--kiosk-tie);
+  }
+  .denominator {
+    font-size: var(--kiosk-text-small);
+    color: var(--kiosk-ink-muted);
+    white-space: nowrap;
+  }
+  .extras {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.3em 1.1em;
+    font-size: var(--kiosk-text-small);
+    padding-top: 0.45em;
+    border-top: 1px solid var(--kiosk-hairline);
+  }
+  .extra {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35em;
+  }
+  .extra .num {
+    font-weight: 700;
+    color: var(--kiosk-ink);
+  }
+  .dot {
+    width: 0.55em;
+    height: 0.55em;
+    border-radius: 50%;
+  }
+  .dot.banker {
+    background: var(--kiosk-banker);
+  }
+  .dot.player {
+    background: var(--kiosk-player);
+  }
+  .star {
+    width: 0.85em;
+    height: 0.85em;
+    fill: var(--kiosk-gold);
+  }
+`;

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { parseShoe } from '../../baccarat/notation';
+import { roadmap } from '../../baccarat/roads/roadmap';
+import { layoutGrid } from './layout-grid';
+import { layoutBeadPlate, layoutBigRoad, layoutDerivedRoad } from './layout-road';
+import { lastCol, roadSize, type Mark } from './marks';
+
+const map = (s: string) => {
+  const r = parseShoe(s);
+  if (!r.ok) throw new Error(r.error);
+  return roadmap(r.value);
+};
+const EXAMPLE_A = 'BBPPPBTBPPBBBBBBBBP';
+const HANZI = { banker: '庄', player: '閒', tie: '和' };
+const count = (marks: Mark[], cls: string) => marks.filter((m) => m.cls.split(' ').includes(cls)).length;
+const size = (cols: number, last = -1) => roadSize({ cell: 20, rows: 6, cols }, last);
+
+describe('roadSize', () => {
+  it('starts at column 0 while everything fits, then keeps the newest columns in view', () => {
+    expect(size(10, 4).offset).toBe(0);
+    expect(size(10, 9).offset).toBe(0);
+    expect(size(10, 10).offset).toBe(1);
+    expect(size(10, 25).offset).toBe(16);
+  });
+  it('shows at least one column', () => expect(size(0, 3).cols).toBe(1));
+});
+
+describe('layoutBeadPlate', () => {
+  it('draws every hand of Example A as a bead with its label, six to a column', () => {
+    const m = map(EXAMPLE_A);
+    const marks = layoutBeadPlate(m.beadPlate, size(20), { labels: HANZI });
+    expect(count(marks, 'bead')).toBe(19);
+    expect(count(marks, 'bead-label')).toBe(19);
+    const first = marks.find((x) => x.key === 'b0');
+    expect(first).toMatchObject({ tag: 'circle', cx: 10, cy: 10 });
+    const seventh = marks.find((x) => x.key === 'b6');
+    expect(seventh).toMatchObject({ cx: 30, cy: 10 }); // column 1, row 0
+    expect(
+      marks
+        .filter((x) => x.tag === 'text')
+        .map((x) => (x.tag === 'text' ? x.text : ''))
+        .slice(0, 6),
+    ).toEqual(['庄', '庄', '閒', '閒', '閒', '庄']);
+  });
+
+  it('puts a banker pair dot top-left, a player pair dot bottom-right, and a star on a natural', () => {
+    const marks = layoutBeadPlate(map('B^_*').beadPlate, size(5), { labels: HANZI });
+    const bp = marks.find((x) => x.cls.includes('banker-pair'));
+    const pp = marks.find((x) => x.cls.includes('player-pair'));
+    expect(bp && bp.tag === 'circle' && bp.cx < 10 && bp.cy < 10).toBe(true);
+    expect(pp && pp.tag === 'circle' && pp.cx > 10 && pp.cy > 10).toBe(true);
+    expect(count(marks, 'natural')).toBe(1);
+  });
+
+  it('labels with the winning points (the tie points on a tie) or letters', () => {
+    const m = map('B(3-8) P(9-2) T(6-6)');
+    const points = layoutBeadPlate(m.beadPlate, size(5), { labels: 'points' });
+    expect(points.filter((x) => x.tag === 'text').map((x) => (x.tag === 'text' ? x.text : ''))).toEqual([
+      '8',
+      '9',
+      '6',
+    ]);
+  });
+
+  it('scrolls a whole column at a time: the oldest column leaves, beads never re-flow', () => {
+    const m = map('B'.repeat(6 * 5 + 1)); // 31 hands: columns 0..5
+    const marks = layoutBeadPlate(m.beadPlate, size(4, lastCol(m.beadPlate)), { labels: HANZI });
+    expect(count(marks, 'bead')).toBe(6 * 3 + 1); // columns 2..5
+    expect(marks.find((x) => x.key === 'b12')).toMatchObject({ cx: 10, cy: 10 }); // hand 13 at the left, top
+  });
+
+  it('marks the newest bead fresh', () => {
+    const marks = layoutBeadPlate(map('BPB').beadPlate, size(5), { labels: HANZI, fresh: 2 });
+    expect(marks.filter((x) => x.cls.includes('fresh')).map((x) => x.key)).toEqual(['b2']);
+  });
+});
+
+describe('layoutBigRoad', () => {
+  it('draws Example A: 18 circles, one tie slash, the dragon tail along row 5', () => {
+    const m = map(EXAMPLE_A);
+    const marks = layoutBigRoad(m.bigRoad.cells, size(20));
+    expect(count(marks, 'circle')).toBe(18);
+    expect(count(marks, 'tie-slash')).toBe(1);
+    expect(count(marks, 'tie-count')).toBe(0);
+    expect(count(marks, 'tail')).toBe(2);
+    const tail = marks.filter((x) => x.cls.includes('tail'));
+    expect(tail.map((x) => (x.tag === 'circle' ? [x.cx, x.cy] : null))).toEqual([
+      [110, 110],
+      [130, 110],
+    ]);
+  });
+
+  it('draws leading ties as a slash with its count in cell (0,0), and no circle for a shoe of ties', () => {
+    const marks = layoutBigRoad(map('TTT').bigRoad.cells, size(5));
+    expect(count(marks, 'circle')).toBe(0);
+    expect(count(marks, 'tie-slash')).toBe(1);
+    expect(marks.find((x) => x.cls === 'tie-count')).toMatchObject({ text: '3', x: 10, y: 10 });
+  });
+
+  it('writes the tie count from 2 ties on', () => {
+    const marks = layoutBigRoad(map('BTPTT').bigRoad.cells, size(5));
+    expect(marks.filter((x) => x.cls === 'tie-count').map((x) => (x.tag === 'text' ? x.text : ''))).toEqual(['2']);
+    expect(count(marks, 'tie-slash')).toBe(2);
+  });
+
+  it('writes B / P in the circles for the colour-blind theme', () => {
+    const marks = layoutBigRoad(map('BP').bigRoad.cells, size(5), { letters: true });
+    expect(marks.filter((x) => x.cls.startsWith('circle-label')).map((x) => (x.tag === 'text' ? x.text : ''))).toEqual([
+      'B',
+      'P',
+    ]);
+  });
+
+  it('adds the would-be circles of the ask roads where the next Banker and Player would go', () => {
+    const m = map('BBP');
+    const marks = layoutBigRoad(m.bigRoad.cells, size(6), { ask: m.ask(), askKey: '3' });
+    const b = marks.find((x) => x.cls.includes('ask-banker'));
+    const p = marks.find((x) => x.cls.includes('ask-player'));
+    expect(b).toMatchObject({ cx: 50, cy: 10, key: 'ask-banker-3' }); // a new column (2,0)
+    expect(p).toMatchObject({ cx: 30, cy: 30 }); // continues column 1 at row 1
+  });
+});
+
+describe('layoutDerivedRoad', () => {
+  it('draws Example A: 15 big-eye rings, 12 small-road dots, 10 cockroach slashes', () => {
+    const m = map(EXAMPLE_A);
+    const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(30));
+    const small = layoutDerivedRoad('smallRoad', m.smallRoad.cells, size(30));
+    const roach = layoutDerivedRoad('cockroachPig', m.cockroachPig.cells, size(30));
+    expect(count(eye, 'ring')).toBe(15);
+    expect(count(small, 'dot')).toBe(12);
+    expect(count(roach, 'slash')).toBe(10);
+    expect(eye.map((x) => (x.cls.includes('red') ? 'R' : 'B')).join('')).toBe('RBBRBRRRBRRRRRB');
+    expect(roach.every((x) => x.tag === 'path' && /^M[\d.]+,[\d.]+L[\d.]+,[\d.]+$/.test(x.d))).toBe(true);
+  });
+
+  it('blinks the would-be marks only where the road would produce one', () => {
+    const m = map('BP');
+    const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(5), { ask: m.ask(), askKey: '2' });
+    const small = layoutDerivedRoad('smallRoad', m.smallRoad.cells, size(5), { ask: m.ask(), askKey: '2' });
+    expect(eye.map((x) => x.cls)).toEqual(['ask ask-banker ring red', 'ask ask-player ring blue']);
+    expect(small).toEqual([]);
+  });
+});
+
+describe('layoutGrid', () => {
+  it('draws the inner lines of the window', () => {
+    expect(layoutGrid({ cell: 10, rows: 2, cols: 2, offset: 0 })).toBe('M10,0L10,20M0,10L20,10');
+  });
+});

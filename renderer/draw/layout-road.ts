@@ -1,0 +1,236 @@
+/**
+ * Pure geometry of the roads: logical cells in, marks (numbers and d3-shape path strings) out. No DOM, so it is
+ * tested in Node and drawn by `drawRoad()` anywhere.
+ *
+ * ```ts
+ * const size = roadSize({ cell: 40, rows: 6, cols: 24 }, lastCol(map.bigRoad.cells));
+ * layoutBigRoad(map.bigRoad.cells, size, { fresh: change?.bigRoad.cell ?? null });
+ * ```
+ * @packageDocumentation
+ */
+import { curveLinearClosed, line } from 'd3';
+import type { AskPreview, BeadCell, BigRoadCell, DerivedCell, GridCell } from '../../baccarat/roads/types';
+import type { DerivedRoadName } from '../../baccarat/types';
+import { centre, type Mark, type RoadSize, visible } from './marks';
+
+/** What a bead says: the winner as a character or letter, or the winning points. */
+export type BeadLabels = { readonly banker: string; readonly player: string; readonly tie: string } | 'points';
+
+/** The glyph of each derived road (ROADS.md §4.6): rings, solid dots, slashes. */
+export const DERIVED_GLYPH: { readonly [K in DerivedRoadName]: 'ring' | 'dot' | 'slash' } = {
+  bigEyeBoy: 'ring',
+  smallRoad: 'dot',
+  cockroachPig: 'slash',
+};
+
+const LETTER = { banker: 'B', player: 'P', tie: 'T' } as const;
+const path = line();
+const closed = line().curve(curveLinearClosed);
+
+/** Rounds to 1/100 px: stable markup, and nothing a screen can show is lost. */
+const r2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** A slash "/" through a cell, from bottom-left to top-right, `reach` of the cell from the centre. */
+function slash(cx: number, cy: number, cell: number, reach: number): string {
+  const d = cell * reach;
+  return path([
+    [r2(cx - d), r2(cy + d)],
+    [r2(cx + d), r2(cy - d)],
+  ])!;
+}
+
+/** A five-pointed star (the natural mark), centred on (cx, cy) with outer radius `r`. */
+function star(cx: number, cy: number, r: number): string {
+  const points: [number, number][] = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rr = i % 2 === 0 ? r : r * 0.45;
+    points.push([r2(cx + rr * Math.cos(a)), r2(cy + rr * Math.sin(a))]);
+  }
+  return closed(points)!;
+}
+
+/** Pair dots: banker pair red at the top-left, player pair blue at the bottom-right (ROADS.md §2, §3.4). */
+function pairDots(
+  key: string,
+  cx: number,
+  cy: number,
+  cell: number,
+  c: { bankerPair: boolean; playerPair: boolean },
+): Mark[] {
+  const marks: Mark[] = [];
+  const o = cell * 0.31;
+  const r = r2(cell * 0.115);
+  if (c.bankerPair)
+    marks.push({ key: `${key}-bp`, tag: 'circle', cls: 'pair banker-pair', cx: r2(cx - o), cy: r2(cy - o), r });
+  if (c.playerPair)
+    marks.push({ key: `${key}-pp`, tag: 'circle', cls: 'pair player-pair', cx: r2(cx + o), cy: r2(cy + o), r });
+  return marks;
+}
+
+const fresh = (on: boolean): string => (on ? ' fresh' : '');
+
+/** Options of {@link layoutBeadPlate}. */
+export interface BeadPlateOptions {
+  readonly labels: BeadLabels;
+  readonly fresh?: number | null; // index of the newest bead, highlighted briefly
+}
+
+/** The bead plate: a solid disc per hand with its label, pair dots and a gold star for a natural. */
+export function layoutBeadPlate(beads: readonly BeadCell[], size: RoadSize, opts: BeadPlateOptions): Mark[] {
+  const marks: Mark[] = [];
+  const c = size.cell;
+  for (const b of beads) {
+    if (!visible(size, b.col)) continue;
+    const [cx, cy] = centre(size, b.col, b.row);
+    const key = `b${b.index}`;
+    const f = fresh(b.index === opts.fresh);
+    marks.push({ key, tag: 'circle', cls: `bead ${b.outcome}${f}`, cx: r2(cx), cy: r2(cy), r: r2(c * 0.43) });
+    const points = b.outcome === 'player' ? b.playerPoints : b.bankerPoints;
+    const text =
+      opts.labels === 'points' ? (points === undefined ? LETTER[b.outcome] : String(points)) : opts.labels[b.outcome];
+    marks.push({
+      key: `${key}-l`,
+      tag: 'text',
+      cls: `bead-label ${b.outcome}`,
+      x: r2(cx),
+      y: r2(cy),
+      size: r2(c * 0.5),
+      text,
+    });
+    marks.push(...pairDots(key, cx, cy, c, b));
+    if (b.natural)
+      marks.push({ key: `${key}-n`, tag: 'path', cls: 'natural', d: star(cx + c * 0.31, cy - c * 0.31, c * 0.17) });
+  }
+  return marks;
+}
+
+/** Options of {@link layoutBigRoad}. */
+export interface BigRoadOptions {
+  readonly fresh?: GridCell | null; // the cell the newest hand changed (a new circle, or a tie counted on it)
+  readonly letters?: boolean; // write B / P in the circles (the colour-blind theme: shape and letter carry it)
+  readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
+  readonly askKey?: string; // changes with every hand, so the would-be marks are new elements and blink anew
+}
+
+/** The big road: hollow circles, green tie slashes with their count from 2, pair dots, dragon tails as placed. */
+export function layoutBigRoad(cells: readonly BigRoadCell[], size: RoadSize, opts: BigRoadOptions = {}): Mark[] {
+  const marks: Mark[] = [];
+  const c = size.cell;
+  for (const cell of cells) {
+    if (!visible(size, cell.col)) continue;
+    const [cx, cy] = centre(size, cell.col, cell.row);
+    const key = `c${cell.col}-${cell.row}`;
+    const f = fresh(opts.fresh?.col === cell.col && opts.fresh.row === cell.row);
+    if (cell.outcome !== 'tie') {
+      const tail = cell.tail ? ' tail' : '';
+      marks.push({
+        key,
+        tag: 'circle',
+        cls: `circle ${cell.outcome}${tail}${f}`,
+        cx: r2(cx),
+        cy: r2(cy),
+        r: r2(c * 0.36),
+        sw: r2(c * 0.11),
+      });
+      if (opts.letters) {
+        const cls = `circle-label ${cell.outcome}`;
+        marks.push({
+          key: `${key}-l`,
+          tag: 'text',
+          cls,
+          x: r2(cx),
+          y: r2(cy),
+          size: r2(c * 0.4),
+          text: LETTER[cell.outcome],
+        });
+      }
+    }
+    if (cell.ties > 0) {
+      marks.push({ key: `${key}-t`, tag: 'path', cls: `tie-slash${f}`, d: slash(cx, cy, c, 0.4), sw: r2(c * 0.1) });
+      if (cell.ties >= 2) {
+        const text = String(cell.ties);
+        marks.push({ key: `${key}-tc`, tag: 'text', cls: 'tie-count', x: r2(cx), y: r2(cy), size: r2(c * 0.5), text });
+      }
+    }
+    marks.push(...pairDots(key, cx, cy, c, cell));
+  }
+  if (opts.ask) marks.push(...askMarks(size, opts.askKey ?? '', 'circle', opts.ask, (a) => a.bigRoad));
+  return marks;
+}
+
+/** Options of {@link layoutDerivedRoad}. */
+export interface DerivedRoadOptions {
+  readonly fresh?: number | null; // index of the newest mark in `cells`
+  readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
+  readonly askKey?: string;
+}
+
+/** One derived road: rings (big eye boy), dots (small road) or slashes (cockroach pig), red or blue. */
+export function layoutDerivedRoad(
+  road: DerivedRoadName,
+  cells: readonly DerivedCell[],
+  size: RoadSize,
+  opts: DerivedRoadOptions = {},
+): Mark[] {
+  const glyph = DERIVED_GLYPH[road];
+  const marks: Mark[] = [];
+  cells.forEach((cell, i) => {
+    if (!visible(size, cell.col)) return;
+    marks.push(
+      derivedMark(`d${cell.col}-${cell.row}`, `${glyph} ${cell.colour}${fresh(i === opts.fresh)}`, glyph, size, cell),
+    );
+  });
+  if (opts.ask) {
+    marks.push(
+      ...askMarks(size, opts.askKey ?? '', glyph, opts.ask, (a) => {
+        const at = a.cells[road];
+        const colour = a[road];
+        return at && colour ? { ...at, colour } : null;
+      }),
+    );
+  }
+  return marks;
+}
+
+function derivedMark(key: string, cls: string, glyph: 'ring' | 'dot' | 'slash', size: RoadSize, cell: GridCell): Mark {
+  const c = size.cell;
+  const [cx, cy] = centre(size, cell.col, cell.row);
+  if (glyph === 'slash') return { key, tag: 'path', cls, d: slash(cx, cy, c, 0.34), sw: r2(c * 0.2) };
+  if (glyph === 'ring') return { key, tag: 'circle', cls, cx: r2(cx), cy: r2(cy), r: r2(c * 0.31), sw: r2(c * 0.16) };
+  return { key, tag: 'circle', cls, cx: r2(cx), cy: r2(cy), r: r2(c * 0.38) };
+}
+
+type AskCell = GridCell & ({ readonly outcome: 'banker' | 'player' } | { readonly colour: 'red' | 'blue' });
+
+/** The would-be marks of the next Banker and the next Player, blinking in place (ROADS.md §5). */
+function askMarks(
+  size: RoadSize,
+  askKey: string,
+  glyph: 'circle' | 'ring' | 'dot' | 'slash',
+  ask: { readonly banker: AskPreview; readonly player: AskPreview },
+  pick: (a: AskPreview) => AskCell | null,
+): Mark[] {
+  const marks: Mark[] = [];
+  for (const side of ['banker', 'player'] as const) {
+    const at = pick(ask[side]);
+    if (!at || !visible(size, at.col)) continue;
+    const key = `ask-${side}-${askKey}`;
+    if (glyph === 'circle' && 'outcome' in at) {
+      const [cx, cy] = centre(size, at.col, at.row);
+      const cls = `ask ask-${side} circle ${at.outcome}`;
+      marks.push({
+        key,
+        tag: 'circle',
+        cls,
+        cx: r2(cx),
+        cy: r2(cy),
+        r: r2(size.cell * 0.36),
+        sw: r2(size.cell * 0.11),
+      });
+    } else if (glyph !== 'circle' && 'colour' in at) {
+      marks.push(derivedMark(key, `ask ask-${side} ${glyph} ${at.colour}`, glyph, size, at));
+    }
+  }
+  return marks;
+}

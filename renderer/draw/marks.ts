@@ -1,0 +1,73 @@
+/**
+ * The marks a road is drawn with: plain data (numbers and path strings), produced by the pure `layoutX()`
+ * functions and drawn by `drawRoad()`. Pixels live here and nowhere in the rules core.
+ *
+ * ```ts
+ * const size = roadSize({ cell: 24, rows: 6, cols: 20 }, lastCol(cells));
+ * const marks = layoutBigRoad(map.bigRoad.cells, size);   // Mark[]
+ * ```
+ * @packageDocumentation
+ */
+
+interface MarkBase {
+  /** Stable identity for the keyed join: the same mark keeps its element from one view to the next. */
+  readonly key: string;
+  /** CSS classes: the mark's kind and meaning (`bead banker`, `ring red`, `tie-slash` …); colours come from CSS. */
+  readonly cls: string;
+}
+
+export interface CircleMark extends MarkBase {
+  readonly tag: 'circle';
+  readonly cx: number; // in px of the road's viewBox
+  readonly cy: number;
+  readonly r: number;
+  readonly sw?: number; // stroke width, in px (hollow glyphs)
+}
+
+export interface PathMark extends MarkBase {
+  readonly tag: 'path';
+  readonly d: string; // an SVG path, from d3-shape
+  readonly sw?: number; // stroke width, in px
+}
+
+export interface TextMark extends MarkBase {
+  readonly tag: 'text';
+  readonly x: number; // centre, in px
+  readonly y: number; // centre, in px (drawn with dominant-baseline: central)
+  readonly size: number; // font size, in px
+  readonly text: string;
+}
+
+export type Mark = CircleMark | PathMark | TextMark;
+
+/** The visible window of a road: cell size, grid and the first visible column. */
+export interface RoadSize {
+  readonly cell: number; // edge of one grid cell, in px
+  readonly rows: number; // 6
+  readonly cols: number; // visible columns
+  readonly offset: number; // first visible logical display column (scrolling never feeds back into the roads)
+}
+
+/**
+ * The window that keeps the newest columns in view: shows `cols` columns ending at `lastCol` (the rightmost
+ * column in use, ask cells included), or from column 0 while everything fits.
+ */
+export function roadSize(grid: { cell: number; rows: number; cols: number }, lastCol: number): RoadSize {
+  const cols = Math.max(1, Math.floor(grid.cols));
+  return { cell: grid.cell, rows: grid.rows, cols, offset: Math.max(0, lastCol + 1 - cols) };
+}
+
+/** The rightmost column of some cells, or -1 for none. */
+export function lastCol(...lists: readonly (readonly { readonly col: number }[])[]): number {
+  let max = -1;
+  for (const list of lists) for (const c of list) if (c.col > max) max = c.col;
+  return max;
+}
+
+/** Whether a cell is inside the visible window. */
+export const visible = (size: RoadSize, col: number): boolean => col >= size.offset && col < size.offset + size.cols;
+
+/** Centre of a cell in px. */
+export function centre(size: RoadSize, col: number, row: number): [number, number] {
+  return [(col - size.offset + 0.5) * size.cell, (row + 0.5) * size.cell];
+}

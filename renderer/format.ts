@@ -1,0 +1,74 @@
+/**
+ * Numbers as signs show them: money with `Intl.NumberFormat` in the sign's currency, percentages with one
+ * decimal, odds in English ("19 to 20") and Chinese ("1 赔 0.95"), clock times. Formatters are cached: a board
+ * formats the same few things on every view.
+ *
+ * ```ts
+ * money(50000, 'HKD', 'en');   // "HK$50,000"
+ * oddsEn({ win: 1, stake: 2 }); // "1 to 2"
+ * ```
+ * @packageDocumentation
+ */
+import type { Odds } from '../contract/kiosk';
+import type { Locale } from './localization';
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!f) cache.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+/** An amount in the sign's currency, without decimals when it is whole: "HK$50,000", "A$25". */
+export function money(amount: number, currency: string, locale: Locale): string {
+  const whole = Number.isInteger(amount);
+  try {
+    return numberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'symbol',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    }).format(amount);
+  } catch {
+    return `${currency} ${amount}`; // an unknown currency code: still say the amount
+  }
+}
+
+/** A whole number with grouping: "1,234". */
+export const count = (n: number, locale: Locale): string => numberFormat(locale, {}).format(n);
+
+/** A share as a percentage with one decimal: 0.4737 → "47.4%"; 0 of 0 → "–". */
+export function percent(part: number, whole: number, locale: Locale): string {
+  if (whole <= 0) return '–';
+  return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    part / whole,
+  );
+}
+
+/** Odds the English way, win to stake: "1 to 1", "19 to 20", "8 to 1". */
+export const oddsEn = (o: Odds): string => `${o.win} to ${o.stake}`;
+
+/** Odds the Chinese way, per unit staked: 19 to 20 → "1 赔 0.95", 8 to 1 → "1 赔 8" (賠 in Traditional). */
+export function oddsZh(o: Odds, script: 'zh-Hans' | 'zh-Hant'): string {
+  const per = Math.round((o.win / o.stake) * 1000) / 1000;
+  return `1 ${script === 'zh-Hant' ? '賠' : '赔'} ${per}`;
+}
+
+/** A clock time, 24-hour: "14:05". */
+export function clock(iso: string, locale: Locale): string {
+  const key = `t|${locale}`;
+  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f)
+    cache.set(key, (f = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '--:--' : f.format(d);
+}
+
+/** Whole minutes from `iso` to `now` (never negative). */
+export function minutesSince(iso: string, now: number): number {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? 0 : Math.max(0, Math.floor((now - t) / 60_000));
+}

@@ -1,0 +1,40 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+import { templates as zhHans } from './zh-Hans';
+import { templates as zhHant } from './zh-Hant';
+
+// Every msg() id in the renderer's sources, read as text (vite's raw import).
+const sources = import.meta.glob(['../**/*.ts', '!../**/*.test.ts', '!../locales/*.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+const ids = new Set<string>();
+for (const text of Object.values(sources)) {
+  for (const m of text.matchAll(
+    /\b(?:tr|plain|message)\(\s*(?:this\.)?(?:lang|language|this\.language),\s*'([\w.]+)'/g,
+  ))
+    ids.add(m[1]!);
+}
+
+describe('locale modules', () => {
+  it('finds the messages of the sources', () => expect(ids.size).toBeGreaterThan(60));
+
+  it.each([
+    ['zh-Hans', zhHans],
+    ['zh-Hant', zhHant],
+  ])('%s translates every message, and nothing else', (_name, templates) => {
+    const have = new Set(Object.keys(templates));
+    expect([...ids].filter((id) => !have.has(id))).toEqual([]);
+    expect([...have].filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('writes Traditional where Traditional is due', () => {
+    expect(zhHant['road.cockroachPig']).toBe('曱甴路');
+    expect(zhHans['road.cockroachPig']).toBe('小强路');
+    expect(zhHant['notice.lastCoup']).toBe('最後一局');
+    expect(zhHans['notice.lastCoup']).toBe('最后一局');
+    expect(zhHant['notice.tableClosed']).toBe('暫停營業');
+    expect(zhHans['notice.tableClosed']).toBe('暂停营业');
+  });
+});

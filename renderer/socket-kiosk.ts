@@ -1,0 +1,175 @@
+/**
+ * The kiosk API over a WebSocket, for browser mode (no Electron preload): `SocketFrame`s as JSON against
+ * `ws(s)://<host>/kiosk?token=<token>`, reconnecting with exponential back-off and jitter. Requests made while
+ * the socket is down wait for it (up to a time limit). After a reconnect the board is told, so it can take a
+ * fresh snapshot even if the host restarted and its `seq` started again.
+ *
+ * ```ts
+ * const kiosk = new SocketKiosk(socketUrl(location));
+ * kiosk.onLink((up) => app.hostLink = up);
+ * app.api = kiosk;
+ * ```
+ * @packageDocumentation
+ */
+import type { KioskApi, PushEvents, Requests, SocketFrame } from '../contract/kiosk';
+
+/** The token from `#token=…`, `#…` or `?token=…`, or null. */
+export function kioskToken(loc: Pick<Location, 'hash' | 'search'>): string | null {
+  const hash = loc.hash.replace(/^#/, '');
+  if (hash) {
+    const fromHash = new URLSearchParams(hash).get('token');
+    if (fromHash) return fromHash;
+    if (!hash.includes('=')) return decodeURIComponent(hash);
+  }
+  return new URLSearchParams(loc.search).get('token');
+}
+
+/** The socket URL of the page's host: `ws(s)://host/kiosk?token=…`. */
+export function socketUrl(loc: Pick<Location, 'protocol' | 'host' | 'hash' | 'search'>): string {
+  const token = kioskToken(loc);
+  const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${loc.host}/kiosk${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
+/** Options, mostly for tests. */
+export interface SocketKioskOptions {
+  readonly WebSocket?: typeof WebSocket; // injectable
+  readonly minDelay?: number; // first reconnect delay, in ms
+  readonly maxDelay?: number; // longest reconnect delay, in ms
+  readonly requestTimeout?: number; // a request not answered by then fails, in ms
+}
+
+type Listener = (...args: unknown[]) => void;
+
+interface Pending {
+  readonly resolve: (v: unknown) => void;
+  readonly reject: (e: Error) => void;
+  readonly timer: ReturnType<typeof setTimeout>;
+  readonly frame: SocketFrame;
+  sent: boolean;
+}
+
+export class SocketKiosk implements KioskApi {
+  private socket: WebSocket | null = null;
+  private readonly listeners = new Map<keyof PushEvents, Set<Listener>>();
+  private readonly linkListeners = new Set<(up: boolean) => void>();
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private attempt = 0;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private readonly WS: typeof WebSocket;
+  private readonly minDelay: number;
+  private readonly maxDelay: number;
+  private readonly requestTimeout: number;
+
+  constructor(
+    private readonly url: string,
+    options: SocketKioskOptions = {},
+  ) {
+    this.WS = options.WebSocket ?? WebSocket;
+    this.minDelay = options.minDelay ?? 500;
+    this.maxDelay = options.maxDelay ?? 15_000;
+    this.requestTimeout = options.requestTimeout ?? 30_000;
+    this.open();
+  }
+
+  on<K extends keyof PushEvents>(channel: K, listener: PushEvents[K]): () => void {
+    let set = this.listeners.get(channel);
+    if (!set) this.listeners.set(channel, (set = new Set()));
+    set.add(listener as Listener);
+    return () => set.delete(listener as Listener);
+  }
+
+  request<K extends keyof Requests>(channel: K, ...args: Parameters<Requests[K]>): Promise<ReturnType<Requests[K]>> {
+    const id = this.nextId++;
+    const frame: SocketFrame = { type: 'request', id, channel, args };
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`kiosk request ${channel} timed out`));
+      }, this.requestTimeout);
+      const p: Pending = { resolve: resolve as (v: unknown) => void, reject, timer, frame, sent: false };
+      this.pending.set(id, p);
+      this.send(p);
+    });
+  }
+
+  /** Called with `true` when the socket (re)opens and `false` when it drops. Returns an unsubscribe. */
+  onLink(listener: (up: boolean) => void): () => void {
+    this.linkListeners.add(listener);
+    return () => this.linkListeners.delete(listener);
+  }
+
+  /** Whether the socket to the host is open now. */
+  get linked(): boolean {
+    return this.socket?.readyState === 1;
+  }
+
+  /** Closes for good (no reconnect); pending requests fail. */
+  close(): void {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.socket?.close();
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new Error('kiosk socket closed'));
+      this.pending.delete(id);
+    }
+  }
+
+  private open(): void {
+    if (this.closed) return;
+    const ws = new this.WS(this.url);
+    this.socket = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      for (const p of this.pending.values()) if (!p.sent) this.send(p);
+      for (const fn of this.linkListeners) fn(true); // the board resyncs on this
+    };
+    ws.onmessage = (ev: MessageEvent) => this.receive(ev.data);
+    ws.onclose = () => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      for (const p of this.pending.values()) p.sent = false; // resend once reopened
+      for (const fn of this.linkListeners) fn(false);
+      this.schedule();
+    };
+    ws.onerror = () => undefined; // onclose follows and reconnects
+  }
+
+  private schedule(): void {
+    if (this.closed || this.retry) return;
+    const base = Math.min(this.maxDelay, this.minDelay * 2 ** this.attempt++);
+    const delay = base / 2 + Math.random() * (base / 2); // jitter: a room of boards does not reconnect at once
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.open();
+    }, delay);
+  }
+
+  private send(p: Pending): void {
+    if (this.socket?.readyState !== 1) return;
+    this.socket.send(JSON.stringify(p.frame));
+    p.sent = true;
+  }
+
+  private receive(data: unknown): void {
+    let frame: SocketFrame;
+    try {
+      frame = JSON.parse(String(data)) as SocketFrame;
+    } catch {
+      return; // not a frame: ignore
+    }
+    if (frame.type === 'push') {
+      for (const fn of this.listeners.get(frame.channel) ?? []) fn(...(Array.isArray(frame.args) ? frame.args : []));
+    } else if (frame.type === 'response') {
+      const p = this.pending.get(frame.id);
+      if (!p) return;
+      this.pending.delete(frame.id);
+      clearTimeout(p.timer);
+      if (frame.error !== undefined) p.reject(new Error(frame.error));
+      else p.resolve(frame.result ?? null);
+    }
+  }
+}
