@@ -3,7 +3,7 @@
 // `npm test` run); in a source checkout without a build it runs the TypeScript sources through tsx.
 import { existsSync } from 'node:fs';
 
-const bundle = new URL('../dist/cli.mjs', import.meta.url);
+const bundle = new URL('../dist/cli/cli.mjs', import.meta.url);
 if (existsSync(bundle)) {
   await import(bundle.href);
 } else {

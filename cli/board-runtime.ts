@@ -3,7 +3,6 @@
  * Used by `baccarat-board serve` and by `npm start` where no Electron binary is present.
  * @packageDocumentation
  */
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { Bridge } from '../mqtt-bridge/bridge';
 import type { Config } from '../mqtt-bridge/config';
@@ -18,10 +17,8 @@ export interface BoardRuntime {
   stop(): Promise<void>;
 }
 
-/** Where the built renderer is: dist/renderer beside the bundle, or in the source tree. */
-export const RENDERER_DIR = fileURLToPath(
-  new URL('../dist/renderer', import.meta.url).href.replace('/dist/dist/', '/dist/'),
-);
+export { RENDERER_DIR } from './paths';
+import { RENDERER_DIR } from './paths';
 
 export async function startBoard(config: Config, logger = createLogger(config.log)): Promise<BoardRuntime> {
   const bridge = new Bridge(config, { logger, version: VERSION });

@@ -4,7 +4,6 @@
  * Perfect Pairs scale, with a confirmation step and an append-only audit log.
  * @packageDocumentation
  */
-import { fileURLToPath } from 'node:url';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Logger } from 'pino';
@@ -14,12 +13,11 @@ import { FleetMonitor } from '../console/monitor';
 import { BROKER_ARGS, BROKER_USAGE, brokerOptions } from '../console/mqtt-session';
 import { isLoopback, MIN_TOKEN_LENGTH, startConsoleServer, type ConsoleServer } from '../console/server';
 import { stopOnSignals } from './board-runtime';
+import { CONSOLE_DIR } from './paths';
 import { type CliIo, EXIT, UsageError } from './io';
 
-/** dist/console, from the bundled CLI (dist/cli.mjs) or from the sources (cli/). */
-export const CONSOLE_UI_DIR = fileURLToPath(
-  new URL('../dist/console', import.meta.url).href.replace('/dist/dist/', '/dist/'),
-);
+/** dist/console, wherever the CLI runs from. */
+export const CONSOLE_UI_DIR = CONSOLE_DIR;
 export const DEFAULT_CONSOLE_PORT = 8088;
 
 export const CONSOLE_USAGE = `Usage: baccarat-board console [--broker URL] [--port N] [--host H] [--token T] [--username U --password P]

@@ -3,24 +3,40 @@
  * @packageDocumentation
  */
 import { type CliIo, EXIT, UsageError } from './io';
-import { dealCommand, DEAL_USAGE } from './deal-command';
-import { roadsCommand, ROADS_USAGE } from './roads-command';
-import { serveCommand, SERVE_USAGE } from './serve-command';
-import { simulateCommand, SIMULATE_USAGE } from './simulate-command';
-import { signageCommand, SIGNAGE_USAGE } from './signage-command';
-import { consoleCommand, CONSOLE_USAGE } from './console-command';
-import { startCommand, START_USAGE } from './start-command';
 
-type Command = { run: (args: string[], io: CliIo) => Promise<number>; usage: string; summary: string };
+/** A command, loaded when it runs: `baccarat-board roads` need not load MQTT, the web host or Chromium's kin. */
+type Loaded = { run: (args: string[], io: CliIo) => Promise<number>; usage: string };
+type Command = { load: () => Promise<Loaded>; summary: string };
 
 const COMMANDS: Record<string, Command> = {
-  start: { run: startCommand, usage: START_USAGE, summary: 'start the kiosk (the demo when no broker is configured)' },
-  roads: { run: roadsCommand, usage: ROADS_USAGE, summary: 'print the roads of a shoe written as B/P/T letters' },
-  deal: { run: dealCommand, usage: DEAL_USAGE, summary: 'deal coups from cards in shoe order, as a supervisor would' },
-  serve: { run: serveCommand, usage: SERVE_USAGE, summary: 'serve the board to a browser (browser mode)' },
-  simulate: { run: simulateCommand, usage: SIMULATE_USAGE, summary: 'table controllers dealing real shoes over MQTT' },
-  signage: { run: signageCommand, usage: SIGNAGE_USAGE, summary: "show or change a table's signs and the casino's" },
-  console: { run: consoleCommand, usage: CONSOLE_USAGE, summary: 'web console: tables, boards, signs, audit' },
+  start: {
+    load: () => import('./start-command').then((m) => ({ run: m.startCommand, usage: m.START_USAGE })),
+    summary: 'start the kiosk (the demo when no broker is configured)',
+  },
+  roads: {
+    load: () => import('./roads-command').then((m) => ({ run: m.roadsCommand, usage: m.ROADS_USAGE })),
+    summary: 'print the roads of a shoe written as B/P/T letters',
+  },
+  deal: {
+    load: () => import('./deal-command').then((m) => ({ run: m.dealCommand, usage: m.DEAL_USAGE })),
+    summary: 'deal coups from cards in shoe order, as a supervisor would',
+  },
+  serve: {
+    load: () => import('./serve-command').then((m) => ({ run: m.serveCommand, usage: m.SERVE_USAGE })),
+    summary: 'serve the board to a browser (browser mode)',
+  },
+  simulate: {
+    load: () => import('./simulate-command').then((m) => ({ run: m.simulateCommand, usage: m.SIMULATE_USAGE })),
+    summary: 'table controllers dealing real shoes over MQTT',
+  },
+  signage: {
+    load: () => import('./signage-command').then((m) => ({ run: m.signageCommand, usage: m.SIGNAGE_USAGE })),
+    summary: "show or change a table's signs and the casino's",
+  },
+  console: {
+    load: () => import('./console-command').then((m) => ({ run: m.consoleCommand, usage: m.CONSOLE_USAGE })),
+    summary: 'web console: tables, boards, signs, audit',
+  },
 };
 
 export { VERSION } from './version';
@@ -50,11 +66,12 @@ export async function main(args: string[], io: CliIo): Promise<number> {
     io.out(`baccarat-board ${VERSION}\n`);
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const entry = COMMANDS[name];
+  if (!entry) {
     io.err(`baccarat-board: unknown command '${name}'\n\n${usage()}`);
     return EXIT.badInput;
   }
+  const command = await entry.load();
   try {
     return await command.run(rest, io);
   } catch (e) {

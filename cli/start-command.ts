@@ -8,7 +8,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
@@ -21,6 +20,7 @@ import { electronBinaryPath } from '../scripts/electron-binary.mjs';
 import { startBoard, stopOnSignals } from './board-runtime';
 import { demoCasinoSignage, demoTableSignage } from './demo-signage';
 import { type CliIo, EXIT, UsageError } from './io';
+import { ELECTRON_MAIN } from './paths';
 
 export const START_USAGE = `Usage: baccarat-board start [options]
 
@@ -87,7 +87,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const electron = values.browser ? null : electronBinaryPath();
   if (electron) {
     io.out('Opening the kiosk in Electron (Ctrl-C here to stop).\n');
-    const main = fileURLToPath(new URL('../dist/main/main.cjs', import.meta.url));
+    const main = ELECTRON_MAIN;
     const child = spawn(electron, [main], { stdio: 'inherit', env: { ...process.env, ...envFor(config) } });
     stopOnSignals(async () => {
       child.kill('SIGTERM');

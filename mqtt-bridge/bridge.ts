@@ -14,7 +14,7 @@
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { ConnectionView, TableView } from '../contract/kiosk';
 import { makeDisplayStatus, parseTopicMessage } from '../contract/mqtt';
@@ -71,6 +71,7 @@ export class Bridge extends EventEmitter {
   private resyncing = false;
   private statusDirty = false;
   private subscribedFlag = false;
+  private stopped = false;
   private compacting: Promise<void> | undefined;
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
   private readonly ahead = new Map<string, { t: string; m: TableMessage }>();
@@ -133,7 +134,8 @@ export class Bridge extends EventEmitter {
       this.log.warn('no broker configured: the board shows its journal only');
       return;
     }
-    this.connect();
+    // MQTT.js loads after the restored board is shown: a cold start paints from the journal without waiting for it.
+    void this.connect().catch((e: unknown) => this.log.error({ err: e }, 'could not start the MQTT client'));
     // The status goes out at once on connect and on commands; after results, at most once a second; and every
     // 30 s regardless, so the fleet sees uptime move.
     this.timers.push(
@@ -151,6 +153,7 @@ export class Bridge extends EventEmitter {
 
   /** Publishes the offline status, closes the connection and the journal. */
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
@@ -196,7 +199,9 @@ export class Bridge extends EventEmitter {
     });
   }
 
-  private connect(): void {
+  private async connect(): Promise<void> {
+    const connect = this.deps.connect ?? (await import('mqtt')).connect;
+    if (this.stopped) return;
     const m = this.config.mqtt;
     const urls = m.brokers.map((u) => new URL(u));
     const tls = m.tls;
@@ -237,7 +242,7 @@ export class Bridge extends EventEmitter {
         retain: true,
       },
     };
-    const client = (this.deps.connect ?? mqtt.connect)(opts);
+    const client = connect(opts);
     this.client = client;
     this.setConnection('connecting', null);
     // Journal the message before MQTT.js acknowledges it (QoS 1): a board killed in between gets it again.

@@ -9,9 +9,12 @@ const common = { bundle: true, sourcemap: true, logLevel: 'warning', legalCommen
 await Promise.all([
   build({
     ...common,
+    // Split: each command is a chunk of its own, loaded when it runs, so `roads` starts without MQTT et al.
     entryPoints: { cli: 'cli/run.ts' },
-    outdir: 'dist',
+    outdir: 'dist/cli',
     outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Logger } from 'pino';
-import { type WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { PushEvents, Requests, SocketFrame, TableView } from '../contract/kiosk';
 import { CONTENT_SECURITY_POLICY } from '../contract/csp';
 import type { DisplayCommand } from '../contract/schemas';
@@ -120,7 +120,14 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     return undefined;
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // The WebSocket server (and its library) loads on the first board's connection, after the page is served.
+  let wss: Promise<WebSocketServer> | null = null;
+  const socketServer = () =>
+    (wss ??= import('ws').then(({ WebSocketServer }) => {
+      const s = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+      s.on('connection', onConnection);
+      return s;
+    }));
   const clients = new Set<WebSocket>();
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -129,7 +136,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
+    void socketServer().then((s) => s.handleUpgrade(req, socket, head, (ws) => s.emit('connection', ws)));
   });
 
   const push = <K extends keyof PushEvents>(ws: WebSocket, channel: K, ...args: Parameters<PushEvents[K]>) => {
@@ -140,7 +147,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   // Board → host requests, one handler a channel (a Record, so that a new channel is a compile error here).
   const requests: { [K in keyof Requests]: () => ReturnType<Requests[K]> } = { 'table:view': () => source.view() };
 
-  wss.on('connection', (ws) => {
+  function onConnection(ws: WebSocket): void {
     clients.add(ws);
     log.info({ clients: clients.size }, 'board connected');
     ws.on('close', () => clients.delete(ws));
@@ -159,7 +166,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       ws.send(JSON.stringify(reply));
       return undefined;
     });
-  });
+  }
 
   const onView = (view: TableView) => {
     for (const ws of clients) push(ws, 'table:view', view);
@@ -188,7 +195,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       source.off('view', onView);
       source.off('command', onCommand);
       for (const ws of clients) ws.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      const s = await wss;
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -82,6 +82,12 @@ export class KioskApp extends LitElement {
     if (this.identifyTimer) clearTimeout(this.identifyTimer);
   }
 
+  /** `data-hands`: the hands on the roads once rendered, for monitoring, tests and the start-up bench. */
+  protected override updated(): void {
+    const hands = String(this.shoe.roads?.map?.hands ?? 0);
+    if (this.dataset['hands'] !== hands) this.dataset['hands'] = hands;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('api')) {
       this.shoe.attach(this.api);
