@@ -70,7 +70,8 @@ export interface RoadHand {
 }
 
 /** The result of an operation that can fail on bad input: the core never throws on bad input. */
-export type Result<T, E = string> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+export type Result<T, E = string> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });
 export const err = <E>(error: E): { readonly ok: false; readonly error: E } => ({ ok: false, error });

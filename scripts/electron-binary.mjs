@@ -16,7 +16,10 @@ export function electronBinaryPath() {
   }
   const pathFile = join(dir, 'path.txt');
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-    const p = join(process.env.ELECTRON_OVERRIDE_DIST_PATH, existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : 'electron');
+    const p = join(
+      process.env.ELECTRON_OVERRIDE_DIST_PATH,
+      existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : 'electron',
+    );
     return existsSync(p) ? p : null;
   }
   if (!existsSync(pathFile)) return null;

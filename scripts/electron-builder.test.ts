@@ -43,7 +43,8 @@ describe('electron-builder.yml', () => {
       expect(existsSync(join(root, f)), f).toBe(true);
       expect(statSync(join(root, f)).mode & 0o111, `${f} is executable`).not.toBe(0);
     }
-    for (const r of config.extraResources as { from: string }[]) expect(existsSync(join(root, r.from)), r.from).toBe(true);
+    for (const r of config.extraResources as { from: string }[])
+      expect(existsSync(join(root, r.from)), r.from).toBe(true);
   });
 
   test('the example configuration it installs is a valid board configuration', () => {

@@ -42,9 +42,13 @@ const result = await run(
 
 const rank = { HIGH: 3, MEDIUM: 2, LOW: 1, INFORMATIONAL: 0 };
 const issues = [...result.issues].sort((a, b) => rank[b.severity.name] - rank[a.severity.name]);
-console.log(`electronegativity ${input}: ${result.atomicChecks} atomic and ${result.globalChecks} global checks, Electron ${electron}`);
+console.log(
+  `electronegativity ${input}: ${result.atomicChecks} atomic and ${result.globalChecks} global checks, Electron ${electron}`,
+);
 for (const i of issues) {
-  console.log(`  ${i.severity.name.padEnd(6)} ${i.confidence.name.padEnd(9)} ${i.id} ${i.file}:${i.location.line} ${i.description}`);
+  console.log(
+    `  ${i.severity.name.padEnd(6)} ${i.confidence.name.padEnd(9)} ${i.id} ${i.file}:${i.location.line} ${i.description}`,
+  );
 }
 for (const e of result.errors) console.log(`  error: ${JSON.stringify(e)}`);
 const high = issues.filter((i) => i.severity.name === 'HIGH');

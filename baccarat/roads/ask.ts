@@ -18,7 +18,11 @@ export function ask(big: BigRoad, derived: readonly [DerivedRoad, DerivedRoad, D
   return { banker: preview(big, derived, 'banker'), player: preview(big, derived, 'player') };
 }
 
-function preview(big: BigRoad, derived: readonly [DerivedRoad, DerivedRoad, DerivedRoad], outcome: 'banker' | 'player'): AskPreview {
+function preview(
+  big: BigRoad,
+  derived: readonly [DerivedRoad, DerivedRoad, DerivedRoad],
+  outcome: 'banker' | 'player',
+): AskPreview {
   const at = big.peek(outcome);
   const c = at.logicalCol;
   const r = at.logicalRow;

@@ -95,7 +95,8 @@ export class BigRoad {
       natural: hand.natural,
       tail: placer.col > placer.streakStart,
     };
-    if (leadingTies > 0) cells[0] = cell; // the first circle takes over the slash-only cell (0,0)
+    if (leadingTies > 0)
+      cells[0] = cell; // the first circle takes over the slash-only cell (0,0)
     else cells.push(cell);
     return cell;
   }

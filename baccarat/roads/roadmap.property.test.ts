@@ -87,7 +87,11 @@ describe('road invariants (ROADS.md)', () => {
         const m = roadmap(hands);
         const a = m.ask();
         const lastCol = m.bigRoad.lastCol;
-        for (const [name, k] of [['bigEyeBoy', 1], ['smallRoad', 2], ['cockroachPig', 3]] as const) {
+        for (const [name, k] of [
+          ['bigEyeBoy', 1],
+          ['smallRoad', 2],
+          ['cockroachPig', 3],
+        ] as const) {
           expect(a.banker[name] === null).toBe(lastCol < k);
           expect(a.player[name] === null).toBe(lastCol < k);
           if (a.banker[name] !== null) expect(a.banker[name]).not.toBe(a.player[name]);
@@ -156,9 +160,9 @@ describe('road invariants (ROADS.md)', () => {
 describe('against a naive transcription of ROADS.md', () => {
   const letters = fc.oneof(
     fc.stringMatching(/^[BPT]{0,90}$/),
-    fc.array(fc.tuple(fc.constantFrom('B', 'P', 'T'), fc.integer({ min: 1, max: 11 })), { maxLength: 25 }).map(
-      (runs) => runs.map(([l, n]) => l.repeat(n)).join(''),
-    ),
+    fc
+      .array(fc.tuple(fc.constantFrom('B', 'P', 'T'), fc.integer({ min: 1, max: 11 })), { maxLength: 25 })
+      .map((runs) => runs.map(([l, n]) => l.repeat(n)).join('')),
   );
   const toHands = (s: string): RoadHand[] =>
     [...s].map((ch) => ({

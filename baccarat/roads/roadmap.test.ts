@@ -20,7 +20,8 @@ function bigRoadTuples(shoe: string, options?: RoadOptions) {
 const askColours = (a: AskPreview) =>
   [a.bigEyeBoy, a.smallRoad, a.cockroachPig].map((c) => (c === null ? '-' : c === 'red' ? 'R' : 'B')).join('');
 
-/** The worked examples of ROADS.md §7, verbatim. */
+/** The worked examples of ROADS.md §7, verbatim (kept in the spec's layout). */
+// prettier-ignore
 const EXAMPLES = [
   {
     name: 'A: mid-shoe tie, dragon of 8',
@@ -205,6 +206,7 @@ r5   B   B   B   P   P   .   B`),
 });
 
 describe('ROADS.md §7 edge-case table', () => {
+  // prettier-ignore
   test.each([
     ['', [], '', '', ''],
     ['TTT', [[0, 0, 'T', 3]], '', '', ''],
