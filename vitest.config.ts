@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    globalSetup: ['./test/global-setup.ts'],
+    reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
         test: {
