@@ -1,16 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALUE_CARDS, makeCards, parseCards, pointValue, points } from './cards';
-import {
-  bankerDraws,
-  checkResult,
-  dealCoups,
-  isReachable,
-  playerDraws,
-  resolveCoup,
-  type Coup,
-  type ReportedResult,
-} from './table-of-play';
+import { checkResult, isReachable, type ReportedResult } from './result-check';
+import { bankerDraws, dealCoups, playerDraws, resolveCoup, type Coup } from './table-of-play';
 import { OUTCOMES, RANKS, SUITS } from './types';
 import type { Card, Point } from './types';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseCard } from '../baccarat/cards';
-import { checkResult } from '../baccarat/table-of-play';
+import { checkResult } from '../baccarat/result-check';
 import type { Card } from '../baccarat/types';
 import { EXAMPLES } from './examples';
 import type { HandMessage } from './schemas';

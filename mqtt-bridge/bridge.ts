@@ -126,7 +126,7 @@ export class Bridge extends EventEmitter {
     this.log.info({ records: replayed.records, hands: this.state.shoe?.rounds.length ?? 0 }, 'journal replayed');
     this.journal = openJournal(this.journalPath);
     if (this.config.journal.syncIntervalMs > 0) {
-      this.timers.push(setInterval(() => this.journal?.sync(), this.config.journal.syncIntervalMs).unref());
+      this.timers.push(setInterval(() => this.journal?.syncAsync(), this.config.journal.syncIntervalMs).unref());
     }
     this.push();
     this.flush(); // the restored board is there as soon as start() returns
@@ -313,7 +313,12 @@ export class Bridge extends EventEmitter {
     const result = applyMessage(this.state, msg, now);
     switch (result.effect) {
       case 'applied':
-        this.commit(msg, result.state, now);
+        this.commit(
+          msg,
+          result.state,
+          now,
+          Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8'),
+        );
         this.drainAhead();
         this.statusDirty = true;
         this.push();
@@ -333,8 +338,10 @@ export class Bridge extends EventEmitter {
     }
   }
 
-  private commit(msg: TableMessage, state: TableState, now: string): void {
-    this.journal?.append({ t: now, m: msg });
+  /** Records and applies an accepted message; `json` is its text as received, when there is one. */
+  private commit(msg: TableMessage, state: TableState, now: string, json?: string): void {
+    if (json === undefined) this.journal?.append({ t: now, m: msg });
+    else this.journal?.appendMessage(now, msg.kind, json);
     this.state = state;
     this.counters.applied++;
     if (state.shoe?.phase === 'ended' && msg.kind === 'event' && msg.payload.type === 'shoe-end') {

@@ -218,3 +218,22 @@ describe('compaction by the bridge', () => {
     expect(existsSync(`${bridge.journalPath}.tmp`)).toBe(false);
   });
 });
+
+describe('appendMessage: a message journaled from its own text', () => {
+  test('writes exactly the line append() writes, compact JSON or not, and falls back on text with newlines', () => {
+    const payload = handMessage('S1', 1, coup(CARDS.banker));
+    const dir = tmp();
+    const a = openJournal(join(dir, 'a.journal'));
+    const b = openJournal(join(dir, 'b.journal'));
+    a.append({ t: at(1), m: { kind: 'hand', payload } });
+    b.appendMessage(at(1), 'hand', JSON.stringify(payload));
+    a.append({ t: at(2), m: { kind: 'hand', payload } });
+    b.appendMessage(at(2), 'hand', `  ${JSON.stringify(payload, null, 2)}\n`); // pretty-printed, with newlines
+    a.close();
+    b.close();
+    expect(lines(join(dir, 'b.journal'))).toEqual(lines(join(dir, 'a.journal')));
+    const replayed = replayJournal(join(dir, 'b.journal'), emptyTableState('T1'));
+    expect(replayed.skipped).toEqual([]);
+    expect(replayed.records).toBe(2);
+  });
+});

@@ -14,6 +14,7 @@
 import {
   closeSync,
   existsSync,
+  fdatasync,
   fdatasyncSync,
   mkdirSync,
   openSync,
@@ -83,6 +84,11 @@ export interface Journal {
   readonly path: string;
   /** Appends a record; written to the OS before it returns (survives the process being killed). */
   append(record: JournalRecord): void;
+  /**
+   * Appends a message record from the message's own JSON text (as received, already validated), which spares
+   * serialising it again: the line is the same as `append({ t, m: { kind, payload } })` would write.
+   */
+  appendMessage(t: string, kind: string, payloadJson: string): void;
   /** Replaces the journal with one state record, atomically (temp file, fsync, rename). */
   compact(state: TableState, t: string): void;
   /**
@@ -91,8 +97,10 @@ export interface Journal {
    * after the state record, then the new file replaces the old one. A crash at any point loses nothing.
    */
   compactAsync(state: TableState, t: string): Promise<void>;
-  /** Flushes to the disk (survives power loss); called on a timer and at close. */
+  /** Flushes to the disk (survives power loss); called at close. */
   sync(): void;
+  /** The same, off the event loop (the periodic flush: messages are not held up while the disk works). */
+  syncAsync(): void;
   close(): void;
 }
 
@@ -146,13 +154,25 @@ export function openJournal(path: string): Journal {
       draining = null;
     }
   };
+  let syncing = false;
+  const write = (l: string) => {
+    writeSync(fd, l);
+    for (const tail of meanwhile) tail.push(l);
+    dirty = true;
+  };
   return {
     path,
     append(record) {
-      const l = line(record);
-      writeSync(fd, l);
-      for (const tail of meanwhile) tail.push(l);
-      dirty = true;
+      write(line(record));
+    },
+    appendMessage(t, kind, payloadJson) {
+      // A line must not break: JSON text may hold raw newlines between its tokens, so such text is re-serialised.
+      if (/[\r\n]/.test(payloadJson)) {
+        write(line({ t, m: { kind, payload: JSON.parse(payloadJson) } } as JournalRecord));
+        return;
+      }
+      const json = `{"t":${JSON.stringify(t)},"m":{"kind":${JSON.stringify(kind)},"payload":${payloadJson.trim()}}}`;
+      write(`${crc32(json).toString(16).padStart(8, '0')} ${json}\n`);
     },
     compactAsync(state, t) {
       if (next) meanwhile.delete(next.tail); // superseded before it started: the newer state covers it
@@ -173,6 +193,16 @@ export function openJournal(path: string): Journal {
     sync() {
       if (dirty) fdatasyncSync(fd);
       dirty = false;
+    },
+    syncAsync() {
+      if (!dirty || syncing) return;
+      dirty = false;
+      syncing = true;
+      // A compaction may swap the file meanwhile: the old descriptor's flush then fails harmlessly (EBADF), and
+      // the new file was flushed by the compaction itself.
+      fdatasync(fd, () => {
+        syncing = false;
+      });
     },
     close() {
       this.sync();

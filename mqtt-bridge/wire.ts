@@ -21,7 +21,7 @@ import {
   type Shoe,
   voidRound,
 } from '../baccarat/shoe';
-import { checkResult } from '../baccarat/table-of-play';
+import { checkResult } from '../baccarat/result-check';
 import { type Card, err, ok, type Result } from '../baccarat/types';
 import type { HandMessage, ShoeSnapshot } from '../contract/schemas';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { makeCards, parseCards } from '../baccarat/cards';
 import { exactOutcomeProbabilities } from '../baccarat/probabilities';
-import { checkResult } from '../baccarat/table-of-play';
+import { checkResult } from '../baccarat/result-check';
 import type { ByOutcome, Card } from '../baccarat/types';
 import {
   DEFAULT_CUT_CARD_FROM_BACK,

@@ -7,7 +7,8 @@
  * ```
  * @packageDocumentation
  */
-import { checkResult, type Coup } from '../baccarat/table-of-play';
+import { checkResult } from '../baccarat/result-check';
+import type { Coup } from '../baccarat/table-of-play';
 import type { Outcome, Point } from '../baccarat/types';
 import type { Rng } from './prng';
 import type { KeyedResult } from './steps';

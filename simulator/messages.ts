@@ -11,7 +11,8 @@
  * @packageDocumentation
  */
 import { makeCard, parseCards } from '../baccarat/cards';
-import { checkResult, type CheckedResult, type Coup } from '../baccarat/table-of-play';
+import { checkResult, type CheckedResult } from '../baccarat/result-check';
+import type { Coup } from '../baccarat/table-of-play';
 import { err, type Card, type Result } from '../baccarat/types';
 import type { CardText } from '../contract/schemas/common';
 import { makeMessage } from '../contract/mqtt';
