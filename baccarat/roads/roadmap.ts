@@ -43,6 +43,8 @@ export class Roadmap {
   readonly smallRoad: DerivedRoad;
   readonly cockroachPig: DerivedRoad;
   private readonly counter: StatsCounter;
+  private beadRow: number; // where the next bead goes
+  private beadCol: number;
 
   /** An empty roadmap, or (with `from`) an independent copy of another. */
   constructor(
@@ -55,6 +57,8 @@ export class Roadmap {
     this.smallRoad = from ? from.smallRoad.clone() : new DerivedRoad(2, options.rows, options.tail);
     this.cockroachPig = from ? from.cockroachPig.clone() : new DerivedRoad(3, options.rows, options.tail);
     this.counter = from ? from.counter.clone() : new StatsCounter();
+    this.beadRow = from ? from.beadRow : 0;
+    this.beadCol = from ? from.beadCol : 0;
   }
 
   /** An independent copy. */
@@ -84,10 +88,16 @@ export class Roadmap {
   /** Adds the next hand without a change record: the fast path of `roadmap()`. @internal */
   push(hand: RoadHand): BigRoadCell {
     const index = this.beadPlate.length;
-    const rows = this.options.rows;
+    // Beads fill a column top to bottom, then the next: counters rather than a division and a modulo per hand.
+    const row = this.beadRow;
+    const col = this.beadCol;
+    if (row + 1 === this.options.rows) {
+      this.beadRow = 0;
+      this.beadCol = col + 1;
+    } else this.beadRow = row + 1;
     const bead: BeadCell = {
-      col: (index / rows) | 0,
-      row: index % rows,
+      col,
+      row,
       index,
       outcome: hand.outcome,
       playerPair: hand.playerPair,
@@ -98,7 +108,7 @@ export class Roadmap {
     };
     this.beadPlate.push(bead);
     const cell = this.bigRoad.add(hand, index);
-    this.counter.add(hand, this.bigRoad.lengths);
+    this.counter.add(hand);
     if (hand.outcome !== 'tie') {
       const lengths = this.bigRoad.lengths;
       this.bigEyeBoy.add(lengths, cell.logicalCol, cell.logicalRow);
@@ -122,7 +132,8 @@ export class Roadmap {
 /** Builds every road of a shoe from its hands, in order. */
 export function roadmap(hands: Iterable<RoadHand>, options: RoadOptions = DEFAULT_ROAD_OPTIONS): Roadmap {
   const map = new Roadmap(options);
-  for (const hand of hands) map.push(hand);
+  if (Array.isArray(hands)) for (let i = 0; i < hands.length; i++) map.push(hands[i] as RoadHand);
+  else for (const hand of hands) map.push(hand);
   return map;
 }
 

@@ -20,15 +20,13 @@ export class StatsCounter {
   private playerPair = 0;
   private natural = 0;
   private bankerSix = 0;
-  private longestBanker = 0;
-  private longestPlayer = 0;
 
   clone(): StatsCounter {
     return Object.assign(new StatsCounter(), this);
   }
 
-  /** Counts one hand; `lengths` are the big road's logical column lengths after the hand was added. */
-  add(hand: RoadHand, lengths: readonly number[]): void {
+  /** Counts one hand. */
+  add(hand: RoadHand): void {
     this.hands++;
     if (hand.outcome === 'banker') this.banker++;
     else if (hand.outcome === 'player') this.player++;
@@ -37,13 +35,21 @@ export class StatsCounter {
     if (hand.playerPair) this.playerPair++;
     if (hand.natural) this.natural++;
     if (hand.outcome === 'banker' && hand.bankerPoints === 6) this.bankerSix++;
-    const run = lengths[lengths.length - 1] ?? 0;
-    if (hand.outcome === 'banker' && run > this.longestBanker) this.longestBanker = run;
-    if (hand.outcome === 'player' && run > this.longestPlayer) this.longestPlayer = run;
   }
 
   stats(lengths: readonly number[], last: BigRoadCell | undefined): Stats {
     const lastOutcome = last?.outcome;
+    // Streaks alternate Banker and Player, so the latest column's outcome gives every column's; the longest
+    // streaks are read here, once, rather than kept up to date at every hand.
+    let longestBanker = 0;
+    let longestPlayer = 0;
+    const n = lengths.length;
+    const lastIsBanker = lastOutcome === 'banker';
+    for (let c = 0; c < n; c++) {
+      const len = lengths[c]!;
+      if (((n - 1 - c) % 2 === 0) === lastIsBanker) longestBanker = len > longestBanker ? len : longestBanker;
+      else longestPlayer = len > longestPlayer ? len : longestPlayer;
+    }
     return {
       hands: this.hands,
       banker: this.banker,
@@ -58,7 +64,7 @@ export class StatsCounter {
         lastOutcome === 'banker' || lastOutcome === 'player'
           ? { outcome: lastOutcome, length: lengths[lengths.length - 1] ?? 0 }
           : null,
-      longestStreak: { banker: this.longestBanker, player: this.longestPlayer },
+      longestStreak: { banker: longestBanker, player: longestPlayer },
     };
   }
 }
