@@ -184,6 +184,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
   });
+  // Load the WebSocket library now, in the background, so that the first board does not wait for it.
+  void socketServer();
   const port = (server.address() as AddressInfo).port;
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const url = `http://${shownHost}:${port}/${token ? `#token=${encodeURIComponent(token)}` : ''}`;
