@@ -168,4 +168,3 @@ export function dealCoups(cards: readonly Card[]): Deal {
   }
   return { coups, remaining: [], void: false };
 }
-
