@@ -137,7 +137,7 @@ interface Run {
   readonly rejected: number;
 }
 
-async function run(name: string, url: string, protocolVersion: 4 | 5, pool: HandMessage[][]): Promise<Run> {
+async function run(name: string, url: string, protocolVersion: 4 | 5): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
   const c = defaultConfig();
   const config: Config = {
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
 
   const aedes = await startEmbeddedBroker();
   try {
-    print(await run('Aedes (in-process) 3.1.1', aedes.url, 4, pool));
+    print(await run('Aedes (in-process) 3.1.1', aedes.url, 4));
   } finally {
     await aedes.close();
   }
@@ -270,8 +270,8 @@ async function main(): Promise<void> {
   }
   const mosquitto = await startMosquitto({ persistence: false, maxQueuedMessages: 1_000_000 });
   try {
-    print(await run('Mosquitto 3.1.1', mosquitto.url, 4, pool));
-    print(await run('Mosquitto 5', mosquitto.url, 5, pool));
+    print(await run('Mosquitto 3.1.1', mosquitto.url, 4));
+    print(await run('Mosquitto 5', mosquitto.url, 5));
   } finally {
     await mosquitto.close();
   }

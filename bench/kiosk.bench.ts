@@ -16,6 +16,7 @@ import { openJournal } from '../mqtt-bridge/journal';
 import { applyMessage, emptyTableState, type TableMessage } from '../mqtt-bridge/table-state';
 import { at, event, handMessage, signage } from '../test/helpers/table-messages';
 import { report } from './harness';
+import { chromiumLaunchOptions } from '../test/helpers/chromium';
 
 const HANDS = 80;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
@@ -91,16 +92,7 @@ function childPids(): number[] {
 const journalDir = mkdtempSync(join(tmpdir(), 'bench-kiosk-'));
 writeJournal(journalDir);
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  ...chromiumLaunchOptions(),
 });
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
 await page.goto('about:blank');

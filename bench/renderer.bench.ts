@@ -21,6 +21,7 @@ import { dealCoups } from '../baccarat/table-of-play';
 import type { TableView } from '../contract/kiosk';
 import { buildRenderer } from '../renderer/build.mjs';
 import { makeView, seeded } from '../test/fixtures/views/build-view';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/chromium';
 
 const DIST = new URL('../dist/renderer/', import.meta.url).pathname;
 const HANDS_PER_SHOE = 80;
@@ -132,18 +133,8 @@ async function main(): Promise<void> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu-vsync',
-      '--disable-frame-rate-limit',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
   });
   const shoes = Array.from({ length: 8 }, (_, i) => shoeView(1000 + i));
   const open = async (width: number, height: number, still = true) => {

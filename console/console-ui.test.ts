@@ -26,6 +26,7 @@ import { AuditLog } from './audit-log';
 import { buildConsole } from './build.mjs';
 import { FleetMonitor } from './monitor';
 import { startConsoleServer, type ConsoleServer } from './server';
+import { chromiumLaunchOptions } from '../test/helpers/chromium';
 
 const T = topics('baccarat');
 const OUT = join(import.meta.dirname, '..', 'test', 'output');
@@ -98,16 +99,7 @@ beforeAll(async () => {
   const audit = new AuditLog(join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl'));
   server = await startConsoleServer({ monitor, audit, host: '127.0.0.1', port: 0, token: TOKEN, uiDir });
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    ...chromiumLaunchOptions(),
   });
   page = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
 }, 30_000);

@@ -12,6 +12,7 @@ import { extname, join, normalize } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { buildRenderer } from '../renderer/build.mjs';
+import { chromiumLaunchOptions } from '../test/helpers/chromium';
 
 /** The demo page's hooks (renderer/demo-kiosk.ts), as this file uses them. */
 type DemoWindow = Window & {
@@ -92,16 +93,7 @@ beforeAll(async () => {
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    ...chromiumLaunchOptions(),
   });
 }, 60_000);
 

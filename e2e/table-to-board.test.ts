@@ -25,6 +25,7 @@ import { startTableSimulator } from '../simulator/publisher';
 import type { Step } from '../simulator/steps';
 import { signage } from '../test/helpers/table-messages';
 import { startWebHost, type WebHost } from '../web-host/server';
+import { chromiumLaunchOptions } from '../test/helpers/chromium';
 
 const RENDERER = new URL('../dist/renderer', import.meta.url).pathname;
 const T = topics('baccarat');
@@ -32,16 +33,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    ...chromiumLaunchOptions(),
   });
 });
 afterAll(async () => {

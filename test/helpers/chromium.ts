@@ -1,0 +1,19 @@
+/**
+ * Debian's Chromium, as every browser test, bench and screenshot here launches it (never `playwright install`):
+ * headless without a sandbox (tests run as root), no GPU, and none of its background networking, which this
+ * machine's closed network refuses.
+ */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Options for Playwright's `chromium.launch()`. */
+export const chromiumLaunchOptions = () => ({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
