@@ -14,6 +14,7 @@ import { topics } from '../contract/topics';
 import { type Config, loadConfig } from '../mqtt-bridge/config';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { createLogger } from '../mqtt-bridge/log';
+import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { simulateTable } from '../simulator/dealer';
 import { abortableSleep, startTableSimulator, type TableSimulator } from '../simulator/publisher';
 import { electronBinaryPath } from '../scripts/electron-binary.mjs';
@@ -128,7 +129,8 @@ async function startDemo(config: Config, speed: number, seed: string, io: CliIo)
     broker = await startEmbeddedBroker({ port: 0 }); // 1883 taken: any free port
   }
   const t = topics(config.mqtt.root);
-  const publisher = await import('mqtt').then((m) => m.connectAsync(broker.url, { clientId: 'demo-signage' }));
+  const { connectAsync } = await lazyImport(() => import('mqtt'));
+  const publisher = await connectAsync(broker.url, { clientId: 'demo-signage' });
   await publisher.publishAsync(t.tableSignage(config.tableId), makeTableSignage(demoTableSignage()), {
     qos: 1,
     retain: true,

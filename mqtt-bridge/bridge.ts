@@ -22,6 +22,7 @@ import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
 import { boardSubscriptions, parseTopic, topics } from '../contract/topics';
 import type { Config } from './config';
 import { type Journal, openJournal, replayJournal } from './journal';
+import { lazyImport } from './lazy-import';
 import { nextExpiry } from './notices';
 import { applyMessage, emptyTableState, type TableMessage, type TableState } from './table-state';
 import { tableView } from './view';
@@ -200,7 +201,7 @@ export class Bridge extends EventEmitter {
   }
 
   private async connect(): Promise<void> {
-    const connect = this.deps.connect ?? (await import('mqtt')).connect;
+    const connect = this.deps.connect ?? (await lazyImport(() => import('mqtt'))).connect;
     if (this.stopped) return;
     const m = this.config.mqtt;
     const urls = m.brokers.map((u) => new URL(u));

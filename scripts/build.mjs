@@ -18,7 +18,14 @@ await Promise.all([
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Dependencies are bundled too: resolving and compiling hundreds of small files was most of a cold start.
+    // Left out: what must be resolved at run time (electron, playwright, esbuild) and pino's worker-based
+    // transports (thread-stream), which load files by path.
+    external: ['electron', 'playwright', 'playwright-core', 'esbuild', 'thread-stream', 'pino-pretty'],
+    banner: {
+      // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
+      js: "import { createRequire as __bbRequire } from 'node:module'; const require = __bbRequire(import.meta.url);",
+    },
   }),
   build({
     ...common,

@@ -19,6 +19,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import type { PushEvents, Requests, SocketFrame, TableView } from '../contract/kiosk';
 import { CONTENT_SECURITY_POLICY } from '../contract/csp';
 import type { DisplayCommand } from '../contract/schemas';
+import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { stateJson } from './state-json';
 
 /** What a host needs from the bridge: the view, and its changes and fleet commands. */
@@ -123,7 +124,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   // The WebSocket server (and its library) loads on the first board's connection, after the page is served.
   let wss: Promise<WebSocketServer> | null = null;
   const socketServer = () =>
-    (wss ??= import('ws').then(({ WebSocketServer }) => {
+    (wss ??= lazyImport(() => import('ws')).then(({ WebSocketServer }) => {
       const s = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
       s.on('connection', onConnection);
       return s;
