@@ -8,29 +8,14 @@
  * @packageDocumentation
  */
 import type { CasinoSignage, TableSignage } from '../../contract/schemas';
+import { SIGN_KEYS, type SignKey } from '../sign-keys';
 
-export const FORM_KEYS = [
-  'name',
-  'currency',
-  'min',
-  'max',
-  'tie-max',
-  'pair-max',
-  'differential',
-  'variant',
-  'commission',
-  'from-hand',
-  'shoe',
-  'tie-pays',
-  'side-bets',
-  'language',
-  'message',
-  'open',
-  'disclaimer',
-  'pp-scale',
-  'casino-name',
-] as const;
-export type FormValues = { readonly [K in (typeof FORM_KEYS)[number]]: string };
+/** The form's fields: every sign key (declared once, in sign-keys.ts), and the shoe a from-hand refers to. */
+export type FormKey = SignKey | 'shoe';
+export const FORM_KEYS: readonly FormKey[] = SIGN_KEYS.flatMap((k): FormKey[] =>
+  k === 'from-hand' ? [k, 'shoe'] : [k],
+);
+export type FormValues = { readonly [K in FormKey]: string };
 
 const str = (v: number | string | boolean | undefined): string => (v === undefined ? '' : String(v));
 
