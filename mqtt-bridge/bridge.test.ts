@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { roadHands, shoeHands } from '../baccarat/shoe';
 import type { TableView } from '../contract/kiosk';
 import { makeHandMessage, makeShoeSnapshot, makeTableEvent, makeTableSignage } from '../contract/mqtt';
@@ -12,12 +12,10 @@ import { Bridge } from './bridge';
 import { type Config, defaultConfig } from './config';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
 import { memoryLogger } from './log';
+import { cleanupList, until } from '../test/helpers/lifecycle';
 
 const T = topics('baccarat');
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupList();
 
 function config(
   url: string,
@@ -54,19 +52,6 @@ async function startBridge(cfg: Config) {
   await bridge.start();
   cleanups.push(() => bridge.stop());
   return { bridge, views, records };
-}
-
-/** Waits until `check` passes (polling), or fails with its last error. */
-async function until(check: () => void, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      return check();
-    } catch (e) {
-      if (Date.now() > end) throw e;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 }
 
 const hands = (b: Bridge) =>

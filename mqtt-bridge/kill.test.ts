@@ -5,12 +5,11 @@
  * appended after correctly.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { shoeHands } from '../baccarat/shoe';
 import { makeHandMessage, makeTableEvent, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
@@ -21,23 +20,15 @@ import { startEmbeddedBroker } from './embedded-broker';
 import { replayJournal } from './journal';
 import { memoryLogger } from './log';
 import { emptyTableState, type TableState } from './table-state';
+import { cleanupList, tempDir } from '../test/helpers/lifecycle';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'bridge-child.ts');
 const T = topics('baccarat');
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupList();
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const tmp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
+const tmp = tempDir;
 
 /** A small seeded generator, so that a failure names the moments that made it fail. */
 function rng(seed: number) {

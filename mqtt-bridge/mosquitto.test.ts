@@ -3,11 +3,8 @@
  * end with a persistent session, TLS with client certificates and passwords, an ACL file, and the broker killed
  * (SIGKILL) and restarted mid-shoe with persistence. Skipped, saying why, where Mosquitto is not installed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { roadHands, shoeHands } from '../baccarat/shoe';
 import { makeHandMessage, makeShoeSnapshot, makeTableEvent, makeTableSignage } from '../contract/mqtt';
 import type { HandMessage } from '../contract/schemas';
@@ -18,23 +15,15 @@ import { CARDS, coup, event, handMessage, signage, snapshot } from '../test/help
 import { Bridge } from './bridge';
 import { type Config, defaultConfig } from './config';
 import { memoryLogger } from './log';
+import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 
 const T = topics('baccarat');
 const missing = mosquittoMissing();
 const noOpenssl = opensslMissing();
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupList();
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const tmp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
+const tmp = tempDir;
 
 let ids = 0;
 const uid = (prefix: string) => `${prefix}-${process.pid}-${++ids}`;
@@ -105,18 +94,6 @@ async function subscribed(url: string, options: IClientOptions = {}): Promise<vo
   await watcher.endAsync();
 }
 
-/** Waits until `check` passes (polling), or fails with its last error. */
-async function until(check: () => void, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      return check();
-    } catch (e) {
-      if (Date.now() > end) throw e;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const outcomes = (b: Bridge) =>
@@ -168,7 +145,6 @@ describe.skipIf(missing !== null)(`bridge against Mosquitto 2${missing ? ` (skip
     'TLS with a CA, a client certificate (required) and a password; a wrong CA never connects, without a crash',
     async () => {
       const pki = makeCerts();
-      dirs.push(pki.dir);
       const m = await mosquitto({
         users: { board: 'b-pw', controller: 'c-pw' },
         tls: { ca: pki.ca, cert: pki.server.cert, key: pki.server.key, requireCertificate: true },

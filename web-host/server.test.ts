@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import type { SocketFrame, TableView } from '../contract/kiosk';
 import { makeHandMessage, makeTableEvent, makeDisplayCommand } from '../contract/mqtt';
@@ -11,12 +11,10 @@ import { defaultConfig } from '../mqtt-bridge/config';
 import { memoryLogger } from '../mqtt-bridge/log';
 import { CARDS, coup, event, handMessage } from '../test/helpers/table-messages';
 import { startWebHost, type WebHost } from './server';
+import { cleanupList, until } from '../test/helpers/lifecycle';
 
 const T = topics('baccarat');
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupList();
 
 async function setup(token: string | null = null) {
   const rendererDir = mkdtempSync(join(tmpdir(), 'bb-renderer-'));
@@ -49,18 +47,6 @@ function socket(host: WebHost, token: string | null = null) {
     open: new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject))),
   };
 }
-
-const until = async (check: () => void, ms = 3000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      return check();
-    } catch (e) {
-      if (Date.now() > end) throw e;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-};
 
 describe('browser-mode web host', () => {
   test('serves the renderer with a strict CSP, and nothing outside its folder', async () => {

@@ -1,0 +1,34 @@
+/**
+ * Test lifecycle helpers shared by the broker, bridge and web-host tests: poll until an expectation holds,
+ * clean up after each test in reverse order, and make temporary folders (removed with the run's folder, see
+ * test/global-setup.ts).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+
+/** Waits until `check` passes (polling every 20 ms), or fails with its last error after `ms`. */
+export async function until(check: () => void, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      return check();
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** A list of clean-ups run after each test, last pushed first. Call once at the top of a test file. */
+export function cleanupList(): (() => Promise<unknown> | unknown)[] {
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+  return cleanups;
+}
+
+/** A new temporary folder. */
+export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
