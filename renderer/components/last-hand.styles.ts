@@ -130,34 +130,10 @@ export const lastHandStyles = css`
     height: var(--card-h);
     aspect-ratio: 250 / 350;
   }
-  .card .shadow {
-    fill: rgb(0 0 0 / 0.4); /* drawn, not a CSS filter: cheap to paint */
-  }
   .card.sideways {
     aspect-ratio: 350 / 250;
     height: calc(var(--card-h) * 250 / 350);
     margin-left: calc(var(--card-h) * 0.04);
-  }
-  .card svg {
-    width: 100%;
-    height: 100%;
-    display: block;
-  }
-  .face {
-    fill: var(--kiosk-card-face);
-    stroke: var(--kiosk-card-edge);
-    stroke-width: 3;
-  }
-  .card.red .ink {
-    fill: var(--kiosk-card-red);
-  }
-  .card.black .ink {
-    fill: var(--kiosk-card-black);
-  }
-  .rank {
-    font-family: var(--kiosk-font);
-    font-weight: 700;
-    text-anchor: middle;
   }
   .badges {
     display: flex;

@@ -19,6 +19,7 @@ import { count } from '../format';
 import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localization';
 import { lastHandStyles } from './last-hand.styles';
 import { playingCard } from './playing-card';
+import { playingCardStyles } from './playing-card.styles';
 import { sharedStyles } from './shared.styles';
 
 /**
@@ -29,7 +30,7 @@ import { sharedStyles } from './shared.styles';
  */
 @customElement('kiosk-last-hand')
 export class KioskLastHand extends LitElement {
-  static override styles = [sharedStyles, lastHandStyles];
+  static override styles = [sharedStyles, playingCardStyles, lastHandStyles];
 
   /** The newest round with a result, or null. */
   @property({ attribute: false }) hand: ShoeHand | null = null;

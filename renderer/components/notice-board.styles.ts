@@ -98,30 +98,6 @@ export const noticeStyles = css`
     height: 2.9em;
     aspect-ratio: 250 / 350;
   }
-  .card .shadow {
-    fill: rgb(0 0 0 / 0.4);
-  }
-  .burn-card svg {
-    width: 100%;
-    height: 100%;
-    display: block;
-  }
-  .face {
-    fill: var(--kiosk-card-face);
-    stroke: var(--kiosk-card-edge);
-    stroke-width: 3;
-  }
-  .card.red .ink {
-    fill: var(--kiosk-card-red);
-  }
-  .card.black .ink {
-    fill: var(--kiosk-card-black);
-  }
-  .rank {
-    font-family: var(--kiosk-font);
-    font-weight: 700;
-    text-anchor: middle;
-  }
   /* The table-closed veil: over the whole board, which stays visible (dimmed) underneath. */
   :host([cover]) {
     position: absolute;

@@ -19,6 +19,7 @@ import { DEFAULT_LANGUAGE, localeOf, tr, type Language } from '../localization';
 import { noticeIcon, type NoticeIconName } from './icons';
 import { noticeStyles } from './notice-board.styles';
 import { playingCard } from './playing-card';
+import { playingCardStyles } from './playing-card.styles';
 import { sharedStyles } from './shared.styles';
 
 const ICON: { readonly [K in NoticeKind]: NoticeIconName } = {
@@ -43,7 +44,7 @@ const ICON: { readonly [K in NoticeKind]: NoticeIconName } = {
  */
 @customElement('kiosk-notices')
 export class KioskNotices extends LitElement {
-  static override styles = [sharedStyles, noticeStyles];
+  static override styles = [sharedStyles, playingCardStyles, noticeStyles];
 
   /** The notices in force. */
   @property({ attribute: false }) notices: readonly Notice[] = [];
