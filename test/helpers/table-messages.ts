@@ -2,9 +2,10 @@
  * Valid contract messages for tests, built from real cards through the core's Table of Play, so that every
  * result in a test is one a real table could produce.
  */
-import { makeCard, parseCards } from '../../baccarat/cards';
+import { parseCards } from '../../baccarat/cards';
 import { dealCoups, type Coup } from '../../baccarat/table-of-play';
 import type { HandMessage, ShoeSnapshot, TableEvent, TableSignage, CasinoSignage } from '../../contract/schemas';
+import { handMessage as simulatorHandMessage } from '../../simulator/messages';
 
 export const T0 = Date.parse('2026-11-22T10:00:00.000Z');
 export const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
@@ -30,6 +31,7 @@ export const CARDS = {
 /** The one coup a card sequence deals. */
 export const coup = (cards: string): Coup => coups(cards)[0]!;
 
+/** A hand message for a coup (the simulator's own builder), with a test's default time and any changes. */
 export function handMessage(
   shoeId: string,
   handNo: number,
@@ -37,23 +39,7 @@ export function handMessage(
   t = at(handNo * 30),
   extra: Partial<HandMessage> = {},
 ): HandMessage {
-  return {
-    v: 1,
-    shoeId,
-    handNo,
-    outcome: coup.outcome,
-    playerPoints: coup.playerPoints,
-    bankerPoints: coup.bankerPoints,
-    cards: {
-      player: coup.player.cards.map((c) => makeCard(c)),
-      banker: coup.banker.cards.map((c) => makeCard(c)),
-    } as NonNullable<HandMessage['cards']>,
-    playerPair: coup.playerPair,
-    bankerPair: coup.bankerPair,
-    natural: coup.natural,
-    timestamp: t,
-    ...extra,
-  };
+  return { ...simulatorHandMessage(shoeId, handNo, coup, t), ...extra };
 }
 
 let seq = 0;
