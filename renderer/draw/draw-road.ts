@@ -26,28 +26,42 @@ import type { Mark } from './marks';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** Sets the attributes of one mark's element from its data (idempotent). */
+/** The mark each element was last drawn from: only what changed is written (an unchanged write still costs style). */
+const drawn = new WeakMap<SVGElement, Mark>();
+
+const set = (el: SVGElement, name: string, value: string | number | undefined): void => {
+  if (value === undefined) el.removeAttribute(name);
+  else el.setAttribute(name, String(value));
+};
+
+/**
+ * Sets the attributes of one mark's element from its data (idempotent). Writes only the attributes that differ
+ * from the mark the element was last drawn from: Chromium recalculates style and re-lays out an SVG element on
+ * every attribute write, even of the same value, and a hand changes only a few of a road's hundreds of marks.
+ */
 function apply(el: SVGElement, d: Mark): void {
-  el.setAttribute('class', d.cls);
+  const was = drawn.get(el);
+  if (was === d) return;
+  drawn.set(el, d);
+  const old = was as Readonly<Record<string, unknown>> | undefined; // same tag: the join's key includes it
+  if (old?.['cls'] !== d.cls) el.setAttribute('class', d.cls);
   switch (d.tag) {
     case 'circle':
-      el.setAttribute('cx', String(d.cx));
-      el.setAttribute('cy', String(d.cy));
-      el.setAttribute('r', String(d.r));
-      el.setAttribute('pathLength', '100'); // dash patterns (colour-blind theme) in % of the outline
-      if (d.sw === undefined) el.removeAttribute('stroke-width');
-      else el.setAttribute('stroke-width', String(d.sw));
+      if (old?.['cx'] !== d.cx) set(el, 'cx', d.cx);
+      if (old?.['cy'] !== d.cy) set(el, 'cy', d.cy);
+      if (old?.['r'] !== d.r) set(el, 'r', d.r);
+      if (old === undefined) el.setAttribute('pathLength', '100'); // dash patterns (colour-blind theme) in % of the outline
+      if (old === undefined || old['sw'] !== d.sw) set(el, 'stroke-width', d.sw);
       break;
     case 'path':
-      el.setAttribute('d', d.d);
-      el.setAttribute('pathLength', '100');
-      if (d.sw === undefined) el.removeAttribute('stroke-width');
-      else el.setAttribute('stroke-width', String(d.sw));
+      if (old?.['d'] !== d.d) set(el, 'd', d.d);
+      if (old === undefined) el.setAttribute('pathLength', '100');
+      if (old === undefined || old['sw'] !== d.sw) set(el, 'stroke-width', d.sw);
       break;
     case 'text':
-      el.setAttribute('x', String(d.x));
-      el.setAttribute('y', String(d.y));
-      el.setAttribute('font-size', String(d.size));
+      if (old?.['x'] !== d.x) set(el, 'x', d.x);
+      if (old?.['y'] !== d.y) set(el, 'y', d.y);
+      if (old?.['size'] !== d.size) set(el, 'font-size', d.size);
       if (el.textContent !== d.text) el.textContent = d.text;
       break;
   }
