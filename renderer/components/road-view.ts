@@ -2,7 +2,8 @@
  * The common part of every road view: Lit renders the `<svg>` (viewBox sized to the element, paper, grid,
  * ARIA) and an empty `g.marks`; after each update the subclass's marks are drawn into it by `drawRoad()`.
  * The cell size follows the element's height (rows fill it); the columns shown are as many as fit, scrolled so
- * the newest stay in view.
+ * the newest stay in view: marks keep their road coordinates and the marks' group is translated, so a scroll is
+ * one attribute, not every mark.
  *
  * ```ts
  * class KioskBigRoad extends RoadView { protected lastColumn() {…} protected marks(size) {…} }
@@ -13,7 +14,7 @@ import { LitElement, html } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { drawRoad } from '../draw/draw-road';
 import { layoutGrid } from '../draw/layout-grid';
-import { roadSize, type Mark, type RoadSize } from '../draw/marks';
+import { roadSize, scrollX, type Mark, type RoadSize } from '../draw/marks';
 import { DEFAULT_LANGUAGE, type Language } from '../localization';
 import { markStyles, sharedStyles } from './shared.styles';
 import { roadViewStyles } from './road-view.styles';
@@ -101,7 +102,7 @@ export abstract class RoadView extends LitElement {
     >
       <rect class="paper" width=${w} height=${h}></rect>
       <path class="grid" d=${layoutGrid(this.size)}></path>
-      <g class="marks"></g>
+      <g class="marks" transform="translate(${scrollX(this.size)} 0)"></g>
     </svg>`;
   }
 }

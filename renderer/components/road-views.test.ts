@@ -36,7 +36,14 @@ describe('<kiosk-bead-plate>', () => {
     const el = await mount(beadPlate('P'.repeat(60), 'letters'), 240, 240); // 40 px cells: 6 columns of 10
     expect($$(el, 'g.marks > circle.bead')).toHaveLength(36);
     const first = $$(el, 'g.marks > circle.bead')[0]!;
-    expect(first.getAttribute('cx')).toBe('20');
+    expect(first.getAttribute('cx')).toBe('180'); // column 4 of the road (hands 25-30) …
+    const dot = first.getBoundingClientRect();
+    const centre = dot.left + dot.width / 2 - el.getBoundingClientRect().left;
+    expect(centre).toBeCloseTo(20, 0); // … drawn in the first column on screen
+    el.beads = mapOf('P'.repeat(66)).beadPlate; // one more column: the group moves, the marks keep their place
+    await settle(el);
+    expect($$(el, 'g.marks > circle.bead')[0]!.getAttribute('cx')).toBe('220');
+    expect(first.isConnected).toBe(false);
   });
 
   it('redraws idempotently: the same beads keep their elements', async () => {

@@ -3,7 +3,7 @@ import { parseShoe } from '../../baccarat/notation';
 import { roadmap } from '../../baccarat/roads/roadmap';
 import { layoutGrid } from './layout-grid';
 import { layoutBeadPlate, layoutBigRoad, layoutDerivedRoad } from './layout-road';
-import { lastCol, roadSize, type Mark } from './marks';
+import { lastCol, roadSize, scrollX, type Mark } from './marks';
 
 const map = (s: string) => {
   const r = parseShoe(s);
@@ -66,7 +66,10 @@ describe('layoutBeadPlate', () => {
     const m = map('B'.repeat(6 * 5 + 1)); // 31 hands: columns 0..5
     const marks = layoutBeadPlate(m.beadPlate, size(4, lastCol(m.beadPlate)), { labels: HANZI });
     expect(count(marks, 'bead')).toBe(6 * 3 + 1); // columns 2..5
-    expect(marks.find((x) => x.key === 'b12')).toMatchObject({ cx: 10, cy: 10 }); // hand 13 at the left, top
+    const window = size(4, lastCol(m.beadPlate));
+    // hand 13 (column 2) at the left, top, once the marks' group is shifted by scrollX
+    expect(marks.find((x) => x.key === 'b12')).toMatchObject({ cx: 50, cy: 10 });
+    expect(50 + scrollX(window)).toBe(10);
   });
 
   it('marks the newest bead fresh', () => {

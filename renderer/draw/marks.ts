@@ -67,7 +67,14 @@ export function lastCol(...lists: readonly (readonly { readonly col: number }[])
 /** Whether a cell is inside the visible window. */
 export const visible = (size: RoadSize, col: number): boolean => col >= size.offset && col < size.offset + size.cols;
 
-/** Centre of a cell in px. */
+/**
+ * Centre of a cell in px, in the road's own coordinates: column 0 at x = 0 whatever the scroll. The window is
+ * scrolled by {@link scrollX} on the marks' group, so a scroll moves one transform instead of every mark (and a
+ * mark keeps its coordinates for its whole life on the road).
+ */
 export function centre(size: RoadSize, col: number, row: number): [number, number] {
-  return [(col - size.offset + 0.5) * size.cell, (row + 0.5) * size.cell];
+  return [(col + 0.5) * size.cell, (row + 0.5) * size.cell];
 }
+
+/** The horizontal shift, in px, that brings the first visible column to the left edge (0 or negative). */
+export const scrollX = (size: RoadSize): number => (size.offset === 0 ? 0 : -size.offset * size.cell);

@@ -13,7 +13,7 @@ import { EXAMPLE_SHOES } from '../../test/fixtures/views/index';
 import { drawRoad } from './draw-road';
 import { layoutGrid } from './layout-grid';
 import { layoutBeadPlate, layoutBigRoad, layoutDerivedRoad } from './layout-road';
-import { lastCol, roadSize, type Mark, type RoadSize } from './marks';
+import { lastCol, roadSize, scrollX, type Mark, type RoadSize } from './marks';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 24; // big road and bead plate, in px; derived roads are half
@@ -33,7 +33,7 @@ function road(parent: SVGSVGElement, y: number, label: string, size: RoadSize, m
   const h = size.rows * size.cell;
   const g = document.createElementNS(SVG_NS, 'g');
   g.setAttribute('transform', `translate(0,${y})`);
-  g.innerHTML = `<text class="label" x="0" y="7">${label}</text><g transform="translate(0,16)"><rect class="paper" width="${w}" height="${h}"/><path class="grid" d="${layoutGrid(size)}"/><g class="marks"/></g>`;
+  g.innerHTML = `<text class="label" x="0" y="7">${label}</text><g transform="translate(0,16)"><rect class="paper" width="${w}" height="${h}"/><path class="grid" d="${layoutGrid(size)}"/><g class="marks" transform="translate(${scrollX(size)} 0)"/></g>`;
   parent.append(g);
   drawRoad(g.querySelector('g.marks') as SVGGElement, marks);
   return y + h + 28;
@@ -87,6 +87,8 @@ const SHOES: Record<string, string> = {
   'leading-ties': 'TTTPBBPPTBPBBBTPBPPP',
   'many-ties': 'BTTTPTPTTBBTPPTTTTBTPBTTPTBBTT',
   pairs: 'B^P_B^_TP^B_P*B^P_^B PB_P^T^_B P_B^P',
+  // 79 hands: every road has scrolled, so the marks' group is shifted
+  'full-shoe': 'BPBBPTBPPBPB^BBPPTBPBPBBPPPBTBP_BBPBPPBBBPTPBPBBPPBPBPBBBPPBPTBPBBPPBPBBPBPPBTBBP',
 };
 
 describe('road snapshots', () => {
