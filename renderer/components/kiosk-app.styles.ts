@@ -134,6 +134,9 @@ export const appStyles = css`
     grid-area: main;
     display: grid;
     grid-template-columns: minmax(0, 50fr) minmax(0, 23fr) minmax(0, 27fr);
+    /* A fixed row, not the implicit auto one: an auto row is sized from every column's content, so each new
+       hand (new cards, new counts) re-measured the whole main area; this halves the layout of a hand. */
+    grid-template-rows: minmax(0, 1fr);
     gap: var(--kiosk-gap);
     min-height: 0;
   }
