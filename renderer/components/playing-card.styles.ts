@@ -24,9 +24,4 @@ export const playingCardStyles = css`
   .card.black .ink {
     fill: var(--kiosk-card-black);
   }
-  .rank {
-    font-family: var(--kiosk-font);
-    font-weight: 700;
-    text-anchor: middle;
-  }
 `;
