@@ -9,6 +9,7 @@ export const roadViewStyles = css`
     overflow: hidden;
     contain: strict; /* sized by the board's grid: a new mark never relayouts or repaints anything else */
     will-change: transform; /* its own layer: a new mark re-rasters this road only */
+    background: var(--kiosk-road-bg); /* whole cells fill the width, centred: paper, not felt, either side */
   }
   svg {
     position: absolute;
