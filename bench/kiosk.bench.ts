@@ -1,15 +1,16 @@
 /**
  * Kiosk benchmark (browser mode here; Electron where installed runs the same renderer):
  * - cold start to the first painted board with an 80-hand shoe restored from the journal: from spawning
- *   `baccarat-board serve` to the frame showing all 80 hands in Chromium (target ≤ 1 s);
+ *   `baccarat-board serve` to the frame showing all 80 hands in a fresh browser context of a running Chromium
+ *   (target ≤ 1 s); the median of several rounds, with the worst;
  * - CPU of an idle board over a minute: the host process and Chromium, as a share of one core (target ≤ 1 %).
  * Figures are printed, never asserted.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright';
+import { chromium, type Page } from 'playwright';
 import { dealCoups } from '../baccarat/table-of-play';
 import { decks } from '../baccarat/cards';
 import { openJournal } from '../mqtt-bridge/journal';
@@ -94,42 +95,75 @@ writeJournal(journalDir);
 const browser = await chromium.launch({
   ...chromiumLaunchOptions(),
 });
-const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-await page.goto('about:blank');
 
-const t0 = performance.now();
-const server = spawn(
-  process.execPath,
-  [new URL('../bin/baccarat-board.mjs', import.meta.url).pathname, 'serve', '--port', '0', '--table', 'T1'],
-  {
-    env: { ...process.env, BACCARAT_JOURNAL_DIR: journalDir, BACCARAT_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-    const m = /board:\s+(http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]!);
+/** Starts `baccarat-board serve` on the bench journal; resolves with the board's URL once it listens. */
+async function serve(): Promise<{ server: ChildProcess; url: string }> {
+  const server = spawn(
+    process.execPath,
+    [new URL('../bin/baccarat-board.mjs', import.meta.url).pathname, 'serve', '--port', '0', '--table', 'T1'],
+    {
+      env: { ...process.env, BACCARAT_JOURNAL_DIR: journalDir, BACCARAT_LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /board:\s+(http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    server.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
   });
-  server.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-});
-const tListening = performance.now();
-await page.goto(url, { waitUntil: 'commit' });
-const tCommitted = performance.now();
-await page.waitForFunction(() => customElements.get('kiosk-app') !== undefined, undefined, { polling: 'raf' });
-const tScript = performance.now();
-await page.waitForFunction(
-  (n) => document.querySelector('kiosk-app')?.getAttribute('data-hands') === String(n),
-  HANDS,
-  {
-    timeout: 30_000,
-    polling: 'raf',
-  },
-);
-await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-const tPainted = performance.now();
+  return { server, url };
+}
+
+/**
+ * One cold start: a new board process restoring the 80-hand shoe from its journal, and a new page in a fresh
+ * browser context (no cache, no compiled code kept from the round before) in the already running Chromium, as a
+ * browser-mode screen's browser is. Times each phase up to the frame that shows all 80 hands.
+ */
+async function coldStart(keep: boolean) {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  await page.goto('about:blank');
+  const t0 = performance.now();
+  const { server, url } = await serve();
+  const tListening = performance.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  const tCommitted = performance.now();
+  await page.waitForFunction(() => customElements.get('kiosk-app') !== undefined, undefined, { polling: 'raf' });
+  const tScript = performance.now();
+  await page.waitForFunction(
+    (n) => document.querySelector('kiosk-app')?.getAttribute('data-hands') === String(n),
+    HANDS,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  const tPainted = performance.now();
+  const phases = [tListening - t0, tCommitted - tListening, tScript - tCommitted, tPainted - tScript, tPainted - t0];
+  if (keep) return { phases, server, page };
+  server.kill('SIGTERM');
+  await context.close();
+  return { phases, server: null, page: null };
+}
+
+// Cold starts: the median of the rounds is the figure (this machine's timings swing with other load), the worst
+// beside it. The last round's board stays up for the idle measurement.
+const ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 7);
+const rounds: number[][] = [];
+let kept: Awaited<ReturnType<typeof coldStart>> | null = null;
+for (let i = 0; i < ROUNDS; i++) {
+  const r = await coldStart(i === ROUNDS - 1);
+  rounds.push(r.phases);
+  kept = r;
+}
+const { server, page } = kept as { server: ChildProcess; page: Page };
+// The closed rounds' renderer processes exit in their own time: let them go before counting the browser's CPU.
+await new Promise((r) => setTimeout(r, 3000));
+const median = (i: number) => [...rounds.map((r) => r[i]!)].sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
+const worst = (i: number) => Math.max(...rounds.map((r) => r[i]!));
+const cold = (i: number) => `${median(i).toFixed(0)} ms`;
 
 // Idle: nothing arrives; the board must not be doing anything. First let the last change's highlight and the
 // ask-road blink (a few seconds after a result) finish.
@@ -165,15 +199,15 @@ const blankPct = `${((100 * (blank1.browser - blank0.browser)) / TICKS_PER_SECON
 server.kill('SIGTERM');
 await browser.close();
 
-report('kiosk (browser mode)', [
-  ['cold start: spawn → listening', `${(tListening - t0).toFixed(0)} ms`, ''],
-  ['cold start: listening → page committed', `${(tCommitted - tListening).toFixed(0)} ms`, ''],
-  ['cold start: page committed → board script running', `${(tScript - tCommitted).toFixed(0)} ms`, ''],
-  ['cold start: script running → all hands painted', `${(tPainted - tScript).toFixed(0)} ms`, ''],
+report(`kiosk (browser mode); cold starts: median of ${ROUNDS} rounds`, [
+  ['cold start: spawn → listening', cold(0), ''],
+  ['cold start: listening → page committed', cold(1), ''],
+  ['cold start: page committed → board script running', cold(2), ''],
+  ['cold start: script running → all hands painted', cold(3), ''],
   [
     `cold start: spawn → first painted board (${HANDS} hands from the journal)`,
-    `${(tPainted - t0).toFixed(0)} ms`,
-    'target ≤ 1000 ms',
+    cold(4),
+    `target ≤ 1000 ms; worst round ${worst(4).toFixed(0)} ms`,
   ],
   [`idle CPU, host process, over ${seconds.toFixed(0)} s`, pct(after.host - before.host), 'of one core; target ≤ 1 %'],
   [
