@@ -6,6 +6,7 @@ import { topics } from '../contract/topics';
 import { simulateTable, type TableOptions } from './dealer';
 import { createMessenger, type ControllerKind } from './messages';
 import { SIMULATOR_VERSION, startTableSimulator } from './publisher';
+import { mosquittoMissing } from '../test/helpers/mosquitto';
 import { collect, hasMosquitto, startAedes, startMosquitto, type TestBroker } from './test-brokers';
 
 const FIXED_TIME = '2024-11-22T14:00:00.000Z';
@@ -195,7 +196,7 @@ describe.skipIf(!hasMosquitto())('publisher against Mosquitto (MQTT 5)', () => {
     await lastWill(broker, 'M2', { protocolVersion: 5 });
   });
 });
-if (!hasMosquitto()) console.warn('Mosquitto not found at /usr/sbin/mosquitto: its publisher tests are skipped.');
+if (!hasMosquitto()) console.warn(`${mosquittoMissing()}: the publisher's Mosquitto tests are skipped.`);
 
 test('SIMULATOR_VERSION is the package version', () => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };

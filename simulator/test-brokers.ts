@@ -1,6 +1,6 @@
 /**
  * Real brokers for the simulator's integration tests, on 127.0.0.1 only: Aedes in-process (MQTT 3.1.1) and a
- * Mosquitto child process (3.1.1 and 5) with a throw-away config. Plus a subscriber that collects messages.
+ * Mosquitto child process (3.1.1 and 5, from the suite's launcher). Plus a subscriber that collects messages.
  *
  * ```ts
  * const broker = await startAedes();            // { url: 'mqtt://127.0.0.1:PORT', close }
@@ -9,14 +9,10 @@
  * ```
  * @packageDocumentation
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import { mosquittoMissing, startMosquitto as startMosquittoBroker } from '../test/helpers/mosquitto';
 
 export interface TestBroker {
   readonly url: string;
@@ -38,60 +34,9 @@ export async function startAedes(): Promise<TestBroker> {
   };
 }
 
-export const MOSQUITTO = '/usr/sbin/mosquitto';
-export const hasMosquitto = (): boolean => existsSync(MOSQUITTO);
-
-/** A port that was free a moment ago (Mosquitto cannot report the port it picked for `listener 0`). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-const canConnect = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-
-/**
- * A Mosquitto broker on 127.0.0.1 with anonymous access and a queue large enough for bursts of QoS 1 messages
- * (its default of 1000 drops them silently).
- */
-export async function startMosquitto(): Promise<TestBroker> {
-  const dir = await mkdtemp(join(tmpdir(), 'sim-mosquitto-'));
-  const port = await freePort();
-  const conf = join(dir, 'mosquitto.conf');
-  await writeFile(
-    conf,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_queued_messages 100000', 'persistence false', ''].join(
-      '\n',
-    ),
-  );
-  const child: ChildProcess = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 5_000;
-  while (!(await canConnect(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill();
-      throw new Error(`mosquitto did not start on port ${port}: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url: `mqtt://127.0.0.1:${port}`,
-    close: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
+/** Mosquitto for these tests: the suite's one launcher (test/helpers/mosquitto.ts), anonymous, no persistence. */
+export const hasMosquitto = (): boolean => mosquittoMissing() === null;
+export const startMosquitto = (): Promise<TestBroker> => startMosquittoBroker({ persistence: false });
 
 export interface Received {
   readonly topic: string;
