@@ -78,7 +78,8 @@ function cardsProblem(cards: HandCards | undefined): string | null {
   return null;
 }
 
-const sameHand = (a: RoadHand, b: RoadHand): boolean =>
+/** Whether two hands put the same mark on every road (outcome, pairs, natural and points). */
+export const sameHand = (a: RoadHand, b: RoadHand): boolean =>
   a.outcome === b.outcome &&
   a.playerPair === b.playerPair &&
   a.bankerPair === b.bankerPair &&

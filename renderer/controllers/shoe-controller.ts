@@ -12,7 +12,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { roadmap, type Roadmap } from '../../baccarat/roads/roadmap';
 import type { Ask, GridCell, Stats } from '../../baccarat/roads/types';
-import { isOnRoads, isShoeHand, roadHands, type ShoeHand } from '../../baccarat/shoe';
+import { isOnRoads, isShoeHand, roadHands, sameHand, type ShoeHand } from '../../baccarat/shoe';
 import type { RoadHand, TailMode } from '../../baccarat/types';
 import type { KioskApi, TableView } from '../../contract/kiosk';
 
@@ -34,14 +34,6 @@ export interface ShoeRoads {
   readonly stats: Stats;
   readonly fresh: Fresh;
 }
-
-const sameHand = (a: RoadHand, b: RoadHand): boolean =>
-  a.outcome === b.outcome &&
-  a.playerPair === b.playerPair &&
-  a.bankerPair === b.bankerPair &&
-  a.natural === b.natural &&
-  a.playerPoints === b.playerPoints &&
-  a.bankerPoints === b.bankerPoints;
 
 /** Memoisation key: a different shoe or different road options means a rebuild. */
 interface Basis {
