@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALUE_CARDS, makeCards, parseCards, pointValue, points } from './cards';
 import { checkResult, isReachable, type ReportedResult } from './result-check';
-import { bankerDraws, dealCoups, playerDraws, resolveCoup, type Coup } from './table-of-play';
+import { bankerDraws, dealCoups, playerDraws, resolveCoup, roadHandOf, type Coup } from './table-of-play';
 import { OUTCOMES, RANKS, SUITS } from './types';
 import type { Card, Point } from './types';
 
@@ -136,6 +136,20 @@ describe('resolveCoup (rule 8.4 dealing order)', () => {
     ['AH 2D 2C 2S 5D', 'needs 6 cards, got 5'],
   ])('%j: %s', (text, error) => {
     expect(resolveCoup(cards(text))).toEqual({ ok: false, error });
+  });
+});
+
+describe('roadHandOf', () => {
+  it('keeps what the roads use of a coup, and nothing else', () => {
+    const c = resolveCoup(cards('AH 3D AC 3S 7D 2C'));
+    expect(c.ok && roadHandOf(c.value)).toEqual({
+      outcome: 'player',
+      playerPair: true,
+      bankerPair: true,
+      natural: false,
+      playerPoints: 9,
+      bankerPoints: 8,
+    });
   });
 });
 

@@ -78,6 +78,16 @@ export interface Coup extends RoadHand, BySide<CoupHand> {
   readonly cardsUsed: number;
 }
 
+/** Just the road hand of a coup (what the roads and a shoe's rounds keep), without the cards and per-side detail. */
+export const roadHandOf = (c: Coup): RoadHand => ({
+  outcome: c.outcome,
+  playerPair: c.playerPair,
+  bankerPair: c.bankerPair,
+  natural: c.natural,
+  playerPoints: c.playerPoints,
+  bankerPoints: c.bankerPoints,
+});
+
 /** Who wins on final points p (Player) and b (Banker). */
 export const outcomeOf = (p: number, b: number): Outcome => (b > p ? 'banker' : p > b ? 'player' : 'tie');
 

@@ -14,6 +14,7 @@ import { chromium, type Page } from 'playwright';
 import { dealCoups } from '../baccarat/table-of-play';
 import { decks } from '../baccarat/cards';
 import { openJournal } from '../mqtt-bridge/journal';
+import { createRng, shuffle } from '../simulator/prng';
 import { applyMessage, emptyTableState, type TableMessage } from '../mqtt-bridge/table-state';
 import { at, event, handMessage, signage } from '../test/helpers/table-messages';
 import { report } from './harness';
@@ -24,12 +25,7 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 
 /** A journal holding one shoe of 80 real hands (dealt from a fixed shuffle), with its signs. */
 function writeJournal(dir: string): void {
-  const cards = decks(8);
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = (i * 7919 + 13) % (i + 1);
-    [cards[i], cards[j]] = [cards[j]!, cards[i]!];
-  }
-  const coups = dealCoups(cards).coups.slice(0, HANDS);
+  const coups = dealCoups(shuffle(decks(8), createRng('bench-kiosk'))).coups.slice(0, HANDS);
   const messages: TableMessage[] = [
     { kind: 'signage', payload: signage(1) },
     { kind: 'event', payload: event('shoe-start', { shoeId: 'BENCH', decks: 8 }) },

@@ -19,10 +19,11 @@ import { extname, join } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { decks } from '../baccarat/cards';
 import type { ShoeHand } from '../baccarat/shoe';
-import { dealCoups } from '../baccarat/table-of-play';
+import { dealCoups, roadHandOf } from '../baccarat/table-of-play';
 import type { TableView } from '../contract/kiosk';
 import { buildRenderer } from '../renderer/build.mjs';
-import { makeView, seeded } from '../test/fixtures/views/build-view';
+import { createRng, shuffle } from '../simulator/prng';
+import { makeView } from '../test/fixtures/views/build-view';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/chromium';
 
 const DIST = new URL('../dist/renderer/', import.meta.url).pathname;
@@ -30,23 +31,10 @@ const HANDS_PER_SHOE = 80;
 
 /** A real shoe: 8 shuffled decks dealt by the Table of Play, as rounds with cards. */
 function dealtShoe(seed: number, hands: number): ShoeHand[] {
-  const rand = seeded(seed);
-  const cards = decks(8);
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [cards[i], cards[j]] = [cards[j]!, cards[i]!];
-  }
-  const { coups } = dealCoups(cards.slice(1 + 10)); // burn
+  const { coups } = dealCoups(shuffle(decks(8), createRng(seed)).slice(1 + 10)); // burn
   return coups.slice(0, hands).map((c, i) => ({
     no: i + 1,
-    hand: {
-      outcome: c.outcome,
-      playerPair: c.playerPair,
-      bankerPair: c.bankerPair,
-      natural: c.natural,
-      playerPoints: c.playerPoints,
-      bankerPoints: c.bankerPoints,
-    },
+    hand: roadHandOf(c),
     cards: { player: c.player.cards, banker: c.banker.cards },
     at: new Date(Date.now() - (hands - i) * 50_000).toISOString(),
   }));
