@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import type { CasinoSignage, TableSignage } from '../../contract/schemas';
-import { SIGN_KEYS, type SignKey } from '../sign-keys';
+import { CASINO_KEYS, SIGN_KEYS, type SignKey } from '../sign-keys';
 
 /** The form's fields: every sign key (declared once, in sign-keys.ts), and the shoe a from-hand refers to. */
 export type FormKey = SignKey | 'shoe';
@@ -46,20 +46,9 @@ export function formValues(s: TableSignage | null, casino: CasinoSignage | null 
   };
 }
 
-const PLAIN = [
-  'name',
-  'currency',
-  'min',
-  'max',
-  'tie-max',
-  'pair-max',
-  'differential',
-  'tie-pays',
-  'language',
-  'message',
-  'open',
-  'disclaimer',
-] as const;
+/** Table keys sent as typed; variant with commission, side-bets and from-hand have rules of their own below. */
+const OWN_RULES: readonly SignKey[] = ['variant', 'commission', 'side-bets', 'from-hand'];
+const PLAIN = SIGN_KEYS.filter((k) => !OWN_RULES.includes(k) && !CASINO_KEYS.includes(k));
 
 /** The table keys that changed, as `[key, value]` pairs; variant and commission go together, from-hand when given. */
 export function tableChanges(initial: FormValues, v: FormValues): [string, string][] {
