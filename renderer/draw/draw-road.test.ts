@@ -82,3 +82,57 @@ describe('drawRoad', () => {
     expect(g.children[0]).toBe(b);
   });
 });
+
+describe('drawRoad, as a keyed join', () => {
+  const keysOf = (g: SVGGElement) =>
+    [...g.children].map((el) => `${el.nodeName}:${el.getAttribute('cx') ?? el.textContent}`);
+
+  it('puts kept, new and reordered marks in the order given', () => {
+    const g = group();
+    drawRoad(g, [circle('a', 1), circle('b', 2), circle('c', 3)]);
+    const [a, b, c] = [...g.children];
+    drawRoad(g, [circle('c', 3), circle('x', 9), circle('a', 1), label('b', '和'), circle('b', 2)]);
+    expect(keysOf(g)).toEqual(['circle:3', 'circle:9', 'circle:1', 'text:和', 'circle:2']);
+    expect([g.children[0], g.children[2], g.children[4]]).toEqual([c, a, b]);
+  });
+
+  it('never moves a kept mark when others before it go or come (a move restyles it and restarts its animation)', async () => {
+    const g = group();
+    drawRoad(g, [circle('a', 1), circle('b', 2), circle('c', 3), circle('d', 4)]);
+    for (const el of g.children) el.setAttribute('data-k', el.getAttribute('cx')!);
+    const changes = await writes(g, () =>
+      drawRoad(g, [circle('n', 0), circle('b', 2), circle('d', 4), circle('e', 5)]),
+    );
+    expect(changes.sort()).toEqual(['+circle', '+circle', '-circle', '-circle']);
+    expect(keysOf(g)).toEqual(['circle:0', 'circle:2', 'circle:4', 'circle:5']);
+  });
+
+  it('clears what was in the group before it drew there, and draws nothing for no marks', () => {
+    const g = group();
+    g.innerHTML = '<rect></rect>text';
+    drawRoad(g, [circle('a', 1)]);
+    expect(keysOf(g)).toEqual(['circle:1']);
+    expect(g.childNodes).toHaveLength(1);
+    drawRoad(g, []);
+    expect(g.childNodes).toHaveLength(0);
+  });
+
+  it('draws a key given twice twice (as a d3 join would), and settles when drawn again', () => {
+    const g = group();
+    drawRoad(g, [circle('a', 1), circle('a', 2)]);
+    expect(keysOf(g)).toEqual(['circle:1', 'circle:2']);
+    drawRoad(g, [circle('a', 1), circle('a', 2)]);
+    expect(keysOf(g)).toEqual(['circle:1', 'circle:2']);
+    drawRoad(g, [circle('a', 1)]);
+    expect(keysOf(g)).toEqual(['circle:1']);
+  });
+
+  it('keeps one element per key and tag: the same key under another tag is another mark', () => {
+    const g = group();
+    drawRoad(g, [circle('a', 1)]);
+    const a = g.children[0];
+    drawRoad(g, [label('a', '庄'), circle('a', 1)]);
+    expect(keysOf(g)).toEqual(['text:庄', 'circle:1']);
+    expect(g.children[1]).toBe(a);
+  });
+});
