@@ -39,15 +39,24 @@ function slash(cx: number, cy: number, cell: number, reach: number): string {
   ])!;
 }
 
+/** Stars drawn so far, by centre and radius: the bead plate redraws the same few on every hand. */
+const stars = new Map<string, string>();
+
 /** A five-pointed star (the natural mark), centred on (cx, cy) with outer radius `r`. */
 function star(cx: number, cy: number, r: number): string {
+  const key = `${cx},${cy},${r}`;
+  let d = stars.get(key);
+  if (d !== undefined) return d;
   const points: [number, number][] = [];
   for (let i = 0; i < 10; i++) {
     const a = -Math.PI / 2 + (i * Math.PI) / 5;
     const rr = i % 2 === 0 ? r : r * 0.45;
     points.push([r2(cx + rr * Math.cos(a)), r2(cy + rr * Math.sin(a))]);
   }
-  return closed(points)!;
+  d = closed(points)!;
+  if (stars.size >= 4096) stars.clear(); // bounded: a board's cells at its sizes are far fewer
+  stars.set(key, d);
+  return d;
 }
 
 /** Pair dots: banker pair red at the top-left, player pair blue at the bottom-right (ROADS.md §2, §3.4). */
@@ -110,7 +119,7 @@ export interface BigRoadOptions {
   readonly fresh?: GridCell | null; // the cell the newest hand changed (a new circle, or a tie counted on it)
   readonly letters?: boolean; // write B / P in the circles (the colour-blind theme: shape and letter carry it)
   readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
-  readonly askKey?: string; // changes with every hand, so the would-be marks are new elements and blink anew
+  readonly askKey?: string; // changes with every hand (the hand count), so the would-be marks blink anew
 }
 
 /** The big road: hollow circles, green tie slashes with their count from 2, pair dots, dragon tails as placed. */
@@ -201,9 +210,17 @@ function derivedMark(key: string, cls: string, glyph: 'ring' | 'dot' | 'slash', 
   return { key, tag: 'circle', cls, cx: r2(cx), cy: r2(cy), r: r2(c * 0.38) };
 }
 
+/** `ask-a` or `ask-b`, alternating with the hand count `askKey`: which of two identical blink animations runs. */
+const askRun = (askKey: string): 'ask-a' | 'ask-b' => (Number(askKey) % 2 === 1 ? 'ask-b' : 'ask-a');
+
 type AskCell = GridCell & ({ readonly outcome: 'banker' | 'player' } | { readonly colour: 'red' | 'blue' });
 
-/** The would-be marks of the next Banker and the next Player, blinking in place (ROADS.md §5). */
+/**
+ * The would-be marks of the next Banker and the next Player, blinking in place (ROADS.md §5). Each side keeps its
+ * element from hand to hand (only its place and colour change); the blink starts anew because the animation's
+ * name alternates with `askKey`'s parity (`ask-a` / `ask-b`), and a new animation name restarts a CSS animation:
+ * no element is removed and inserted on each hand for it.
+ */
 function askMarks(
   size: RoadSize,
   askKey: string,
@@ -215,10 +232,11 @@ function askMarks(
   for (const side of ['banker', 'player'] as const) {
     const at = pick(ask[side]);
     if (!at || !visible(size, at.col)) continue;
-    const key = `ask-${side}-${askKey}`;
+    const key = `ask-${side}`;
+    const run = askRun(askKey);
     if (glyph === 'circle' && 'outcome' in at) {
       const [cx, cy] = centre(size, at.col, at.row);
-      const cls = `ask ask-${side} circle ${at.outcome}`;
+      const cls = `ask ask-${side} ${run} circle ${at.outcome}`;
       marks.push({
         key,
         tag: 'circle',
@@ -229,7 +247,7 @@ function askMarks(
         sw: r2(size.cell * 0.11),
       });
     } else if (glyph !== 'circle' && 'colour' in at) {
-      marks.push(derivedMark(key, `ask ask-${side} ${glyph} ${at.colour}`, glyph, size, at));
+      marks.push(derivedMark(key, `ask ask-${side} ${run} ${glyph} ${at.colour}`, glyph, size, at));
     }
   }
   return marks;
