@@ -85,6 +85,26 @@ describe('<kiosk-big-road>', () => {
     expect(el.getAttribute('theme')).toBe('colour-blind');
   });
 
+  it('blinks the would-be circles anew on each hand, in the same elements', async () => {
+    const el = document.createElement('kiosk-big-road');
+    el.cells = mapOf('BBP').bigRoad.cells;
+    el.ask = mapOf('BBP').ask();
+    el.askKey = '3';
+    await mount(el, 960, 240);
+    const [banker] = $$(el, 'g.marks > .ask.ask-banker');
+    const blink = () => banker!.getAnimations().map((a) => [(a as CSSAnimation).animationName, a.playState]);
+    expect(blink()).toEqual([['kiosk-ask-blink-b', 'running']]);
+    for (const a of banker!.getAnimations()) a.finish(); // over, as by the next hand: hidden, nothing runs
+    expect(blink()).toEqual([]);
+    expect(getComputedStyle(banker!).opacity).toBe('0');
+    el.cells = mapOf('BBPP').bigRoad.cells;
+    el.ask = mapOf('BBPP').ask();
+    el.askKey = '4';
+    await settle(el);
+    expect($$(el, 'g.marks > .ask.ask-banker')[0]).toBe(banker); // moved, not replaced
+    expect(blink()).toEqual([['kiosk-ask-blink', 'running']]);
+  });
+
   it('hides the ask marks with ask-blink-off', async () => {
     const map = mapOf('BBP');
     const el = document.createElement('kiosk-big-road');

@@ -176,15 +176,30 @@ export const markStyles = css`
       transform: scale(1);
     }
   }
-  /* Ask roads: the would-be marks blink in place, Banker's then Player's, a few times after each result. */
+  /* Ask roads: the would-be marks blink in place, Banker's then Player's, a few times after each result. The marks
+     stay from hand to hand; the animation's name alternates with each hand (ask-a / ask-b), which restarts it. */
   .ask {
     opacity: 0;
-    animation: kiosk-ask-blink 0.8s steps(1, end) var(--kiosk-ask-repeats, 4) forwards;
+    animation: kiosk-ask-blink 0.8s steps(1, end) var(--kiosk-ask-repeats, 4);
+  }
+  .ask.ask-b {
+    animation-name: kiosk-ask-blink-b;
   }
   .ask.ask-player {
     animation-delay: calc(0.8s * var(--kiosk-ask-repeats, 4) + 0.4s);
   }
   @keyframes kiosk-ask-blink {
+    0% {
+      opacity: 1;
+    }
+    50% {
+      opacity: 0.15;
+    }
+    100% {
+      opacity: 0;
+    }
+  }
+  @keyframes kiosk-ask-blink-b {
     0% {
       opacity: 1;
     }

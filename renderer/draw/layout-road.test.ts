@@ -119,8 +119,24 @@ describe('layoutBigRoad', () => {
     const marks = layoutBigRoad(m.bigRoad.cells, size(6), { ask: m.ask(), askKey: '3' });
     const b = marks.find((x) => x.cls.includes('ask-banker'));
     const p = marks.find((x) => x.cls.includes('ask-player'));
-    expect(b).toMatchObject({ cx: 50, cy: 10, key: 'ask-banker-3' }); // a new column (2,0)
-    expect(p).toMatchObject({ cx: 30, cy: 30 }); // continues column 1 at row 1
+    expect(b).toMatchObject({ cx: 50, cy: 10, key: 'ask-banker' }); // a new column (2,0)
+    expect(p).toMatchObject({ cx: 30, cy: 30, key: 'ask-player' }); // continues column 1 at row 1
+  });
+
+  it('keeps each would-be mark from hand to hand and alternates its blink animation, so that it blinks anew', () => {
+    const m = map('BBP');
+    const runs = ['3', '4', '5', '10', '11'].map((askKey) =>
+      layoutBigRoad(m.bigRoad.cells, size(6), { ask: m.ask(), askKey })
+        .filter((x) => x.cls.startsWith('ask '))
+        .map((x) => `${x.key} ${x.cls.split(' ')[2]}`),
+    );
+    expect(runs).toEqual([
+      ['ask-banker ask-b', 'ask-player ask-b'],
+      ['ask-banker ask-a', 'ask-player ask-a'],
+      ['ask-banker ask-b', 'ask-player ask-b'],
+      ['ask-banker ask-a', 'ask-player ask-a'],
+      ['ask-banker ask-b', 'ask-player ask-b'],
+    ]);
   });
 });
 
@@ -141,7 +157,7 @@ describe('layoutDerivedRoad', () => {
     const m = map('BP');
     const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(5), { ask: m.ask(), askKey: '2' });
     const small = layoutDerivedRoad('smallRoad', m.smallRoad.cells, size(5), { ask: m.ask(), askKey: '2' });
-    expect(eye.map((x) => x.cls)).toEqual(['ask ask-banker ring red', 'ask ask-player ring blue']);
+    expect(eye.map((x) => x.cls)).toEqual(['ask ask-banker ask-a ring red', 'ask ask-player ask-a ring blue']);
     expect(small).toEqual([]);
   });
 });
