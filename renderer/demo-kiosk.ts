@@ -27,6 +27,8 @@ export interface DemoHooks {
   rendered(): Promise<void>;
   /** As `rendered()`, then waits for the next animation frame (the frame that shows it). */
   settle(): Promise<void>;
+  /** How many Lit elements (shadow roots included) have an update pending now. */
+  pending(): number;
 }
 
 type Listener = (...args: unknown[]) => void;
@@ -61,21 +63,27 @@ export class DemoKiosk implements KioskApi {
 
 interface Updatable {
   readonly updateComplete: Promise<boolean>;
+  readonly isUpdatePending: boolean;
+}
+
+/** `root` and every Lit element under it, shadow roots included. */
+function litElements(root: Element): Updatable[] {
+  const elements: Updatable[] = [];
+  const walk = (node: Element | ShadowRoot) => {
+    for (const el of node.querySelectorAll('*')) {
+      if ('updateComplete' in el) elements.push(el as unknown as Updatable);
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  if ('updateComplete' in root) elements.push(root as unknown as Updatable);
+  if (root.shadowRoot) walk(root.shadowRoot);
+  return elements;
 }
 
 /** Waits until `root` and every Lit element under it (shadow roots included) has no update pending. */
 export async function settled(root: Element): Promise<void> {
   for (let pass = 0; pass < 10; pass++) {
-    const elements: Updatable[] = [];
-    const walk = (node: Element | ShadowRoot) => {
-      for (const el of node.querySelectorAll('*')) {
-        if ('updateComplete' in el) elements.push(el as unknown as Updatable);
-        if (el.shadowRoot) walk(el.shadowRoot);
-      }
-    };
-    if ('updateComplete' in root) elements.push(root as unknown as Updatable);
-    if (root.shadowRoot) walk(root.shadowRoot);
-    const done = await Promise.all(elements.map((e) => e.updateComplete));
+    const done = await Promise.all(litElements(root).map((e) => e.updateComplete));
     if (done.every(Boolean)) return;
   }
 }
@@ -105,6 +113,7 @@ export async function startDemo(name: string, app: Element): Promise<DemoKiosk> 
     push: (view) => kiosk.push(view),
     identify: (seconds) => kiosk.identify(seconds),
     rendered: () => settled(document.querySelector('kiosk-app') ?? app),
+    pending: () => litElements(document.querySelector('kiosk-app') ?? app).filter((e) => e.isUpdatePending).length,
     settle: async () => {
       await settled(document.querySelector('kiosk-app') ?? app);
       await new Promise<void>((r) => requestAnimationFrame(() => r()));
