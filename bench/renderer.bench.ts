@@ -88,6 +88,7 @@ async function pushHands(page: Page, shoe: TableView, from: number, to: number, 
         if (timing === 'lit') {
           await demo.rendered();
           times.push(performance.now() - t0);
+          await new Promise((r) => setTimeout(r, 40)); // the frame, then the board idles until the next hand
           continue;
         }
         if (timing === 'none') {
