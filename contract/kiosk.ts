@@ -117,6 +117,18 @@ export interface TableView {
   } | null;
 }
 
+/** The language when neither the signs, the board's settings nor the casino name one. */
+export const DEFAULT_LANGUAGE: Language = 'en+zh-Hans';
+
+/** The language a view is shown in: the table's sign, else the board's setting, else the casino's default. */
+export function viewLanguage(view: TableView | null): Language {
+  return view?.signage?.language ?? view?.settings.language ?? view?.casino?.defaultLanguage ?? DEFAULT_LANGUAGE;
+}
+
+/** The Chinese script a language shows (`en+zh-Hant` → `zh-Hant`), or null for English only. */
+export const chineseScript = (lang: Language): 'zh-Hans' | 'zh-Hant' | null =>
+  lang === 'en' ? null : lang.endsWith('zh-Hant') ? 'zh-Hant' : 'zh-Hans';
+
 /** Host → board pushes; the value is the listener's signature. */
 export interface PushEvents {
   'table:view': (view: TableView) => void;
