@@ -11,15 +11,16 @@
  */
 import { configureLocalization, joinStringsAndValues, msg, type StrResult } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
+import { chineseScript, DEFAULT_LANGUAGE } from '../contract/kiosk';
 import type { Language } from '../contract/schemas/signage';
+import { fontLoads, loadFonts } from './fonts';
 import { templates as zhHans } from './locales/zh-Hans';
 import { templates as zhHant } from './locales/zh-Hant';
 
 export type { Language };
 export type Locale = 'en' | 'zh-Hans' | 'zh-Hant';
 
-/** The language when neither the signs nor the board's settings name one. */
-export const DEFAULT_LANGUAGE: Language = 'en+zh-Hans';
+export { DEFAULT_LANGUAGE };
 
 const { setLocale, getLocale } = configureLocalization({
   sourceLocale: 'en',
@@ -38,14 +39,27 @@ export function localeOf(lang: Language): Locale {
 export const isBilingual = (lang: Language): boolean => lang.startsWith('en+');
 
 /** The BCP 47 tag of the Chinese text of a language, or null for English only. */
-export const chineseTag = (lang: Language): 'zh-Hans' | 'zh-Hant' | null =>
-  lang === 'en' ? null : (localeOf(lang) as 'zh-Hans' | 'zh-Hant');
+export const chineseTag = chineseScript;
 
-/** Makes `lang` the active language; resolves when its messages are ready to render. */
-export async function useLanguage(lang: Language): Promise<void> {
+/**
+ * Makes `lang` the active language; resolves when its messages are ready to render and the fonts that draw them
+ * (and `text`, the view's own words: table name, casino, signs) have loaded, or given up on (fonts.ts).
+ */
+export async function useLanguage(lang: Language, text = ''): Promise<void> {
   const locale = localeOf(lang);
-  if (getLocale() !== locale) await setLocale(locale);
+  const script = chineseTag(lang);
+  const fonts = typeof document === 'undefined' ? undefined : document.fonts;
+  await Promise.all([
+    getLocale() === locale ? undefined : setLocale(locale),
+    fonts ? loadFonts(fonts, fontLoads(script, (script ? labelText(script) : '') + text)) : undefined,
+  ]);
 }
+
+/** All the words of a locale's messages, run together (what its labels can draw). */
+const labelText = (locale: 'zh-Hans' | 'zh-Hant'): string =>
+  Object.values(locale === 'zh-Hant' ? zhHant : zhHans)
+    .map((m) => (typeof m === 'string' ? m : m.strings.join('')))
+    .join('');
 
 const english = (source: string | StrResult): string =>
   typeof source === 'string' ? source : joinStringsAndValues(source.strings, source.values);

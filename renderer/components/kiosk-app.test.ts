@@ -51,6 +51,33 @@ describe('<kiosk-app> and its ShoeController', () => {
     expect(calls.indexOf('on:table:view')).toBeLessThan(calls.indexOf('request:table:view'));
   });
 
+  it("draws the board once its language's fonts have loaded (one layout, in the right fonts), waiting until then", async () => {
+    const asked: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<FontFace[]>((r) => (release = () => r([])));
+    const load = document.fonts.load.bind(document.fonts);
+    document.fonts.load = (font: string, text?: string) => {
+      asked.push(`${font}|${text ?? ''}`);
+      return gate;
+    };
+    try {
+      const v = view('BPB', {}, { shoe: 'BPB', language: 'en+zh-Hant', tableName: '百家樂 8' });
+      const app = await board(new DemoKiosk(v));
+      expect(app.shadowRoot!.querySelector('.board.waiting')).not.toBeNull();
+      expect(app.dataset['hands']).toBe('0');
+      const tc = asked.find((a) => a.startsWith('700 16px "Noto Sans TC"|'));
+      expect(tc).toContain('莊'); // a label of the language …
+      expect(tc).toContain('樂'); // … and the view's own words
+      release();
+      for (let i = 0; i < 3; i++) await settleAll(app);
+      expect(app.shadowRoot!.querySelector('.board.waiting')).toBeNull();
+      expect(app.dataset['hands']).toBe('3');
+      expect(app.currentLanguage).toBe('en+zh-Hant');
+    } finally {
+      document.fonts.load = load;
+    }
+  });
+
   it('draws every road of the view, ignores an older seq, and extends the roads when hands are appended', async () => {
     const first = view('BBPPPBTBPPBBBBBBBBP', { seq: 10 });
     const demo = new DemoKiosk(first);

@@ -12,10 +12,10 @@
  */
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { ConnectionView, KioskApi, Notice, TableView } from '../../contract/kiosk';
+import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { lastShoeHand, NOTHING_FRESH, ShoeController } from '../controllers/shoe-controller';
-import { DEFAULT_LANGUAGE, chineseTag, plain, tr, useLanguage } from '../localization';
+import { chineseTag, plain, tr, useLanguage } from '../localization';
 import { boardFooter } from './board-footer';
 import { portraitStyles } from './kiosk-app.portrait.styles';
 import { appStyles } from './kiosk-app.styles';
@@ -32,10 +32,8 @@ import './limits-panel';
 import './pay-table';
 import './stats-panel';
 
-/** The language a view asks for: the table's sign, else the board's setting, else the casino's default. */
-export function viewLanguage(view: TableView | null): Language {
-  return view?.signage?.language ?? view?.settings.language ?? view?.casino?.defaultLanguage ?? DEFAULT_LANGUAGE;
-}
+/** The view's own words (table and casino names, signs, notices): the characters its fonts must cover. */
+const viewText = (view: TableView): string => JSON.stringify([view.signage, view.casino, view.payTable, view.notices]);
 
 /**
  * The board.
@@ -48,6 +46,7 @@ export class KioskApp extends LitElement {
   static override styles = [sharedStyles, appStyles, portraitStyles];
 
   @state() private language: Language = 'en'; // the source locale, active until a view names another
+  @state() private ready = false; // the first view's language (messages and fonts) is ready: the board is drawn
   @state() private identifyUntil = 0;
   @state() private aspect: 'landscape' | 'portrait' = 'landscape';
 
@@ -84,7 +83,7 @@ export class KioskApp extends LitElement {
 
   /** `data-hands`: the hands on the roads once rendered, for monitoring, tests and the start-up bench. */
   protected override updated(): void {
-    const hands = String(this.shoe.roads?.map?.hands ?? 0);
+    const hands = String(this.ready ? (this.shoe.roads?.map?.hands ?? 0) : 0);
     if (this.dataset['hands'] !== hands) this.dataset['hands'] = hands;
   }
 
@@ -97,14 +96,17 @@ export class KioskApp extends LitElement {
     }
     const theme = this.shoe.view?.settings.theme ?? 'classic';
     if (this.dataset['theme'] !== theme) this.dataset['theme'] = theme; // tokens.css switches palettes on it
-    const wanted = viewLanguage(this.shoe.view);
-    if (wanted !== this.language && wanted !== this.pendingLanguage) {
-      // Messages of the new locale must be active before anything renders with it.
+    const view = this.shoe.view;
+    const wanted = viewLanguage(view);
+    if (view && (wanted !== this.language || !this.ready) && wanted !== this.pendingLanguage) {
+      // Messages of the new locale must be active, and their fonts loaded, before anything renders with it (until
+      // then the board shows the language it had, or, for the first view, keeps waiting: one layout, not two).
       this.pendingLanguage = wanted;
-      void useLanguage(wanted).then(() => {
+      void useLanguage(wanted, viewText(view)).then(() => {
         if (this.pendingLanguage === wanted) {
           this.pendingLanguage = null;
           this.language = wanted;
+          this.ready = true;
         }
       });
     }
@@ -268,7 +270,7 @@ export class KioskApp extends LitElement {
     const layout = this.layout(view);
     const rotated = layout !== this.aspect;
     const script = chineseTag(lang) ?? 'en';
-    if (!view) {
+    if (!view || !this.ready) {
       return html`<div class="board waiting" data-layout=${layout} data-script=${script}>
         <img class="logo big" src="assets/logo.svg" alt="" />
         <p class="waiting-text">${tr(lang, 'waiting', 'Waiting for the table…')}</p>
