@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { get } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import type { SocketFrame, TableView } from '../contract/kiosk';
@@ -16,13 +18,15 @@ import { cleanupList, until } from '../test/helpers/lifecycle';
 const T = topics('baccarat');
 const cleanups = cleanupList();
 
-async function setup(token: string | null = null) {
-  const rendererDir = mkdtempSync(join(tmpdir(), 'bb-renderer-'));
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>board</title>');
-  writeFileSync(join(rendererDir, 'app.js'), 'export {};');
-  mkdirSync(join(rendererDir, 'fonts'));
-  writeFileSync(join(rendererDir, 'secret.txt'), 'inside');
-  writeFileSync(join(rendererDir, '..', 'outside.txt'), 'outside');
+async function setup(token: string | null = null, dir?: string) {
+  const rendererDir = dir ?? mkdtempSync(join(tmpdir(), 'bb-renderer-'));
+  if (!dir) {
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>board</title>');
+    writeFileSync(join(rendererDir, 'app.js'), 'export {};');
+    mkdirSync(join(rendererDir, 'fonts'));
+    writeFileSync(join(rendererDir, 'secret.txt'), 'inside');
+    writeFileSync(join(rendererDir, '..', 'outside.txt'), 'outside');
+  }
   const c = defaultConfig();
   const { logger } = memoryLogger();
   const bridge = new Bridge(
@@ -33,7 +37,23 @@ async function setup(token: string | null = null) {
   cleanups.push(() => bridge.stop());
   const host = await startWebHost({ source: bridge, host: '127.0.0.1', port: 0, token, rendererDir, logger });
   cleanups.push(() => host.close());
-  return { bridge, host, base: `http://127.0.0.1:${host.port}` };
+  return { bridge, host, rendererDir, base: `http://127.0.0.1:${host.port}` };
+}
+
+/** A GET that decodes nothing itself (fetch would), with the content-encoding it came in. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ encoding: string | null; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'] ?? null;
+        const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ encoding, body: body.toString() });
+      });
+    }).on('error', reject);
+  });
 }
 
 function socket(host: WebHost, token: string | null = null) {
@@ -61,6 +81,34 @@ describe('browser-mode web host', () => {
     expect((await fetch(`${base}/%2e%2e/outside.txt`)).status).toBe(404);
     expect((await fetch(`${base}/nope.js`)).status).toBe(404);
     expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
+  });
+
+  test("links the fonts of the view's language from the page, and serves the build's compressed copies to a browser that takes them", async () => {
+    const { base, rendererDir } = await setup();
+    writeFileSync(
+      join(rendererDir, 'index.html'),
+      '<!doctype html><html><head><script src="app.js" defer></script></head><body></body></html>',
+    );
+    writeFileSync(
+      join(rendererDir, 'font-preloads.json'),
+      JSON.stringify({ en: ['fonts/l.woff2'], 'zh-Hans': ['fonts/l.woff2', 'fonts/sc.woff2'], 'zh-Hant': [] }),
+    );
+    writeFileSync(join(rendererDir, 'app.js.br'), brotliCompressSync('export {};'));
+    writeFileSync(join(rendererDir, 'app.js.gz'), gzipSync('export {};'));
+    const { host } = await setup(null, rendererDir); // the preloads are read when the host starts
+    const page = await (await fetch(`http://127.0.0.1:${host.port}/`)).text();
+    expect([...page.matchAll(/rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1])).toEqual([
+      'fonts/l.woff2',
+      'fonts/sc.woff2',
+    ]); // no signs yet: the default language, English and Simplified Chinese
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const r = await rawGet(`${base}/app.js`, accept);
+      expect([r.encoding, r.body]).toEqual([encoding, 'export {};']);
+    }
   });
 
   test('pushes every new view over the WebSocket and answers table:view requests', async () => {
