@@ -19,10 +19,15 @@ const FONTS = [
   { pkg: '@fontsource/noto-sans-tc', weights: [400, 700], subsets: null },
 ];
 
-/** The family of each script's labels (as tokens.css stacks them) and the locale table holding those labels. */
+/**
+ * The Chinese family of each script's labels (as tokens.css stacks them; English's is Simplified) and the sources
+ * holding those labels: the locale table, and the bead plate's 庄 閒 和 (drawn in every language).
+ */
+const BEADS = 'renderer/components/bead-plate-view.ts';
 const LABELS = [
-  { script: 'zh-Hans', family: 'Noto Sans SC', table: 'renderer/locales/zh-Hans.ts' },
-  { script: 'zh-Hant', family: 'Noto Sans TC', table: 'renderer/locales/zh-Hant.ts' },
+  { script: 'en', family: 'Noto Sans SC', tables: [BEADS] },
+  { script: 'zh-Hans', family: 'Noto Sans SC', tables: ['renderer/locales/zh-Hans.ts', BEADS] },
+  { script: 'zh-Hant', family: 'Noto Sans TC', tables: ['renderer/locales/zh-Hant.ts', BEADS] },
 ];
 
 /** `U+4E00-4E3F,U+5000` → [[0x4e00, 0x4e3f], [0x5000, 0x5000]]. */
@@ -35,14 +40,13 @@ const unicodeRanges = (rule) =>
 /**
  * The font files a board in each language needs first, for font-preloads.json (the web host links them as
  * preloads from the page, so they load with the script instead of after the first view): the Latin files, and
- * for Chinese the script's files that hold a character of its locale table (the labels; 13 or so per weight of
- * the ~100).
+ * the script's Chinese files that hold a character of its labels (13 or so per weight of the ~100).
  */
 async function preloadsFor(faces) {
   const latin = faces.filter((f) => f.family === 'Noto Sans').map((f) => f.url);
-  const out = { en: latin };
-  for (const { script, family, table } of LABELS) {
-    const text = await readFile(join(ROOT, table), 'utf8');
+  const out = {};
+  for (const { script, family, tables } of LABELS) {
+    const text = (await Promise.all(tables.map((t) => readFile(join(ROOT, t), 'utf8')))).join('');
     const chars = [...new Set(text)].map((c) => c.codePointAt(0)).filter((c) => c > 0x2e7f);
     const needed = faces.filter(
       (f) => f.family === family && f.ranges.some(([a, b]) => chars.some((c) => c >= a && c <= b)),

@@ -3,7 +3,17 @@ import { fontLoads, loadFonts, type FontLoad } from './fonts';
 
 describe('fontLoads', () => {
   it.each([
-    [null, 'Banker 庄', ['400 16px "Noto Sans"|Aa0', '700 16px "Noto Sans"|Aa0']],
+    [null, 'Banker', ['400 16px "Noto Sans"|Aa0', '700 16px "Noto Sans"|Aa0']],
+    [
+      null, // an English board with 庄 閒 和 beads, or a Chinese casino name: English's stack, Simplified first
+      'Banker 庄閒',
+      [
+        '400 16px "Noto Sans"|Aa0',
+        '700 16px "Noto Sans"|Aa0',
+        '400 16px "Noto Sans SC"|庄閒',
+        '700 16px "Noto Sans SC"|庄閒',
+      ],
+    ],
     ['zh-Hans', 'Banker', ['400 16px "Noto Sans"|Aa0', '700 16px "Noto Sans"|Aa0']],
     [
       'zh-Hans',

@@ -28,13 +28,14 @@ export interface FontLoad {
 const cjk = (text: string): string => [...new Set(text)].filter((c) => c.codePointAt(0)! > 0x2e7f).join('');
 
 /**
- * The loads that cover `text` drawn in a script: the Latin family at both weights, and for Chinese the script's
- * family at both weights for the text's CJK characters (none when it has none).
+ * The loads that cover `text` drawn in a script: the Latin family at both weights, and the script's Chinese family
+ * (Simplified for English, as its stack has it) at both weights for the text's CJK characters, if it has any.
  */
 export function fontLoads(script: 'zh-Hans' | 'zh-Hant' | null, text: string): FontLoad[] {
   const loads: FontLoad[] = WEIGHTS.map((w) => ({ font: `${w} 16px "${FAMILY.latin}"`, text: 'Aa0' }));
-  const chars = script ? cjk(text) : '';
-  if (script && chars) loads.push(...WEIGHTS.map((w) => ({ font: `${w} 16px "${FAMILY[script]}"`, text: chars })));
+  const chars = cjk(text);
+  const family = FAMILY[script ?? 'zh-Hans'];
+  if (chars) loads.push(...WEIGHTS.map((w) => ({ font: `${w} 16px "${family}"`, text: chars })));
   return loads;
 }
 

@@ -15,7 +15,8 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { lastShoeHand, NOTHING_FRESH, ShoeController } from '../controllers/shoe-controller';
-import { chineseTag, plain, tr, useLanguage } from '../localization';
+import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
+import { hanziLabels } from './bead-plate-view';
 import { boardFooter } from './board-footer';
 import { portraitStyles } from './kiosk-app.portrait.styles';
 import { appStyles } from './kiosk-app.styles';
@@ -32,8 +33,13 @@ import './limits-panel';
 import './pay-table';
 import './stats-panel';
 
-/** The view's own words (table and casino names, signs, notices): the characters its fonts must cover. */
-const viewText = (view: TableView): string => JSON.stringify([view.signage, view.casino, view.payTable, view.notices]);
+/**
+ * The view's own words (table and casino names, signs, notices) and its bead labels in `lang`: the characters its
+ * fonts must cover beyond the language's labels.
+ */
+const viewText = (view: TableView, lang: Language): string =>
+  JSON.stringify([view.signage, view.casino, view.payTable, view.notices]) +
+  (view.settings.beadLabel === 'hanzi' ? Object.values(hanziLabels(localeOf(lang))).join('') : '');
 
 /**
  * The board.
@@ -102,7 +108,7 @@ export class KioskApp extends LitElement {
       // Messages of the new locale must be active, and their fonts loaded, before anything renders with it (until
       // then the board shows the language it had, or, for the first view, keeps waiting: one layout, not two).
       this.pendingLanguage = wanted;
-      void useLanguage(wanted, viewText(view)).then(() => {
+      void useLanguage(wanted, viewText(view, wanted)).then(() => {
         if (this.pendingLanguage === wanted) {
           this.pendingLanguage = null;
           this.language = wanted;
