@@ -23,7 +23,7 @@ const FONTS = [
  * The Chinese family of each script's labels (as tokens.css stacks them; English's is Simplified) and the sources
  * holding those labels: the locale table, and the bead plate's 庄 閒 和 (drawn in every language).
  */
-const BEADS = 'renderer/components/bead-plate-view.ts';
+const BEADS = 'renderer/draw/bead-labels.ts';
 const LABELS = [
   { script: 'en', family: 'Noto Sans SC', tables: [BEADS] },
   { script: 'zh-Hans', family: 'Noto Sans SC', tables: ['renderer/locales/zh-Hans.ts', BEADS] },

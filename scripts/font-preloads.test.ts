@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { templates as zhHans } from '../renderer/locales/zh-Hans';
 import { templates as zhHant } from '../renderer/locales/zh-Hant';
-import { hanziLabels } from '../renderer/components/bead-plate-view';
+import { hanziLabels } from '../renderer/draw/bead-labels';
 
 const DIST = join(import.meta.dirname, '..', 'dist', 'renderer');
 

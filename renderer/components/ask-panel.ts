@@ -14,7 +14,7 @@ import type { Ask, AskPreview } from '../../baccarat/roads/types';
 import { DERIVED_ROADS, type Colour } from '../../baccarat/types';
 import { DERIVED_GLYPH } from '../draw/layout-road';
 import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localization';
-import { hanziLabels } from './bead-plate-view';
+import { hanziLabels } from '../draw/bead-labels';
 import { roadName } from './derived-road-view';
 import { askStyles } from './ask-panel.styles';
 import { markStyles, sharedStyles } from './shared.styles';
@@ -63,7 +63,7 @@ export class KioskAsk extends LitElement {
     const lang = this.language;
     const title = side === 'banker' ? tr(lang, 'ask.banker', 'Banker ask') : tr(lang, 'ask.player', 'Player ask');
     const hanzi = hanziLabels(localeOf(lang));
-    const letter = this.language === 'en' || hanzi === 'points' ? (side === 'banker' ? 'B' : 'P') : hanzi[side];
+    const letter = this.language === 'en' ? (side === 'banker' ? 'B' : 'P') : hanzi[side];
     return html`<div class="group ${side}" data-side=${side}>
       <span class="name">${title}</span>
       <span

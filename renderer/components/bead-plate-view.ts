@@ -10,19 +10,11 @@
  */
 import { customElement, property } from 'lit/decorators.js';
 import type { BeadCell } from '../../baccarat/roads/types';
-import { layoutBeadPlate, type BeadLabels } from '../draw/layout-road';
+import { hanziLabels, LETTERS } from '../draw/bead-labels';
+import { layoutBeadPlate } from '../draw/layout-road';
 import { lastCol, type Mark, type RoadSize } from '../draw/marks';
 import { localeOf, plain } from '../localization';
 import { RoadView } from './road-view';
-
-/** The characters of the winners, as the language writes them (Macau boards: 庄 閒 和). */
-export function hanziLabels(locale: 'en' | 'zh-Hans' | 'zh-Hant'): BeadLabels {
-  if (locale === 'zh-Hant') return { banker: '莊', player: '閒', tie: '和' };
-  if (locale === 'zh-Hans') return { banker: '庄', player: '闲', tie: '和' };
-  return { banker: '庄', player: '閒', tie: '和' };
-}
-
-const LETTERS: BeadLabels = { banker: 'B', player: 'P', tie: 'T' };
 
 /**
  * The bead plate.

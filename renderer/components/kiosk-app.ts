@@ -16,7 +16,7 @@ import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type Tab
 import type { Language } from '../../contract/schemas/signage';
 import { lastShoeHand, NOTHING_FRESH, ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
-import { hanziLabels } from './bead-plate-view';
+import { hanziLabels } from '../draw/bead-labels';
 import { boardFooter } from './board-footer';
 import { portraitStyles } from './kiosk-app.portrait.styles';
 import { appStyles } from './kiosk-app.styles';
