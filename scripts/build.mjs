@@ -1,10 +1,13 @@
 // Builds what runs outside the test runner: the command-line tool, the Electron main process and preload, and
 // the renderer. esbuild bundles our own code; node_modules stay external except in the sandboxed preload,
 // which cannot require anything but `electron` and so is bundled whole.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const started = Date.now();
+// Chunk names carry a hash: without clearing them, every build left the previous ones beside the new (160 files
+// after a day's work), and a package would ship them.
+rmSync('dist/cli/chunks', { recursive: true, force: true });
 const common = { bundle: true, sourcemap: true, logLevel: 'warning', legalComments: 'none' };
 await Promise.all([
   build({
