@@ -30,10 +30,7 @@ const { setLocale, getLocale } = configureLocalization({
 export { getLocale };
 
 /** The `@lit/localize` locale a language renders with (bilingual: the Chinese one). */
-export function localeOf(lang: Language): Locale {
-  if (lang === 'en') return 'en';
-  return lang.endsWith('zh-Hant') ? 'zh-Hant' : 'zh-Hans';
-}
+export const localeOf = (lang: Language): Locale => chineseScript(lang) ?? 'en';
 
 /** Whether the language shows English and Chinese together. */
 export const isBilingual = (lang: Language): boolean => lang.startsWith('en+');

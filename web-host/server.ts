@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import { timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -116,9 +116,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`the renderer is not built (${join(root, 'index.html')} is missing): run npm run build`);
   }
-  const preloadsFile = join(root, 'font-preloads.json');
   const files = staticFiles();
-  const preloads = parseFontPreloads(existsSync(preloadsFile) ? readFileSync(preloadsFile, 'utf8') : null);
+  const preloads = parseFontPreloads(files.read(join(root, 'font-preloads.json'))?.toString('utf8') ?? null);
 
   const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8') => {
     res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-store' });

@@ -2,7 +2,14 @@
  * Styles shared by the board's components: bilingual text (English over Chinese), panel titles, numerals.
  * Sizes are in container units (`cqmin` of the board), so a 4K screen is a crisp scale-up of a 1080p one.
  */
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+
+/**
+ * The ask blink's keyframes under `name`. The board needs them under two names (the blink restarts when a mark's
+ * animation name changes): one definition, named twice.
+ */
+const askBlink = (name: 'kiosk-ask-blink' | 'kiosk-ask-blink-b') =>
+  unsafeCSS(`@keyframes ${name} { 0% { opacity: 1; } 50% { opacity: 0.15; } 100% { opacity: 0; } }`);
 
 export const sharedStyles = css`
   :host {
@@ -188,28 +195,8 @@ export const markStyles = css`
   .ask.ask-player {
     animation-delay: calc(0.8s * var(--kiosk-ask-repeats, 4) + 0.4s);
   }
-  @keyframes kiosk-ask-blink {
-    0% {
-      opacity: 1;
-    }
-    50% {
-      opacity: 0.15;
-    }
-    100% {
-      opacity: 0;
-    }
-  }
-  @keyframes kiosk-ask-blink-b {
-    0% {
-      opacity: 1;
-    }
-    50% {
-      opacity: 0.15;
-    }
-    100% {
-      opacity: 0;
-    }
-  }
+  ${askBlink('kiosk-ask-blink')}
+  ${askBlink('kiosk-ask-blink-b')}
   :host([ask-blink-off]) .ask {
     display: none;
   }
