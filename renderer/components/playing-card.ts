@@ -1,7 +1,8 @@
 /**
  * A playing card drawn in SVG: rank and suit in the corners, a large suit in the middle, hearts and diamonds
- * red. `sideways` draws it turned a quarter, as dealers place a third card. Everything is a path (the ranks are
- * outlined from Noto Sans Bold, card-glyphs.ts): a new card has no text to shape or lay out.
+ * red. `sideways` draws it turned a quarter, as dealers place a third card. The ink is one path (the ranks are
+ * outlined from Noto Sans Bold, card-glyphs.ts; draw/card-ink.ts bakes the suits' places into it): a new card
+ * has no text to shape or lay out, and changes one attribute.
  *
  * ```ts
  * html`${playingCard({ rank: 'K', suit: 'D' })} ${playingCard(third, { sideways: true })}`;
@@ -11,27 +12,16 @@
 import { html, svg, type TemplateResult } from 'lit';
 import { suitColour } from '../../baccarat/cards';
 import type { Card } from '../../baccarat/types';
-import { RANK_PATH } from './card-glyphs';
-import { SUIT_PATH } from './icons';
+import { cardInkPath } from '../draw/card-ink';
 
 const SYMBOL = { S: '♠', H: '♥', D: '♦', C: '♣' } as const;
 
 /** The card's face in a 250×350 box. */
 function face(card: Card) {
-  const suit = SUIT_PATH[card.suit];
-  const rank = RANK_PATH[card.rank];
   return svg`
     <rect class="shadow" x="7" y="11" width="242" height="338" rx="22"></rect>
     <rect class="face" x="3" y="3" width="240" height="336" rx="22"></rect>
-    <g class="ink">
-      <path class="rank" d=${rank}></path>
-      <path d=${suit} transform="translate(26 92) scale(0.36)"></path>
-      <g transform="rotate(180 125 175)">
-        <path class="rank" d=${rank}></path>
-        <path d=${suit} transform="translate(26 92) scale(0.36)"></path>
-      </g>
-      <path d=${suit} transform="translate(75 125) scale(1)"></path>
-    </g>`;
+    <path class="ink" d=${cardInkPath(card)}></path>`;
 }
 
 /** A card as an inline SVG; `sideways` turns it 90° (its box is then landscape). */
