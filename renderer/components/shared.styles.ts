@@ -17,10 +17,11 @@ export const sharedStyles = css`
     color: var(--kiosk-ink);
     font-family: var(--kiosk-font);
   }
-  *,
-  *::before,
-  *::after {
-    box-sizing: inherit;
+  /* border-box itself, not inherit, and no ::before/::after (the board has none): an inherited value, or a rule for
+     pseudo-elements, on every element kept Chromium from reusing styles across the roads' hundreds of marks; a hand
+     restyled ~0.7 ms slower with each. */
+  * {
+    box-sizing: border-box;
   }
   /* Bilingual text: English, then the Chinese in the same line (or stacked, inside .stack). */
   .bi {
