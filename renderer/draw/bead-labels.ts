@@ -5,11 +5,18 @@
  */
 import type { BeadLabels } from './layout-road';
 
-/** The characters of the winners, as the language writes them (Macau boards: 庄 閒 和). */
+const HANZI = {
+  'zh-Hant': { banker: '莊', player: '閒', tie: '和' },
+  'zh-Hans': { banker: '庄', player: '闲', tie: '和' },
+  en: { banker: '庄', player: '閒', tie: '和' },
+} as const satisfies Record<string, Exclude<BeadLabels, 'points'>>;
+
+/**
+ * The characters of the winners, as the language writes them (Macau boards: 庄 閒 和). The same object for the same
+ * language every time: the bead plate reuses a bead's marks while its labels are the same object.
+ */
 export function hanziLabels(locale: 'en' | 'zh-Hans' | 'zh-Hant'): Exclude<BeadLabels, 'points'> {
-  if (locale === 'zh-Hant') return { banker: '莊', player: '閒', tie: '和' };
-  if (locale === 'zh-Hans') return { banker: '庄', player: '闲', tie: '和' };
-  return { banker: '庄', player: '閒', tie: '和' };
+  return HANZI[locale];
 }
 
 /** B / P / T. */

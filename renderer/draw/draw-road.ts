@@ -66,7 +66,7 @@ function apply(el: SVGElement, d: Mark): void {
   }
 }
 
-/** Per group: the element of each key, as last drawn (`tag:key`: an element is never reused for another tag). */
+/** Per group: the element of each key, as last drawn. */
 const keyed = new WeakMap<SVGGElement, Map<string, SVGElement>>();
 
 /**
@@ -75,34 +75,31 @@ const keyed = new WeakMap<SVGGElement, Map<string, SVGElement>>();
  * nothing. A keyed join in one pass, without building selections: a hand adds a mark or two to a road of
  * hundreds, and this runs for five roads on every hand (a d3 `selection.join` + `order()` cost twice as much).
  * Elements that go are removed before any are placed, so kept ones, still in order, are never moved (a move
- * would restyle them and restart their animations).
+ * would restyle them and restart their animations). An element keeps its key for life and is never reused for
+ * another tag: a key drawn with a new tag, or drawn twice, gets a new element.
  */
 export function drawRoad(g: SVGGElement, marks: readonly Mark[]): void {
   const was = keyed.get(g) ?? new Map<string, SVGElement>();
   const now = new Map<string, SVGElement>();
-  const keys = marks.map((d) => `${d.tag}:${d.key}`);
-  for (const key of keys) {
-    const el = was.get(key);
-    if (el !== undefined) {
-      now.set(key, el);
-      was.delete(key);
+  const kept: (SVGElement | undefined)[] = new Array<SVGElement | undefined>(marks.length);
+  for (let i = 0; i < marks.length; i++) {
+    const d = marks[i]!;
+    const el = was.get(d.key);
+    if (el !== undefined && el.localName === d.tag) {
+      kept[i] = el;
+      was.delete(d.key); // claimed: a second mark with this key gets an element of its own
     }
   }
   for (const el of was.values()) el.remove();
-  const placed = new Set<string>();
   let at: ChildNode | null = g.firstChild;
-  marks.forEach((d, i) => {
-    const key = keys[i]!;
-    let el = placed.has(key) ? undefined : now.get(key); // a key drawn twice gets a second element, as in a d3 join
-    if (el === undefined) {
-      el = document.createElementNS(SVG_NS, d.tag) as SVGElement;
-      if (!now.has(key)) now.set(key, el);
-    }
-    placed.add(key);
+  for (let i = 0; i < marks.length; i++) {
+    const d = marks[i]!;
+    const el = kept[i] ?? (document.createElementNS(SVG_NS, d.tag) as SVGElement);
+    if (!now.has(d.key)) now.set(d.key, el);
     apply(el, d);
     if (el === at) at = at.nextSibling;
     else g.insertBefore(el, at);
-  });
+  }
   while (at !== null) {
     const next: ChildNode | null = at.nextSibling;
     at.remove(); // not a mark of ours: what was in the group before the first draw, or a duplicate's element

@@ -79,6 +79,39 @@ function pairDots(
 
 const fresh = (on: boolean): string => (on ? ' fresh' : '');
 
+/** A cell's marks as last laid out, and what they were laid out with. */
+interface Laid {
+  readonly cell: number;
+  readonly fresh: boolean;
+  readonly variant: unknown;
+  readonly marks: readonly Mark[];
+}
+
+/**
+ * The marks of one cell, laid out once and reused while the cell, the cell size, its highlight and the road's
+ * `variant` (labels, letters) stay the same. The core's cells are values (a changed cell is a new object), so the
+ * cell object is the key. A hand changes a cell or two of hundreds: reused marks are the very objects drawn last
+ * time, which `drawRoad()` then skips at once.
+ */
+function laidOut<C extends object>(
+  memo: WeakMap<C, Laid>,
+  cellObject: C,
+  cell: number,
+  isFresh: boolean,
+  variant: unknown,
+  layout: () => Mark[],
+): readonly Mark[] {
+  const was = memo.get(cellObject);
+  if (was !== undefined && was.cell === cell && was.fresh === isFresh && was.variant === variant) return was.marks;
+  const marks = layout();
+  memo.set(cellObject, { cell, fresh: isFresh, variant, marks });
+  return marks;
+}
+
+const beadMemo = new WeakMap<BeadCell, Laid>();
+const bigRoadMemo = new WeakMap<BigRoadCell, Laid>();
+const derivedMemo = new WeakMap<DerivedCell, Laid>();
+
 /** Options of {@link layoutBeadPlate}. */
 export interface BeadPlateOptions {
   readonly labels: BeadLabels;
@@ -91,26 +124,38 @@ export function layoutBeadPlate(beads: readonly BeadCell[], size: RoadSize, opts
   const c = size.cell;
   for (const b of beads) {
     if (!visible(size, b.col)) continue;
-    const [cx, cy] = centre(size, b.col, b.row);
-    const key = `b${b.index}`;
-    const f = fresh(b.index === opts.fresh);
-    marks.push({ key, tag: 'circle', cls: `bead ${b.outcome}${f}`, cx: r2(cx), cy: r2(cy), r: r2(c * 0.43) });
-    const points = b.outcome === 'player' ? b.playerPoints : b.bankerPoints;
-    const text =
-      opts.labels === 'points' ? (points === undefined ? LETTER[b.outcome] : String(points)) : opts.labels[b.outcome];
-    marks.push({
-      key: `${key}-l`,
-      tag: 'text',
-      cls: `bead-label ${b.outcome}`,
-      x: r2(cx),
-      y: r2(cy),
-      size: r2(c * 0.5),
-      text,
-    });
-    marks.push(...pairDots(key, cx, cy, c, b));
-    if (b.natural)
-      marks.push({ key: `${key}-n`, tag: 'path', cls: 'natural', d: star(cx + c * 0.31, cy - c * 0.31, c * 0.17) });
+    const isFresh = b.index === opts.fresh;
+    marks.push(...laidOut(beadMemo, b, c, isFresh, opts.labels, () => beadMarks(b, c, size, isFresh, opts.labels)));
   }
+  return marks;
+}
+
+function beadMarks(b: BeadCell, c: number, size: RoadSize, isFresh: boolean, labels: BeadLabels): Mark[] {
+  const marks: Mark[] = [];
+  const [cx, cy] = centre(size, b.col, b.row);
+  const key = `b${b.index}`;
+  marks.push({
+    key,
+    tag: 'circle',
+    cls: `bead ${b.outcome}${fresh(isFresh)}`,
+    cx: r2(cx),
+    cy: r2(cy),
+    r: r2(c * 0.43),
+  });
+  const points = b.outcome === 'player' ? b.playerPoints : b.bankerPoints;
+  const text = labels === 'points' ? (points === undefined ? LETTER[b.outcome] : String(points)) : labels[b.outcome];
+  marks.push({
+    key: `${key}-l`,
+    tag: 'text',
+    cls: `bead-label ${b.outcome}`,
+    x: r2(cx),
+    y: r2(cy),
+    size: r2(c * 0.5),
+    text,
+  });
+  marks.push(...pairDots(key, cx, cy, c, b));
+  if (b.natural)
+    marks.push({ key: `${key}-n`, tag: 'path', cls: 'natural', d: star(cx + c * 0.31, cy - c * 0.31, c * 0.17) });
   return marks;
 }
 
@@ -126,45 +171,53 @@ export interface BigRoadOptions {
 export function layoutBigRoad(cells: readonly BigRoadCell[], size: RoadSize, opts: BigRoadOptions = {}): Mark[] {
   const marks: Mark[] = [];
   const c = size.cell;
+  const letters = opts.letters === true;
   for (const cell of cells) {
     if (!visible(size, cell.col)) continue;
-    const [cx, cy] = centre(size, cell.col, cell.row);
-    const key = `c${cell.col}-${cell.row}`;
-    const f = fresh(opts.fresh?.col === cell.col && opts.fresh.row === cell.row);
-    if (cell.outcome !== 'tie') {
-      const tail = cell.tail ? ' tail' : '';
-      marks.push({
-        key,
-        tag: 'circle',
-        cls: `circle ${cell.outcome}${tail}${f}`,
-        cx: r2(cx),
-        cy: r2(cy),
-        r: r2(c * 0.36),
-        sw: r2(c * 0.11),
-      });
-      if (opts.letters) {
-        const cls = `circle-label ${cell.outcome}`;
-        marks.push({
-          key: `${key}-l`,
-          tag: 'text',
-          cls,
-          x: r2(cx),
-          y: r2(cy),
-          size: r2(c * 0.4),
-          text: LETTER[cell.outcome],
-        });
-      }
-    }
-    if (cell.ties > 0) {
-      marks.push({ key: `${key}-t`, tag: 'path', cls: `tie-slash${f}`, d: slash(cx, cy, c, 0.4), sw: r2(c * 0.1) });
-      if (cell.ties >= 2) {
-        const text = String(cell.ties);
-        marks.push({ key: `${key}-tc`, tag: 'text', cls: 'tie-count', x: r2(cx), y: r2(cy), size: r2(c * 0.5), text });
-      }
-    }
-    marks.push(...pairDots(key, cx, cy, c, cell));
+    const isFresh = opts.fresh?.col === cell.col && opts.fresh.row === cell.row;
+    marks.push(...laidOut(bigRoadMemo, cell, c, isFresh, letters, () => bigRoadMarks(cell, c, size, isFresh, letters)));
   }
   if (opts.ask) marks.push(...askMarks(size, opts.askKey ?? '', 'circle', opts.ask, (a) => a.bigRoad));
+  return marks;
+}
+
+function bigRoadMarks(cell: BigRoadCell, c: number, size: RoadSize, isFresh: boolean, letters: boolean): Mark[] {
+  const marks: Mark[] = [];
+  const [cx, cy] = centre(size, cell.col, cell.row);
+  const key = `c${cell.col}-${cell.row}`;
+  const f = fresh(isFresh);
+  if (cell.outcome !== 'tie') {
+    const tail = cell.tail ? ' tail' : '';
+    marks.push({
+      key,
+      tag: 'circle',
+      cls: `circle ${cell.outcome}${tail}${f}`,
+      cx: r2(cx),
+      cy: r2(cy),
+      r: r2(c * 0.36),
+      sw: r2(c * 0.11),
+    });
+    if (letters) {
+      const cls = `circle-label ${cell.outcome}`;
+      marks.push({
+        key: `${key}-l`,
+        tag: 'text',
+        cls,
+        x: r2(cx),
+        y: r2(cy),
+        size: r2(c * 0.4),
+        text: LETTER[cell.outcome],
+      });
+    }
+  }
+  if (cell.ties > 0) {
+    marks.push({ key: `${key}-t`, tag: 'path', cls: `tie-slash${f}`, d: slash(cx, cy, c, 0.4), sw: r2(c * 0.1) });
+    if (cell.ties >= 2) {
+      const text = String(cell.ties);
+      marks.push({ key: `${key}-tc`, tag: 'text', cls: 'tie-count', x: r2(cx), y: r2(cy), size: r2(c * 0.5), text });
+    }
+  }
+  marks.push(...pairDots(key, cx, cy, c, cell));
   return marks;
 }
 
@@ -186,8 +239,12 @@ export function layoutDerivedRoad(
   const marks: Mark[] = [];
   cells.forEach((cell, i) => {
     if (!visible(size, cell.col)) return;
+    const isFresh = i === opts.fresh;
+    const key = `d${cell.col}-${cell.row}`;
     marks.push(
-      derivedMark(`d${cell.col}-${cell.row}`, `${glyph} ${cell.colour}${fresh(i === opts.fresh)}`, glyph, size, cell),
+      ...laidOut(derivedMemo, cell, size.cell, isFresh, glyph, () => [
+        derivedMark(key, `${glyph} ${cell.colour}${fresh(isFresh)}`, glyph, size, cell),
+      ]),
     );
   });
   if (opts.ask) {
