@@ -81,7 +81,7 @@ const keyed = new WeakMap<SVGGElement, Map<string, SVGElement>>();
 export function drawRoad(g: SVGGElement, marks: readonly Mark[]): void {
   const was = keyed.get(g) ?? new Map<string, SVGElement>();
   const now = new Map<string, SVGElement>();
-  const kept: (SVGElement | undefined)[] = new Array<SVGElement | undefined>(marks.length);
+  const kept: (SVGElement | undefined)[] = [];
   for (let i = 0; i < marks.length; i++) {
     const d = marks[i]!;
     const el = was.get(d.key);
