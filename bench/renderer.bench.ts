@@ -1,5 +1,5 @@
 /**
- * Renderer benchmark, in Chromium on the demo page (`npx tsx bench/renderer.bench.ts`). Figures are printed,
+ * Renderer benchmark, in Chromium on the demo page (`npm run bench -- renderer`). Figures are printed,
  * never asserted.
  *  (a) a new view reaching the renderer → the frame that shows it (`requestAnimationFrame` requested with the push,
  *      then a task posted from it at the highest priority: it runs once that frame's style, layout, paint and commit
