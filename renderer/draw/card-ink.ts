@@ -19,7 +19,6 @@ const CORNER_SUIT: AxisMap = { sx: 0.36, sy: 0.36, tx: 26, ty: 92 };
 const CENTRE_SUIT: AxisMap = { sx: 1, sy: 1, tx: 75, ty: 125 };
 /** A half turn about the card's centre (125, 175). */
 const HALF_TURN: AxisMap = { sx: -1, sy: -1, tx: 250, ty: 350 };
-const IDENTITY: AxisMap = { sx: 1, sy: 1, tx: 0, ty: 0 };
 
 const paths = new Map<string, string>();
 
@@ -31,7 +30,7 @@ export function cardInkPath(card: Card): string {
     const rank = RANK_PATH[card.rank];
     const suit = SUIT_PATH[card.suit];
     d = [
-      transformPath(rank, IDENTITY),
+      rank, // already drawn in its place
       transformPath(suit, CORNER_SUIT),
       transformPath(rank, HALF_TURN),
       transformPath(suit, thenMap(CORNER_SUIT, HALF_TURN)),

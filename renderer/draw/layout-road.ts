@@ -39,24 +39,15 @@ function slash(cx: number, cy: number, cell: number, reach: number): string {
   ])!;
 }
 
-/** Stars drawn so far, by centre and radius: the bead plate redraws the same few on every hand. */
-const stars = new Map<string, string>();
-
 /** A five-pointed star (the natural mark), centred on (cx, cy) with outer radius `r`. */
 function star(cx: number, cy: number, r: number): string {
-  const key = `${cx},${cy},${r}`;
-  let d = stars.get(key);
-  if (d !== undefined) return d;
   const points: [number, number][] = [];
   for (let i = 0; i < 10; i++) {
     const a = -Math.PI / 2 + (i * Math.PI) / 5;
     const rr = i % 2 === 0 ? r : r * 0.45;
     points.push([r2(cx + rr * Math.cos(a)), r2(cy + rr * Math.sin(a))]);
   }
-  d = closed(points)!;
-  if (stars.size >= 4096) stars.clear(); // bounded: a board's cells at its sizes are far fewer
-  stars.set(key, d);
-  return d;
+  return closed(points)!;
 }
 
 /** Pair dots: banker pair red at the top-left, player pair blue at the bottom-right (ROADS.md §2, §3.4). */
@@ -240,10 +231,9 @@ export function layoutDerivedRoad(
   cells.forEach((cell, i) => {
     if (!visible(size, cell.col)) return;
     const isFresh = i === opts.fresh;
-    const key = `d${cell.col}-${cell.row}`;
     marks.push(
       ...laidOut(derivedMemo, cell, size.cell, isFresh, glyph, () => [
-        derivedMark(key, `${glyph} ${cell.colour}${fresh(isFresh)}`, glyph, size, cell),
+        derivedMark(`d${cell.col}-${cell.row}`, `${glyph} ${cell.colour}${fresh(isFresh)}`, glyph, size, cell),
       ]),
     );
   });
