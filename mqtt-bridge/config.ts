@@ -95,6 +95,8 @@ export const ConfigSchema = Type.Object(
       {
         level: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace'].map((l) => Type.Literal(l))),
         file: Type.Union([Type.String(), Type.Null()]),
+        maxBytes: Type.Integer({ minimum: 65_536, maximum: 1_073_741_824 }), // one file's cap, in bytes
+        maxFiles: Type.Integer({ minimum: 1, maximum: 100 }), // files kept, the live one included
       },
       { additionalProperties: false },
     ),
@@ -102,6 +104,9 @@ export const ConfigSchema = Type.Object(
   { additionalProperties: false },
 );
 export type Config = Static<typeof ConfigSchema>;
+
+/** The log file's caps by default: board.log and board.log.1 … .4, 10 MiB each, so 50 MiB at most. */
+export const LOG_DEFAULTS = { maxBytes: 10 * 1024 * 1024, maxFiles: 5 } as const;
 
 /** Deep-partial configuration, as written in a file. */
 export type ConfigFile = { [K in keyof Config]?: Config[K] extends object ? Partial<Config[K]> : Config[K] };
@@ -145,7 +150,7 @@ export function defaultConfig(): Config {
     },
     serve: { host: '127.0.0.1', port: 8080, token: null },
     kiosk: { display: null, devTools: false },
-    log: { level: 'info', file: null },
+    log: { level: 'info', file: null, ...LOG_DEFAULTS },
   };
 }
 
