@@ -146,7 +146,7 @@ async function run(name: string, url: string, protocolVersion: 4 | 5): Promise<R
     displayId: 'bench',
     mqtt: { ...c.mqtt, brokers: [url], protocolVersion, clientId: `bench-board-${process.pid}-${name}` },
     journal: { dir, syncIntervalMs: c.journal.syncIntervalMs }, // the production default: fdatasync every 200 ms
-    log: { level: 'warn', file: null },
+    log: { ...c.log, level: 'warn', file: null },
   };
   const logger = pino({ level: 'warn' }, { write: () => undefined });
   const bridge = new Bridge(config, { logger });
