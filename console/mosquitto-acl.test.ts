@@ -1,19 +1,20 @@
 /**
- * Security against a real Mosquitto with a password file and an ACL, as a casino would run it: the controller
- * may publish results but not signs, the console signs but not results, boards read and report. With MQTT 5 the
- * broker says why it refuses (PUBACK reason code 135); with 3.1.1 it drops the publish silently, and the console
- * notices the sign never came back. Either way the retained sign does not change, and a result published with
- * the console's credentials never reaches a subscriber.
+ * Security against a real Mosquitto with a password file and the ACL of docs/console.md (read from it, so the
+ * two cannot drift), as a casino would run it: a controller publishes its own table's results and no other's,
+ * a board its own status and no other's, the console signs but not results. With MQTT 5 the broker says why it
+ * refuses (PUBACK reason code 135); with 3.1.1 it drops the publish silently, and the console notices the sign
+ * never came back. Either way the retained sign does not change, and a refused publish never reaches a subscriber.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signageCommand } from '../cli/signage-command';
+import { simulateCommand } from '../cli/simulate-command';
 import { memoryIo } from '../cli/test-io';
 import { makeHandMessage, parseTableSignage } from '../contract/mqtt';
-import { topics } from '../contract/topics';
+import { boardSubscriptions, topics } from '../contract/topics';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 import { CARDS, coup, handMessage } from '../test/helpers/table-messages';
 import { AuditLog } from './audit-log';
@@ -22,29 +23,33 @@ import { FleetMonitor } from './monitor';
 import { readRetained } from './mqtt-session';
 
 const T = topics('baccarat');
-const USERS = { controller: 'ctl-secret', console: 'console-secret', board: 'board-secret' };
-const ACL = `# The casino's ACL (mosquitto acl_file): who may write and read what.
-user controller
-topic write baccarat/tables/+/hand
-topic write baccarat/tables/+/event
-topic write baccarat/tables/+/shoe
-topic write baccarat/tables/+/controller/status
+/** Accounts by the documented convention: controllers are named as their table, boards as their display. */
+const USERS = {
+  T1: 'ctl-t1-secret',
+  T2: 'ctl-t2-secret',
+  D1: 'board-d1-secret',
+  D2: 'board-d2-secret',
+  console: 'console-secret',
+};
+type User = keyof typeof USERS;
 
-user console
-topic write baccarat/tables/+/signage
-topic write baccarat/casino/signage
-topic read baccarat/#
-
-user board
-topic read baccarat/#
-topic write baccarat/displays/+/status
-`;
+/** The ACL of docs/console.md: the one fenced block after the comment that names this test. */
+function documentedAcl(): string {
+  const doc = readFileSync(new URL('../docs/console.md', import.meta.url), 'utf8');
+  const m =
+    /<!-- console\/mosquitto-acl\.test\.ts runs Mosquitto with exactly the block below[^>]*-->\s*```conf\n([\s\S]*?)```/.exec(
+      doc,
+    );
+  if (!m) throw new Error('docs/console.md has no ACL block after its console/mosquitto-acl.test.ts comment');
+  return m[1]!;
+}
+const ACL = documentedAcl();
 
 const missing = mosquittoMissing();
 let broker: Mosquitto;
 const clients: MqttClient[] = [];
 
-async function client(user: keyof typeof USERS, protocolVersion: 4 | 5 = 5): Promise<MqttClient> {
+async function client(user: User, protocolVersion: 4 | 5 = 5): Promise<MqttClient> {
   const c = await connectAsync(broker.url, {
     username: user,
     password: USERS[user],
@@ -54,7 +59,7 @@ async function client(user: keyof typeof USERS, protocolVersion: 4 | 5 = 5): Pro
   clients.push(c);
   return c;
 }
-async function signage(args: string[], user: keyof typeof USERS, pv: 4 | 5 = 5) {
+async function signage(args: string[], user: User, pv: 4 | 5 = 5) {
   const m = memoryIo();
   const code = await signageCommand(
     [
@@ -108,17 +113,17 @@ describe.skipIf(missing !== null)(
     });
 
     test("the controller's credentials cannot change signage: not authorized with MQTT 5, and the sign stays", async () => {
-      const r = await signage(['--table', 'T1', 'set', 'min=5000'], 'controller');
+      const r = await signage(['--table', 'T1', 'set', 'min=5000'], 'T1');
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/not authorized to change signage for table T1 \(the broker refused it, reason code 135\)/);
-      const casino = await signage(['set', 'pp-scale=one'], 'controller');
+      const casino = await signage(['set', 'pp-scale=one'], 'T1');
       expect(casino.code).toBe(1);
       expect(casino.err).toMatch(/not authorized to change the casino signage/);
       expect(await revisionOnBroker()).toBe(2);
     });
 
     test('with MQTT 3.1.1 the broker drops it silently; the command notices the sign never came back', async () => {
-      const r = await signage(['--table', 'T1', 'set', 'min=5000'], 'controller', 4);
+      const r = await signage(['--table', 'T1', 'set', 'min=5000'], 'T1', 4);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(
         /did not pass it back within 2 s.*MQTT 3.1.1 broker drops an unauthorized publish silently/,
@@ -128,7 +133,7 @@ describe.skipIf(missing !== null)(
 
     test("the console server logged in with the controller's credentials is refused too, and audits nothing", async () => {
       const monitor = new FleetMonitor(
-        { url: broker.url, root: 'baccarat', protocolVersion: 5, username: 'controller', password: USERS.controller },
+        { url: broker.url, root: 'baccarat', protocolVersion: 5, username: 'T1', password: USERS.T1 },
         { consoleUser: 'x' },
       );
       await monitor.start();
@@ -149,7 +154,7 @@ describe.skipIf(missing !== null)(
     });
 
     test("the console's credentials cannot publish results: the hand never reaches a subscriber", async () => {
-      const board = await client('board');
+      const board = await client('D1');
       const got: string[] = [];
       board.on('message', (topic, p) => got.push(`${topic} ${p.toString()}`));
       await board.subscribeAsync(T.tableHand('T1'), { qos: 1 });
@@ -163,9 +168,126 @@ describe.skipIf(missing !== null)(
       expect(got).toEqual([]);
 
       // The control: the controller's hand does arrive, so the subscriber was listening.
-      const controller = await client('controller');
+      const controller = await client('T1');
       await controller.publishAsync(T.tableHand('T1'), hand, { qos: 1 });
       await expect.poll(() => got.length).toBe(1);
+    });
+
+    /** Everything the console account sees published on `filter` from now on (not what is retained already). */
+    async function watch(filter: string) {
+      const c = await client('console');
+      const got: string[] = [];
+      c.on('message', (topic, p, packet) => {
+        if (!packet.retain) got.push(`${topic} ${p.toString()}`);
+      });
+      await c.subscribeAsync(filter, { qos: 1 });
+      return got;
+    }
+    const settle = () => new Promise((r) => setTimeout(r, 400));
+
+    test("a controller writes its own table only: another table's topics never reach a subscriber", async () => {
+      const got = await watch('baccarat/tables/#');
+      const hand = makeHandMessage(handMessage('S1', 1, coup(CARDS.player)));
+      const v5 = await client('T1', 5);
+      for (const topic of [T.tableHand('T2'), T.tableEvent('T2'), T.tableShoe('T2'), T.controllerStatus('T2')])
+        await expect(v5.publishAsync(topic, hand, { qos: 1 }), topic).rejects.toMatchObject({ code: 135 });
+      const v4 = await client('T1', 4);
+      await v4.publishAsync(T.tableHand('T2'), hand, { qos: 1 }); // acknowledged, and dropped
+      // Nor the signs of its own table, nor a board's status.
+      await expect(v5.publishAsync(T.tableSignage('T1'), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      await expect(v5.publishAsync(T.displayStatus('D1'), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      await settle();
+      expect(got).toEqual([]);
+
+      // The control: its own table arrives, on every controller topic.
+      for (const topic of [T.tableHand('T1'), T.tableEvent('T1'), T.tableShoe('T1'), T.controllerStatus('T1')])
+        await v5.publishAsync(topic, hand, { qos: 1 });
+      await expect.poll(() => got.length).toBe(4);
+      // Clear the retained ones again.
+      await v5.publishAsync(T.tableShoe('T1'), '', { qos: 1, retain: true });
+      await v5.publishAsync(T.controllerStatus('T1'), '', { qos: 1, retain: true });
+    });
+
+    test('simulate runs under a controller account (MQTT 5: a refused publish would fail it)', async () => {
+      const got = await watch(T.tableHand('T1'));
+      const m = memoryIo();
+      const code = await simulateCommand(
+        [
+          '--broker',
+          broker.url,
+          '--tables',
+          'T1',
+          '--username',
+          'T1',
+          '--password',
+          USERS.T1,
+          '--protocol-version',
+          '5',
+          '--speed',
+          'max',
+          '--shoes',
+          '1',
+          '--quiet',
+        ],
+        m.io,
+        { onInterrupt: () => () => undefined, randomSeed: () => 'acl', now: () => new Date() },
+      );
+      expect([code, m.err()]).toEqual([0, '']);
+      expect(got.length).toBeGreaterThan(40);
+      const other = memoryIo();
+      const refused = await simulateCommand(
+        ['--broker', broker.url, '--tables', 'T2', '--username', 'T1', '--password', USERS.T1].concat([
+          '--protocol-version',
+          '5',
+          '--speed',
+          'max',
+          '--shoes',
+          '1',
+          '--quiet',
+        ]),
+        other.io,
+        { onInterrupt: () => () => undefined, randomSeed: () => 'acl', now: () => new Date() },
+      );
+      expect(refused).toBe(1);
+      expect(other.err()).toMatch(/135|not authori[sz]ed/i);
+    });
+
+    test('a board writes its own status only, and reads only its own commands', async () => {
+      const statuses = await watch('baccarat/displays/+/status');
+      const hands = await watch(T.tableHand('T1'));
+      const d1 = await client('D1', 5);
+      await expect(d1.publishAsync(T.displayStatus('D2'), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      await expect(d1.publishAsync(T.tableHand('T1'), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      await expect(d1.publishAsync(T.displayCommand('D1'), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      const d1v4 = await client('D1', 4);
+      await d1v4.publishAsync(T.displayStatus('D2'), '{}', { qos: 1 }); // acknowledged, and dropped
+      await settle();
+      expect([statuses, hands]).toEqual([[], []]);
+      await d1.publishAsync(T.displayStatus('D1'), '{"mine":true}', { qos: 1 });
+      await expect.poll(() => statuses).toEqual([`${T.displayStatus('D1')} {"mine":true}`]);
+
+      // Commands: the console sends one to each board; D1 sees its own only, even through a wildcard.
+      const commands: string[] = [];
+      d1.on('message', (topic) => topic.includes('/command') && commands.push(topic));
+      await d1.subscribeAsync([T.displayCommand('D1'), 'baccarat/displays/+/command', T.displayCommand('D2')], {
+        qos: 1,
+      });
+      const console5 = await client('console', 5);
+      await console5.publishAsync(T.displayCommand('D2'), '{}', { qos: 1 });
+      await console5.publishAsync(T.displayCommand('D1'), '{}', { qos: 1 });
+      await expect.poll(() => commands.length).toBeGreaterThan(0);
+      await settle();
+      expect(new Set(commands)).toEqual(new Set([T.displayCommand('D1')]));
+    });
+
+    test('every topic a board subscribes to is granted to its account', async () => {
+      const d2 = await client('D2', 5);
+      const subs = boardSubscriptions('baccarat', 'T1', 'D2');
+      const granted = await d2.subscribeAsync(
+        subs.map((s) => s.topic),
+        { qos: 1 },
+      );
+      expect(granted.map((g) => [g.topic, g.qos])).toEqual(subs.map((s) => [s.topic, 1]));
     });
   },
 );
