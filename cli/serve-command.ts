@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFile } from '../mqtt-bridge/config';
+import { parseTlsArgs, TLS_ARGS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
 import { startBoard, stopOnSignals } from './board-runtime';
 import { type CliIo, EXIT, UsageError } from './io';
 
@@ -14,13 +15,15 @@ export const SERVE_USAGE = `Usage: baccarat-board serve [options]
 Serves the board to a browser (browser mode) and connects it to the table's MQTT broker.
 
 Options:
-  --config FILE      configuration file (JSON; see docs/configuration.md); default $BACCARAT_BOARD_CONFIG
-  --broker URL       broker URL, repeatable for failover (mqtt://, mqtts://, ws://, wss://)
-  --table ID         the table this board shows
-  --display ID       this board's id (default: the host name)
-  --host ADDRESS     address to listen on (default 127.0.0.1; any other needs --token)
-  --port N           port (default 8080; 0 picks a free one)
-  --token TOKEN      required by the page's WebSocket and by /api/state (16 characters or more)
+  --config FILE           configuration file (JSON; see docs/configuration.md); default $BACCARAT_BOARD_CONFIG
+  --broker URL            broker URL, repeatable for failover (mqtt://, mqtts://, ws://, wss://)
+  --table ID              the table this board shows
+  --display ID            this board's id (default: the host name)
+  --host ADDRESS          address to listen on (default 127.0.0.1; any other needs --token)
+  --port N                port (default 8080; 0 picks a free one)
+  --token TOKEN           required by the page's WebSocket and by /api/state (16 characters or more)
+${TLS_USAGE}
+                          (these three override mqtt.tls.ca, .cert and .key)
 `;
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
@@ -34,6 +37,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       host: { type: 'string' },
       port: { type: 'string' },
       token: { type: 'string' },
+      ...TLS_ARGS,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -44,10 +48,16 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
     throw new UsageError(`--port must be 0 to 65535, not '${values.port}'`);
+  const tls = parseTlsArgs(values);
+  if (!tls.ok) throw new UsageError(tls.error);
   const overrides: ConfigFile = {
     ...(values.table ? { tableId: values.table } : {}),
     ...(values.display ? { displayId: values.display } : {}),
-    ...(values.broker ? { mqtt: { brokers: values.broker } } : {}),
+    mqtt: {
+      ...(values.broker ? { brokers: values.broker } : {}),
+      // Merged over the file's mqtt.tls, whose rejectUnauthorized is kept (true when it has none).
+      ...(tls.value ? { tls: tls.value as TlsSettings } : {}),
+    },
     serve: {
       ...(values.host ? { host: values.host } : {}),
       ...(port !== undefined ? { port } : {}),

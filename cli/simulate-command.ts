@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isId } from '../contract/schemas/common';
 import { DEFAULT_ROOT, parseRoot } from '../contract/topics';
+import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
 import {
   DEFAULT_CUT_CARD_FROM_BACK,
   DEFAULT_DECKS,
@@ -49,6 +50,7 @@ Options:
   --root R                topic root                                              (default ${DEFAULT_ROOT})
   --username U            MQTT user name
   --password P            MQTT password (needs --username)
+${TLS_USAGE}
   --protocol-version 4|5  MQTT 3.1.1 (4) or 5                                     (default 4)
   --quiet                 print nothing but errors
 `;
@@ -88,6 +90,7 @@ export interface SimulateOptions {
   readonly root: string;
   readonly username?: string;
   readonly password?: string;
+  readonly tls?: TlsSettings;
   readonly protocolVersion: 4 | 5;
   readonly quiet: boolean;
 }
@@ -119,6 +122,7 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
       root: { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
+      ...TLS_ARGS,
       'protocol-version': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -180,6 +184,9 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     throw new UsageError('--password needs --username');
   const pv = values['protocol-version'] ?? '4';
   if (pv !== '4' && pv !== '5') throw new UsageError(`--protocol-version must be 4 (MQTT 3.1.1) or 5, got '${pv}'`);
+  const tls = parseTlsArgs(values);
+  if (!tls.ok) throw new UsageError(tls.error);
+  const tlsOptions = tlsSettings(tls.value);
 
   return {
     broker: values.broker,
@@ -194,6 +201,7 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     root: root.value,
     ...(values.username !== undefined && { username: values.username }),
     ...(values.password !== undefined && { password: values.password }),
+    ...(tlsOptions && { tls: tlsOptions }),
     protocolVersion: pv === '5' ? 5 : 4,
     quiet: values.quiet ?? false,
   };
@@ -251,6 +259,7 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
           protocolVersion: o.protocolVersion,
           ...(o.username !== undefined && { username: o.username }),
           ...(o.password !== undefined && { password: o.password }),
+          ...tlsClientOptions(o.tls),
         },
         onStep: (step) => {
           const line = narrate(step);

@@ -14,6 +14,7 @@ import { topics } from '../contract/topics';
 import { type Config, loadConfig } from '../mqtt-bridge/config';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { createLogger } from '../mqtt-bridge/log';
+import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsEnv, type TlsSettings } from '../mqtt-bridge/tls';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { simulateTable } from '../simulator/dealer';
 import { abortableSleep, startTableSimulator, type TableSimulator } from '../simulator/publisher';
@@ -30,12 +31,14 @@ broker on 127.0.0.1, a simulated table dealing a live shoe, and the demo signs. 
 its binary is installed, otherwise serves it to a browser (browser mode) and opens Chromium if present.
 
 Options:
-  --config FILE     configuration file (JSON; see docs/configuration.md); default $BACCARAT_BOARD_CONFIG
-  --browser         browser mode even where Electron is installed
-  --no-open         do not open a browser window (browser mode)
-  --port N          browser-mode port (default 8080, or a free one if it is taken)
-  --speed N         demo: how much faster than real time the simulated table deals (default 3)
-  --seed S          demo: the simulated table's seed (default: a new one every run)
+  --config FILE           configuration file (JSON; see docs/configuration.md); default $BACCARAT_BOARD_CONFIG
+  --browser               browser mode even where Electron is installed
+  --no-open               do not open a browser window (browser mode)
+  --port N                browser-mode port (default 8080, or a free one if it is taken)
+  --speed N               demo: how much faster than real time the simulated table deals (default 3)
+  --seed S                demo: the simulated table's seed (default: a new one every run)
+${TLS_USAGE}
+                          (these three override mqtt.tls.ca, .cert and .key)
 `;
 
 /** Hands the demo deals at once, so that a first-time user sees full roads within seconds. */
@@ -51,6 +54,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
       port: { type: 'string' },
       speed: { type: 'string' },
       seed: { type: 'string' },
+      ...TLS_ARGS,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -63,7 +67,16 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
     throw new UsageError(`--port must be 0 to 65535, not '${values.port}'`);
-  const loaded = loadConfig({ file: values.config ?? null, overrides: port === undefined ? {} : { serve: { port } } });
+  const tls = parseTlsArgs(values);
+  if (!tls.ok) throw new UsageError(tls.error);
+  const loaded = loadConfig({
+    file: values.config ?? null,
+    overrides: {
+      ...(port === undefined ? {} : { serve: { port } }),
+      // Merged over the file's mqtt.tls, whose rejectUnauthorized is kept (true when it has none).
+      ...(tls.value ? { mqtt: { tls: tls.value as TlsSettings } } : {}),
+    },
+  });
   if (!loaded.ok) {
     io.err(`baccarat-board start: ${loaded.error}\n`);
     return EXIT.badInput;
@@ -89,7 +102,10 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   if (electron) {
     io.out('Opening the kiosk in Electron (Ctrl-C here to stop).\n');
     const main = ELECTRON_MAIN;
-    const child = spawn(electron, [main], { stdio: 'inherit', env: { ...process.env, ...envFor(config) } });
+    const child = spawn(electron, [main], {
+      stdio: 'inherit',
+      env: { ...process.env, ...envFor(config, values.config) },
+    });
     stopOnSignals(async () => {
       child.kill('SIGTERM');
       await stopAll();
@@ -170,13 +186,19 @@ async function startDemo(config: Config, speed: number, seed: string, io: CliIo)
   };
 }
 
-/** The configuration as environment variables for the Electron process (it reads the same file and these). */
-function envFor(config: Config): Record<string, string> {
+/**
+ * The configuration as environment variables for the Electron process: the same file (`--config` too, which it
+ * would not see otherwise) and, on top of it, what this command changed: the demo's broker and journal, the TLS
+ * flags.
+ */
+function envFor(config: Config, file: string | undefined): Record<string, string> {
   return {
+    ...(file !== undefined && { BACCARAT_BOARD_CONFIG: file }),
     BACCARAT_TABLE_ID: config.tableId,
     BACCARAT_DISPLAY_ID: config.displayId,
     BACCARAT_MQTT_URLS: config.mqtt.brokers.join(','),
     BACCARAT_JOURNAL_DIR: config.journal.dir,
+    ...tlsEnv(config.mqtt.tls),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The console's side of MQTT, shared by `baccarat-board signage` and `baccarat-board console`: connection options
- * from the command line (its own credentials, TLS files, MQTT 3.1.1 or 5), reading retained messages, and
- * publishing a {@link SignPlan} retained at QoS 1 — confirmed by the broker's acknowledgement and then by the
- * sign coming back on our own subscription, since an MQTT 3.1.1 broker drops an unauthorized publish silently.
+ * from the command line (its own credentials, the TLS flags every connecting command shares, MQTT 3.1.1 or 5),
+ * reading retained messages, and publishing a {@link SignPlan} retained at QoS 1 — confirmed by the broker's
+ * acknowledgement and then by the sign coming back on our own subscription, since an MQTT 3.1.1 broker drops an
+ * unauthorized publish silently.
  *
  * ```ts
  * const client = await connectBroker(options);
@@ -11,22 +12,20 @@
  * ```
  * @packageDocumentation
  */
-import { readFileSync } from 'node:fs';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
 import { DEFAULT_ROOT, parseRoot, topics } from '../contract/topics';
 import { err, ok, type Result } from '../baccarat/types';
+import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
 import type { SignPlan } from './sign-edit';
 
-/** Where and how the console connects. TLS files are paths. */
+/** Where and how the console connects. */
 export interface BrokerOptions {
   readonly url: string;
   readonly root: string;
   readonly username?: string;
   readonly password?: string;
-  readonly ca?: string;
-  readonly cert?: string;
-  readonly key?: string;
+  readonly tls?: TlsSettings; // the files are paths
   readonly protocolVersion: 4 | 5;
 }
 
@@ -36,9 +35,7 @@ export const BROKER_ARGS = {
   root: { type: 'string' },
   username: { type: 'string' },
   password: { type: 'string' },
-  ca: { type: 'string' },
-  cert: { type: 'string' },
-  key: { type: 'string' },
+  ...TLS_ARGS,
   'protocol-version': { type: 'string' },
 } as const;
 
@@ -46,8 +43,7 @@ export const BROKER_ARGS = {
 export const BROKER_USAGE = `  --root R                topic root (default ${DEFAULT_ROOT})
   --username U            MQTT user name: the console's own account
   --password P            its password (default $BACCARAT_CONSOLE_PASSWORD)
-  --ca FILE               CA certificate(s) to trust the broker with (mqtts://)
-  --cert FILE, --key FILE client certificate and key, when the broker asks for one
+${TLS_USAGE}
   --protocol-version 4|5  MQTT 3.1.1 (4, default) or 5; with 5 the broker says why it refuses a change`;
 
 const PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
@@ -74,25 +70,16 @@ export function brokerOptions(
   if (pv !== '4' && pv !== '5') return err(`--protocol-version must be 4 (MQTT 3.1.1) or 5, not '${pv}'`);
   const password = v.password ?? env.BACCARAT_CONSOLE_PASSWORD;
   if (password !== undefined && v.username === undefined) return err('--password needs --username');
-  if ((v.cert === undefined) !== (v.key === undefined)) return err('--cert and --key go together');
-  for (const k of ['ca', 'cert', 'key'] as const) {
-    const path = v[k];
-    if (path === undefined) continue;
-    try {
-      readFileSync(path);
-    } catch {
-      return err(`--${k}: cannot read ${path}`);
-    }
-  }
+  const tls = parseTlsArgs(v);
+  if (!tls.ok) return tls;
+  const settings = tlsSettings(tls.value);
   return ok({
     url,
     root: root.value,
     protocolVersion: pv === '5' ? 5 : 4,
     ...(v.username !== undefined && { username: v.username }),
     ...(password !== undefined && { password }),
-    ...(v.ca !== undefined && { ca: v.ca }),
-    ...(v.cert !== undefined && { cert: v.cert }),
-    ...(v.key !== undefined && { key: v.key }),
+    ...(settings && { tls: settings }),
   });
 }
 
@@ -106,9 +93,7 @@ export function clientOptions(o: BrokerOptions, extra: IClientOptions = {}): ICl
     reconnectPeriod: 0,
     ...(o.username !== undefined && { username: o.username }),
     ...(o.password !== undefined && { password: o.password }),
-    ...(o.ca !== undefined && { ca: readFileSync(o.ca) }),
-    ...(o.cert !== undefined && { cert: readFileSync(o.cert) }),
-    ...(o.key !== undefined && { key: readFileSync(o.key) }),
+    ...tlsClientOptions(o.tls),
     ...extra,
   };
 }
