@@ -12,6 +12,7 @@ import { Bridge } from '../mqtt-bridge/bridge';
 import { defaultConfig } from '../mqtt-bridge/config';
 import { memoryLogger } from '../mqtt-bridge/log';
 import { CARDS, coup, event, handMessage } from '../test/helpers/table-messages';
+import { rawGet as getAsIs, rawRequest } from '../test/helpers/raw-http';
 import { startWebHost, type WebHost } from './server';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 
@@ -56,8 +57,8 @@ function rawGet(url: string, acceptEncoding: string): Promise<{ encoding: string
   });
 }
 
-function socket(host: WebHost, token: string | null = null) {
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/kiosk${token ? `?token=${token}` : ''}`);
+function socket(host: WebHost, token: string | null = null, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/kiosk${token ? `?token=${token}` : ''}`, { headers });
   const frames: SocketFrame[] = [];
   ws.on('message', (d) => frames.push(JSON.parse(d.toString()) as SocketFrame));
   cleanups.push(async () => ws.close());
@@ -177,5 +178,75 @@ describe('browser-mode web host', () => {
     await expect(denied.open).rejects.toThrow(/401/);
     const allowed = socket(host, token);
     await allowed.open;
+  });
+
+  test('a request it cannot decode gets 400 with the security headers, and the host carries on (issue 17)', async () => {
+    const { host, base } = await setup();
+    for (const path of ['/%E0%A4%A', '/%', '/app.js%', '/%C0%AE%C0%AE/outside.txt', '/%00', 'http://[/', '*']) {
+      const r = await getAsIs(host.port, path);
+      expect(r.status, path).toBe(400);
+      expect(r.head, path).toContain("content-security-policy: default-src 'none'");
+    }
+    const upgrade = await rawRequest(
+      host.port,
+      `GET /kiosk%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(upgrade.status).toBe(400);
+    expect((await getAsIs(host.port, '//')).status).toBe(200); // the page; new URL('//', base) used to throw
+    expect(await (await fetch(`${base}/healthz`)).text()).toBe('ok\n');
+  });
+
+  test('answers only to its own Host names on loopback: a DNS-rebinding page is refused (421)', async () => {
+    const { host } = await setup();
+    for (const name of ['evil.example', `evil.example:${host.port}`, `127.0.0.1:${host.port + 1}`, '127.0.0.1'])
+      expect((await getAsIs(host.port, '/api/state', { host: name })).status, name).toBe(421);
+    for (const name of [`127.0.0.1:${host.port}`, `localhost:${host.port}`, `[::1]:${host.port}`])
+      expect((await getAsIs(host.port, '/api/state', { host: name })).status, name).toBe(200);
+  });
+
+  test('another origin gets neither the view over the WebSocket nor /api/state (403); its own origin, or none, does', async () => {
+    const token = 'correct-horse-battery-staple';
+    const { host, base } = await setup(token);
+    const evil = socket(host, token, { origin: 'http://evil.example' });
+    await expect(evil.open).rejects.toThrow(/403/);
+    const rebound = socket(host, token, {
+      host: `evil.example:${host.port}`,
+      origin: `http://evil.example:${host.port}`,
+    });
+    await expect(rebound.open).rejects.toThrow(/421/);
+    await socket(host, token, { origin: `http://127.0.0.1:${host.port}` }).open; // the board's page
+    await socket(host, token).open; // no Origin: not a browser
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${base}/api/state`, { headers: { ...auth, origin: 'http://evil.example' } })).status).toBe(
+      403,
+    );
+    expect((await fetch(`${base}/api/state`, { headers: auth })).status).toBe(200); // curl, monitoring
+  });
+
+  test('frames that are not requests, unknown channels and unreadable frames do not stop the host', async () => {
+    const { host, base } = await setup();
+    const s = socket(host);
+    await s.open;
+    for (const frame of ['null', '1', '"x"', '[]', '{}', '{"type":"request"}']) s.ws.send(frame);
+    for (const channel of ['hasOwnProperty', '__proto__', 'constructor', 'toString'])
+      s.ws.send(JSON.stringify({ type: 'request', id: 9, channel, args: [] }));
+    await until(() => expect(s.frames.filter((f) => f.type === 'response' && f.error)).toHaveLength(5));
+    const closed = new Promise((resolve) => s.ws.once('close', resolve));
+    s.ws.send(Buffer.alloc(65 * 1024)); // over maxPayload: ws reports an error, which used to end the process
+    await closed;
+    const bad = socket(host);
+    await bad.open;
+    (bad.ws as unknown as { _socket: { write(b: Buffer): void } })._socket.write(Buffer.from([0xff, 0x80, 0, 0, 0, 0]));
+    await new Promise((resolve) => bad.ws.once('close', resolve));
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  test('listening beyond loopback needs a token', async () => {
+    const { bridge } = await setup();
+    const { logger } = memoryLogger();
+    await expect(
+      startWebHost({ source: bridge, host: '0.0.0.0', port: 0, token: null, rendererDir: tmpdir(), logger }),
+    ).rejects.toThrow(/token is required/);
   });
 });

@@ -11,20 +11,21 @@
  * ```
  * @packageDocumentation
  */
-import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { viewLanguage, type PushEvents, type Requests, type SocketFrame, type TableView } from '../contract/kiosk';
-import { CONTENT_SECURITY_POLICY } from '../contract/csp';
 import type { DisplayCommand } from '../contract/schemas';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
+import { givenToken, isLoopback, requestGuard, tokenOk } from './http-guard';
+import { guardServer, MIME, refuseUpgrade, SECURITY_HEADERS, sendJson, sendText } from './http-response';
 import { boardPage, fontPreloads, parseFontPreloads } from './page';
+import { requestTarget } from './request-target';
 import { stateJson } from './state-json';
-import { staticFiles, type StaticFiles } from './static-files';
+import { staticSite } from './static-site';
 
 /** What a host needs from the bridge: the view, and its changes and fleet commands. */
 export interface KioskSourceEvents {
@@ -53,108 +54,46 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.map': 'application/json; charset=utf-8',
-  '.ico': 'image/x-icon',
-};
-
-const SECURITY_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-};
-
-/**
- * The build's precompressed copy of a file (`app.js.br`, `fonts.css.gz`) the browser accepts, if there is one:
- * the script and the font faces' stylesheet are a tenth of their size, and the page is ready sooner.
- */
-function compressed(
-  files: StaticFiles,
-  file: string,
-  accepted: string | undefined,
-): { body: Buffer; encoding: 'br' | 'gzip' } | null {
-  const encodings = (accepted ?? '').split(',').map((e) => e.trim().split(';')[0]);
-  for (const [encoding, ext] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    const body = encodings.includes(encoding) ? files.read(file + ext) : null;
-    if (body) return { body, encoding };
-  }
-  return null;
-}
-
-function tokenOk(expected: string | null, given: string | null): boolean {
-  if (expected === null) return true;
-  if (given === null) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function givenToken(req: IncomingMessage, url: URL): string | null {
-  const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7);
-  return url.searchParams.get('token');
-}
+const isRequestFrame = (f: unknown): f is Extract<SocketFrame, { type: 'request' }> =>
+  typeof f === 'object' && f !== null && (f as { type?: unknown }).type === 'request';
 
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const { source, token, logger } = opts;
   const log = logger.child({ component: 'web-host' });
-  const root = normalize(opts.rendererDir);
-  if (!existsSync(join(root, 'index.html'))) {
-    throw new Error(`the renderer is not built (${join(root, 'index.html')} is missing): run npm run build`);
+  if (!isLoopback(opts.host) && !token) throw new Error(`a token is required to listen on ${opts.host} (not loopback)`);
+  const site = staticSite(opts.rendererDir);
+  if (!existsSync(join(site.root, 'index.html'))) {
+    throw new Error(`the renderer is not built (${join(site.root, 'index.html')} is missing): run npm run build`);
   }
-  const files = staticFiles();
-  const preloads = parseFontPreloads(files.read(join(root, 'font-preloads.json'))?.toString('utf8') ?? null);
+  const preloads = parseFontPreloads(site.files.read(join(site.root, 'font-preloads.json'))?.toString('utf8') ?? null);
+  let port = 0;
+  const guard = requestGuard(opts.host, () => port);
 
-  const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8') => {
-    res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-store' });
-    res.end(body);
-  };
-
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n');
-    if (url.pathname === '/healthz') return send(res, 200, 'ok\n');
-    if (url.pathname === '/api/state') {
-      if (!tokenOk(token, givenToken(req, url))) return send(res, 401, 'a valid token is required\n');
-      return send(res, 200, JSON.stringify(stateJson(source.view(), source.counters ?? {})), MIME['.json']);
-    }
-    // Static files of the renderer, never outside its folder; the page with the fonts of the view's language.
-    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    if (rel === 'index.html') {
-      const html = files.read(join(root, rel));
-      if (html === null) return send(res, 404, 'not found\n');
+  const server = guardServer(
+    createServer((req, res) => {
+      // A target that cannot be read (a malformed escape: issue 17), then a Host this server is not (DNS rebinding).
+      const target = requestTarget(req.url);
+      if (target === null) return sendText(res, 400, 'bad request\n');
+      if (!guard.hostOk(req.headers.host)) return sendText(res, 421, 'unknown host\n');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed\n');
+      if (target.pathname === '/healthz') return sendText(res, 200, 'ok\n');
+      if (target.pathname === '/api/state') {
+        if (!guard.originOk(req.headers.origin, req.headers.host))
+          return sendText(res, 403, 'cross-origin requests are refused\n');
+        if (!tokenOk(token, givenToken(req.headers, target.query)))
+          return sendText(res, 401, 'a valid token is required\n');
+        return sendJson(res, 200, stateJson(source.view(), source.counters ?? {}));
+      }
+      // The page with the fonts of the view's language; the renderer's other files as they are.
+      if (target.path !== '' && target.path !== 'index.html') return site.send(req, res, target.path);
+      const html = site.files.read(join(site.root, 'index.html'));
+      if (html === null) return sendText(res, 404, 'not found\n');
       const page = boardPage(html.toString('utf8'), fontPreloads(preloads, viewLanguage(source.view())));
       res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': MIME['.html'], 'cache-control': 'no-cache' });
-      return res.end(req.method === 'HEAD' ? undefined : page);
-    }
-    const file = normalize(join(root, rel));
-    if (!file.startsWith(root + sep)) return send(res, 404, 'not found\n');
-    const packed = compressed(files, file, req.headers['accept-encoding']);
-    const body = packed?.body ?? files.read(file);
-    if (body === null) return send(res, 404, 'not found\n');
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-      'cache-control': extname(file) === '.woff2' ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...(packed ? { 'content-encoding': packed.encoding, vary: 'accept-encoding' } : {}),
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return undefined;
-  });
+      res.end(req.method === 'HEAD' ? undefined : page);
+      return undefined;
+    }),
+  );
 
   // The WebSocket server (and its library) loads on the first board's connection, after the page is served.
   let wss: Promise<WebSocketServer> | null = null;
@@ -166,13 +105,15 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     }));
   const clients = new Set<WebSocket>();
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/kiosk' || !tokenOk(token, givenToken(req, url))) {
-      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
-    }
+    // A page on another site, or a rebound name, gets no view: a browser always sends its page's Origin here.
+    const target = requestTarget(req.url);
+    if (target === null) return refuseUpgrade(socket, 400);
+    if (!guard.hostOk(req.headers.host)) return refuseUpgrade(socket, 421);
+    if (!guard.originOk(req.headers.origin, req.headers.host)) return refuseUpgrade(socket, 403);
+    if (target.pathname !== '/kiosk' || !tokenOk(token, givenToken(req.headers, target.query)))
+      return refuseUpgrade(socket, 401);
     void socketServer().then((s) => s.handleUpgrade(req, socket, head, (ws) => s.emit('connection', ws)));
+    return undefined;
   });
 
   const push = <K extends keyof PushEvents>(ws: WebSocket, channel: K, ...args: Parameters<PushEvents[K]>) => {
@@ -187,15 +128,22 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     clients.add(ws);
     log.info({ clients: clients.size }, 'board connected');
     ws.on('close', () => clients.delete(ws));
+    // A frame ws cannot read (bad opcode, RSV bits, over maxPayload) is an 'error' event: unheard, it ended the
+    // process. ws closes the socket itself.
+    ws.on('error', (err) => log.warn({ err: err.message }, 'unreadable WebSocket frame from a board'));
     ws.on('message', (data) => {
-      let frame: SocketFrame;
+      let frame: unknown;
       try {
-        frame = JSON.parse(data.toString()) as SocketFrame;
+        frame = JSON.parse(data.toString());
       } catch {
         return log.warn('unreadable frame from a board');
       }
-      if (frame.type !== 'request') return undefined;
-      const handler = (requests as Record<string, (() => unknown) | undefined>)[frame.channel];
+      // `null` or `1` parse too: reading `.type` of null threw in the socket's listener and ended the process.
+      if (!isRequestFrame(frame)) return undefined;
+      // An own channel only: `hasOwnProperty` or `__proto__` would be found on the object's prototype.
+      const handler = Object.hasOwn(requests, frame.channel)
+        ? (requests as Record<string, () => unknown>)[frame.channel]
+        : undefined;
       const reply: SocketFrame = handler
         ? { type: 'response', id: frame.id, result: handler() }
         : { type: 'response', id: frame.id, error: `unknown channel ${String(frame.channel)}` };
@@ -222,7 +170,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   });
   // Load the WebSocket library now, in the background, so that the first board does not wait for it.
   void socketServer();
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const url = `http://${shownHost}:${port}/${token ? `#token=${encodeURIComponent(token)}` : ''}`;
   log.info({ url: url.replace(/#token=.*/, '#token=…') }, 'browser mode serving');
