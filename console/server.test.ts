@@ -18,6 +18,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedde
 import { simulateTable } from '../simulator/dealer';
 import { startTableSimulator, type TableSimulator } from '../simulator/publisher';
 import type { Step } from '../simulator/steps';
+import { rawGet, rawRequest } from '../test/helpers/raw-http';
 import { casino, signage } from '../test/helpers/table-messages';
 import { AuditLog } from './audit-log';
 import { FleetMonitor } from './monitor';
@@ -295,6 +296,49 @@ describe('security of the console server', () => {
     expect(monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.limits.minimum).toBe(100); // unchanged
     const html = await fetch(`${base}/`);
     expect(html.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  test('a request it cannot decode gets 400 with the security headers, and the console carries on (issue 17)', async () => {
+    for (const path of ['/%E0%A4%A', '/%', '/api/state%', '/%C0%AE', '/%00', 'http://[/', '*']) {
+      const r = await rawGet(server.port, path, { authorization: `Bearer ${TOKEN}` });
+      expect(r.status, path).toBe(400);
+      expect(r.head, path).toContain("content-security-policy: default-src 'none'");
+    }
+    const upgrade = await rawRequest(
+      server.port,
+      `GET /live%E0%A4%A?token=${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nUpgrade: websocket\r\n` +
+        'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(upgrade.status).toBe(400);
+    expect((await rawGet(server.port, '//')).status).toBe(200); // the page; new URL('//', base) used to throw
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  test('the WebSocket refuses another origin (403) and host name (421); the API refuses another origin (403)', async () => {
+    const open = (headers: Record<string, string>) => {
+      const s = new WebSocket(`ws://127.0.0.1:${server.port}/live?token=${TOKEN}`, { headers });
+      return new Promise((resolve, reject) => (s.once('open', () => resolve(s.close())), s.once('error', reject)));
+    };
+    await expect(open({ origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    await expect(
+      open({ host: `evil.example:${server.port}`, origin: `http://evil.example:${server.port}` }),
+    ).rejects.toThrow(/421/);
+    await open({ origin: `http://127.0.0.1:${server.port}` });
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    expect((await fetch(`${base}/api/state`, { headers: { ...auth, origin: 'http://evil.example' } })).status).toBe(
+      403,
+    );
+    expect((await fetch(`${base}/api/state`, { headers: auth })).status).toBe(200);
+  });
+
+  test('an unreadable WebSocket frame closes that socket only', async () => {
+    const s = new WebSocket(`ws://127.0.0.1:${server.port}/live?token=${TOKEN}`);
+    await new Promise((resolve, reject) => (s.once('open', resolve), s.once('error', reject)));
+    const closed = new Promise((resolve) => s.once('close', resolve));
+    s.send(Buffer.alloc(5 * 1024)); // over maxPayload: ws reports an error, which used to end the process
+    await closed;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(ws.readyState).toBe(WebSocket.OPEN); // the page's socket
   });
 
   test('listening beyond loopback needs a token', async () => {

@@ -11,14 +11,16 @@
  * ```
  * @packageDocumentation
  */
-import { timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { CONTENT_SECURITY_POLICY } from '../contract/csp';
+import { givenToken, isLoopback, MIN_TOKEN_LENGTH, requestGuard, tokenOk } from '../web-host/http-guard';
+import { guardServer, refuseUpgrade, sendJson, sendText } from '../web-host/http-response';
+import { requestTarget, type RequestTarget } from '../web-host/request-target';
+import { staticSite } from '../web-host/static-site';
 import type { AuditLog } from './audit-log';
 import { signChanges } from './changes';
 import type { FleetMonitor } from './monitor';
@@ -42,50 +44,34 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-export const isLoopback = (host: string): boolean => LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
-/** Shortest token accepted, in characters. */
-export const MIN_TOKEN_LENGTH = 16;
+// The Host, Origin and token checks are the web host's, shared by every server of the project.
+export { isLoopback, MIN_TOKEN_LENGTH };
 const MAX_BODY = 16 * 1024;
 const AUDIT_PUSHED = 100; // records pushed to the page; GET /api/audit has them all
 
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
-const HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-};
-
-function tokenOk(expected: string | null, req: IncomingMessage, url: URL): boolean {
-  if (expected === null) return true;
-  const auth = req.headers.authorization;
-  const given = auth?.startsWith('Bearer ') ? auth.slice(7) : url.searchParams.get('token');
-  if (given === null) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+/**
+ * The request's JSON body. A body over MAX_BODY is read to its end and dropped, then refused: stopping half way
+ * (a thrown error inside `for await`) reset the connection, and the client never saw the answer.
+ */
+function readBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+    });
+    req.on('error', reject);
+    req.on('close', () => (req.complete ? undefined : reject(new Error('request aborted'))));
+    req.on('end', () => {
+      if (size > MAX_BODY) return reject(new Error('request body too large'));
+      try {
+        return resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
+      } catch (e) {
+        return reject(e as Error);
+      }
+    });
+  });
 }
 
 export async function startConsoleServer(opts: ConsoleServerOptions): Promise<ConsoleServer> {
@@ -95,9 +81,9 @@ export async function startConsoleServer(opts: ConsoleServerOptions): Promise<Co
     throw new Error(`a token is required to listen on ${opts.host} (not loopback): --token`);
   if (token !== null && token.length < MIN_TOKEN_LENGTH)
     throw new Error(`the token must be ${MIN_TOKEN_LENGTH} characters or more`);
-  const root = normalize(opts.uiDir);
-  if (!existsSync(join(root, 'index.html')))
-    throw new Error(`the console page is not built (${join(root, 'index.html')} is missing): run npm run build`);
+  const site = staticSite(opts.uiDir);
+  if (!existsSync(join(site.root, 'index.html')))
+    throw new Error(`the console page is not built (${join(site.root, 'index.html')} is missing): run npm run build`);
   const changes = signChanges({
     monitor,
     audit,
@@ -106,38 +92,23 @@ export async function startConsoleServer(opts: ConsoleServerOptions): Promise<Co
   });
   let port = 0;
 
-  /** Host names this server answers to: on loopback, only its own (a rebound DNS name is refused). */
-  const hostOk = (req: IncomingMessage): boolean => {
-    if (!isLoopback(opts.host)) return true;
-    const h = req.headers.host ?? '';
-    return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${opts.host}:${port}`].includes(h);
-  };
-  /** A browser sends Origin on a POST and a WebSocket: it must be this page's own. */
-  const originOk = (req: IncomingMessage): boolean => {
-    const origin = req.headers.origin;
-    return origin === undefined || origin === `http://${req.headers.host ?? ''}`;
-  };
+  const guard = requestGuard(opts.host, () => port);
+  /** JSON for anything but a string. */
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    typeof body === 'string' ? sendText(res, status, body) : sendJson(res, status, body);
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    const json = typeof body !== 'string';
-    res.writeHead(status, {
-      ...HEADERS,
-      'content-type': json ? MIME['.json'] : 'text/plain; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    res.end(json ? JSON.stringify(body) : body);
-  };
-
-  const api = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
-    if (!tokenOk(token, req, url)) return send(res, 401, 'a valid token is required\n');
-    const route = `${req.method ?? 'GET'} ${url.pathname}`;
+  const api = async (req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void> => {
+    // A browser sends Origin on a POST and a WebSocket, and on a cross-origin GET: it must be this page's own.
+    if (!guard.originOk(req.headers.origin, req.headers.host))
+      return send(res, 403, 'cross-origin requests are refused\n');
+    if (!tokenOk(token, givenToken(req.headers, target.query))) return send(res, 401, 'a valid token is required\n');
+    const route = `${req.method ?? 'GET'} ${target.pathname}`;
     if (route === 'GET /api/state') return send(res, 200, monitor.view());
     if (route === 'GET /api/audit') {
-      const limit = Number(url.searchParams.get('limit') ?? Infinity);
+      const limit = Number(target.query.get('limit') ?? Infinity);
       return send(res, 200, await audit.read(Number.isFinite(limit) && limit > 0 ? limit : Infinity));
     }
     if (route !== 'POST /api/preview' && route !== 'POST /api/apply') return send(res, 404, 'not found\n');
-    if (!originOk(req)) return send(res, 403, 'cross-origin requests are refused\n');
     if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
       return send(res, 415, 'send JSON (content-type: application/json)\n');
     let body: unknown;
@@ -155,42 +126,36 @@ export async function startConsoleServer(opts: ConsoleServerOptions): Promise<Co
     return send(res, r.ok ? 200 : r.field === 'revision' ? 409 : r.field === null ? 502 : 400, r);
   };
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (!hostOk(req)) return send(res, 421, 'unknown host\n');
-    if (url.pathname.startsWith('/api/')) {
-      api(req, res, url).catch((e: unknown) => {
-        log.error({ err: e }, 'console API failed');
-        if (!res.headersSent) send(res, 500, 'internal error\n');
-      });
-      return undefined;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n');
-    if (url.pathname === '/healthz') return send(res, 200, 'ok\n');
-    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    const file = normalize(join(root, rel));
-    if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile())
-      return send(res, 404, 'not found\n');
-    res.writeHead(200, {
-      ...HEADERS,
-      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-cache',
-    });
-    if (req.method === 'HEAD') return res.end();
-    createReadStream(file).pipe(res);
-    return undefined;
-  });
+  const server = guardServer(
+    createServer((req, res) => {
+      // A target that cannot be read (a malformed escape: issue 17), then a Host this server is not (DNS rebinding).
+      const target = requestTarget(req.url);
+      if (target === null) return send(res, 400, 'bad request\n');
+      if (!guard.hostOk(req.headers.host)) return send(res, 421, 'unknown host\n');
+      if (target.pathname.startsWith('/api/')) {
+        api(req, res, target).catch((e: unknown) => {
+          log.error({ err: e }, 'console API failed');
+          if (!res.headersSent) send(res, 500, 'internal error\n');
+        });
+        return undefined;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n');
+      if (target.pathname === '/healthz') return send(res, 200, 'ok\n');
+      return site.send(req, res, target.path);
+    }),
+  );
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
   const clients = new Set<WebSocket>();
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/live' || !hostOk(req) || !originOk(req) || !tokenOk(token, req, url)) {
-      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
-    }
+    const target = requestTarget(req.url);
+    if (target === null) return refuseUpgrade(socket, 400);
+    if (!guard.hostOk(req.headers.host)) return refuseUpgrade(socket, 421);
+    if (!guard.originOk(req.headers.origin, req.headers.host)) return refuseUpgrade(socket, 403);
+    if (target.pathname !== '/live' || !tokenOk(token, givenToken(req.headers, target.query)))
+      return refuseUpgrade(socket, 401);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
+    return undefined;
   });
   const frame = (ws: WebSocket, f: ConsoleFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(f));
@@ -202,6 +167,8 @@ export async function startConsoleServer(opts: ConsoleServerOptions): Promise<Co
   wss.on('connection', (ws) => {
     clients.add(ws);
     ws.on('close', () => clients.delete(ws));
+    // A frame ws cannot read is an 'error' event: unheard, it ended the process. ws closes the socket itself.
+    ws.on('error', (err) => log.warn({ err: err.message }, 'unreadable WebSocket frame from the page'));
     frame(ws, { type: 'fleet', fleet: monitor.view() });
     void audit.read(AUDIT_PUSHED).then((records) => frame(ws, { type: 'audit', records }));
   });
