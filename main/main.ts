@@ -4,12 +4,13 @@
  * @packageDocumentation
  */
 import { existsSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, dialog, Menu, net, powerSaveBlocker, protocol, session } from 'electron';
 import { Bridge } from '../mqtt-bridge/bridge';
 import { loadConfig } from '../mqtt-bridge/config';
 import { createLogger } from '../mqtt-bridge/log';
+import { appFile } from './app-protocol';
 import { handle, push } from './ipc';
 import { setupSecurity } from './security';
 import { setupWindow } from './window';
@@ -45,10 +46,10 @@ async function start(): Promise<void> {
   setupSecurity(session.defaultSession, log);
   const rendererDir = normalize(join(__dirname, '..', 'renderer'));
   protocol.handle('app', (request) => {
-    const path = decodeURIComponent(new URL(request.url).pathname).replace(/^\/+/, '') || 'index.html';
-    const file = normalize(join(rendererDir, path));
-    if (!file.startsWith(rendererDir + sep)) return new Response('not found', { status: 404 });
-    return net.fetch(pathToFileURL(file).toString());
+    const found = appFile(rendererDir, request.url);
+    if ('status' in found)
+      return new Response(found.status === 400 ? 'bad request' : 'not found', { status: found.status });
+    return net.fetch(pathToFileURL(found.file).toString());
   });
 
   const bridge = new Bridge(cfg, { logger, version: app.getVersion() });
