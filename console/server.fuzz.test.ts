@@ -1,0 +1,140 @@
+/**
+ * The console's server under an HTTP fuzz (test/helpers/http-fuzz.ts, issue 17): 100,000 seeded hostile requests,
+ * with and without a token, against a real broker in this process (Aedes) holding a table's and the casino's signs.
+ * The process (this one: the server runs in it, so an exception in a handler fails the run) carries on, answers
+ * /healthz, publishes no sign and writes no audit record. The JSON bodies it posts are change requests that are
+ * one step from valid, all against revisions that are not the broker's, so `apply` refuses them (409) and
+ * `preview` plans them in full.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
+import { topics } from '../contract/topics';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
+import { formatFuzzReport, fuzzHttp } from '../test/helpers/http-fuzz';
+import { casino, signage } from '../test/helpers/table-messages';
+import { AuditLog } from './audit-log';
+import { FleetMonitor } from './monitor';
+import { startConsoleServer } from './server';
+
+const T = topics('baccarat');
+const SEED = process.env.FUZZ_SEED ?? 'console-17';
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 100_000);
+const STALE = { table: -1, casino: -1 }; // never a revision: every apply is refused before it plans
+const BODIES = [
+  { tableId: 'T2', changes: [['min', '200']], user: 'fuzz', expect: STALE },
+  {
+    tableId: 'T2',
+    changes: [
+      ['variant', 'modified-odds'],
+      ['from-hand', '3'],
+    ],
+    user: 'fuzz',
+    expect: STALE,
+  },
+  { tableId: null, changes: [['pp-scale', 'two']], user: 'fuzz', expect: STALE },
+  { tableId: 'T9', changes: [['name', 'Nowhere']], user: 'fuzz', expect: STALE },
+  { tableId: 'T2', changes: [['tie-max', '999999']], user: 'fuzz', expect: STALE },
+  {
+    tableId: 'T2',
+    changes: [
+      ['side-bets', 'x,y,z'],
+      ['nope', '1'],
+    ],
+    user: 'fuzz',
+    expect: STALE,
+  },
+  { tableId: 'T2', changes: [['message', '<script>alert(1)</script>'.repeat(40)]], user: '', expect: STALE },
+  { tableId: '../../etc', changes: [], user: 'fuzz', expect: STALE },
+  { tableId: 'T2', changes: [['min']], user: 'fuzz', expect: STALE },
+  { tableId: 'T2', changes: [['min', '200']], user: 7, expect: STALE },
+  { tableId: 'T2', changes: [['min', '200']], user: 'fuzz', shoeId: '%E0%A4%A', expect: STALE },
+].map((b) => JSON.stringify(b));
+
+let broker: EmbeddedBroker;
+let monitor: FleetMonitor;
+let watcher: MqttClient;
+const published: string[] = [];
+beforeAll(async () => {
+  broker = await startEmbeddedBroker();
+  const pub = await connectAsync(broker.url, { clientId: 'fuzz-management' });
+  await pub.publishAsync(T.tableSignage('T2'), makeTableSignage(signage(4)), { qos: 1, retain: true });
+  await pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(1)), { qos: 1, retain: true });
+  await pub.endAsync();
+  monitor = new FleetMonitor({ url: broker.url, root: 'baccarat', protocolVersion: 4 }, { consoleUser: 'fuzz' });
+  await monitor.start();
+  watcher = await connectAsync(broker.url, { clientId: 'fuzz-watcher' });
+  watcher.on('message', (topic, payload, packet) => {
+    if (!packet.retain) published.push(`${topic} ${payload.toString()}`); // retained ones are the signs before
+  });
+  await watcher.subscribeAsync([T.filter('signage'), T.casinoSignage(), T.filter('displayCommand')], { qos: 1 });
+});
+afterAll(async () => {
+  await watcher.endAsync();
+  await monitor.stop();
+  await broker.close();
+});
+
+const signs = () => {
+  const fleet = monitor.view();
+  return { tables: fleet.tables.map((t) => [t.tableId, t.signage]), casino: fleet.casino };
+};
+
+test.each([
+  ['without a token', null],
+  ['with a token', 'fuzz-console-token-0123'],
+])(
+  'console %s: 50,000 hostile requests (100,000 with the other); it answers, publishes nothing, audits nothing',
+  async (name, token) => {
+    const uiDir = mkdtempSync(join(tmpdir(), 'bb-fuzz-console-ui-'));
+    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(uiDir, 'console.js'), '(() => {})();');
+    const auditFile = join(mkdtempSync(join(tmpdir(), 'bb-fuzz-audit-')), 'audit.jsonl');
+    writeFileSync(auditFile, `${JSON.stringify({ at: '2026-01-01T00:00:00.000Z', user: 'seed', summary: 'seed' })}\n`);
+    const audit = readFileSync(auditFile);
+    await expect.poll(() => signs().tables.length).toBe(1);
+    const before = signs();
+    const server = await startConsoleServer({
+      monitor,
+      audit: new AuditLog(auditFile),
+      host: '127.0.0.1',
+      port: 0,
+      token,
+      uiDir,
+      confirmMs: 200,
+    });
+    try {
+      const report = await fuzzHttp(
+        {
+          port: server.port,
+          hosts: [`127.0.0.1:${server.port}`, `localhost:${server.port}`],
+          token,
+          paths: ['/', '/console.js', '/healthz', '/api/state', '/api/audit', '/api/preview', '/api/apply'],
+          sockets: ['/live'],
+          bodies: BODIES,
+        },
+        { seed: `${SEED}/${token ? 'token' : 'open'}`, requests: REQUESTS / 2 },
+      );
+      console.log(formatFuzzReport(`console ${name} (seed ${SEED})`, report));
+
+      expect(report.requests).toBe(REQUESTS / 2);
+      expect(report.answered + report.unanswered).toBe(report.pipelined);
+      expect(report.unanswered).toBe(0); // every pipelined request answered: no connection died under it
+      expect(report.statuses['500'] ?? 0).toBe(0);
+      expect(report.statuses['400']).toBeGreaterThan(0);
+      expect(report.statuses['409']).toBeGreaterThan(0); // applies that reached the revision check
+      expect(report.statuses['421']).toBeGreaterThan(0);
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300)); // anything published would have arrived
+      expect(published).toEqual([]);
+      expect(readFileSync(auditFile)).toEqual(audit);
+      expect(signs()).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  },
+  120_000,
+);
