@@ -11,14 +11,14 @@
  * @packageDocumentation
  */
 import { err, ok, RANKS, SUITS, type Card, type Result } from './types';
-import { isShoeHand, type Shoe } from './shoe-types';
+import { isShoeHand, MAX_DECKS, MIN_DECKS, type Shoe } from './shoe-types';
 
 /** Options for {@link newShoe}. */
 export interface NewShoeOptions {
-  readonly decks?: number; // 4 to 8 (rule 3.4; tournament rule 2.2.1)
+  readonly no?: number; // the controller's number for the shoe, a whole number from 1
+  readonly decks?: number; // MIN_DECKS to MAX_DECKS (rule 3.4; tournament rule 2.2.1)
   readonly at?: string; // ISO 8601 start time
   readonly tableOpen?: boolean; // default true
-  readonly maxNoBetCoups?: number; // default 3 (rule 8.3); 0 to 3
 }
 
 /**
@@ -87,14 +87,15 @@ export function burnCount(card: Card): number {
 /** Starts a shoe: no rounds, phase `shuffling`, cut card in the stack. Refuses an empty id or a bad deck count. */
 export function newShoe(id: string, opts: NewShoeOptions = {}): Result<Shoe, string> {
   if (typeof id !== 'string' || id.trim() === '') return err('shoe id must be a non-empty string');
-  const { decks, at, tableOpen = true, maxNoBetCoups = 3 } = opts;
-  if (decks !== undefined && !(Number.isInteger(decks) && decks >= 4 && decks <= 8))
-    return err(`decks (${decks}) must be a whole number from 4 to 8 (rule 3.4)`);
+  const { no, decks, at, tableOpen = true } = opts;
+  if (decks !== undefined && !(Number.isInteger(decks) && decks >= MIN_DECKS && decks <= MAX_DECKS))
+    return err(`decks (${decks}) must be a whole number from ${MIN_DECKS} to ${MAX_DECKS} (rule 3.4)`);
+  if (no !== undefined && !(Number.isInteger(no) && no >= 1))
+    return err(`shoe number (${no}) must be a whole number from 1`);
   if (at !== undefined && !isIsoTime(at)) return err(`at (${at}) is not an ISO 8601 time`);
-  if (!(Number.isInteger(maxNoBetCoups) && maxNoBetCoups >= 0 && maxNoBetCoups <= 3))
-    return err(`maxNoBetCoups (${maxNoBetCoups}) must be a whole number from 0 to 3 (rule 8.3)`);
   return ok({
     id,
+    ...(no !== undefined && { no }),
     ...(decks !== undefined && { decks }),
     ...(at !== undefined && { startedAt: at }),
     rounds: [],
@@ -103,7 +104,6 @@ export function newShoe(id: string, opts: NewShoeOptions = {}): Result<Shoe, str
     cutCard: { drawn: false },
     pendingVoidHand: null,
     tableOpen,
-    maxNoBetCoups,
   });
 }
 

@@ -21,9 +21,17 @@ export const SHOE_PHASES = ['shuffling', 'betting', 'dealing', 'idle', 'ended'] 
 export type ShoePhase = (typeof SHOE_PHASES)[number];
 
 /**
+ * How many decks a shoe may hold: 4 to 8 in every rule set the board serves (division 5 rule 3.4, tournament rule
+ * 2.2.1; the house rules' 8 and punto banco's shoes fall inside). Stated once: the contract's `decks` range is this.
+ */
+export const MIN_DECKS = 4;
+export const MAX_DECKS = 8;
+
+/**
  * The two kinds of void hand (division 5 §1: "a round of play ... except that no wagers are permitted").
- * `noBetsThisHand`: announced after an irregularity (rules 12.1(b), 12.2(b), 12.3);
- * `noBetCoup`: one of up to 3 rounds dealt without wagers (rule 8.3, house rule 3.1.2).
+ * `noBetsThisHand`: announced after an irregularity (rules 12.1(b), 12.2(b), 12.3; house rule 4.3);
+ * `noBetCoup`: a round dealt without wagers: up to 3 at a patron's request (rule 8.3, house rule 3.1.2), and as
+ * many more as the pit boss permits (house rules 3.3 B, 4.3, 5.1.6). The board never caps them: the pit decides.
  * Both have a result; neither goes on the roads unless {@link ShoeSettings.voidHandsOnRoads}.
  */
 export const VOID_HAND_KINDS = ['noBetsThisHand', 'noBetCoup'] as const;
@@ -38,11 +46,15 @@ export interface VoidHand {
 /** The cards of a coup, when the controller sends them: 2 or 3 per side, in the order dealt. */
 export type HandCards = BySide<readonly Card[]>;
 
-/** The record of a correction: who made it, when, and what the hand was before. Nothing is lost. */
+/**
+ * The record of a correction: who made it, when, and what the hand was before. Nothing the board saw is lost; a
+ * correction learned only from the controller's snapshot has no `previous` (the snapshot carries the result).
+ */
 export interface Correction {
   readonly by: string; // who corrected it (inspector, controller id)
   readonly at: string; // ISO 8601 time
-  readonly previous: RoadHand; // the hand as it stood before this correction
+  readonly note?: string; // why, in free text, when the controller says
+  readonly previous?: RoadHand; // the hand as it stood before this correction, when the board saw it
   readonly previousCards?: HandCards; // its cards, if it had any
   readonly earlier?: Correction; // the correction before this one, if the hand was corrected more than once
 }
@@ -98,7 +110,8 @@ export interface Burn {
 /** The state of the current shoe at a table. Immutable: every transition returns a new value. */
 export interface Shoe {
   readonly id: string;
-  readonly decks?: number; // 4 to 8 (rule 3.4)
+  readonly no?: number; // the controller's (the dealer's) number for this shoe, when it gives one
+  readonly decks?: number; // MIN_DECKS to MAX_DECKS (rule 3.4)
   readonly startedAt?: string; // ISO 8601
   readonly endedAt?: string; // ISO 8601, set by endShoe
   /**
@@ -113,7 +126,6 @@ export interface Shoe {
   /** Announced for the next hand added ("No bets this hand"), cleared when it is added or voided. */
   readonly pendingVoidHand: VoidHand | null;
   readonly tableOpen: boolean;
-  readonly maxNoBetCoups: number; // no-bet coups allowed in this shoe (rule 8.3: up to 3)
 }
 
 /** How the shoe feeds the roads. */

@@ -55,7 +55,7 @@ describe('newShoe', () => {
   test('starts empty, shuffling, cut card in the stack, table open', () => {
     const s = start({ decks: 8, at: AT });
     expect(s).toMatchObject({ id: 'S1', decks: 8, startedAt: AT, rounds: [], burn: null, phase: 'shuffling' });
-    expect(s).toMatchObject({ cutCard: { drawn: false }, pendingVoidHand: null, tableOpen: true, maxNoBetCoups: 3 });
+    expect(s).toMatchObject({ cutCard: { drawn: false }, pendingVoidHand: null, tableOpen: true });
     expect(nextHandNo(s)).toBe(1);
     expect(isShoeComplete(s)).toBe(false);
   });
@@ -65,7 +65,7 @@ describe('newShoe', () => {
     ['9 decks', 'S', { decks: 9 }, /decks \(9\)/],
     ['half a deck', 'S', { decks: 6.5 }, /decks \(6.5\)/],
     ['bad time', 'S', { at: 'yesterday' }, /at \(yesterday\)/],
-    ['4 no-bet coups', 'S', { maxNoBetCoups: 4 }, /maxNoBetCoups \(4\).*8.3/],
+    ['shoe number 0', 'S', { no: 0 }, /shoe number \(0\)/],
   ])('refuses %s', (_, id, opts, message) => {
     expect(errorOf(newShoe(id, opts))).toMatch(message);
   });
@@ -296,16 +296,17 @@ describe('void hands: "No bets this hand" (12.1 to 12.3) and no-bet coups (8.3)'
   test('voiding the announced round clears the announcement', () => {
     expect(unwrap(voidRound(s, { reason: 'x' })).pendingVoidHand).toBeNull();
   });
-  test('up to 3 no-bet coups per shoe (rule 8.3), or fewer by option', () => {
+  test("no-bet coups have no cap: 3 at a patron's request (rule 8.3), more as the pit boss permits (house 3.3 B, 4.3, 5.1.6)", () => {
     let t = start();
-    for (let i = 0; i < 3; i++) t = play(unwrap(announceVoidHand(t, 'no bets', 'noBetCoup')), 'B');
+    for (let i = 0; i < 7; i++) t = play(unwrap(announceVoidHand(t, 'no bets', 'noBetCoup')), 'B');
+    t = unwrap(addHand(t, { no: 8, hand: H('tie'), voidHand: { kind: 'noBetCoup', reason: 'x' } }));
+    expect(t.rounds.filter((r) => isShoeHand(r) && r.voidHand?.kind === 'noBetCoup')).toHaveLength(8);
     expect(roadHands(t)).toEqual([]);
-    expect(errorOf(announceVoidHand(t, 'no bets', 'noBetCoup'))).toMatch(/already has 3 no-bet coups; 3 are allowed/);
-    expect(errorOf(addHand(t, { no: 4, hand: H('tie'), voidHand: { kind: 'noBetCoup', reason: 'x' } }))).toMatch(
-      /rule 8.3/,
-    );
-    expect(errorOf(announceVoidHand(start({ maxNoBetCoups: 0 }), 'x', 'noBetCoup'))).toMatch(/0 are allowed/);
-    expect(announceVoidHand(t, 'card exposed (12.2b)').ok).toBe(true); // other void hands have no limit
+    t = play(t, 'P');
+    expect(outcomes(roadHands(t))).toBe('P');
+  });
+  test("a shoe keeps the controller's number for it", () => {
+    expect(start({ no: 12 }).no).toBe(12);
   });
   test('refuses an empty reason or an unknown kind', () => {
     expect(errorOf(announceVoidHand(start(), ''))).toMatch(/needs a reason/);

@@ -33,6 +33,7 @@ export {
   burnCount,
   closeBetting,
   closeTable,
+  closedReason,
   cutCardDrawn,
   endShoe,
   isShoeComplete,
@@ -52,7 +53,7 @@ export type NewShoeHand = Omit<ShoeHand, 'corrected' | 'voided'>;
 const isPoint = (p: unknown): boolean => Number.isInteger(p) && (p as number) >= 0 && (p as number) <= 9;
 
 /** What is wrong with a reported hand, or null. Only shape and self-consistency: the cards are checked elsewhere. */
-function handProblem(hand: RoadHand): string | null {
+export function handProblem(hand: RoadHand): string | null {
   if (typeof hand !== 'object' || hand === null) return 'the hand is missing';
   if (!(OUTCOMES as readonly unknown[]).includes(hand.outcome))
     return `outcome ${JSON.stringify(hand.outcome)} is unknown`;
@@ -68,7 +69,8 @@ function handProblem(hand: RoadHand): string | null {
   return null;
 }
 
-function cardsProblem(cards: HandCards | undefined): string | null {
+/** What is wrong with a hand's cards (2 or 3 real cards a side), or null. */
+export function cardsProblem(cards: HandCards | undefined): string | null {
   if (cards === undefined) return null;
   for (const side of ['player', 'banker'] as const) {
     const c = (cards as Partial<HandCards> | null)?.[side];
@@ -87,14 +89,10 @@ export const sameHand = (a: RoadHand, b: RoadHand): boolean =>
   a.playerPoints === b.playerPoints &&
   a.bankerPoints === b.bankerPoints;
 
-const noBetCoups = (shoe: Shoe): number =>
-  shoe.rounds.filter((r) => isShoeHand(r) && r.voidHand?.kind === 'noBetCoup').length;
-
-function voidHandProblem(shoe: Shoe, v: VoidHand): string | null {
+/** What is wrong with a void-hand mark, or null. No cap on no-bet coups: house rules 3.3 B, 4.3, 5.1.6. */
+function voidHandProblem(v: VoidHand): string | null {
   if (!VOID_HAND_KINDS.includes(v.kind)) return `void hand kind ${JSON.stringify(v.kind)} is unknown`;
   if (typeof v.reason !== 'string' || v.reason.trim() === '') return 'a void hand needs a reason';
-  if (v.kind === 'noBetCoup' && noBetCoups(shoe) >= shoe.maxNoBetCoups)
-    return `shoe ${shoe.id} already has ${noBetCoups(shoe)} no-bet coups; ${shoe.maxNoBetCoups} are allowed (rule 8.3)`;
   return null;
 }
 
@@ -118,7 +116,7 @@ export function addHand(shoe: Shoe, hand: NewShoeHand): Result<Shoe, string> {
   if (problem) return err(`hand ${no}: ${problem}`);
   if (hand.at !== undefined && !isIsoTime(hand.at)) return err(`hand ${no}: at (${hand.at}) is not an ISO 8601 time`);
   const voidHand = hand.voidHand ?? shoe.pendingVoidHand ?? undefined;
-  const voidProblem = voidHand && voidHandProblem(shoe, voidHand);
+  const voidProblem = voidHand && voidHandProblem(voidHand);
   if (voidProblem) return err(`hand ${no}: ${voidProblem}`);
   const entry: ShoeHand = voidHand ? { ...hand, voidHand } : hand;
   return ok({ ...shoe, rounds: [...shoe.rounds, entry], pendingVoidHand: null, phase: 'idle' });
@@ -133,7 +131,7 @@ export function correctHand(
   shoe: Shoe,
   no: number,
   hand: RoadHand,
-  opts: { readonly by: string; readonly at: string; readonly cards?: HandCards },
+  opts: { readonly by: string; readonly at: string; readonly cards?: HandCards; readonly note?: string },
 ): Result<Shoe, string> {
   const index = handIndex(shoe, no);
   const round = shoe.rounds[index];
@@ -160,6 +158,7 @@ export function correctHand(
     corrected: {
       by: opts.by,
       at: opts.at,
+      ...(opts.note !== undefined && { note: opts.note }),
       previous: round.hand,
       ...(cards && { previousCards: cards }),
       ...(round.corrected && { earlier: round.corrected }),
@@ -211,8 +210,9 @@ export function voidRound(
 }
 
 /**
- * "No bets this hand" (rules 12.1(b), 12.2(b), 12.3), or with `kind` `noBetCoup` a round played without wagers
- * (rule 8.3, house rule 3.1.2; at most `shoe.maxNoBetCoups` per shoe): the next hand added is a void hand.
+ * "No bets this hand" (rules 12.1(b), 12.2(b), 12.3; house rule 4.3), or with `kind` `noBetCoup` a round played
+ * without wagers (rule 8.3, house rules 3.1.2, 3.3 B, 5.1.6: as many as the pit permits): the next hand added is a
+ * void hand.
  * Refused if one is already announced or no further round may start.
  */
 export function announceVoidHand(
@@ -225,7 +225,7 @@ export function announceVoidHand(
   if (shoe.pendingVoidHand)
     return err(`hand ${nextHandNo(shoe)} of shoe ${shoe.id} is already announced as a void hand`);
   const pending: VoidHand = { kind, reason };
-  const problem = voidHandProblem(shoe, pending);
+  const problem = voidHandProblem(pending);
   if (problem) return err(problem);
   return ok({ ...shoe, pendingVoidHand: pending, phase: shoe.phase === 'betting' ? 'idle' : shoe.phase });
 }

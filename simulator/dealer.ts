@@ -12,6 +12,7 @@
  * @packageDocumentation
  */
 import { burnValue, decks as fullDecks } from '../baccarat/cards';
+import { MAX_DECKS, MIN_DECKS } from '../baccarat/shoe-types';
 import { resolveCoup } from '../baccarat/table-of-play';
 import type { Card } from '../baccarat/types';
 import type { VoidHandReason } from '../contract/schemas/hand';
@@ -28,9 +29,8 @@ export const MIN_CUT_CARD_FROM_BACK = 20;
  * most 6) always have their cards: only an overlooked cut card runs a shoe out (rule 12.5).
  */
 export const DEFAULT_CUT_CARD_FROM_BACK: readonly [number, number] = [20, 26];
-/** Decks in a shoe: 4 to 8 (rule 3.4); 8 by default. */
-export const MIN_DECKS = 4;
-export const MAX_DECKS = 8;
+/** Decks in a shoe: the core's one range (rule 3.4); 8 by default. */
+export { MAX_DECKS, MIN_DECKS };
 export const DEFAULT_DECKS = 8;
 /** House rule 3.1.2: three coups with no bets at the start of a shoe (Division 5 rule 8.3 allows up to 3). */
 export const NO_BET_COUPS = 3;
