@@ -11,7 +11,7 @@
 import { validateSignage } from '../baccarat/signage';
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import { validate } from '../contract/validate';
-import { coreSignage } from '../mqtt-bridge/pay-table-view';
+import { coreSignage } from '../contract/pay-table-view';
 import { fieldError, type FieldError } from './sign-keys';
 
 /** JSON pointer (contract) and core path → key. */

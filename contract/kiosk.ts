@@ -11,7 +11,15 @@
  */
 import type { Shoe } from '../baccarat/shoe-types';
 import type { TailMode } from '../baccarat/types';
-import type { CasinoSignage, Language, PayScale, SideBet, TableSignage } from './schemas';
+import type {
+  CasinoSignage,
+  Language,
+  OutOfStepCode,
+  PayScale,
+  SideBet,
+  StaffWarningCode,
+  TableSignage,
+} from './schemas';
 
 /** Notices the board shows large, each with its own look. */
 export const NOTICE_KINDS = [
@@ -28,6 +36,11 @@ export const NOTICE_KINDS = [
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
+/**
+ * Notices start and end with the table's events, never with a timer: a notice about a round ends when the next
+ * round begins (bets open, "No more bets", a void hand announced, or its result), and every notice about a shoe
+ * ends when another shoe is shown. "Table closed" ends when the table opens.
+ */
 /** One notice in force. */
 export interface Notice {
   readonly kind: NoticeKind;
@@ -47,6 +60,20 @@ export interface ConnectionView {
   readonly broker: string | null; // the broker URL in use (no credentials)
 }
 
+/** The board is not current: it keeps its last good picture and says why (see `OUT_OF_STEP_CODES`). */
+export interface OutOfStep {
+  readonly code: OutOfStepCode;
+  readonly reason: string; // for staff, in English: what is missing or disagrees
+  readonly since: string; // ISO 8601: when the board fell out of step
+}
+
+/** Something staff should know and fix; patrons need not read it (see `STAFF_WARNING_CODES`). */
+export interface StaffWarning {
+  readonly code: StaffWarningCode;
+  readonly detail: string; // for staff, in English
+  readonly since: string; // ISO 8601
+}
+
 /** Odds as "win to stake": `{ win: 1, stake: 2 }` is "1 to 2". */
 export interface Odds {
   readonly win: number;
@@ -63,18 +90,33 @@ export interface PayTableView {
   readonly modifiedOddsSign: boolean;
   /** The hand number from which the variant in force applies, in this shoe (null: from the shoe's start). */
   readonly fromHand: number | null;
+  /**
+   * A change of variant signed but not yet in force, to announce ahead ("From hand 31: Banker wins with 6 pays 1 to
+   * 2"): from hand `fromHand` of this shoe, or with `fromHand` null from the next shoe. Null when none is scheduled.
+   */
+  readonly scheduled: {
+    readonly variant: 'commission' | 'modified-odds';
+    readonly commission: number | null;
+    readonly fromHand: number | null;
+  } | null;
   readonly banker: Odds;
   readonly bankerSix: Odds | null; // modified odds only: 1 to 2
   readonly player: Odds;
   readonly tie: Odds; // 8 to 1 or 9 to 1
   readonly pairs: Odds | null; // 11 to 1 where a pair bet is offered
-  /** Perfect Pairs (rule 11A.7) with the casino-wide scale (rule 11A.8), where offered. */
-  readonly perfectPairs: {
-    readonly scale: PayScale;
-    readonly mixed: Odds;
-    readonly coloured: Odds;
-    readonly perfect: Odds;
-  } | null;
+  /**
+   * Perfect Pairs (rule 11A.7) with the casino-wide scale (rule 11A.8), where offered. `scale: null`: offered, but
+   * the casino has published no scale; the board says so rather than hide the bet (and warns staff).
+   */
+  readonly perfectPairs:
+    | {
+        readonly scale: PayScale;
+        readonly mixed: Odds;
+        readonly coloured: Odds;
+        readonly perfect: Odds;
+      }
+    | { readonly scale: null }
+    | null;
   /** Other side bets offered (punto banco rules), with their odds. */
   readonly urWayEgalite: readonly { readonly score: number; readonly odds: Odds }[] | null;
   readonly threeGivesEight: Odds | null;
@@ -91,7 +133,6 @@ export interface BoardSettings {
   readonly logo: string | null; // URL of the casino logo, served from assets/
   readonly disclaimer: boolean; // house rule 7.1 display-board disclaimer
   readonly language: Language | null; // fallback when the signs do not set one
-  readonly noticeSeconds: number; // how long transient notices (new shoe, burn, corrected) stay up
 }
 
 /** Everything the board shows. Pushed whole on every change: small (one shoe), idempotent, easy to resync. */
@@ -101,14 +142,16 @@ export interface TableView {
   readonly tableId: string;
   readonly displayId: string;
   readonly version: string; // the board software's version
-  readonly shoe: Shoe | null; // null before the first shoe is known
-  readonly shoeNumber: number; // shoes seen at this table since the journal began (1-based; 0 before the first)
+  readonly shoe: Shoe | null; // null before the first shoe is known; `shoe.no` is the dealer's shoe number
   readonly signage: TableSignage | null;
   readonly casino: CasinoSignage | null;
   readonly payTable: PayTableView | null; // null until the signs are known
   readonly notices: readonly Notice[];
   readonly connection: ConnectionView;
   readonly controllerOnline: boolean | null; // null: no controller status seen yet
+  /** Null when the board follows its table; else why it is not current (it keeps its last good picture). */
+  readonly outOfStep: OutOfStep | null;
+  readonly warnings: readonly StaffWarning[]; // for staff: problems the board carries on through
   readonly settings: BoardSettings;
   /** The newest change, so the board can highlight it briefly. */
   readonly change: {

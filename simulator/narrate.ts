@@ -16,6 +16,7 @@ const VOID_HAND_TEXT = {
   'first-card-face-up': 'first card found face up (rule 12.3)',
   'third-card-exposed': 'third card exposed (rule 12.1 b)',
   'excess-card-exposed': 'excess card exposed (rule 12.2 b)',
+  'card-out-of-turn': 'a card dealt out of turn (house rule 4.3)',
   'no-bet-coup': 'no-bet coup (house rule 3.1.2)',
 } as const;
 

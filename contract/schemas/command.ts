@@ -28,7 +28,19 @@ export const DisplayCommandSchema = Type.Union(
       durationSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600, description: 'Default 30.' })),
     }),
     command('reload', 'Reload the page (renderer), keeping the MQTT session.', {}),
-    command('resync', 'Drop the local state and rebuild it from the retained topics.', {}),
+    command(
+      'resync',
+      'Ask the retained topics again and take what they add; with replace, drop the local state and show exactly ' +
+        'what they say, even if it is older than what the board shows.',
+      {
+        replace: Type.Optional(
+          Type.Boolean({
+            description:
+              'true: an operator asks the board to go back to the retained snapshot (never done without it). Default false.',
+          }),
+        ),
+      },
+    ),
   ],
   {
     $id: `${SCHEMA_ID_PREFIX}display-command`,

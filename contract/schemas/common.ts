@@ -116,8 +116,21 @@ export const CardSchema = Type.Unsafe<CardText>(
   }),
 );
 
-/** A non-negative count (messages, seconds, sequence numbers): a safe integer. */
+/** A non-negative count (messages, seconds): a safe integer. */
 export const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+/**
+ * Highest event `seq`: 2^52 − 1, so that `seq + 1` is still exact and a clock in microseconds (the usual seed,
+ * about 1.8 × 10^15 in 2026) fits until the year 2112. A board never lets one high `seq` block later events
+ * (it dedupes by the events it has seen, not by the highest), so the bound is about arithmetic, not trust.
+ */
+export const MAX_SEQ = 2 ** 52 - 1;
+export const Seq = Type.Integer({
+  minimum: 0,
+  maximum: MAX_SEQ,
+  description:
+    'Strictly increasing per controllerId, also across restarts; not necessarily contiguous. At most 2^52 − 1.',
+});
 
 /** A short human-readable text: a name, a version, who did something. */
 export const Label = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, description });

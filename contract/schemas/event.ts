@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { MAX_DECKS, MIN_DECKS } from '../../baccarat/shoe-types';
 import {
   CardSchema,
   HandCount,
@@ -15,6 +16,7 @@ import {
   Id,
   Label,
   SCHEMA_ID_PREFIX,
+  Seq,
   Timestamp,
   Version,
   oneOf,
@@ -23,17 +25,32 @@ import {
 import { HandBody, VoidHandReasonSchema } from './hand';
 
 /**
- * Why a whole round was declared void (no result, wagers returned):
- * - `insufficient-cards`: rule 12.5, too few cards left to complete the round;
- * - `cannot-reconstruct`: rule 12.6, a dealing error that could not be reconstructed.
+ * Why a round was declared void (no result counts, wagers returned), while it was dealt or after its result was
+ * recorded:
+ * - `insufficient-cards`: rule 12.5 (tournament 5.1.3), too few cards left to complete the round;
+ * - `cannot-reconstruct`: rule 12.6 (house 4.2, tournament 5.1.2), a dealing error that could not be reconstructed;
+ * - `foreign-card`: tournament rule 5.1.1, a card not of the set was found (earlier rounds stand).
  */
-export const ROUND_VOID_REASONS = ['insufficient-cards', 'cannot-reconstruct'] as const;
+export const ROUND_VOID_REASONS = ['insufficient-cards', 'cannot-reconstruct', 'foreign-card'] as const;
 export type RoundVoidReason = (typeof ROUND_VOID_REASONS)[number];
-export const RoundVoidReasonSchema = oneOf(ROUND_VOID_REASONS, { description: 'Rule 12.5 or rule 12.6.' });
+export const RoundVoidReasonSchema = oneOf(ROUND_VOID_REASONS, {
+  description: 'Rule 12.5, rule 12.6 (house 4.2), or a foreign card (tournament 5.1.1).',
+});
 
-/** Highest number of decks in a shoe. */
-export const MAX_DECKS = 8;
-export const Decks = Type.Integer({ minimum: 1, maximum: MAX_DECKS, description: 'Number of decks in the shoe.' });
+export { MAX_DECKS, MIN_DECKS };
+/** The decks of a shoe: the core's one range (4 to 8, rule 3.4; tournament rule 2.2.1). */
+export const Decks = Type.Integer({
+  minimum: MIN_DECKS,
+  maximum: MAX_DECKS,
+  description: `Number of decks in the shoe, ${MIN_DECKS} to ${MAX_DECKS} (rule 3.4).`,
+});
+
+/** The controller's own number for a shoe ("Shoe 12"), shown to patrons instead of a per-board count. */
+export const ShoeNo = Type.Integer({
+  minimum: 1,
+  maximum: 99_999,
+  description: "The controller's number for the shoe, as the dealer and pit call it (e.g. the shoe of the day).",
+});
 
 /** The burn of rule 7.7: the card turned face up and the number of cards then burned face down (rule 7.9). */
 export const BurnSchema = strictObject(
@@ -43,12 +60,6 @@ export const BurnSchema = strictObject(
   },
   { title: 'Burn', description: 'Rule 7.7: the first card face up, then as many cards face down as its face value.' },
 );
-
-const Seq = Type.Integer({
-  minimum: 0,
-  maximum: Number.MAX_SAFE_INTEGER,
-  description: 'Strictly increasing per controllerId, also across restarts; not necessarily contiguous.',
-});
 
 /** One event variant: the common fields, then its own. */
 const event = <T extends string, P extends TProperties>(type: T, description: string, properties: P) =>
@@ -68,7 +79,11 @@ export const TableEventSchema = Type.Union(
   [
     event('table-open', 'The table opened for play.', { shoeId: Type.Optional(Id) }),
     event('table-closed', 'The table closed.', { shoeId: Type.Optional(Id) }),
-    event('shoe-start', 'A new shoe: the board clears its roads.', { shoeId: Id, decks: Decks }),
+    event('shoe-start', 'A new shoe: the board clears its roads.', {
+      shoeId: Id,
+      decks: Decks,
+      shoeNo: Type.Optional(ShoeNo),
+    }),
     event('shuffle', 'The cards of the shoe are being shuffled (rules 7.1 to 7.6).', { shoeId: Id }),
     event('burn', 'The burn of rule 7.7.', { shoeId: Id, burn: BurnSchema }),
     event('betting-open', 'Bets are open for round handNo.', { shoeId: Id, handNo: HandNo }),
@@ -90,7 +105,8 @@ export const TableEventSchema = Type.Union(
     }),
     event(
       'round-void',
-      'Round handNo is void and has no result (rule 12.5 or 12.6). The next hand reuses the number.',
+      'Round handNo is void (rule 12.5, 12.6; tournament 5.1). The round being dealt: it has no result and the next ' +
+        'hand reuses the number. A hand already recorded: it keeps its number and leaves the roads.',
       { shoeId: Id, handNo: HandNo, reason: RoundVoidReasonSchema },
     ),
     event('correction', 'A supervisor corrected hand handNo: hand replaces the earlier result.', {

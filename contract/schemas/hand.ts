@@ -25,24 +25,26 @@ import {
  * - `third-card-exposed`: rule 12.1 (b), a third card dealt to the Player without authority was disclosed;
  * - `excess-card-exposed`: rule 12.2 (b), a card drawn in excess was disclosed;
  * - `first-card-face-up`: rule 12.3, the first card of the round was found face up;
- * - `no-bet-coup`: a no-bet coup at the start of a shoe (house rule 3.1.2; Division 5 rule 8.3).
+ * - `card-out-of-turn`: house rule 4.3, a card dealt out of turn is used in this coup or the next, played without bets;
+ * - `no-bet-coup`: a no-bet coup (rule 8.3; house rules 3.1.2, 3.3 B, 5.1.6), as many as the pit permits.
  */
 export const VOID_HAND_REASONS = [
   'third-card-exposed',
   'excess-card-exposed',
   'first-card-face-up',
+  'card-out-of-turn',
   'no-bet-coup',
 ] as const;
 export type VoidHandReason = (typeof VOID_HAND_REASONS)[number];
 export const VoidHandReasonSchema = oneOf(VOID_HAND_REASONS, {
-  description: 'Rule 12.1 b, 12.2 b, 12.3, or a no-bet coup (house rule 3.1.2).',
+  description: 'Rule 12.1 b, 12.2 b, 12.3, a card out of turn (house rule 4.3), or a no-bet coup (rule 8.3).',
 });
 
 /** The cards of one hand in the order dealt: two, or three with a third card. */
 const HandCards = Type.Array(CardSchema, { minItems: 2, maxItems: 3 });
 
 /** The properties of a hand, shared by the top-level schema and its copies inside other payloads. */
-const handProperties = {
+export const handProperties = {
   v: Version,
   shoeId: Id,
   handNo: HandNo,

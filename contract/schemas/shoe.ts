@@ -8,9 +8,20 @@
  * @packageDocumentation
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { HandNo, Id, MAX_HAND_NO, SCHEMA_ID_PREFIX, Timestamp, Version, oneOf, strictObject } from './common';
-import { BurnSchema, Decks, RoundVoidReasonSchema } from './event';
-import { HandBody } from './hand';
+import {
+  HandNo,
+  Id,
+  Label,
+  MAX_HAND_NO,
+  SCHEMA_ID_PREFIX,
+  Seq,
+  Timestamp,
+  Version,
+  oneOf,
+  strictObject,
+} from './common';
+import { BurnSchema, Decks, RoundVoidReasonSchema, ShoeNo } from './event';
+import { handProperties, VoidHandReasonSchema } from './hand';
 
 /**
  * Where the shoe stands:
@@ -23,19 +34,57 @@ import { HandBody } from './hand';
 export const SHOE_PHASES = ['shuffling', 'waiting', 'betting', 'dealing', 'ended'] as const;
 export type ShoePhase = (typeof SHOE_PHASES)[number];
 
+/**
+ * A hand as the snapshot carries it: the hand payload, plus what happened to it afterwards, so that a board that
+ * rebuilds from the snapshot shows exactly what one that saw every event shows.
+ */
+export const SnapshotHandSchema = strictObject(
+  {
+    ...handProperties,
+    corrected: Type.Optional(
+      strictObject(
+        {
+          by: Label(64, 'Who made the latest correction (supervisor name or id).'),
+          timestamp: { ...Timestamp, description: 'When the latest correction was made.' },
+          note: Type.Optional(Type.String({ maxLength: 200, description: 'Why, in free text.' })),
+        },
+        {
+          title: 'Corrected',
+          description: 'Present when a supervisor corrected this hand (the result is the corrected one).',
+        },
+      ),
+    ),
+    voided: Type.Optional(
+      strictObject(
+        { reason: RoundVoidReasonSchema, timestamp: Timestamp },
+        {
+          title: 'VoidedHand',
+          description:
+            'Present when this recorded hand was declared void afterwards: it keeps its number, off the roads.',
+        },
+      ),
+    ),
+  },
+  { title: 'SnapshotHand', description: 'A hand of the snapshot: the hand payload, plus any correction or void.' },
+);
+
 export const ShoeSnapshotSchema = strictObject(
   {
     v: Version,
     controllerId: Id,
-    seq: Type.Integer({
-      minimum: 0,
-      maximum: Number.MAX_SAFE_INTEGER,
+    seq: {
+      ...Seq,
       description: 'The seq of the last event this snapshot reflects: events at or below it are already in it.',
-    }),
+    },
     shoeId: Id,
+    shoeNo: Type.Optional(ShoeNo),
     decks: Decks,
+    startedAt: Type.Optional({ ...Timestamp, description: 'When the shoe started (its shoe-start event).' }),
     phase: oneOf(SHOE_PHASES, { description: 'shuffling, waiting, betting, dealing or ended.' }),
-    hands: Type.Array(HandBody, {
+    tableOpen: Type.Optional(
+      Type.Boolean({ description: 'Whether the table is open (its last table-open / table-closed).' }),
+    ),
+    hands: Type.Array(SnapshotHandSchema, {
       maxItems: MAX_HAND_NO,
       description: 'Every hand so far, corrections applied; hands[i].handNo is i + 1 and hands[i].shoeId is shoeId.',
     }),
@@ -57,6 +106,15 @@ export const ShoeSnapshotSchema = strictObject(
         { title: 'CutCard', description: 'Present once the cut card has come out (rule 11.2).' },
       ),
     ),
+    announcedVoidHand: Type.Optional(
+      strictObject(
+        { handNo: HandNo, reason: VoidHandReasonSchema },
+        {
+          title: 'AnnouncedVoidHand',
+          description: '"No bets this hand" announced for round handNo (its void-hand event), until its result.',
+        },
+      ),
+    ),
     lastCoupHandNo: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -73,3 +131,4 @@ export const ShoeSnapshotSchema = strictObject(
   },
 );
 export type ShoeSnapshot = Static<typeof ShoeSnapshotSchema>;
+export type SnapshotHand = Static<typeof SnapshotHandSchema>;

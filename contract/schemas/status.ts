@@ -10,11 +10,52 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Count, HandCount, Id, Label, SCHEMA_ID_PREFIX, Timestamp, Version, oneOf, strictObject } from './common';
 import { DISPLAY_COMMANDS } from './command';
+import { ShoeNo } from './event';
 
 export const CONNECTION_STATES = ['online', 'offline'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 const SoftwareVersion = Label(64, 'Software version, e.g. 1.4.2.');
+
+/**
+ * Why a board is out of step with its table, keeping its last good picture:
+ * - `gap`: a hand or event arrived ahead of what the board has; it asked for the table's snapshot;
+ * - `rejected`: a message from the table was refused (unreadable, wrong shape, or refused by the rules), so the
+ *   board may lack what it carried;
+ * - `conflict`: the table's snapshot disagrees with the board in a way the board will not undo by itself (fewer
+ *   hands than it shows, a hand it cannot accept); a correction, a valid snapshot or an operator's resync ends it.
+ */
+export const OUT_OF_STEP_CODES = ['gap', 'rejected', 'conflict'] as const;
+export type OutOfStepCode = (typeof OUT_OF_STEP_CODES)[number];
+export const OutOfStepSchema = strictObject(
+  {
+    code: oneOf(OUT_OF_STEP_CODES, { description: 'gap, rejected or conflict.' }),
+    reason: Type.String({ minLength: 1, maxLength: 300, description: 'For staff: what is missing or disagrees.' }),
+    since: { ...Timestamp, description: 'When the board fell out of step.' },
+  },
+  { title: 'OutOfStep', description: 'The board keeps its last good picture and says why it is not current.' },
+);
+
+/**
+ * What staff should know that patrons need not read:
+ * - `perfect-pairs-scale-missing`: Perfect Pairs is offered but no casino pay scale is published (rule 11A.8);
+ * - `signage-ignored`: a sign with a lower revision than the one shown arrived and was ignored;
+ * - `casino-signage-ignored`: the same for the casino's sign.
+ */
+export const STAFF_WARNING_CODES = [
+  'perfect-pairs-scale-missing',
+  'signage-ignored',
+  'casino-signage-ignored',
+] as const;
+export type StaffWarningCode = (typeof STAFF_WARNING_CODES)[number];
+export const StaffWarningSchema = strictObject(
+  {
+    code: oneOf(STAFF_WARNING_CODES),
+    detail: Type.String({ minLength: 1, maxLength: 300, description: 'For staff, in English.' }),
+    since: Timestamp,
+  },
+  { title: 'StaffWarning', description: 'Something staff should fix; the board carries on.' },
+);
 const WILL_TIME = 'When published; in a last will, the time of the connection it belongs to.';
 
 export const ControllerStatusSchema = strictObject(
@@ -42,11 +83,14 @@ const DisplayOnline = strictObject(
     version: SoftwareVersion,
     timestamp: Timestamp,
     shoeId: Type.Optional(Id),
+    shoeNo: Type.Optional({ ...ShoeNo, description: "The controller's number for the shoe shown, when it gives one." }),
     handCount: HandCount,
     lastResultAt: Type.Optional({ ...Timestamp, description: 'When the last hand result arrived.' }),
     signageRevision: Type.Optional(Count),
     casinoSignageRevision: Type.Optional(Count),
     rejectedMessages: { ...Count, description: 'Messages rejected by the contract since start.' },
+    outOfStep: Type.Optional(OutOfStepSchema),
+    warnings: Type.Optional(Type.Array(StaffWarningSchema, { maxItems: 10 })),
     uptimeSeconds: { ...Count, description: 'Seconds since the board started.' },
     lastCommand: Type.Optional(
       strictObject(
