@@ -1,8 +1,10 @@
 /**
  * The bridge: MQTT.js in, table state out. It subscribes to one table's topics with a persistent session,
  * validates every message by the contract and the core, applies it to the table state, journals it, and emits a
- * new `TableView` to whoever shows it (Electron's main process or the browser-mode server). It publishes the
- * board's status (retained, with a last will) and answers fleet commands. Node only; never imports electron.
+ * new `TableView` to whoever shows it (Electron's main process or the browser-mode server). When it cannot follow
+ * its table (a gap, a message it must refuse, a snapshot that disagrees) it keeps its last good picture, says so
+ * (`outOfStep` in the view and the status) and asks for the retained snapshot until it is back in step. It publishes
+ * the board's status (retained, with a last will) and answers fleet commands. Node only; never imports electron.
  *
  * ```ts
  * const bridge = new Bridge(config, { logger });
@@ -12,19 +14,22 @@
  * @packageDocumentation
  */
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IClientOptions, MqttClient } from 'mqtt';
+import type { IClientOptions, ISubscriptionMap, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import type { ConnectionView, TableView } from '../contract/kiosk';
+import type { ConnectionView, OutOfStep, TableView } from '../contract/kiosk';
 import { makeDisplayStatus, parseTopicMessage } from '../contract/mqtt';
-import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
+import type { DisplayCommand } from '../contract/schemas';
 import { boardSubscriptions, parseTopic, topics } from '../contract/topics';
 import type { Config } from './config';
-import { type Journal, openJournal, replayJournal } from './journal';
+import { offlineStatus, onlineStatus } from './display-status';
+import { BoardJournal, within } from './board-journal';
 import { lazyImport } from './lazy-import';
-import { nextExpiry } from './notices';
-import { applyMessage, emptyTableState, type TableMessage, type TableState } from './table-state';
+import { startBoardClient } from './mqtt-options';
+import { Follower } from './follower';
+import { RejectionLog, type RejectionLogOptions } from './rejection-log';
+import type { ResyncOptions } from './resyncs';
+import type { TableMessage, TableState } from './table-state';
 import { tableView } from './view';
 
 /** Events a bridge emits; the value is the listener's signature. */
@@ -38,7 +43,11 @@ export interface BridgeDeps {
   readonly logger: Logger;
   readonly version?: string;
   readonly now?: () => Date; // the clock, injectable for tests
+  readonly random?: () => number; // for the reconnect jitter, injectable for tests
   readonly connect?: (opts: IClientOptions) => MqttClient;
+  readonly resync?: Partial<ResyncOptions>;
+  readonly rejectionLog?: RejectionLogOptions; // how rejected messages are sampled in the log
+  readonly stopTimeoutMs?: number; // how long stop() waits for the broker before it lets go (default 2000)
 }
 
 /** Counters for the display status and for monitoring. */
@@ -51,10 +60,11 @@ export interface BridgeCounters {
 }
 
 export class Bridge extends EventEmitter {
-  readonly counters: BridgeCounters = { received: 0, applied: 0, duplicates: 0, rejected: 0, resyncs: 0 };
-  private state: TableState;
+  private readonly count = { received: 0, applied: 0, rejected: 0, resyncs: 0 };
+  private readonly follower: Follower;
+  private readonly rejections: RejectionLog;
   private client: MqttClient | null = null;
-  private journal: Journal | null = null;
+  private readonly journal: BoardJournal;
   private seq = 0;
   private connection: ConnectionView;
   private lastMessageAt: string | null = null;
@@ -63,19 +73,13 @@ export class Bridge extends EventEmitter {
   private readonly log: Logger;
   private readonly now: () => Date;
   private timers: NodeJS.Timeout[] = [];
-  private expiryTimer: NodeJS.Timeout | null = null;
-  private backoff: number;
   private lastView: TableView | null = null;
   private viewDirty = false;
   private flushTimer: NodeJS.Immediate | null = null;
   private lastCommand: { requestId: string; command: DisplayCommand['command']; ok: boolean } | null = null;
-  private resyncing = false;
   private statusDirty = false;
   private subscribedFlag = false;
   private stopped = false;
-  private compacting: Promise<void> | undefined;
-  /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
-  private readonly ahead = new Map<string, { t: string; m: TableMessage }>();
 
   constructor(
     readonly config: Config,
@@ -85,10 +89,30 @@ export class Bridge extends EventEmitter {
     this.log = deps.logger.child({ component: 'bridge', table: config.tableId });
     this.now = deps.now ?? (() => new Date());
     this.startedAt = this.now().getTime();
-    this.state = emptyTableState(config.tableId);
     this.topics = topics(config.mqtt.root);
-    this.backoff = config.mqtt.reconnectMinMs;
     this.connection = { state: 'offline', since: this.iso(), lastMessageAt: null, broker: null };
+    this.rejections = new RejectionLog(this.log, deps.rejectionLog);
+    this.journal = new BoardJournal(
+      join(config.journal.dir, `${config.tableId}.journal`),
+      config.journal.syncIntervalMs,
+      this.log,
+    );
+    this.follower = new Follower({
+      tableId: config.tableId,
+      log: this.log,
+      now: () => this.iso(),
+      resync: (reason) => this.resubscribe(reason, false),
+      journal: (msg, t, json, state) => {
+        this.count.applied++;
+        this.journal.record(msg, t, json, state);
+      },
+      changed: () => {
+        this.statusDirty = true;
+        this.push();
+      },
+      rejected: (topic, code, reason) => this.reject(topic, code, reason),
+      ...(deps.resync ? { resyncOptions: deps.resync } : {}),
+    });
   }
 
   override on<K extends keyof BridgeEvents>(event: K, listener: BridgeEvents[K]): this {
@@ -100,7 +124,7 @@ export class Bridge extends EventEmitter {
 
   /** The path of this table's journal. */
   get journalPath(): string {
-    return join(this.config.journal.dir, `${this.config.tableId}.journal`);
+    return this.journal.path;
   }
 
   /** Connected, and the broker has confirmed the board's subscriptions (so nothing published now is missed). */
@@ -108,9 +132,19 @@ export class Bridge extends EventEmitter {
     return this.subscribedFlag && this.connection.state === 'connected';
   }
 
+  /** Messages received, applied, ignored as duplicates and rejected, and resyncs asked, since start. */
+  get counters(): BridgeCounters {
+    return { ...this.count, duplicates: this.follower.counts.duplicates };
+  }
+
   /** The table state as it stands. */
   get table(): TableState {
-    return this.state;
+    return this.follower.state;
+  }
+
+  /** Why the board is not current, or null when it follows its table. */
+  get step(): OutOfStep | null {
+    return this.follower.step;
   }
 
   /** The view as last emitted (or built now). */
@@ -121,14 +155,7 @@ export class Bridge extends EventEmitter {
 
   /** Restores the journal, then connects (when brokers are configured). */
   async start(): Promise<void> {
-    const replayed = replayJournal(this.journalPath, this.state);
-    this.state = replayed.state;
-    for (const s of replayed.skipped) this.log.warn({ line: s.line, reason: s.reason }, 'journal record skipped');
-    this.log.info({ records: replayed.records, hands: this.state.shoe?.rounds.length ?? 0 }, 'journal replayed');
-    this.journal = openJournal(this.journalPath);
-    if (this.config.journal.syncIntervalMs > 0) {
-      this.timers.push(setInterval(() => this.journal?.syncAsync(), this.config.journal.syncIntervalMs).unref());
-    }
+    this.follower.restore(this.journal.restore(this.follower.state, this.now()));
     this.push();
     this.flush(); // the restored board is there as soon as start() returns
     if (this.config.mqtt.brokers.length === 0) {
@@ -149,154 +176,119 @@ export class Bridge extends EventEmitter {
 
   /** Resolves once the journal is settled (no compaction under way). */
   async settled(): Promise<void> {
-    await this.compacting;
+    await this.journal.settled();
   }
 
-  /** Publishes the offline status, closes the connection and the journal. */
+  /**
+   * Publishes the offline status, closes the connection and the journal. Bounded: a broker that does not answer
+   * (it died during the shutdown, say) holds it at most `stopTimeoutMs` for each step, then the client is dropped.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.follower.stop();
+    this.rejections.close();
     if (this.flushTimer) clearImmediate(this.flushTimer);
     const client = this.client;
     this.client = null;
+    const limit = this.deps.stopTimeoutMs ?? 2000;
     if (client) {
       if (client.connected) {
-        await client
-          .publishAsync(this.topics.displayStatus(this.config.displayId), this.offlineStatus(), {
-            qos: 1,
-            retain: true,
-          })
-          .catch(() => undefined);
+        const offline = makeDisplayStatus(offlineStatus(this.statusBasics()));
+        const topic = this.topics.displayStatus(this.config.displayId);
+        await within(
+          client.publishAsync(topic, offline, { qos: 1, retain: true }).catch(() => undefined),
+          limit,
+        );
       }
-      await client.endAsync().catch(() => undefined);
+      const ended = await within(
+        client.endAsync().then(
+          () => true,
+          () => true,
+        ),
+        limit,
+      );
+      if (!ended) client.end(true);
     }
-    await this.compacting;
-    this.journal?.close();
-    this.journal = null;
+    await this.journal.close(limit);
   }
 
-  /** Drops the table state and rebuilds it from the retained topics (a fleet command, or after a gap). */
-  resync(reason: string): void {
-    this.counters.resyncs++;
-    this.log.warn({ reason }, 'resync from the retained topics');
+  /**
+   * Asks the retained topics again (a fleet command, or after a gap). Without `replace` what they bring is merged
+   * and never moves the board backwards; with `replace` (an operator's explicit request) the board drops its state
+   * and shows exactly what they say.
+   */
+  resync(reason: string, replace = false): void {
+    if (replace) {
+      const empty = this.follower.reset();
+      this.journal.compact(empty, this.iso()); // after any compaction still under way, never before it
+      this.push();
+    }
+    this.resubscribe(reason, true);
+  }
+
+  /**
+   * Subscribes again to retained topics: the broker sends their retained messages again. Only the snapshot after a
+   * gap; every retained topic for a fleet resync. Never unsubscribes first, so no live message is missed meanwhile.
+   */
+  private resubscribe(reason: string, all: boolean): void {
+    this.count.resyncs++;
+    this.log.warn({ reason }, all ? 'resync from the retained topics' : 'asking for the table snapshot again');
     const client = this.client;
-    if (!client || this.resyncing) return;
-    this.resyncing = true;
-    // Retained messages are sent again on a new subscription: the snapshot, the signs and the controller status.
-    const retained = boardSubscriptions(this.config.mqtt.root, this.config.tableId, this.config.displayId).filter(
-      (s) => s.kind === 'shoe' || s.kind === 'signage' || s.kind === 'casinoSignage' || s.kind === 'controllerStatus',
+    if (!client?.connected) return;
+    const subs = boardSubscriptions(this.config.mqtt.root, this.config.tableId, this.config.displayId).filter((s) =>
+      all
+        ? s.kind === 'shoe' || s.kind === 'signage' || s.kind === 'casinoSignage' || s.kind === 'controllerStatus'
+        : s.kind === 'shoe',
     );
-    const filters = retained.map((s) => s.topic);
-    client.unsubscribe(filters, () => {
-      client.subscribe(
-        retained.map((s) => s.topic),
-        { qos: 1 },
-        () => {
-          this.resyncing = false;
-        },
-      );
+    // `resubscribe`: MQTT.js would otherwise skip topics it is subscribed to, and the broker would send nothing.
+    const map = Object.fromEntries(subs.map((s) => [s.topic, { qos: 1 as const }]));
+    // (MQTT.js reads `resubscribe` from the map at run time; its types do not declare it.)
+    client.subscribe({ ...map, resubscribe: true } as unknown as ISubscriptionMap, (error) => {
+      if (error) this.log.warn({ err: error.message }, 'resync subscription failed');
     });
   }
 
   private async connect(): Promise<void> {
     const connect = this.deps.connect ?? (await lazyImport(() => import('mqtt'))).connect;
     if (this.stopped) return;
-    const m = this.config.mqtt;
-    const urls = m.brokers.map((u) => new URL(u));
-    const tls = m.tls;
-    const first = urls[0]!;
-    const opts: IClientOptions = {
-      protocolVersion: m.protocolVersion,
-      clientId: m.clientId,
-      clean: false,
-      keepalive: m.keepaliveSeconds,
-      reconnectPeriod: m.reconnectMinMs,
-      connectTimeout: m.connectTimeoutMs,
-      protocol: first.protocol.replace(':', '') as IClientOptions['protocol'],
-      host: first.hostname,
-      port:
-        Number(first.port) || (first.protocol.startsWith('mqtts') || first.protocol.startsWith('tls') ? 8883 : 1883),
-      // Failover: MQTT.js tries the next server of the list on each reconnection.
-      servers: urls.map((u) => ({
-        host: u.hostname,
-        port: Number(u.port) || (u.protocol.startsWith('mqtts') || u.protocol.startsWith('tls') ? 8883 : 1883),
-        protocol: u.protocol.replace(':', '') as 'mqtt' | 'mqtts',
-      })),
-      ...(m.username !== undefined ? { username: m.username } : {}),
-      ...(m.password !== undefined ? { password: m.password } : {}),
-      ...(tls
-        ? {
-            rejectUnauthorized: tls.rejectUnauthorized,
-            ...(tls.ca ? { ca: readFileSync(tls.ca) } : {}),
-            ...(tls.cert ? { cert: readFileSync(tls.cert) } : {}),
-            ...(tls.key ? { key: readFileSync(tls.key) } : {}),
-          }
-        : {}),
-      // MQTT 5 ends a session at disconnect unless it is given an expiry: keep it for a day.
-      ...(m.protocolVersion === 5 ? { properties: { sessionExpiryInterval: 86_400 } } : {}),
-      will: {
-        topic: this.topics.displayStatus(this.config.displayId),
-        payload: Buffer.from(this.offlineStatus()),
-        qos: 1,
-        retain: true,
+    const will = {
+      topic: this.topics.displayStatus(this.config.displayId),
+      payload: makeDisplayStatus(offlineStatus(this.statusBasics())),
+    };
+    this.client = startBoardClient(connect, this.config, will, {
+      log: this.log,
+      random: this.deps.random ?? Math.random,
+      message: (topic, payload) => this.onMessage(topic, payload),
+      connection: (state, broker) => this.setConnection(state, broker),
+      subscribing: () => {
+        this.subscribedFlag = false;
+        this.publishStatus();
       },
-    };
-    const client = connect(opts);
-    this.client = client;
-    this.setConnection('connecting', null);
-    // Journal the message before MQTT.js acknowledges it (QoS 1): a board killed in between gets it again.
-    client.handleMessage = (packet, done) => {
-      try {
-        this.onMessage(packet.topic, packet.payload as Buffer);
-      } catch (e) {
-        this.log.error({ err: e, topic: packet.topic }, 'message handling failed');
-      }
-      done();
-    };
-    client.on('connect', (connack) => {
-      this.backoff = m.reconnectMinMs;
-      client.options.reconnectPeriod = m.reconnectMinMs;
-      const broker = `${client.options.protocol}://${client.options.host}:${client.options.port}`;
-      this.setConnection('connected', broker);
-      this.log.info({ broker, sessionPresent: connack.sessionPresent }, 'connected');
-      const subs = boardSubscriptions(m.root, this.config.tableId, this.config.displayId);
-      this.subscribedFlag = false;
-      client.subscribe(
-        subs.map((s) => s.topic),
-        { qos: 1 },
-        (error) => {
-          if (error) this.log.error({ err: error }, 'subscribe failed');
-          else this.subscribedFlag = true;
-        },
-      );
-      this.publishStatus();
+      subscribed: () => {
+        this.subscribedFlag = true;
+      },
     });
-    client.on('reconnect', () => {
-      // Exponential back-off between attempts, up to the configured maximum.
-      this.backoff = Math.min(this.backoff * 2, m.reconnectMaxMs);
-      client.options.reconnectPeriod = this.backoff;
-      this.setConnection('reconnecting', null);
-    });
-    client.on('offline', () => this.setConnection('reconnecting', null));
-    client.on('close', () => {
-      if (this.client === client && this.connection.state === 'connected') this.setConnection('reconnecting', null);
-    });
-    client.on('error', (e) => this.log.warn({ err: e.message }, 'mqtt error'));
   }
 
   /** One raw message: parsed by the contract, applied by the reducer, journaled, shown. Never throws. */
   onMessage(topic: string, payload: Uint8Array): void {
-    this.counters.received++;
+    this.count.received++;
     const now = this.iso();
     this.lastMessageAt = now;
     // The contract's size limit of each kind, except the shoe snapshot's, which the configuration sets.
     const where = parseTopic(this.config.mqtt.root, topic);
     if (!where.ok) return this.reject(topic, 'unknown-topic', where.error);
-    const maxBytes = where.value.kind === 'shoe' ? this.config.mqtt.maxPayloadBytes : undefined;
+    const kind = where.value.kind;
+    const ours = !('tableId' in where.value) || where.value.tableId === this.config.tableId;
+    const maxBytes = kind === 'shoe' ? this.config.mqtt.maxPayloadBytes : undefined;
     const parsed = parseTopicMessage(this.config.mqtt.root, topic, payload, maxBytes ? { maxBytes } : {});
-    if (!parsed.ok) return this.reject(topic, parsed.error.code, parsed.error.message);
+    if (!parsed.ok) {
+      this.reject(topic, parsed.error.code, parsed.error.message);
+      if (ours) this.follower.refused(kind, `${parsed.error.code}: ${parsed.error.message}`);
+      return;
+    }
     const { topic: t, payload: p } = parsed.value;
     if (t.kind === 'displayCommand') {
       if (t.displayId !== this.config.displayId)
@@ -304,97 +296,34 @@ export class Bridge extends EventEmitter {
       return this.onCommand(p as DisplayCommand);
     }
     if (t.kind === 'displayStatus') return this.reject(topic, 'unknown-topic', 'boards do not read display status');
-    if ('tableId' in t && t.tableId !== this.config.tableId)
+    if (!ours)
       return this.reject(
         topic,
         'unknown-topic',
-        `table ${t.tableId} is not this board's table (${this.config.tableId})`,
+        `table ${(t as { tableId: string }).tableId} is not this board's table (${this.config.tableId})`,
       );
     const msg = { kind: t.kind, payload: p } as TableMessage;
-    const result = applyMessage(this.state, msg, now);
-    switch (result.effect) {
-      case 'applied':
-        this.commit(
-          msg,
-          result.state,
-          now,
-          Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8'),
-        );
-        this.drainAhead();
-        this.statusDirty = true;
-        this.push();
-        return;
-      case 'duplicate':
-        this.counters.duplicates++;
-        this.log.debug({ topic, reason: result.reason }, 'duplicate ignored');
-        return;
-      case 'rejected':
-        return this.reject(topic, 'rejected-by-rules', result.reason);
-      case 'resync':
-        this.log.warn({ topic, reason: result.reason }, 'gap');
-        if (msg.kind === 'hand' && this.ahead.size < 200) {
-          this.ahead.set(`${msg.payload.shoeId}/${msg.payload.handNo}`, { t: now, m: msg });
-        }
-        return this.resync(result.reason);
-    }
-  }
-
-  /** Records and applies an accepted message; `json` is its text as received, when there is one. */
-  private commit(msg: TableMessage, state: TableState, now: string, json?: string): void {
-    if (json === undefined) this.journal?.append({ t: now, m: msg });
-    else this.journal?.appendMessage(now, msg.kind, json);
-    this.state = state;
-    this.counters.applied++;
-    if (state.shoe?.phase === 'ended' && msg.kind === 'event' && msg.payload.type === 'shoe-end') {
-      this.compactJournal(state, now);
-      this.ahead.clear();
-    }
-  }
-
-  /** Compacts the journal off the event loop; compactions run one after another, in the order asked. */
-  private compactJournal(state: TableState, now: string): void {
-    this.compacting = this.journal?.compactAsync(state, now).catch((e: unknown) => {
-      this.log.error({ err: e }, 'journal compaction failed; the journal keeps every record');
-    });
-  }
-
-  /** Applies hands kept from ahead of a gap, now that the gap may be filled. */
-  private drainAhead(): void {
-    for (let progress = true; progress && this.ahead.size > 0;) {
-      progress = false;
-      for (const [key, { t, m }] of this.ahead) {
-        const r = applyMessage(this.state, m, t);
-        if (r.effect === 'resync') continue;
-        this.ahead.delete(key);
-        if (r.effect === 'applied') {
-          this.commit(m, r.state, t);
-          progress = true;
-        }
-      }
-    }
+    const json = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
+    this.follower.take(msg, now, topic, json);
   }
 
   private onCommand(c: DisplayCommand): void {
     this.log.info({ command: c.command, requestId: c.requestId }, 'fleet command');
-    if (c.command === 'resync') {
-      this.state = { ...emptyTableState(this.config.tableId), shoeNumber: this.state.shoeNumber };
-      this.compactJournal(this.state, this.iso()); // after any compaction still under way, never before it
-      this.push();
-      this.resync('fleet command');
-    }
+    if (c.command === 'resync') this.resync('fleet command', c.replace === true);
     this.emit('command', c);
     this.lastCommand = { requestId: c.requestId, command: c.command, ok: true };
     this.publishStatus();
   }
 
   private reject(topic: string, code: string, reason: string): void {
-    this.counters.rejected++;
+    this.count.rejected++;
     this.statusDirty = true;
-    this.log.warn({ topic, code, reason }, 'message rejected');
+    this.rejections.record({ topic, code, reason });
     this.emit('rejected', { topic, reason, code });
   }
 
   private setConnection(state: ConnectionView['state'], broker: string | null): void {
+    if (this.stopped) return;
     if (this.connection.state === state && (broker === null || this.connection.broker === broker)) return;
     this.connection = {
       state,
@@ -406,13 +335,15 @@ export class Bridge extends EventEmitter {
   }
 
   private buildView(now = this.iso()): TableView {
-    return tableView(this.state, {
+    return tableView(this.follower.state, {
       displayId: this.config.displayId,
       version: this.deps.version ?? '0.0.0',
       settings: this.config.board,
       connection: { ...this.connection, lastMessageAt: this.lastMessageAt },
       seq: this.seq,
       now,
+      outOfStep: this.follower.step,
+      warnings: this.follower.warnings,
     });
   }
 
@@ -425,60 +356,40 @@ export class Bridge extends EventEmitter {
     this.flushTimer ??= setImmediate(() => this.flush());
   }
 
-  /** Builds and emits the view, and schedules one more for when a transient notice expires. */
+  /** Builds and emits the view. */
   private flush(): void {
     if (this.flushTimer) clearImmediate(this.flushTimer);
     this.flushTimer = null;
     if (!this.viewDirty) return;
     this.viewDirty = false;
     this.seq++;
-    const now = this.now();
-    this.lastView = this.buildView(now.toISOString());
+    this.lastView = this.buildView(this.iso());
     this.emit('view', this.lastView);
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    const at = nextExpiry(this.state.notices, now.toISOString(), this.config.board.noticeSeconds);
-    if (at !== null) {
-      this.expiryTimer = setTimeout(() => this.push(), Math.max(0, at - now.getTime()) + 10);
-      this.expiryTimer.unref();
-    }
   }
 
-  private status(): DisplayStatus {
-    const shoe = this.state.shoe;
+  private statusBasics() {
     return {
-      v: 1,
-      state: 'online',
       displayId: this.config.displayId,
       tableId: this.config.tableId,
       version: this.deps.version ?? '0.0.0',
-      timestamp: this.iso(),
-      ...(shoe ? { shoeId: shoe.id } : {}),
-      handCount: shoe ? shoe.rounds.filter((r) => 'hand' in r).length : 0,
-      ...(this.state.lastResultAt ? { lastResultAt: this.state.lastResultAt } : {}),
-      ...(this.state.signage ? { signageRevision: this.state.signage.revision } : {}),
-      ...(this.state.casino ? { casinoSignageRevision: this.state.casino.revision } : {}),
-      rejectedMessages: this.counters.rejected,
-      uptimeSeconds: Math.floor((this.now().getTime() - this.startedAt) / 1000),
-      ...(this.lastCommand ? { lastCommand: this.lastCommand } : {}),
+      now: this.iso(),
     };
-  }
-
-  private offlineStatus(): string {
-    return JSON.stringify({
-      v: 1,
-      state: 'offline',
-      displayId: this.config.displayId,
-      tableId: this.config.tableId,
-      version: this.deps.version ?? '0.0.0',
-      timestamp: this.iso(),
-    });
   }
 
   private publishStatus(): void {
     const client = this.client;
     if (!client?.connected) return;
     this.statusDirty = false;
-    client.publish(this.topics.displayStatus(this.config.displayId), makeDisplayStatus(this.status()), {
+    const view = this.view();
+    const status = onlineStatus(this.follower.state, {
+      ...this.statusBasics(),
+      rejectedMessages: this.count.rejected,
+      uptimeSeconds: Math.floor((this.now().getTime() - this.startedAt) / 1000),
+      outOfStep: this.follower.step,
+      warnings: view.warnings,
+      lastCommand: this.lastCommand,
+    });
+    client.publish(this.topics.displayStatus(this.config.displayId), makeDisplayStatus(status), {
       qos: 1,
       retain: true,
     });

@@ -72,7 +72,8 @@ export const ConfigSchema = Type.Object(
           Type.Literal('en+zh-Hant'),
           Type.Null(),
         ]),
-        noticeSeconds: Type.Integer({ minimum: 1, maximum: 600 }),
+        // Accepted and ignored, for configuration files written before notices ended with the table's events.
+        noticeSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
       },
       { additionalProperties: false },
     ),
@@ -146,7 +147,6 @@ export function defaultConfig(): Config {
       logo: null,
       disclaimer: true,
       language: null,
-      noticeSeconds: 8,
     },
     serve: { host: '127.0.0.1', port: 8080, token: null },
     kiosk: { display: null, devTools: false },

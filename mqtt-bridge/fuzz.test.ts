@@ -74,7 +74,11 @@ interface Board {
  */
 async function board(): Promise<Board> {
   const { logger, records } = memoryLogger('debug');
-  const bridge = new Bridge(config(), { logger });
+  // Every rejection logged in full, so that the log can be checked against the counter message by message.
+  const bridge = new Bridge(config(), {
+    logger,
+    rejectionLog: { samplesPerCode: Infinity, maxTextLength: Infinity },
+  });
   const emitted: Board['emitted'] = [];
   bridge.on('rejected', (r) => emitted.push(r));
   await bridge.start();
@@ -415,16 +419,21 @@ describe('fuzzing bridge.onMessage', () => {
     );
   });
 
-  test('a fleet resync command for another display does not wipe this board', async () => {
+  test('a fleet resync never wipes a board, unless it is its own and says replace', async () => {
     await withBoard((b) => {
-      const command = bytes(JSON.stringify(EXAMPLES.displayCommand.find((c) => c.command === 'resync')!));
+      const resync = EXAMPLES.displayCommand.find((c) => c.command === 'resync')!;
+      const command = bytes(JSON.stringify(resync));
       expect(deliver(b, T.displayCommand('another-board'), command)).toMatchObject({
         rejected: true,
         code: 'unknown-topic',
       });
       expect(hands(b.bridge)).toEqual([1, 2, 3, 4, 5, 6]);
-      // Its own: it does.
-      expect(deliver(b, T.displayCommand(DISPLAY), command)).toMatchObject({ rejected: false, changed: true });
+      // Its own: it asks the retained topics again and keeps what it shows.
+      expect(deliver(b, T.displayCommand(DISPLAY), command)).toMatchObject({ rejected: false, changed: false });
+      expect(hands(b.bridge)).toEqual([1, 2, 3, 4, 5, 6]);
+      // Its own, saying replace: an operator's explicit request to drop the board's state.
+      const replace = bytes(JSON.stringify({ ...resync, replace: true }));
+      expect(deliver(b, T.displayCommand(DISPLAY), replace)).toMatchObject({ rejected: false, changed: true });
       expect(b.bridge.table.shoe).toBeNull();
     });
   });

@@ -33,8 +33,13 @@ const tmp = (p = 'bb-journal-') => {
 const CARD_OF: Record<string, string> = { B: CARDS.banker, P: CARDS.player, T: CARDS.tie };
 const handOf = (shoeId: string, no: number) => handMessage(shoeId, no, coup(CARD_OF['BPTBBP'[no % 6]!]!));
 const nosOf = (s: TableState) => (s.shoe ? shoeHands(s.shoe).map((h) => h.no) : []);
-const lines = (path: string) => readFileSync(path, 'utf8').split('\n').slice(0, -1);
 const record = (line: string) => JSON.parse(line.slice(9)) as JournalRecord;
+/** The journal's records, its header (the format's version, written first) aside. */
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .slice(0, -1)
+    .filter((l) => !('journal' in record(l)));
 const json = (x: unknown) => JSON.stringify(x);
 
 function config(dir: string): Config {
@@ -157,7 +162,7 @@ describe('compaction by the bridge', () => {
     const r = replayJournal(bridge.journalPath, emptyTableState('T1'));
     expect(r.skipped).toEqual([]);
     expect(json(r.state)).toBe(live);
-    expect(r.state.shoeNumber).toBe(2);
+    expect(r.state.pastShoes).toEqual(['S1']);
     expect(nosOf(r.state)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
 
     // A board restarted on it shows the same, and carries on from it.
@@ -179,7 +184,7 @@ describe('compaction by the bridge', () => {
       expect(lines(bridge.journalPath)).toHaveLength(1);
     }
     expect(json(replayJournal(bridge.journalPath, emptyTableState('T1')).state)).toBe(json(bridge.table));
-    expect(bridge.table.shoeNumber).toBe(5);
+    expect(bridge.table.pastShoes).toEqual(['S1', 'S2', 'S3', 'S4']);
   });
 
   test('records that arrive while a compaction runs are kept, after the state record', async () => {
@@ -198,22 +203,33 @@ describe('compaction by the bridge', () => {
     expect(json(replayJournal(bridge.journalPath, emptyTableState('T1')).state)).toBe(live);
   });
 
-  test('a fleet resync command compacts to an empty board that keeps its shoe count', async () => {
+  test('a fleet resync keeps the board; only one that says replace compacts it to an empty board', async () => {
     const dir = tmp();
     const { bridge } = await board(dir);
     send.shoeStart(bridge, 'S1');
     send.hands(bridge, 'S1', 1, 3);
-    bridge.onMessage(
-      T.displayCommand('D1'),
-      Buffer.from(makeDisplayCommand({ v: 1, command: 'resync', requestId: 'r-1', timestamp: at(99) })),
-    );
+    const resync = (requestId: string, replace?: boolean) =>
+      bridge.onMessage(
+        T.displayCommand('D1'),
+        Buffer.from(
+          makeDisplayCommand({
+            v: 1,
+            command: 'resync',
+            requestId,
+            timestamp: at(99),
+            ...(replace === undefined ? {} : { replace }),
+          }),
+        ),
+      );
+    resync('r-1');
+    expect(nosOf(bridge.table)).toEqual([1, 2, 3]); // a resync never moves the board back by itself
+    resync('r-2', true);
     expect(bridge.table.shoe).toBeNull();
     await bridge.settled();
     expect(lines(bridge.journalPath)).toHaveLength(1);
     await bridge.stop();
     const r = replayJournal(bridge.journalPath, emptyTableState('T1'));
     expect(r.state.shoe).toBeNull();
-    expect(r.state.shoeNumber).toBe(1);
     expect(json(r.state)).toBe(json(bridge.table));
     expect(existsSync(`${bridge.journalPath}.tmp`)).toBe(false);
   });

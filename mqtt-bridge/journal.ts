@@ -2,7 +2,10 @@
  * The board's journal: every message the state accepted, appended to a file as it is applied, so that a board
  * killed at any moment (even `kill -9`) comes back with exactly the same board by replaying it through the same
  * reducer. One record a line, `<crc32 hex> <json>`: a torn or corrupt record (the last write cut short) is
- * detected and skipped. At shoe end the journal is compacted to one record of the whole state.
+ * detected and skipped, and every record is checked like a message before it is trusted (`journal-records.ts`), so
+ * a damaged, foreign or older record is skipped or migrated, never fatal. A journal written by a later version of
+ * the board is set aside (renamed) and the board starts empty. At shoe end the journal is compacted to one record of
+ * the whole state.
  *
  * ```ts
  * const j = openJournal('/var/lib/baccarat-board/T1.journal');
@@ -14,6 +17,7 @@
 import {
   closeSync,
   existsSync,
+  statSync,
   fdatasync,
   fdatasyncSync,
   mkdirSync,
@@ -25,60 +29,103 @@ import {
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { applyMessage, type TableMessage, type TableState } from './table-state';
+import { JOURNAL_VERSION, readRecord, type JournalRecord } from './journal-records';
+import { applyMessage, type TableState } from './table-state';
 
-/** One journal record: a message applied at time `t`, or the whole state (after compaction). */
-export type JournalRecord =
-  { readonly t: string; readonly m: TableMessage } | { readonly t: string; readonly state: TableState };
+export { JOURNAL_VERSION, type JournalRecord } from './journal-records';
 
 const line = (r: JournalRecord): string => {
   const json = JSON.stringify(r);
   return `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
 };
 
-/** Parses one line; null when torn or corrupt. */
-function parseLine(text: string): JournalRecord | null {
+/** The header record a journal of this version starts with. */
+const header = (t: string): string => line({ t, journal: JOURNAL_VERSION });
+
+/** Parses and checks one line: the record, or why it is skipped. */
+function parseLine(text: string): JournalRecord | string {
   const space = text.indexOf(' ');
-  if (space !== 8) return null;
+  if (space !== 8) return 'corrupt record (no checksum)';
   const json = text.slice(9);
-  if (crc32(json).toString(16).padStart(8, '0') !== text.slice(0, 8)) return null;
+  if (crc32(json).toString(16).padStart(8, '0') !== text.slice(0, 8)) return 'corrupt record (checksum)';
+  let value: unknown;
   try {
-    return JSON.parse(json) as JournalRecord;
+    value = JSON.parse(json);
   } catch {
-    return null;
+    return 'corrupt record (JSON)';
   }
+  const r = readRecord(value);
+  return r.ok ? r.value : `invalid record: ${r.error}`;
 }
 
 export interface Replayed {
   readonly state: TableState;
   readonly records: number;
   readonly skipped: readonly { readonly line: number; readonly reason: string }[];
+  /** Where an unreadable journal (a later version's, or one that could not be read at all) was moved, if it was. */
+  readonly setAside?: { readonly path: string; readonly reason: string };
 }
 
-/** Rebuilds the state from a journal file (an absent file is an empty journal). */
-export function replayJournal(path: string, empty: TableState): Replayed {
+/** Moves a journal the board cannot use out of the way, keeping it for inspection; the board starts empty. */
+function setAside(path: string, empty: TableState, reason: string, now: Date): Replayed {
+  const aside = `${path}.set-aside-${now.toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    return { state: empty, records: 0, skipped: [], setAside: { path, reason: `${reason} (could not be moved)` } };
+  }
+  return { state: empty, records: 0, skipped: [], setAside: { path: aside, reason } };
+}
+
+/**
+ * Rebuilds the state from a journal file (an absent file is an empty journal). Never throws: a record that cannot
+ * be trusted is skipped with its reason; a journal of a later version, or one that cannot be read, is set aside.
+ */
+export function replayJournal(path: string, empty: TableState, now = new Date()): Replayed {
   if (!existsSync(path)) return { state: empty, records: 0, skipped: [] };
-  const text = readFileSync(path, 'utf8');
+  let text: string;
+  try {
+    if (statSync(path).size > MAX_JOURNAL_BYTES)
+      return setAside(path, empty, 'the journal is too large to replay', now);
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return setAside(path, empty, `the journal cannot be read: ${(e as Error).message}`, now);
+  }
   const lines = text.split('\n');
   const torn = lines.pop(); // after the last newline: '' when the last write was whole
   const skipped: { line: number; reason: string }[] = [];
   let state = empty;
   let records = 0;
-  lines.forEach((l, i) => {
+  for (const [i, l] of lines.entries()) {
+    if (l === '') continue; // the newline a torn tail was closed with
     const r = parseLine(l);
-    if (!r) return skipped.push({ line: i + 1, reason: 'corrupt record (checksum or JSON)' });
-    records++;
-    if ('state' in r) state = r.state;
-    else {
-      const a = applyMessage(state, r.m, r.t);
-      if (a.effect === 'applied') state = a.state;
+    if (typeof r === 'string') {
+      skipped.push({ line: i + 1, reason: r });
+      continue;
     }
-    return undefined;
-  });
+    if ('journal' in r) {
+      if (r.journal > JOURNAL_VERSION)
+        return setAside(path, empty, `written by a later version of the board (journal ${r.journal})`, now);
+      continue;
+    }
+    records++;
+    try {
+      if ('state' in r) state = r.state.tableId === empty.tableId ? r.state : state;
+      else {
+        const a = applyMessage(state, r.m, r.t);
+        if (a.effect === 'applied') state = a.state;
+      }
+    } catch (e) {
+      skipped.push({ line: i + 1, reason: `record could not be applied: ${(e as Error).message}` });
+    }
+  }
   if (torn)
     skipped.push({ line: lines.length + 1, reason: `torn last record (${torn.length} bytes without a newline)` });
   return { state, records, skipped };
 }
+
+/** Larger than any journal a board writes (compacted every shoe): a bigger file is not ours to replay. */
+const MAX_JOURNAL_BYTES = 256 * 1024 * 1024;
 
 export interface Journal {
   readonly path: string;
@@ -106,10 +153,11 @@ export interface Journal {
 
 export function openJournal(path: string): Journal {
   mkdirSync(dirname(path), { recursive: true });
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
   let fd = openSync(path, 'a');
   // A torn tail from a crash would glue itself to the next record: start the next record on a new line.
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
   if (text.length > 0 && !text.endsWith('\n')) writeSync(fd, '\n');
+  if (text.length === 0) writeSync(fd, header(new Date().toISOString()));
   let dirty = false;
   // Records appended while an asynchronous compaction is asked for or running, one buffer per compaction, from the
   // moment it was asked for (not from when it starts), so that nothing written after the call can be lost.
@@ -176,7 +224,7 @@ export function openJournal(path: string): Journal {
     },
     compactAsync(state, t) {
       if (next) meanwhile.delete(next.tail); // superseded before it started: the newer state covers it
-      next = { head: line({ t, state }), tail: [] };
+      next = { head: header(t) + line({ t, state }), tail: [] };
       meanwhile.add(next.tail);
       draining ??= drain();
       return draining;
@@ -184,7 +232,7 @@ export function openJournal(path: string): Journal {
     compact(state, t) {
       const tmp = `${path}.tmp`;
       const tfd = openSync(tmp, 'w');
-      writeSync(tfd, line({ t, state }));
+      writeSync(tfd, header(t) + line({ t, state }));
       fdatasyncSync(tfd);
       closeSync(tfd);
       swap(tmp);

@@ -322,24 +322,25 @@ describe('torn and corrupt journal records', () => {
     const replayed = replayJournal(path, emptyTableState('T1'));
     expect(nosOf(replayed.state)).toEqual([1, 2, 3]);
     expect(replayed.records).toBe(4);
-    expect(replayed.skipped).toEqual([{ line: 5, reason: expect.stringMatching(/^torn last record/) }]);
+    // Line 1 is the journal's header (its format's version), then the shoe start and hands 1 to 4.
+    expect(replayed.skipped).toEqual([{ line: 6, reason: expect.stringMatching(/^torn last record/) }]);
 
     // A new board on it: it reports the torn record, shows hands 1-3, and takes hand 4 again, then 5.
     const b = await board(dir);
     expect(nosOf(b.bridge.table)).toEqual([1, 2, 3]);
     expect(b.records.filter((r) => r.msg === 'journal record skipped')).toMatchObject([
-      { line: 5, reason: expect.stringMatching(/torn/) },
+      { line: 6, reason: expect.stringMatching(/torn/) },
     ]);
     feed(b.bridge, 4, 5);
     await b.bridge.stop();
 
     const after = readFileSync(path, 'utf8').split('\n');
-    expect(after[4]).toBe(last.slice(0, last.length - Math.floor(last.length / 2))); // the torn bytes, alone
-    expect(after[5]).toMatch(/^[0-9a-f]{8} \{"t":/); // the next record starts on its own line
+    expect(after[5]).toBe(last.slice(0, last.length - Math.floor(last.length / 2))); // the torn bytes, alone
+    expect(after[6]).toMatch(/^[0-9a-f]{8} \{"t":/); // the next record starts on its own line
     expect(after.at(-1)).toBe('');
     const again = replayJournal(path, emptyTableState('T1'));
     expect(nosOf(again.state)).toEqual([1, 2, 3, 4, 5]);
-    expect(again.skipped).toEqual([{ line: 5, reason: expect.stringMatching(/corrupt/) }]);
+    expect(again.skipped).toEqual([{ line: 6, reason: expect.stringMatching(/corrupt/) }]);
 
     const c = await board(dir);
     expect(JSON.stringify(c.bridge.table)).toBe(JSON.stringify(again.state));
@@ -359,14 +360,14 @@ describe('torn and corrupt journal records', () => {
     const original = readFileSync(path);
     expect(replayJournal(path, emptyTableState('T1')).skipped).toEqual([]);
 
-    // Flip one byte inside record 4 (the first signs): its checksum no longer matches.
+    // Flip one byte inside record 4 (the first signs, line 5 after the header): its checksum no longer matches.
     const lines = original.toString('utf8').split('\n');
-    const offset = lines.slice(0, 3).reduce((n, l) => n + Buffer.byteLength(l) + 1, 0) + lines[3]!.indexOf('Jade');
+    const offset = lines.slice(0, 4).reduce((n, l) => n + Buffer.byteLength(l) + 1, 0) + lines[4]!.indexOf('Jade');
     const flipped = Buffer.from(original);
     flipped[offset] = flipped[offset]! ^ 0x01;
     writeFileSync(path, flipped);
     const r = replayJournal(path, emptyTableState('T1'));
-    expect(r.skipped).toEqual([{ line: 4, reason: expect.stringMatching(/corrupt/) }]);
+    expect(r.skipped).toEqual([{ line: 5, reason: expect.stringMatching(/corrupt/) }]);
     expect(r.records).toBe(6);
     expect(nosOf(r.state)).toEqual([1, 2, 3, 4]); // the records after it replay
     expect(r.state.signage?.revision).toBe(3);
@@ -374,11 +375,11 @@ describe('torn and corrupt journal records', () => {
 
     // A flipped checksum digit, and a flipped byte in the last record: the same.
     const digit = Buffer.from(original);
-    const at = lines.slice(0, 2).reduce((n, l) => n + Buffer.byteLength(l) + 1, 0); // record 3 (hand 2)
+    const at = lines.slice(0, 3).reduce((n, l) => n + Buffer.byteLength(l) + 1, 0); // record 3 (hand 2), line 4
     digit[at] = digit[at] === 0x30 ? 0x31 : 0x30;
     writeFileSync(path, digit);
     const d = replayJournal(path, emptyTableState('T1'));
-    expect(d.skipped).toEqual([{ line: 3, reason: expect.stringMatching(/corrupt/) }]);
+    expect(d.skipped).toEqual([{ line: 4, reason: expect.stringMatching(/corrupt/) }]);
     // Hand 2 is missing, so hands 3 and 4 are a gap the reducer will not apply: the board keeps hand 1 and will
     // resync from the broker's retained snapshot once it hears of the gap.
     expect(nosOf(d.state)).toEqual([1]);
@@ -387,7 +388,7 @@ describe('torn and corrupt journal records', () => {
     writeFileSync(path, flipped);
     const b = await board(dir);
     expect(b.records.filter((x) => x.msg === 'journal record skipped')).toMatchObject([
-      { line: 4, reason: expect.stringMatching(/corrupt/) },
+      { line: 5, reason: expect.stringMatching(/corrupt/) },
     ]);
     feed(b.bridge, 5, 5);
     expect(nosOf(b.bridge.table)).toEqual([1, 2, 3, 4, 5]);

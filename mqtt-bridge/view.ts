@@ -1,14 +1,15 @@
 /**
- * What the board shows, built from the table state: the `TableView` of the kiosk contract.
+ * What the board shows, built from the table state: the `TableView` of the kiosk contract, with the staff's view
+ * of the board's own health (out of step, warnings) beside it.
  *
  * ```ts
- * const view = tableView(state, { displayId: 'D1', version: '0.1.0', settings, connection, seq: 1, now });
+ * const view = tableView(state, { displayId: 'D1', version: '0.1.0', settings, connection, seq: 1, now, outOfStep: null, warnings: [] });
  * ```
  * @packageDocumentation
  */
-import type { BoardSettings, ConnectionView, TableView } from '../contract/kiosk';
-import { activeNotices } from './notices';
-import { payTableView } from './pay-table-view';
+import type { BoardSettings, ConnectionView, OutOfStep, StaffWarning, TableView } from '../contract/kiosk';
+import { payTableView } from '../contract/pay-table-view';
+import { sortedNotices } from './notices';
 import type { TableState } from './table-state';
 
 export interface ViewContext {
@@ -18,6 +19,21 @@ export interface ViewContext {
   readonly connection: ConnectionView;
   readonly seq: number;
   readonly now: string; // ISO 8601
+  readonly outOfStep: OutOfStep | null;
+  readonly warnings: readonly StaffWarning[]; // the bridge's own (signs ignored …); the state's are added here
+}
+
+/** Warnings read from the state itself: Perfect Pairs offered with no casino pay scale (rule 11A.8). */
+export function stateWarnings(state: TableState, now: string): StaffWarning[] {
+  const offered = state.signage?.sideBets.includes('perfectPairs') ?? false;
+  if (!offered || state.casino) return [];
+  return [
+    {
+      code: 'perfect-pairs-scale-missing',
+      detail: 'Perfect Pairs is offered at this table, but no casino pay scale is published (rule 11A.8)',
+      since: state.signage?.updatedAt ?? now,
+    },
+  ];
 }
 
 export function tableView(state: TableState, ctx: ViewContext): TableView {
@@ -28,13 +44,14 @@ export function tableView(state: TableState, ctx: ViewContext): TableView {
     displayId: ctx.displayId,
     version: ctx.version,
     shoe: state.shoe,
-    shoeNumber: state.shoeNumber,
     signage: state.signage,
     casino: state.casino,
-    payTable: payTableView(state.signage, state.casino, state.shoe),
-    notices: activeNotices(state.notices, ctx.now, ctx.settings.noticeSeconds),
+    payTable: payTableView(state.signage, state.casino, state.shoe, state.pastShoes),
+    notices: sortedNotices(state.notices),
     connection: ctx.connection,
     controllerOnline: state.controller ? state.controller.online : null,
+    outOfStep: ctx.outOfStep,
+    warnings: [...stateWarnings(state, ctx.now), ...ctx.warnings],
     settings: ctx.settings,
     change: state.change,
   };

@@ -4,26 +4,28 @@
  *
  * ```ts
  * const hand = wireHand(msg);            // Result<NewShoeHand, string>
- * const shoe = shoeFromSnapshot(snap);   // Result<Shoe, string>
+ * const shoe = shoeFromSnapshot(snap);   // Result<{ shoe, problem }, string>: one bad hand keeps the hands before it
  * ```
  * @packageDocumentation
  */
 import { parseCard } from '../baccarat/cards';
 import {
   addHand,
+  announceVoidHand,
   burn,
+  closedReason,
   cutCardDrawn,
   endShoe,
+  isShoeHand,
   type NewShoeHand,
   newShoe,
-  openBetting,
-  closeBetting,
   type Shoe,
+  type VoidHandKind,
   voidRound,
 } from '../baccarat/shoe';
 import { checkResult } from '../baccarat/result-check';
 import { type Card, err, ok, type Result } from '../baccarat/types';
-import type { HandMessage, ShoeSnapshot } from '../contract/schemas';
+import type { HandMessage, ShoeSnapshot, SnapshotHand, VoidHandReason } from '../contract/schemas';
 
 type HandBody = Omit<HandMessage, never>;
 
@@ -63,57 +65,107 @@ export function wireHand(msg: HandBody): Result<NewShoeHand> {
     hand,
     ...(cards ? { cards } : {}),
     at: msg.timestamp,
-    ...(msg.voidHand
-      ? {
-          voidHand: {
-            kind: msg.voidHand.reason === 'no-bet-coup' ? ('noBetCoup' as const) : ('noBetsThisHand' as const),
-            reason: msg.voidHand.reason,
-          },
-        }
-      : {}),
+    ...(msg.voidHand ? { voidHand: { kind: voidHandKind(msg.voidHand.reason), reason: msg.voidHand.reason } } : {}),
   });
 }
 
-const then = (r: Result<Shoe>, f: (s: Shoe) => Result<Shoe>): Result<Shoe> => (r.ok ? f(r.value) : r);
+/** A void-hand reason on the wire as the core's kind of void hand. */
+export const voidHandKind = (reason: VoidHandReason): VoidHandKind =>
+  reason === 'no-bet-coup' ? 'noBetCoup' : 'noBetsThisHand';
+
+/** A shoe rebuilt from a snapshot: everything up to the first step the rules refuse, and that refusal. */
+export interface RebuiltShoe {
+  readonly shoe: Shoe;
+  readonly problem: string | null; // null: the whole snapshot was taken
+}
+
+const PHASES: { readonly [P in ShoeSnapshot['phase']]: Shoe['phase'] } = {
+  shuffling: 'shuffling',
+  waiting: 'idle',
+  betting: 'betting',
+  dealing: 'dealing',
+  ended: 'ended',
+};
 
 /**
  * The shoe a retained snapshot describes, rebuilt through the core's transitions so that it obeys the same rules
- * as a shoe built message by message: every hand is checked, numbering and the cut card included.
+ * as a shoe built message by message: every hand is checked, numbering and the cut card included. A step the rules
+ * refuse (a hand that fails the Table of Play, say) ends the rebuild there: the hands before it are kept, and
+ * `problem` says why the rest is missing, so that one bad hand never costs the board the whole shoe. An error only
+ * when the shoe cannot be started at all.
  */
-export function shoeFromSnapshot(snap: ShoeSnapshot): Result<Shoe> {
-  let shoe = newShoe(snap.shoeId, { decks: snap.decks, at: snap.hands[0]?.timestamp ?? snap.timestamp });
+export function shoeFromSnapshot(snap: ShoeSnapshot): Result<RebuiltShoe> {
+  const started = newShoe(snap.shoeId, {
+    decks: snap.decks,
+    ...(snap.shoeNo !== undefined && { no: snap.shoeNo }),
+    at: snap.startedAt ?? snap.hands[0]?.timestamp ?? snap.timestamp,
+  });
+  if (!started.ok) return err(`snapshot of shoe ${snap.shoeId}: ${started.error}`);
+  let shoe = started.value;
+  const done = (problem: string | null): Result<RebuiltShoe> =>
+    ok({ shoe: snap.tableOpen === false ? { ...shoe, tableOpen: false } : shoe, problem });
+  const step = (r: Result<Shoe>, what: string): string | null => {
+    if (r.ok) shoe = r.value;
+    return r.ok ? null : `snapshot ${what}: ${r.error}`;
+  };
   if (snap.burn) {
     const card = parseCard(snap.burn.card);
-    if (!card.ok) return err(`snapshot burn: ${card.error}`);
-    shoe = then(shoe, (s) => burn(s, card.value, snap.burn!.count));
+    const problem = card.ok ? step(burn(shoe, card.value, snap.burn.count), 'burn') : `snapshot burn: ${card.error}`;
+    if (problem) return done(problem);
   }
   const voided = [...snap.voidedRounds].sort((a, b) => a.handNo - b.handNo);
   let v = 0;
+  const voidRoundsUpTo = (no: number): string | null => {
+    for (; v < voided.length && voided[v]!.handNo <= no; v++) {
+      const r = voided[v]!;
+      const problem = step(voidRound(shoe, { reason: r.reason, at: r.timestamp }), `void round ${r.handNo}`);
+      if (problem) return problem;
+    }
+    return null;
+  };
+  const cut = snap.cutCard;
   for (const [i, h] of snap.hands.entries()) {
-    if (h.shoeId !== snap.shoeId) return err(`snapshot hand ${i + 1} belongs to shoe ${h.shoeId}, not ${snap.shoeId}`);
-    if (h.handNo !== i + 1) return err(`snapshot hand ${i + 1} is numbered ${h.handNo}`);
-    while (v < voided.length && voided[v]!.handNo <= h.handNo) {
-      const r = voided[v++]!;
-      shoe = then(shoe, (s) => voidRound(s, { reason: r.reason, at: r.timestamp }));
-    }
-    if (snap.cutCard && snap.cutCard.handNo === h.handNo) {
-      shoe = then(shoe, (s) => cutCardDrawn(s, { firstCardOfRound: snap.cutCard!.firstCardOfRound, handNo: h.handNo }));
-    }
+    if (h.shoeId !== snap.shoeId) return done(`snapshot hand ${i + 1} belongs to shoe ${h.shoeId}, not ${snap.shoeId}`);
+    if (h.handNo !== i + 1) return done(`snapshot hand ${i + 1} is numbered ${h.handNo}`);
+    const before =
+      voidRoundsUpTo(h.handNo) ??
+      (cut && cut.handNo === h.handNo
+        ? step(cutCardDrawn(shoe, { firstCardOfRound: cut.firstCardOfRound, handNo: h.handNo }), 'cut card')
+        : null);
+    if (before) return done(before);
     const hand = wireHand(h);
-    if (!hand.ok) return err(`snapshot ${hand.error}`);
-    shoe = then(shoe, (s) => addHand(s, hand.value));
-    if (!shoe.ok) return err(`snapshot hand ${h.handNo}: ${shoe.error}`);
+    if (!hand.ok) return done(`snapshot ${hand.error}`);
+    const problem =
+      step(addHand(shoe, hand.value), `hand ${h.handNo}`) ??
+      (h.voided
+        ? step(voidRound(shoe, { no: h.handNo, reason: h.voided.reason, at: h.voided.timestamp }), `hand ${h.handNo}`)
+        : null);
+    if (problem) return done(problem);
+    if (h.corrected) shoe = withCorrection(shoe, h.handNo, h.corrected);
   }
   const next = snap.hands.length + 1;
-  while (v < voided.length) {
-    const r = voided[v++]!;
-    shoe = then(shoe, (s) => voidRound(s, { reason: r.reason, at: r.timestamp }));
-  }
-  if (snap.cutCard && snap.cutCard.handNo >= next) {
-    shoe = then(shoe, (s) => cutCardDrawn(s, { firstCardOfRound: snap.cutCard!.firstCardOfRound, handNo: next }));
-  }
-  if (snap.phase === 'betting') shoe = then(shoe, openBetting);
-  if (snap.phase === 'dealing') shoe = then(shoe, (s) => then(openBetting(s), closeBetting));
-  if (snap.phase === 'ended') shoe = then(shoe, (s) => endShoe(s, snap.timestamp));
-  return shoe.ok ? shoe : err(`snapshot: ${shoe.error}`);
+  const after =
+    voidRoundsUpTo(Infinity) ??
+    (cut && cut.handNo >= next
+      ? step(cutCardDrawn(shoe, { firstCardOfRound: cut.firstCardOfRound, handNo: next }), 'cut card')
+      : null) ??
+    (snap.announcedVoidHand?.handNo === next
+      ? step(
+          announceVoidHand(shoe, snap.announcedVoidHand.reason, voidHandKind(snap.announcedVoidHand.reason)),
+          'void hand announced',
+        )
+      : null);
+  if (after) return done(after);
+  const phase = PHASES[snap.phase];
+  if (phase === 'ended') {
+    const problem = step(endShoe(shoe, snap.timestamp), 'end');
+    if (problem) return done(problem);
+  } else if (phase !== shoe.phase && !closedReason(shoe)) shoe = { ...shoe, phase };
+  return done(null);
+}
+
+/** Marks hand `no` corrected as the snapshot says (who and when; the earlier result is the board's to know). */
+function withCorrection(shoe: Shoe, no: number, c: NonNullable<SnapshotHand['corrected']>): Shoe {
+  const corrected = { by: c.by, at: c.timestamp, ...(c.note !== undefined && { note: c.note }) };
+  return { ...shoe, rounds: shoe.rounds.map((r) => (isShoeHand(r) && r.no === no ? { ...r, corrected } : r)) };
 }

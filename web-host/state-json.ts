@@ -20,7 +20,7 @@ export function stateJson(view: TableView, counters: Readonly<object>) {
     version: view.version,
     shoe: shoe && {
       id: shoe.id,
-      number: view.shoeNumber,
+      ...(shoe.no !== undefined ? { no: shoe.no } : {}),
       phase: shoe.phase,
       decks: shoe.decks ?? null,
       cutCard: shoe.cutCard,
@@ -53,6 +53,8 @@ export function stateJson(view: TableView, counters: Readonly<object>) {
     notices: view.notices,
     connection: view.connection,
     controllerOnline: view.controllerOnline,
+    outOfStep: view.outOfStep,
+    warnings: view.warnings,
     counters,
   };
 }

@@ -1,0 +1,52 @@
+/**
+ * The board's retained status, as the fleet and the console read it: what it shows (shoe, hands, signs), how it is
+ * doing (rejections, uptime, out of step and why, warnings for staff), and the last fleet command it handled.
+ *
+ * ```ts
+ * client.publish(topic, makeDisplayStatus(onlineStatus(state, { … })), { qos: 1, retain: true });
+ * ```
+ * @packageDocumentation
+ */
+import { shoeHands } from '../baccarat/shoe';
+import type { OutOfStep, StaffWarning } from '../contract/kiosk';
+import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
+import type { TableState } from './table-state';
+
+export interface StatusContext {
+  readonly displayId: string;
+  readonly tableId: string;
+  readonly version: string;
+  readonly now: string; // ISO 8601
+  readonly rejectedMessages: number;
+  readonly uptimeSeconds: number;
+  readonly outOfStep: OutOfStep | null;
+  readonly warnings: readonly StaffWarning[];
+  readonly lastCommand: { requestId: string; command: DisplayCommand['command']; ok: boolean } | null;
+}
+
+export function onlineStatus(state: TableState, c: StatusContext): DisplayStatus {
+  const shoe = state.shoe;
+  return {
+    v: 1,
+    state: 'online',
+    displayId: c.displayId,
+    tableId: c.tableId,
+    version: c.version,
+    timestamp: c.now,
+    ...(shoe ? { shoeId: shoe.id } : {}),
+    ...(shoe?.no !== undefined ? { shoeNo: shoe.no } : {}),
+    handCount: shoe ? shoeHands(shoe).length : 0,
+    ...(state.lastResultAt ? { lastResultAt: state.lastResultAt } : {}),
+    ...(state.signage ? { signageRevision: state.signage.revision } : {}),
+    ...(state.casino ? { casinoSignageRevision: state.casino.revision } : {}),
+    rejectedMessages: c.rejectedMessages,
+    uptimeSeconds: c.uptimeSeconds,
+    ...(c.outOfStep ? { outOfStep: c.outOfStep } : {}),
+    ...(c.warnings.length > 0 ? { warnings: c.warnings.slice(0, 10) } : {}),
+    ...(c.lastCommand ? { lastCommand: c.lastCommand } : {}),
+  };
+}
+
+export function offlineStatus(c: Pick<StatusContext, 'displayId' | 'tableId' | 'version' | 'now'>): DisplayStatus {
+  return { v: 1, state: 'offline', displayId: c.displayId, tableId: c.tableId, version: c.version, timestamp: c.now };
+}

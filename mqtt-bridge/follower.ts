@@ -1,0 +1,201 @@
+/**
+ * How a board follows its table, message by message, without knowing MQTT: it applies each message to the table
+ * state, journals what it took, keeps hands that arrived beyond a gap until the gap is filled, and keeps the
+ * out-of-step state true: out of step when it cannot follow (a gap, a refused message, a snapshot that disagrees),
+ * asking for the table's snapshot until a valid hand or snapshot brings it back in step. The bridge feeds it.
+ *
+ * ```ts
+ * const f = new Follower({ tableId: 'T1', log, now, resync, journal, changed });
+ * f.take(msg, now, topic, json);  // or f.refused('hand', 'bad-json: …') for a message the contract refused
+ * f.step;                         // null, or { code: 'gap', reason, since }
+ * ```
+ * @packageDocumentation
+ */
+import type { Logger } from 'pino';
+import type { OutOfStep, StaffWarning } from '../contract/kiosk';
+import { nextOutOfStep, type StepSignal } from './out-of-step';
+import { Resyncs, RESYNC_DEFAULTS, type ResyncOptions } from './resyncs';
+import { applyMessage, emptyTableState, type Applied, type TableMessage, type TableState } from './table-state';
+
+export interface FollowerDeps {
+  readonly tableId: string;
+  readonly log: Logger;
+  readonly now: () => string; // ISO 8601
+  /** Ask the broker for the retained snapshot again (rate-limited here). */
+  readonly resync: (reason: string) => void;
+  /** Record an accepted message (the journal); `json` is its text as received. */
+  readonly journal: (msg: TableMessage, t: string, json: string | undefined, state: TableState) => void;
+  /** Something the board shows changed (state, out of step, warnings). */
+  readonly changed: () => void;
+  /** A message was rejected: counted and logged by the bridge. */
+  readonly rejected: (topic: string, code: string, reason: string) => void;
+  readonly resyncOptions?: Partial<ResyncOptions>;
+}
+
+/** Message kinds that carry the table's results: refusing one may leave the board without something it showed. */
+const RESULT_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe']);
+/** Hands kept beyond a gap, at most (a shoe has about 80). */
+const MAX_AHEAD = 200;
+
+export class Follower {
+  /** Duplicates ignored and messages applied, for monitoring. */
+  readonly counts = { applied: 0, duplicates: 0 };
+  private current: TableState;
+  private outOfStep: OutOfStep | null = null;
+  /** Signs ignored for a revision below the one shown, by topic kind, until a sign is taken again. */
+  private readonly ignored = new Map<'signage' | 'casinoSignage', StaffWarning>();
+  /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
+  private readonly ahead = new Map<string, { t: string; m: TableMessage & { kind: 'hand' } }>();
+  private readonly resyncs: Resyncs;
+
+  constructor(private readonly deps: FollowerDeps) {
+    this.current = emptyTableState(deps.tableId);
+    this.resyncs = new Resyncs(deps.resync, { ...RESYNC_DEFAULTS, ...deps.resyncOptions });
+  }
+
+  get state(): TableState {
+    return this.current;
+  }
+
+  /** Why the board is not current, or null when it follows its table. */
+  get step(): OutOfStep | null {
+    return this.outOfStep;
+  }
+
+  /** Warnings for staff that come from following: signs ignored for an older revision. */
+  get warnings(): StaffWarning[] {
+    return [...this.ignored.values()];
+  }
+
+  /** Resyncs run and coalesced, for monitoring. */
+  get resyncCounts(): Resyncs['counts'] {
+    return this.resyncs.counts;
+  }
+
+  /** Starts from a restored state (the journal) without journaling it again. */
+  restore(state: TableState): void {
+    this.current = state;
+  }
+
+  /** An operator replaced the board's state with an empty one: nothing it showed is kept, nor the out-of-step. */
+  reset(): TableState {
+    this.current = emptyTableState(this.deps.tableId);
+    this.ahead.clear();
+    this.setStep({ kind: 'reset' });
+    return this.current;
+  }
+
+  stop(): void {
+    this.resyncs.stop();
+  }
+
+  /** A message of this table's result topics that the contract refused (unreadable, wrong shape, too large …). */
+  refused(kind: string, reason: string): void {
+    if (RESULT_KINDS.has(kind)) this.outOfStepBy('rejected', `a ${kind} message was refused: ${reason}`);
+  }
+
+  /** A validated message of this table: applied, journaled and shown, or why not. */
+  take(msg: TableMessage, now: string, topic: string, json?: string): void {
+    const result = applyMessage(this.current, msg, now);
+    this.handle(msg, result, now, topic, json);
+  }
+
+  private handle(msg: TableMessage, result: Applied, now: string, topic: string, json?: string): void {
+    const log = this.deps.log;
+    switch (result.effect) {
+      case 'applied':
+        this.commit(msg, result.state, now, json);
+        if (msg.kind === 'signage' || msg.kind === 'casinoSignage') this.ignored.delete(msg.kind);
+        this.drainAhead();
+        if (msg.kind === 'hand' || msg.kind === 'shoe')
+          this.settle(msg.kind === 'shoe', result.outOfStep ? `the table's snapshot: ${result.outOfStep}` : null);
+        this.deps.changed();
+        return;
+      case 'duplicate':
+        this.counts.duplicates++;
+        if (result.kind === 'older-signage' || result.kind === 'older-casino-signage')
+          return this.ignoredSign(msg, result.reason, topic);
+        log[result.kind === 'stale' ? 'info' : 'debug']({ topic, reason: result.reason }, 'duplicate ignored');
+        if (result.kind === 'agrees') this.settle(true, null);
+        return;
+      case 'rejected':
+        this.deps.rejected(topic, 'rejected-by-rules', result.reason);
+        if (RESULT_KINDS.has(msg.kind)) this.outOfStepBy('rejected', result.reason);
+        return;
+      case 'conflict':
+        log.warn({ topic, reason: result.reason }, 'the table disagrees with the board');
+        this.outOfStepBy('conflict', result.reason);
+        return;
+      case 'resync':
+        log.warn({ topic, reason: result.reason }, 'gap');
+        if (msg.kind === 'hand' && this.ahead.size < MAX_AHEAD)
+          this.ahead.set(`${msg.payload.shoeId}/${msg.payload.handNo}`, { t: now, m: msg });
+        this.outOfStepBy('gap', result.reason);
+        return;
+    }
+  }
+
+  /**
+   * After a hand or snapshot was taken: in step, unless hands still wait beyond a gap or the snapshot was taken
+   * only in part. A snapshot also ends the wait for hands of shoes it did not bring (forged, or long gone).
+   */
+  private settle(fromSnapshot: boolean, problem: string | null): void {
+    const shoeId = this.current.shoe?.id;
+    if (fromSnapshot) for (const key of this.ahead.keys()) if (!key.startsWith(`${shoeId}/`)) this.ahead.delete(key);
+    const waiting = [...this.ahead.values()].find((a) => a.m.payload.shoeId === shoeId);
+    if (problem) this.outOfStepBy('conflict', problem);
+    else if (waiting) this.outOfStepBy('gap', `hand ${waiting.m.payload.handNo} waits for the hands before it`);
+    else this.setStep({ kind: 'in-step' });
+  }
+
+  private outOfStepBy(kind: 'gap' | 'rejected' | 'conflict', reason: string): void {
+    this.setStep({ kind, reason });
+    if (kind !== 'conflict') this.resyncs.request(reason);
+  }
+
+  private setStep(signal: StepSignal): void {
+    const before = this.outOfStep;
+    const after = nextOutOfStep(before, signal, this.deps.now());
+    if (after === before) return;
+    this.outOfStep = after;
+    if (after && !before) this.deps.log.warn({ code: after.code, reason: after.reason }, 'out of step with the table');
+    else if (!after && before) this.deps.log.info({ since: before.since }, 'back in step with the table');
+    if (after) this.resyncs.keepTrying(after.reason);
+    else this.resyncs.inStep();
+    this.deps.changed();
+  }
+
+  /** A sign below the revision shown: ignored, and said so to staff (the pit may have lost its retained signs). */
+  private ignoredSign(msg: TableMessage, reason: string, topic: string): void {
+    const kind = msg.kind === 'casinoSignage' ? 'casinoSignage' : 'signage';
+    this.deps.log.warn({ topic, reason }, 'sign ignored');
+    const code = kind === 'signage' ? 'signage-ignored' : 'casino-signage-ignored';
+    this.ignored.set(kind, { code, detail: reason, since: this.deps.now() });
+    this.deps.changed();
+  }
+
+  private commit(msg: TableMessage, state: TableState, now: string, json?: string): void {
+    this.deps.journal(msg, now, json, state);
+    this.current = state;
+    this.counts.applied++;
+    const shoe = state.shoe;
+    if (shoe?.phase === 'ended')
+      for (const key of this.ahead.keys()) if (key.startsWith(`${shoe.id}/`)) this.ahead.delete(key);
+  }
+
+  /** Applies hands kept from ahead of a gap, now that the gap may be filled. */
+  private drainAhead(): void {
+    for (let progress = true; progress && this.ahead.size > 0;) {
+      progress = false;
+      for (const [key, { t, m }] of this.ahead) {
+        const r = applyMessage(this.current, m, t);
+        if (r.effect === 'resync') continue;
+        this.ahead.delete(key);
+        if (r.effect === 'applied') {
+          this.commit(m, r.state, t);
+          progress = true;
+        }
+      }
+    }
+  }
+}

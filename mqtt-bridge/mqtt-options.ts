@@ -1,0 +1,124 @@
+/**
+ * The board's MQTT.js options from its configuration: every broker of the list (MQTT.js tries the next one on each
+ * reconnection), TLS, a persistent session, the board's last will; and the reconnect back-off with full jitter, so
+ * that a floor of boards does not reconnect in the same instant after a broker restart.
+ *
+ * ```ts
+ * const client = connect(clientOptions(config.mqtt, will));
+ * client.options.reconnectPeriod = jittered(backoff, Math.random);
+ * ```
+ * @packageDocumentation
+ */
+import type { IClientOptions, MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import type { ConnectionView } from '../contract/kiosk';
+import { boardSubscriptions } from '../contract/topics';
+import type { Config } from './config';
+import { tlsClientOptions } from './tls';
+
+const defaultPort = (u: URL): number =>
+  Number(u.port) || (u.protocol.startsWith('mqtts') || u.protocol.startsWith('tls') ? 8883 : 1883);
+
+/** The options of the board's client; `will` is published by the broker if the board goes away unannounced. */
+export function clientOptions(
+  m: Config['mqtt'],
+  will: { readonly topic: string; readonly payload: string },
+): IClientOptions {
+  const urls = m.brokers.map((u) => new URL(u));
+  const first = urls[0];
+  if (!first) throw new Error('no broker configured');
+  return {
+    protocolVersion: m.protocolVersion,
+    clientId: m.clientId,
+    clean: false,
+    keepalive: m.keepaliveSeconds,
+    reconnectPeriod: m.reconnectMinMs,
+    connectTimeout: m.connectTimeoutMs,
+    protocol: first.protocol.replace(':', '') as IClientOptions['protocol'],
+    host: first.hostname,
+    port: defaultPort(first),
+    // Failover: MQTT.js tries the next server of the list on each reconnection.
+    servers: urls.map((u) => ({
+      host: u.hostname,
+      port: defaultPort(u),
+      protocol: u.protocol.replace(':', '') as 'mqtt' | 'mqtts',
+    })),
+    ...(m.username !== undefined ? { username: m.username } : {}),
+    ...(m.password !== undefined ? { password: m.password } : {}),
+    ...tlsClientOptions(m.tls),
+    // MQTT 5 ends a session at disconnect unless it is given an expiry: keep it for a day.
+    ...(m.protocolVersion === 5 ? { properties: { sessionExpiryInterval: 86_400 } } : {}),
+    will: { topic: will.topic, payload: Buffer.from(will.payload), qos: 1, retain: true },
+  };
+}
+
+/**
+ * A wait before the next reconnection attempt with "full jitter": uniform between 100 ms and the current back-off,
+ * so that boards that lost the same broker at the same moment come back spread over the whole interval.
+ */
+export const jittered = (backoffMs: number, random: () => number): number =>
+  Math.max(100, Math.round(random() * backoffMs));
+
+/** What the board's client reports to the bridge. */
+export interface BoardClientHandlers {
+  readonly log: Logger;
+  readonly random: () => number; // for the jitter
+  /** One message, handled before MQTT.js acknowledges it (QoS 1): a board killed in between gets it again. */
+  readonly message: (topic: string, payload: Uint8Array) => void;
+  readonly connection: (state: ConnectionView['state'], broker: string | null) => void;
+  readonly subscribing: () => void; // connected; the board's subscriptions are on their way
+  readonly subscribed: () => void; // the broker granted them: nothing published from now on is missed
+}
+
+/**
+ * Connects the board's client: subscribes to the board's topics on every connection, and waits between attempts
+ * with an exponential back-off from `reconnectMinMs` to `reconnectMaxMs`, each wait drawn with full jitter.
+ */
+export function startBoardClient(
+  connect: (opts: IClientOptions) => MqttClient,
+  config: Pick<Config, 'mqtt' | 'tableId' | 'displayId'>,
+  will: { readonly topic: string; readonly payload: string },
+  on: BoardClientHandlers,
+): MqttClient {
+  const m = config.mqtt;
+  let backoff = m.reconnectMinMs;
+  const client = connect(clientOptions(m, will));
+  on.connection('connecting', null);
+  client.handleMessage = (packet, done) => {
+    try {
+      on.message(packet.topic, packet.payload as Buffer);
+    } catch (e) {
+      on.log.error({ err: e, topic: packet.topic }, 'message handling failed');
+    }
+    done();
+  };
+  client.on('connect', (connack) => {
+    backoff = m.reconnectMinMs;
+    const broker = `${client.options.protocol}://${client.options.host}:${client.options.port}`;
+    on.connection('connected', broker);
+    on.log.info({ broker, sessionPresent: connack.sessionPresent }, 'connected');
+    const subs = boardSubscriptions(m.root, config.tableId, config.displayId);
+    client.subscribe(
+      subs.map((s) => s.topic),
+      { qos: 1 },
+      (error) => {
+        if (error) on.log.error({ err: error }, 'subscribe failed');
+        else on.subscribed();
+      },
+    );
+    on.subscribing();
+  });
+  // Full jitter on every wait: a floor of boards that lost one broker comes back spread out, not at once.
+  client.on('offline', () => {
+    client.options.reconnectPeriod = jittered(backoff, on.random);
+    on.connection('reconnecting', null);
+  });
+  client.on('reconnect', () => {
+    backoff = Math.min(backoff * 2, m.reconnectMaxMs);
+    client.options.reconnectPeriod = jittered(backoff, on.random);
+    on.connection('reconnecting', null);
+  });
+  client.on('close', () => on.connection('reconnecting', null));
+  client.on('error', (e) => on.log.warn({ err: e.message }, 'mqtt error'));
+  return client;
+}

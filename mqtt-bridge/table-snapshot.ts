@@ -1,0 +1,83 @@
+/**
+ * The controller's retained snapshot applied to the table state. Brokers deliver it again and again, so it never
+ * moves the board backwards: a snapshot of a shoe the board has left, or of a shoe older than the one it shows, is
+ * stale; one of the current shoe is merged ({@link mergeShoe}), adding what the board lacks and changing what it has
+ * only when it reflects events the board has not applied. A snapshot with a hand the rules refuse gives the board
+ * the hands before it, and the board stays out of step until a correction or a good snapshot.
+ *
+ * ```ts
+ * const r = applySnapshot(state, snap, now); // Applied; 'applied' may carry outOfStep (taken in part)
+ * ```
+ * @packageDocumentation
+ */
+import { mergeShoe } from '../baccarat/shoe-merge';
+import { shoeHands } from '../baccarat/shoe';
+import type { ShoeSnapshot } from '../contract/schemas';
+import { beforeCurrentShoe } from './table-event';
+import {
+  applied,
+  duplicate,
+  lastSeq,
+  recordSeq,
+  rejected,
+  withShoe,
+  type Applied,
+  type TableState,
+} from './table-types';
+import { shoeFromSnapshot } from './wire';
+
+/** When the snapshot's shoe started, by the controller's clock. */
+const startOf = (snap: ShoeSnapshot): string => snap.startedAt ?? snap.hands[0]?.timestamp ?? snap.timestamp;
+
+/**
+ * Whether a snapshot of another shoe is older than the shoe shown: from the same controller, its `seq` is not above
+ * the last applied and its shoe started earlier; from another controller (or with no start time), it started earlier.
+ */
+function olderShoe(state: TableState, snap: ShoeSnapshot): boolean {
+  const started = beforeCurrentShoe(state, startOf(snap));
+  if (state.seqs[snap.controllerId] === undefined || state.shoe?.startedAt === undefined) return started;
+  return snap.seq <= lastSeq(state, snap.controllerId) && started;
+}
+
+export function applySnapshot(state: TableState, snap: ShoeSnapshot, now: string): Applied {
+  const have = state.shoe;
+  const what = `snapshot of shoe ${snap.shoeId} (seq ${snap.seq})`;
+  if (state.pastShoes.includes(snap.shoeId)) return duplicate(`${what}: a shoe the board has left`, 'stale');
+  if (have && have.id !== snap.shoeId && olderShoe(state, snap))
+    return duplicate(`${what} is older than shoe ${have.id} on the board`, 'stale');
+  const rebuilt = shoeFromSnapshot(snap);
+  if (!rebuilt.ok) return rejected(rebuilt.error);
+  const { problem } = rebuilt.value;
+  const theirs =
+    snap.tableOpen === undefined && have ? { ...rebuilt.value.shoe, tableOpen: have.tableOpen } : rebuilt.value.shoe;
+  const lastResultAt = (s: TableState) => snap.hands.at(-1)?.timestamp ?? s.lastResultAt;
+  const seen = (s: TableState): TableState => recordSeq(s, snap.controllerId, snap.seq, false);
+  if (!have || have.id !== snap.shoeId) {
+    const next = withShoe(state, theirs, now);
+    return applied(
+      seen({ ...next, lastResultAt: lastResultAt(next), change: { kind: 'reset' } }),
+      problem ?? undefined,
+    );
+  }
+  const last = lastSeq(state, snap.controllerId);
+  const mine = shoeHands(have).length;
+  const newer = snap.seq > last || (snap.seq === last && snap.hands.length >= mine);
+  const merged = mergeShoe(have, theirs, { newer });
+  const outOfStep = problem ?? merged.conflict;
+  if (merged.shoe === have) {
+    if (outOfStep !== null) return { effect: 'conflict', reason: `${what}: ${outOfStep}` };
+    return newer
+      ? duplicate(`${what} agrees with the board`, 'agrees')
+      : duplicate(`${what} adds nothing to what the board has applied`);
+  }
+  const next = withShoe(state, merged.shoe, now);
+  const changed = merged.changed;
+  return applied(
+    (newer ? seen : (s: TableState) => s)({
+      ...next,
+      lastResultAt: merged.added > 0 ? lastResultAt(next) : next.lastResultAt,
+      change: changed.length > 0 ? { kind: 'correction', hand: changed[0]! } : { kind: 'reset' },
+    }),
+    outOfStep ?? undefined,
+  );
+}
