@@ -22,7 +22,8 @@ Without SHOE, reads one shoe per line from standard input and answers one line e
 
 Options:
   --json         one JSON object per shoe (see docs/cli.md for the shape)
-  --tail MODE    dragon tail once the cell below frees up: stay (default, canonical) or drop
+  --tail MODE    the big road's dragon tail once the cell below frees up: stay (default, canonical) or drop;
+                 the derived roads always lay out their own tails by the canonical rule
   --rows N       grid height (default 6)
 `;
 

@@ -9,7 +9,7 @@
  * ```
  * @packageDocumentation
  */
-import type { Colour, RoadHand } from '../types';
+import type { Colour, RoadHand, TailMode } from '../types';
 import { ask } from './ask';
 import { BigRoad } from './big-road';
 import { DerivedRoad } from './derived-road';
@@ -35,6 +35,9 @@ export interface RoadmapChange {
 }
 
 /** All roads of one shoe. Mutable and incremental, like a chessops position: `clone()` before sharing a copy. */
+/** How the derived roads lay out their own dragon tails: always the canonical rule (ROADS.md §3.5, §4.6). */
+export const DERIVED_TAIL: TailMode = 'stay';
+
 export class Roadmap {
   /** Every hand, ties included, as beads in the order played. */
   readonly beadPlate: BeadCell[];
@@ -53,9 +56,11 @@ export class Roadmap {
   ) {
     this.beadPlate = from ? from.beadPlate.slice() : [];
     this.bigRoad = from ? from.bigRoad.clone() : new BigRoad(options);
-    this.bigEyeBoy = from ? from.bigEyeBoy.clone() : new DerivedRoad(1, options.rows, options.tail);
-    this.smallRoad = from ? from.smallRoad.clone() : new DerivedRoad(2, options.rows, options.tail);
-    this.cockroachPig = from ? from.cockroachPig.clone() : new DerivedRoad(3, options.rows, options.tail);
+    // The tail setting is the big road's display variant (ROADS.md §3.5); the derived roads always lay out their own
+    // tails by the canonical rule, whatever it says, so that one board's cockroach pig matches another's.
+    this.bigEyeBoy = from ? from.bigEyeBoy.clone() : new DerivedRoad(1, options.rows, DERIVED_TAIL);
+    this.smallRoad = from ? from.smallRoad.clone() : new DerivedRoad(2, options.rows, DERIVED_TAIL);
+    this.cockroachPig = from ? from.cockroachPig.clone() : new DerivedRoad(3, options.rows, DERIVED_TAIL);
     this.counter = from ? from.counter.clone() : new StatsCounter();
     this.beadRow = from ? from.beadRow : 0;
     this.beadCol = from ? from.beadCol : 0;

@@ -9,7 +9,10 @@ import type { Colour, Outcome, Point, TailMode } from '../types';
 export interface RoadOptions {
   /** Grid height of the bead plate, the big road and the derived roads (ROADS.md: 6). */
   readonly rows: number;
-  /** Dragon-tail behaviour once the cell under an earlier tail frees up (ROADS.md §3.5): `stay` is canonical. */
+  /**
+   * The big road's dragon-tail behaviour once the cell under an earlier tail frees up (ROADS.md §3.5): `stay` is
+   * canonical. It governs the big road only: the derived roads always use `stay` for their own tails.
+   */
   readonly tail: TailMode;
 }
 
