@@ -48,13 +48,23 @@ export async function startBoard(config: Config, logger = createLogger(config.lo
   };
 }
 
-/** Stops cleanly on SIGINT/SIGTERM (publishing the offline status), then exits. */
+/** The longest a clean stop may take before the process exits anyway (a hung broker, a stuck disk). */
+export const STOP_LIMIT_MS = 5_000;
+
+/**
+ * Stops cleanly on SIGINT/SIGTERM (publishing the offline status), then exits; within {@link STOP_LIMIT_MS}
+ * whatever the broker does, so a service manager never waits on a board that cannot say goodbye.
+ */
 export function stopOnSignals(stop: () => Promise<void>, log: (s: string) => void): void {
   let stopping = false;
   const handler = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`\n${signal}: stopping…`);
+    setTimeout(() => {
+      log(`the stop took over ${STOP_LIMIT_MS} ms: exiting without it`);
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
     stop().then(
       () => process.exit(0),
       () => process.exit(1),

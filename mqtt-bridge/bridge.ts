@@ -20,7 +20,7 @@ import type { Logger } from 'pino';
 import type { ConnectionView, OutOfStep, TableView } from '../contract/kiosk';
 import { makeDisplayStatus, parseTopicMessage } from '../contract/mqtt';
 import type { DisplayCommand } from '../contract/schemas';
-import { boardSubscriptions, parseTopic, topics } from '../contract/topics';
+import { boardSubscriptions, parseTopic, TOPIC_SPECS, topics } from '../contract/topics';
 import type { Config } from './config';
 import { offlineStatus, onlineStatus } from './display-status';
 import { BoardJournal, within } from './board-journal';
@@ -282,6 +282,12 @@ export class Bridge extends EventEmitter {
     if (!where.ok) return this.reject(topic, 'unknown-topic', where.error);
     const kind = where.value.kind;
     const ours = !('tableId' in where.value) || where.value.tableId === this.config.tableId;
+    // An empty payload on a retained topic is MQTT's way to delete the retained message (an operator clearing it,
+    // a broker restored without it): nothing from the table, so nothing to refuse and nothing to fall out of step over.
+    if (payload.byteLength === 0 && TOPIC_SPECS[kind].retain) {
+      this.log.info({ topic }, 'retained message cleared on the broker; the board keeps what it shows');
+      return;
+    }
     const maxBytes = kind === 'shoe' ? this.config.mqtt.maxPayloadBytes : undefined;
     const parsed = parseTopicMessage(this.config.mqtt.root, topic, payload, maxBytes ? { maxBytes } : {});
     if (!parsed.ok) {

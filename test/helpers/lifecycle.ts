@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 
-/** Waits until `check` passes (polling every 20 ms), or fails with its last error after `ms`. */
-export async function until(check: () => void, ms = 5000): Promise<void> {
+/** Waits until `check` passes (polling every 20 ms; it may be async), or fails with its last error after `ms`. */
+export async function until(check: () => void | Promise<void>, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     try {
-      return check();
+      return await check();
     } catch (e) {
       if (Date.now() > end) throw e;
       await new Promise((r) => setTimeout(r, 20));

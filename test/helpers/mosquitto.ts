@@ -88,6 +88,10 @@ export interface Mosquitto {
   stop(): Promise<void>;
   /** SIGKILL and wait for the exit: no save, as a crash would. */
   kill(): Promise<void>;
+  /** SIGSTOP: a hung broker, its sockets open and nothing answered, until {@link resume}. */
+  pause(): void;
+  /** SIGCONT after {@link pause}. */
+  resume(): void;
   /** Stops it if it runs, then starts it again with the same config and ports; resolves once it listens. */
   restart(): Promise<void>;
   /** Stops it and removes the temp dir. */
@@ -223,11 +227,14 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     running: () => child !== null && child.exitCode === null && child.signalCode === null,
     stop: () => halt('SIGTERM'),
     kill: () => halt('SIGKILL'),
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async restart() {
       await halt('SIGTERM');
       await launch();
     },
     async close() {
+      child?.kill('SIGCONT'); // a paused broker does not act on SIGTERM
       await halt('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },

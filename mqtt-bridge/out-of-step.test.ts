@@ -1,0 +1,196 @@
+/**
+ * The board out of step with its table, through the real bridge and a real (in-process) broker: it says so at once,
+ * keeps its last good picture, asks for the snapshot (never more than once a second), and is back in step as soon
+ * as a valid hand or snapshot arrives. Plus the pure pieces: the out-of-step state and the resync scheduler.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import { describe, expect, test, vi } from 'vitest';
+import { shoeHands } from '../baccarat/shoe';
+import { makeHandMessage, makeShoeSnapshot, makeTableEvent, parseDisplayStatus } from '../contract/mqtt';
+import { topics } from '../contract/topics';
+import { cleanupList, until } from '../test/helpers/lifecycle';
+import { CARDS, at, coup, event, handMessage, snapshot } from '../test/helpers/table-messages';
+import { Bridge } from './bridge';
+import { type Config, defaultConfig } from './config';
+import { startEmbeddedBroker } from './embedded-broker';
+import { memoryLogger } from './log';
+import { nextOutOfStep } from './out-of-step';
+import { Resyncs } from './resyncs';
+
+const T = topics('baccarat');
+const cleanups = cleanupList();
+const CARD = [CARDS.banker, CARDS.player, CARDS.tie];
+const hand = (no: number, shoeId = 'S1') => handMessage(shoeId, no, coup(CARD[no % 3]!));
+
+async function setup() {
+  const b = await startEmbeddedBroker();
+  cleanups.push(() => b.close());
+  const ctl = await mqtt.connectAsync(b.url, { clientId: `ctl-${Math.random()}`, reconnectPeriod: 100 });
+  cleanups.push(() => ctl.endAsync(true));
+  const c = defaultConfig();
+  const cfg: Config = {
+    ...c,
+    tableId: 'T1',
+    displayId: 'D1',
+    mqtt: { ...c.mqtt, brokers: [b.url], clientId: 'board-D1', reconnectMinMs: 100, reconnectMaxMs: 400 },
+    journal: { dir: mkdtempSync(join(tmpdir(), 'bb-step-')), syncIntervalMs: 0 },
+  };
+  const { logger, records } = memoryLogger();
+  const bridge = new Bridge(cfg, { logger, version: '1.0.0' });
+  await bridge.start();
+  cleanups.push(() => bridge.stop());
+  await until(() => expect(bridge.subscribed).toBe(true));
+  return { broker: b, ctl, bridge, records };
+}
+const send = (ctl: MqttClient, topic: string, text: string, retain = false) =>
+  ctl.publishAsync(topic, text, { qos: 1, retain });
+const nos = (b: Bridge) => (b.table.shoe ? shoeHands(b.table.shoe).map((h) => h.no) : []);
+/** Waits for `ok` and returns how long it took, in ms. */
+async function within(ok: () => void, ms: number): Promise<number> {
+  const t0 = performance.now();
+  await until(ok, ms);
+  return performance.now() - t0;
+}
+
+describe('out of step, through a real broker', () => {
+  test('a gap: out of step at once, back in step when the snapshot fills it; the view and the status say so', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(1)));
+    await until(() => expect(nos(bridge)).toEqual([1]));
+    // Hand 2 never reaches the board, and no snapshot is retained yet: it cannot fill the gap by itself.
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(3)));
+    await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'gap' }), 2000);
+    expect(nos(bridge)).toEqual([1]); // the last good picture
+    // The retained status says so too (it goes out within a second of a change).
+    const peek = () =>
+      new Promise<string | null>((resolve) => {
+        const c = mqtt.connect(bridge.config.mqtt.brokers[0]!, { clientId: `peek-${Math.random()}` });
+        c.on('message', (_t, p) => (c.end(true), resolve(p.toString())));
+        c.subscribe(T.displayStatus('D1'));
+        setTimeout(() => (c.end(true), resolve(null)), 500);
+      });
+    let code: string | undefined;
+    for (const deadline = Date.now() + 5000; code !== 'gap' && Date.now() < deadline;) {
+      const status = parseDisplayStatus((await peek()) ?? '');
+      code = status.ok && status.value.state === 'online' ? status.value.outOfStep?.code : undefined;
+    }
+    expect(code).toBe('gap');
+    // The controller republishes its snapshot (as the contract asks): the board takes it live and is in step.
+    const snap = snapshot('S1', [hand(1), hand(2), hand(3)], { seq: 10 ** 9 });
+    const t = await (async () => {
+      await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snap), true);
+      return within(() => expect(bridge.view().outOfStep).toBeNull(), 2000);
+    })();
+    expect(nos(bridge)).toEqual([1, 2, 3]);
+    expect(t).toBeLessThan(2000);
+  });
+
+  test('a refused hand: out of step; the next valid hand brings it back', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(1)));
+    await send(ctl, T.tableHand('T1'), '{"v":1,"shoeId":"S1","handNo":2,');
+    await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'rejected' }), 2000);
+    expect(bridge.view().outOfStep!.reason).toMatch(/bad-json/);
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(2)));
+    await within(() => expect(bridge.view().outOfStep).toBeNull(), 2000);
+    expect(nos(bridge)).toEqual([1, 2]);
+  });
+
+  test('forged hands for unknown shoes: out of step for a moment, at most one resync a second', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(1)));
+    await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [hand(1)], { seq: 10 ** 9 })), true);
+    await until(() => expect(nos(bridge)).toEqual([1]));
+    const before = bridge.counters.resyncs;
+    const t0 = performance.now();
+    for (let i = 0; i < 395; i++) void send(ctl, T.tableHand('T1'), makeHandMessage(hand(1, `X${i}`)));
+    await until(() => expect(bridge.counters.received).toBeGreaterThanOrEqual(398));
+    const seconds = (performance.now() - t0) / 1000;
+    expect(bridge.counters.resyncs - before).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    // The retained snapshot comes back and says nothing of those shoes: in step again, still on S1.
+    await within(() => expect(bridge.view().outOfStep).toBeNull(), 4000);
+    expect(bridge.table.shoe!.id).toBe('S1');
+  });
+
+  test('a retained message cleared on the broker (an empty payload) is neither a rejection nor a gap', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [hand(1)])), true);
+    await until(() => expect(nos(bridge)).toEqual([1]));
+    await send(ctl, T.tableShoe('T1'), '', true);
+    await send(ctl, T.tableSignage('T1'), '', true);
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(2)));
+    await until(() => expect(nos(bridge)).toEqual([1, 2]));
+    expect(bridge.counters.rejected).toBe(0);
+    expect(bridge.view().outOfStep).toBeNull();
+  });
+
+  test('shutdown is bounded when the broker stops answering: the offline status and the disconnect give up', async () => {
+    const { broker, bridge } = await setup();
+    // The broker takes the board's publishes but never acknowledges them (hung, or dying).
+    broker.aedes.authorizePublish = () => undefined;
+    const t0 = performance.now();
+    await bridge.stop();
+    const ms = performance.now() - t0;
+    expect(ms).toBeLessThan(7000);
+  }, 15_000);
+});
+
+describe('pure pieces', () => {
+  test('out of step keeps when it began and the newest reason; in step or an operator reset ends it', () => {
+    const a = nextOutOfStep(null, { kind: 'gap', reason: 'hand 3 arrived but 2 is next' }, at(1));
+    expect(a).toEqual({ code: 'gap', reason: 'hand 3 arrived but 2 is next', since: at(1) });
+    const b = nextOutOfStep(a, { kind: 'rejected', reason: 'x'.repeat(400) }, at(5));
+    expect(b).toMatchObject({ code: 'rejected', since: at(1) });
+    expect(b!.reason.length).toBeLessThanOrEqual(300);
+    expect(nextOutOfStep(b, { kind: 'in-step' }, at(6))).toBeNull();
+    expect(nextOutOfStep(b, { kind: 'reset' }, at(6))).toBeNull();
+    expect(nextOutOfStep(a, { kind: 'gap', reason: a!.reason }, at(9))).toBe(a);
+  });
+
+  test('resyncs: at once, then at most one per interval however many are asked; retries back off while out of step', () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const runs: string[] = [];
+      const r = new Resyncs((reason) => runs.push(reason), {
+        minIntervalMs: 1000,
+        retryMinMs: 2000,
+        retryMaxMs: 8000,
+        now: () => now,
+      });
+      r.request('a');
+      for (let i = 0; i < 100; i++) r.request(`b${i}`);
+      expect(runs).toEqual(['a']);
+      now = 1000;
+      vi.advanceTimersByTime(1000);
+      expect(runs).toEqual(['a', 'b99']);
+      const waits: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const before = runs.length;
+        r.keepTrying('still');
+        let waited = 0;
+        while (runs.length === before) {
+          now += 500;
+          waited += 500;
+          vi.advanceTimersByTime(500);
+        }
+        waits.push(waited);
+      }
+      expect(waits).toEqual([2000, 4000, 8000, 8000]);
+      r.inStep();
+      r.keepTrying('again');
+      now += 2000;
+      vi.advanceTimersByTime(2000);
+      expect(runs.at(-1)).toBe('still out of step: again');
+      r.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
