@@ -11,6 +11,7 @@ import {
   isShoeComplete,
   lastCoupState,
   newShoe,
+  isShoeHand,
   openBetting,
   voidRound,
   type HandCards,
@@ -21,6 +22,8 @@ import { parseMessage } from '../contract/mqtt';
 import type { HandMessage } from '../contract/schemas/hand';
 import type { TableEvent } from '../contract/schemas/event';
 import type { ShoeSnapshot } from '../contract/schemas/shoe';
+import { applyMessage, emptyTableState, type TableMessage, type TableState } from '../mqtt-bridge/table-state';
+import { shoeFromSnapshot } from '../mqtt-bridge/wire';
 import { dealShoe, simulateTable, stackedShoe, type TableOptions } from './dealer';
 import { checkHandMessage, controllerStatusMessage, createMessenger, type Outgoing } from './messages';
 
@@ -259,5 +262,105 @@ describe("the stream replays into the core's shoe model without a refusal", () =
     const shoes = replay(messagesOf({ seed: 'out', shoes: 6, irregularities: { cutCardMissed: 1 } }), complete);
     expect(shoes.some((s) => s.rounds.some((r) => !('hand' in r)))).toBe(true);
     expect(complete.some(Boolean)).toBe(false); // no cut card, so no last coup: the cards ran out
+  });
+});
+
+/** What a board shows of a shoe, to compare two boards: the correction's earlier result is the board's own. */
+const shown = (shoe: Shoe) => ({
+  id: shoe.id,
+  no: shoe.no,
+  decks: shoe.decks,
+  startedAt: shoe.startedAt,
+  tableOpen: shoe.tableOpen,
+  burn: shoe.burn,
+  cutCard: shoe.cutCard,
+  pendingVoidHand: shoe.pendingVoidHand,
+  rounds: shoe.rounds.map((r) =>
+    isShoeHand(r)
+      ? {
+          no: r.no,
+          hand: r.hand,
+          cards: r.cards,
+          at: r.at,
+          voidHand: r.voidHand,
+          voided: r.voided,
+          corrected: r.corrected && { by: r.corrected.by, at: r.corrected.at, note: r.corrected.note },
+        }
+      : r,
+  ),
+});
+
+/** A clock that ticks a second per reading, so that every event, hand and snapshot has its own time. */
+const tickingClock = (): (() => string) => {
+  let t = Date.parse(FIXED_TIME);
+  return () => new Date((t += 1000)).toISOString();
+};
+
+/**
+ * Feeds a run's messages to two boards, one that applies every hand and event and one that also takes every
+ * snapshot, and after each snapshot compares both with a board that rebuilds from that snapshot alone.
+ */
+function boardsAgree(options: TableOptions): { snapshots: number } {
+  const m = createMessenger({ controllerId: 'ctl-T1', seqStart: 1_000, now: tickingClock() });
+  let events: TableState = emptyTableState('T1'); // hands and events only: the fast path
+  let every: TableState = emptyTableState('T1'); // every message, snapshots included
+  let count = 0;
+  const apply = (state: TableState, message: TableMessage, ok: readonly string[]): TableState => {
+    const r = applyMessage(state, message, FIXED_TIME);
+    expect(ok, `${message.kind} ${JSON.stringify(message.payload)}: ${JSON.stringify(r)}`).toContain(r.effect);
+    return r.effect === 'applied' ? r.state : state;
+  };
+  for (const step of simulateTable(options)) {
+    for (const o of m.messagesFor(step)) {
+      const message = { kind: o.kind, payload: o.payload } as TableMessage;
+      if (o.kind !== 'shoe') events = apply(events, message, ['applied']);
+      every = apply(every, message, ['applied', 'duplicate']);
+      if (o.kind !== 'shoe') continue;
+      const rebuilt = shoeFromSnapshot(o.payload);
+      if (!rebuilt.ok) throw new Error(rebuilt.error);
+      expect(rebuilt.value.problem).toBeNull();
+      const expected = shown(rebuilt.value.shoe);
+      expect(events.shoe && shown(events.shoe), `after ${step.type}`).toEqual(expected);
+      expect(every.shoe && shown(every.shoe), `after ${step.type}`).toEqual(expected);
+      count++;
+    }
+  }
+  return { snapshots: count };
+}
+
+describe('a board that rebuilds from the last snapshot equals one that applied every message', () => {
+  test('3 shoes with every irregularity and no-bet coups, compared after every snapshot', () => {
+    expect(boardsAgree(RICH).snapshots).toBeGreaterThan(3 * 200);
+  });
+
+  test('the snapshot carries the shoe number, start, table state, announced void hand and corrections', () => {
+    const m = createMessenger({ controllerId: 'ctl-T1', now: tickingClock() });
+    const all = [...simulateTable({ ...RICH, shoes: 2 })].flatMap((s) => m.messagesFor(s));
+    const starts = events(all).filter((e) => e.type === 'shoe-start');
+    expect(starts.map((e) => e.type === 'shoe-start' && e.shoeNo)).toEqual([1, 2]);
+    const last = snapshots(all).at(-1);
+    expect(last).toMatchObject({ shoeNo: 2, startedAt: starts[1]?.timestamp, tableOpen: false, phase: 'ended' });
+    expect(events(all).at(-1)?.type).toBe('table-closed');
+    expect(all.at(-1)?.kind).toBe('shoe'); // the table closing changes the snapshot
+
+    all.forEach((o, i) => {
+      if (o.kind !== 'event' || o.payload.type !== 'void-hand') return;
+      const { handNo, reason } = o.payload;
+      expect(all[i + 1]?.payload).toMatchObject({ announcedVoidHand: { handNo, reason } });
+      const over = all
+        .slice(i + 1)
+        .findIndex((x) => x.kind === 'hand' || (x.kind === 'event' && x.payload.type === 'round-void'));
+      const after = all.slice(i + 1 + over).find((x) => x.kind === 'shoe');
+      expect(after?.payload).not.toHaveProperty('announcedVoidHand');
+    });
+
+    const corrections = events(all).flatMap((e) => (e.type === 'correction' ? [e] : []));
+    expect(corrections.length).toBeGreaterThan(0);
+    const byShoe = new Map(snapshots(all).map((s) => [s.shoeId, s]));
+    for (const c of corrections)
+      expect(byShoe.get(c.shoeId)?.hands[c.handNo - 1]).toEqual({
+        ...c.hand,
+        corrected: { by: c.by, timestamp: c.timestamp, note: c.note },
+      });
   });
 });

@@ -137,47 +137,66 @@ const PHASE_AFTER: { readonly [T in Step['type']]?: ShoePhase } = {
   'shoe-end': 'ended',
 };
 
+/** The snapshot without an optional property (a void hand's announcement once its round is over). */
+const without = <K extends keyof ShoeSnapshot>(snap: ShoeSnapshot, key: K): ShoeSnapshot => {
+  const { [key]: _dropped, ...rest } = snap;
+  return rest as ShoeSnapshot;
+};
+
 /**
- * A messenger for one controller: it numbers events (`seq`), stamps times, and keeps the shoe snapshot (hands
- * with corrections applied, void rounds, burn, cut card, last coup, phase) that it republishes after each change.
- * The `last-coup` step has no message of its own: the contract carries it in the cut-card event and in the
- * snapshot's `lastCoupHandNo`.
+ * A messenger for one controller: it numbers events (`seq`), stamps times, and keeps the shoe snapshot that it
+ * republishes after each change. The snapshot carries everything a board that saw every message knows, so a board
+ * that rebuilds from it alone shows the same: hands with their corrections (`corrected`), void rounds, burn, cut
+ * card, last coup, phase, the shoe's number and start, whether the table is open, and a void hand announced for
+ * the round being dealt. The `last-coup` step has no message of its own: the contract carries it in the cut-card
+ * event and in the snapshot's `lastCoupHandNo`.
  */
 export function createMessenger(options: MessengerOptions): Messenger {
   const { controllerId, now = isoNow } = options;
   let seq = (options.seqStart ?? 0) - 1;
   let snap: ShoeSnapshot | null = null;
+  let tableOpen: boolean | undefined; // from the last table-open / table-closed, once there was one
 
   const common = () => ({ v: 1 as const, seq: ++seq, controllerId, timestamp: now() });
-  const snapshotAfter = (step: Step, patch: Partial<ShoeSnapshot>): Outgoing[] => {
-    if (!snap) return [];
-    const phase = PHASE_AFTER[step.type] ?? snap.phase;
-    snap = { ...snap, ...patch, phase, seq, timestamp: now() };
+  /** The snapshot after `step`, from `next` (the snapshot with the step's change), republished. */
+  const republish = (step: Step, next: ShoeSnapshot): Outgoing[] => {
+    const phase = PHASE_AFTER[step.type] ?? next.phase;
+    snap = { ...next, phase, seq, timestamp: now() };
     return [out('shoe', snap)];
   };
+  const snapshotAfter = (step: Step, patch: Partial<ShoeSnapshot>): Outgoing[] =>
+    snap ? republish(step, { ...snap, ...patch }) : [];
+  /** The round being dealt is over (a result, or void): its void-hand announcement ends with it. */
+  const roundOver = (step: Step, patch: Partial<ShoeSnapshot>): Outgoing[] =>
+    snap ? republish(step, { ...without(snap, 'announcedVoidHand'), ...patch }) : [];
   const event = (e: TableEvent): Outgoing => out('event', e);
 
   const messagesFor = (step: Step): Outgoing[] => {
     switch (step.type) {
       case 'table-open':
-        return [event({ ...common(), type: 'table-open' })];
-      case 'table-closed':
-        return [event({ ...common(), type: 'table-closed', ...(snap && { shoeId: snap.shoeId }) })];
+      case 'table-closed': {
+        tableOpen = step.type === 'table-open';
+        const e = event({ ...common(), type: step.type, ...(snap && { shoeId: snap.shoeId }) });
+        return [e, ...snapshotAfter(step, { tableOpen })];
+      }
       case 'shoe-start': {
-        const e = event({ ...common(), type: 'shoe-start', shoeId: step.shoeId, decks: step.decks });
-        const { shoeId, decks } = step;
+        const { shoeId, shoeNo, decks } = step;
+        const payload: TableEvent = { ...common(), type: 'shoe-start', shoeId, decks, shoeNo };
         snap = {
           v: 1,
           controllerId,
           seq,
           shoeId,
+          shoeNo,
           decks,
+          startedAt: payload.timestamp,
           phase: 'shuffling',
+          ...(tableOpen !== undefined && { tableOpen }),
           hands: [],
           voidedRounds: [],
           timestamp: now(),
         };
-        return [e, out('shoe', snap)];
+        return [event(payload), out('shoe', snap)];
       }
       case 'shuffle':
         return [event({ ...common(), type: 'shuffle', shoeId: step.shoeId }), ...snapshotAfter(step, {})];
@@ -193,7 +212,8 @@ export function createMessenger(options: MessengerOptions): Messenger {
         ];
       case 'void-hand': {
         const { shoeId, handNo, reason } = step;
-        return [event({ ...common(), type: 'void-hand', shoeId, handNo, reason }), ...snapshotAfter(step, {})];
+        const e = event({ ...common(), type: 'void-hand', shoeId, handNo, reason });
+        return [e, ...snapshotAfter(step, { announcedVoidHand: { handNo, reason } })];
       }
       case 'cut-card': {
         const { shoeId, handNo, firstCardOfRound, lastCoupHandNo } = step;
@@ -209,21 +229,24 @@ export function createMessenger(options: MessengerOptions): Messenger {
             ? keyedHandMessage(step.shoeId, step.handNo, step.keyed, time)
             : handMessage(step.shoeId, step.handNo, step.coup, time, step.voidHand),
         );
-        return [out('hand', hand), ...snapshotAfter(step, { hands: [...(snap?.hands ?? []), hand] })];
+        return [out('hand', hand), ...roundOver(step, { hands: [...(snap?.hands ?? []), hand] })];
       }
       case 'correction': {
         const { shoeId, handNo, by, note } = step;
         const original = snap?.hands[handNo - 1];
-        const hand = checked(handMessage(shoeId, handNo, step.coup, original?.timestamp ?? now()));
-        const e = event({ ...common(), type: 'correction', shoeId, handNo, by, note, hand });
-        const hands = (snap?.hands ?? []).map((h) => (h.handNo === handNo ? hand : h));
-        return [e, ...snapshotAfter(step, { hands })];
+        const hand = checked(
+          handMessage(shoeId, handNo, step.coup, original?.timestamp ?? now(), original?.voidHand?.reason),
+        );
+        const payload: TableEvent = { ...common(), type: 'correction', shoeId, handNo, by, note, hand };
+        const corrected = { by, timestamp: payload.timestamp, note };
+        const hands = (snap?.hands ?? []).map((h) => (h.handNo === handNo ? { ...h, ...hand, corrected } : h));
+        return [event(payload), ...snapshotAfter(step, { hands })];
       }
       case 'round-void': {
         const { shoeId, handNo, reason } = step;
-        const e = event({ ...common(), type: 'round-void', shoeId, handNo, reason });
-        const voided = { handNo, reason, timestamp: (e.payload as TableEvent).timestamp };
-        return [e, ...snapshotAfter(step, { voidedRounds: [...(snap?.voidedRounds ?? []), voided] })];
+        const payload: TableEvent = { ...common(), type: 'round-void', shoeId, handNo, reason };
+        const voided = { handNo, reason, timestamp: payload.timestamp };
+        return [event(payload), ...roundOver(step, { voidedRounds: [...(snap?.voidedRounds ?? []), voided] })];
       }
       case 'shoe-end': {
         const { shoeId, handCount } = step;
