@@ -60,6 +60,22 @@ const INVALID: [string, MessageKind, Uint8Array | string, ContractErrorCode, str
   ['event without type', 'event', json(without(correction, 'type')), 'bad-shape', '/type: Missing'],
   ['event without seq', 'event', json(without(correction, 'seq')), 'bad-shape', '/seq: Missing required property'],
   ['negative seq', 'event', json({ ...correction, seq: -1 }), 'bad-shape', '/seq'],
+  ['seq above 2^52 − 1', 'event', json({ ...correction, seq: 2 ** 52 }), 'bad-shape', '/seq: Expected integer'],
+  [
+    'a 2-deck shoe (the rules allow 4 to 8)',
+    'event',
+    json({
+      v: 1,
+      type: 'shoe-start',
+      seq: 1,
+      controllerId: 'C1',
+      timestamp: correction.timestamp,
+      shoeId: 'S1',
+      decks: 2,
+    }),
+    'bad-shape',
+    '/decks: Expected integer ≥ 4',
+  ],
   [
     'cut card without firstCardOfRound',
     'event',

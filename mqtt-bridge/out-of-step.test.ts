@@ -101,6 +101,22 @@ describe('out of step, through a real broker', () => {
     expect(nos(bridge)).toEqual([1, 2]);
   });
 
+  test('a shoe the board cannot take (2 decks): it keeps the last shoe, out of step, until a shoe it can take', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(1)));
+    await until(() => expect(nos(bridge)).toEqual([1]));
+    const twoDecks = { ...event('shoe-start', { shoeId: 'S2', decks: 8 }), decks: 2 };
+    await send(ctl, T.tableEvent('T1'), JSON.stringify(twoDecks));
+    await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'rejected' }), 2000);
+    expect(bridge.view().outOfStep!.reason).toMatch(/decks/);
+    expect(bridge.view().shoe!.id).toBe('S1'); // shown as it was, marked as not current
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S3', decks: 6 })));
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(1, 'S3')));
+    await within(() => expect(bridge.view().outOfStep).toBeNull(), 2000);
+    expect(bridge.view().shoe).toMatchObject({ id: 'S3', decks: 6 });
+  });
+
   test('forged hands for unknown shoes: out of step for a moment, at most one resync a second', async () => {
     const { ctl, bridge } = await setup();
     await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
