@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { makeCards, parseCards } from '../baccarat/cards';
 import { exactOutcomeProbabilities } from '../baccarat/probabilities';
 import { checkResult } from '../baccarat/result-check';
+import type { Coup } from '../baccarat/table-of-play';
 import type { ByOutcome, Card } from '../baccarat/types';
 import {
   DEFAULT_CUT_CARD_FROM_BACK,
@@ -13,6 +14,7 @@ import {
   stackedShoe,
   type DealerOptions,
 } from './dealer';
+import { irregularityRates } from './irregularities';
 import { createRng } from './prng';
 import type { Step, StepOf } from './steps';
 
@@ -53,7 +55,11 @@ const trace = (steps: Step[]): string =>
         case 'void-hand':
           return `void:${s.handNo}(${s.reason})`;
         case 'round-void':
-          return `round-void:${s.handNo}(${s.cards.length})`;
+          return s.reason === 'foreign-card'
+            ? `foreign:${s.handNo}(${s.cards.length})`
+            : `round-void:${s.handNo}(${s.cards.length})`;
+        case 'hand-void':
+          return `hand-void:${s.handNo}`;
         case 'correction':
           return `correction:${s.handNo}`;
         case 'shoe-end':
@@ -183,6 +189,12 @@ describe('shuffle and cut (rules 7.5, 7.6)', () => {
   });
 });
 
+/** A coup's cards in the order they left the shoe (rule 8.4): Player, Banker, Player, Banker, then third cards. */
+const inDealingOrder = ({ player, banker }: Coup): Card[] =>
+  [player.cards[0], banker.cards[0], player.cards[1], banker.cards[1], player.cards[2], banker.cards[2]].filter(
+    (c): c is Card => c !== undefined,
+  );
+
 describe('every card is dealt in order, and every coup passes the core', () => {
   test('burn + coups + void round + cards left = the stack, in order, over 50 shoes with irregularities', () => {
     const rng = createRng('order');
@@ -193,18 +205,7 @@ describe('every card is dealt in order, and every coup passes the core', () => {
       const dealt: Card[] = [];
       for (const s of steps) {
         if (s.type === 'burn') dealt.push(s.card, ...s.burned);
-        if (s.type === 'hand') {
-          const { player, banker } = s.coup;
-          const inOrder = [
-            player.cards[0],
-            banker.cards[0],
-            player.cards[1],
-            banker.cards[1],
-            player.cards[2],
-            banker.cards[2],
-          ];
-          dealt.push(...inOrder.filter((c): c is Card => c !== undefined));
-        }
+        if (s.type === 'hand') dealt.push(...inDealingOrder(s.coup));
         if (s.type === 'round-void') dealt.push(...s.cards);
       }
       const end = steps.at(-1);
@@ -338,7 +339,8 @@ describe('irregularities', () => {
 
   test('rate 0 (the default) stages nothing', () => {
     const steps = [...simulateTable({ seed: 'none', shoes: 5 })];
-    expect(steps.filter((s) => ['void-hand', 'correction', 'round-void'].includes(s.type))).toHaveLength(0);
+    const irregular = ['void-hand', 'correction', 'round-void', 'hand-void'];
+    expect(steps.filter((s) => irregular.includes(s.type))).toHaveLength(0);
   });
 
   test('the irregularities draw from their own generator: the cards do not depend on the rate', () => {
@@ -347,6 +349,94 @@ describe('irregularities', () => {
         (s) => (s.type === 'hand' ? [s.coup] : []),
       );
     expect(coupsOf(0.2)).toEqual(coupsOf(0));
+    // Every kind, those that void rounds included: each shoe deals the same stack, only further or less far.
+    const dealtOf = (rate: number) => {
+      const shoes: Card[][] = [];
+      for (const s of simulateTable({ seed: 'same', shoes: 3, irregularities: { ...irregularityRates(rate) } })) {
+        if (s.type === 'shoe-start') shoes.push([]);
+        const dealt = shoes.at(-1);
+        if (s.type === 'burn') dealt?.push(s.card, ...s.burned);
+        if (s.type === 'hand') dealt?.push(...inDealingOrder(s.coup));
+        if (s.type === 'round-void') dealt?.push(...s.cards);
+      }
+      return shoes;
+    };
+    const [none, some] = [dealtOf(0), dealtOf(0.2)];
+    none.forEach((dealt, i) => {
+      const other = some[i] ?? [];
+      const n = Math.min(dealt.length, other.length);
+      expect(n).toBeGreaterThan(200);
+      expect(other.slice(0, n)).toEqual(dealt.slice(0, n));
+    });
+  });
+});
+
+describe('irregularities added for real tables (issue 12)', () => {
+  const stack = `${BURN} ${rounds(NATURAL_ROUND, 10)}`;
+
+  test('a hand declared void afterwards (rate 1, rule 12.6): right after its result; the next round goes on', () => {
+    const steps = deal(stack, BURN_END + 2 * 4 + 1, { irregularities: { voidAfter: 1 } });
+    expect(trace(steps)).toBe(
+      'bet:1 nmb:1 hand:1 hand-void:1 bet:2 nmb:2 hand:2 hand-void:2 bet:3 nmb:3 cut:3:b→4 hand:3 hand-void:3 ' +
+        'last:4 bet:4 nmb:4 hand:4 hand-void:4 end:4+24',
+    );
+    expect(ofType(steps, 'hand-void').every((v) => v.reason === 'cannot-reconstruct')).toBe(true);
+  });
+
+  test('never a mis-keyed hand, nor a void hand: only an ordinary recorded result is declared void', () => {
+    const steps = deal(stack, 1000, { noBetCoups: 2, irregularities: { voidAfter: 1, misKey: 1 } });
+    expect(ofType(steps, 'hand-void')).toHaveLength(0);
+    const once = deal(stack, 1000, { noBetCoups: 2, irregularities: { voidAfter: 1 } });
+    expect(ofType(once, 'hand-void').map((v) => v.handNo)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  test('a foreign card in every round (rate 1, tournament 5.1.1): void, number reused; never in the cut card round', () => {
+    const steps = deal(stack, BURN_END + 2 * 4 + 1, { irregularities: { foreignCard: 1 } });
+    // Rounds 1 and 2 void (both numbered 1); the cut card comes out in round 3, which stands as hand 1; round 4,
+    // the last coup (11.2 b), is void too, and that ends the shoe, as the core counts rounds.
+    expect(trace(steps)).toBe(
+      'bet:1 nmb:1 foreign:1(4) bet:1 nmb:1 foreign:1(4) bet:1 nmb:1 cut:1:b→2 hand:1 last:2 ' +
+        'bet:2 nmb:2 foreign:2(4) end:1+24',
+    );
+  });
+
+  test('a card dealt out of turn (rate 1, house rule 4.3): the next coup is a void hand, announced', () => {
+    const steps = deal(stack, BURN_END + 3 * 4 + 1, { irregularities: { outOfTurn: 1 } });
+    expect(trace(steps)).toBe(
+      'bet:1 nmb:1 hand:1 void:2(card-out-of-turn) hand:2(card-out-of-turn) void:3(card-out-of-turn) ' +
+        'hand:3(card-out-of-turn) void:4(card-out-of-turn) cut:4:b→5 hand:4(card-out-of-turn) last:5 ' +
+        'void:5(card-out-of-turn) hand:5(card-out-of-turn) end:5+20',
+    );
+  });
+
+  test('seeded shoes at small rates: each kind happens, in its place, and the cut card still ends every shoe', () => {
+    const rates = { voidAfter: 0.05, foreignCard: 0.05, outOfTurn: 0.05 };
+    const steps = [...simulateTable({ seed: 'real', shoes: 5, irregularities: rates })];
+    const shown: Step[] = steps.filter((s) => s.type !== 'cut-card' && s.type !== 'last-coup');
+    const after = (s: Step) => shown[shown.indexOf(s) + 1];
+    const before = (s: Step) => shown[shown.indexOf(s) - 1];
+
+    const voidedAfter = ofType(steps, 'hand-void');
+    expect(voidedAfter.length).toBeGreaterThan(3);
+    for (const v of voidedAfter) {
+      expect(before(v)).toMatchObject({ type: 'hand', handNo: v.handNo });
+      expect(after(v)).toMatchObject({ handNo: v.handNo + 1 });
+    }
+    const foreign = ofType(steps, 'round-void').filter((v) => v.reason === 'foreign-card');
+    expect(foreign.length).toBeGreaterThan(3);
+    for (const v of foreign) {
+      expect(v.cards.length).toBeGreaterThanOrEqual(4);
+      expect(after(v)).toMatchObject({ handNo: v.handNo });
+    }
+    const outOfTurn = ofType(steps, 'void-hand').filter((v) => v.reason === 'card-out-of-turn');
+    expect(outOfTurn.length).toBeGreaterThan(3);
+    for (const v of outOfTurn) {
+      expect(before(v)).toMatchObject({ type: 'hand', handNo: v.handNo - 1 });
+      expect(after(v)).toMatchObject({ type: 'hand', handNo: v.handNo, voidHand: 'card-out-of-turn' });
+    }
+    expect(ofType(steps, 'cut-card')).toHaveLength(5);
+    // 20 or more cards behind the cut card: at most 5 more in its round and 6 in the last coup (rule 11.2 b).
+    expect(Math.min(...ofType(steps, 'shoe-end').map((e) => e.cardsLeft))).toBeGreaterThanOrEqual(9);
   });
 });
 

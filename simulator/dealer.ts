@@ -1,8 +1,9 @@
 /**
  * The dealing engine: pure and deterministic, no I/O, no clock. It shuffles real shoes with a seeded generator,
  * cuts them (rule 7.6), burns (rules 7.7, 7.9), deals every round with the core's `resolveCoup`, follows the cut
- * card to the last coup (rule 11.2 a and b), stages irregularities (rules 12.3, 12.5, supervisor corrections) at
- * the rates asked, and yields the table's {@link Step}s one by one, shoe after shoe.
+ * card to the last coup (rule 11.2 a and b), stages irregularities (rules 12.3, 12.5, 12.6, house rules 4.2 and
+ * 4.3, tournament rules 5.1.1 and 5.1.2, supervisor corrections) at the rates asked, and yields the table's
+ * {@link Step}s one by one, shoe after shoe.
  *
  * ```ts
  * for (const step of simulateTable({ seed: 'demo', shoes: 1 })) console.log(step.type);
@@ -142,13 +143,16 @@ export interface DealContext {
 /**
  * Deals one shoe from a stacked shoe, yielding every step from `shoe-start` to `shoe-end`:
  * - burn (rule 7.7): the first card face up, then as many face down as its face value (rule 7.9);
- * - each round: `betting-open`, `no-more-bets`, then the `hand`; a no-bet coup (house rule 3.1.2) or a void hand
- *   after an exposed first card (rule 12.3) is announced with `void-hand` instead of betting, and dealt as usual
- *   (the void hand starting with the exposed card);
+ * - each round: `betting-open`, `no-more-bets`, then the `hand`; a no-bet coup (house rule 3.1.2), a void hand
+ *   after an exposed first card (rule 12.3) or after a card dealt out of turn (house rule 4.3) is announced with
+ *   `void-hand` instead of betting, and dealt as usual (the void hand of 12.3 starting with the exposed card);
  * - the cut card (rule 11.2): met as a round's first card (a), that round is the last coup, announced at once;
- *   met later in the round (b), the round is completed, "Last coup" announced and one more round dealt;
+ *   met later in the round (b), the round is completed, "Last coup" announced and one more round dealt. Rounds are
+ *   counted as the core counts them, void ones included: a last coup voided without a result ends the shoe;
  * - a round that runs out of cards is void (rule 12.5) and ends the shoe;
- * - a mis-keyed result: the `hand` carries the wrong `keyed` result, and a `correction` follows at once.
+ * - a round in which a foreign card is found is void (tournament rule 5.1.1), and the next round reuses its number;
+ * - a mis-keyed result: the `hand` carries the wrong `keyed` result, and a `correction` follows at once;
+ * - a hand declared void afterwards (rule 12.6): `hand-void` right after its `hand`, before the next round.
  */
 export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<Step, void, undefined> {
   const { shoeId, shoeNo = 1 } = context;
@@ -156,6 +160,9 @@ export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<St
   const o = resolveDealerOptions(context.options); // idempotent: resolved options pass through unchanged
   const { cards, cutCardAt } = shoe;
   const rates = o.irregularities;
+  // The kinds added later draw only when their rate is above 0, so that a run without them draws exactly what it
+  // drew before they existed: the same seed and options keep giving the same steps.
+  const happens = (rate: number): boolean => rate > 0 && rng.next() < rate;
 
   yield { type: 'shoe-start', shoeId, shoeNo, decks: o.decks };
   yield { type: 'shuffle', shoeId, cards: cards.length, cutAt: shoe.cutAt, cutCardFromBack: cards.length - cutCardAt };
@@ -171,15 +178,21 @@ export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<St
 
   const cutCardMissed = rng.next() < rates.cutCardMissed;
   let cutCardSeen = cutCardMissed;
-  let lastCoup: number | null = null;
+  let cutCardRound = 0; // the round in which the cut card came out (rounds count from 1, void ones included)
+  let lastRound = Infinity; // the round that is the last coup, once the cut card has come out
+  let rounds = 0; // rounds dealt so far, with a result or void
   let handNo = 0; // rounds with a result so far
+  let outOfTurn = false; // a card was dealt out of turn in the round before: this one is played without bets
   for (;;) {
     const no = handNo + 1;
-    if ((lastCoup !== null && no > lastCoup) || pos >= cards.length) break;
+    if (rounds >= lastRound || pos >= cards.length) break;
+    rounds++;
     const cutCardFirst = !cutCardSeen && cutCardAt <= pos; // the cut card is in front of this round's first card
     let voidHand: VoidHandReason | null = null;
     if (no <= o.noBetCoups) voidHand = 'no-bet-coup';
     else if (rng.next() < rates.exposedCard && !cutCardFirst) voidHand = 'first-card-face-up';
+    else if (outOfTurn) voidHand = 'card-out-of-turn';
+    outOfTurn = false;
 
     if (voidHand === null) {
       yield { type: 'betting-open', shoeId, handNo: no };
@@ -193,14 +206,23 @@ export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<St
     const used = dealt.ok ? dealt.value.cardsUsed : cards.length - pos;
     if (!cutCardSeen && cutCardAt < pos + used) {
       cutCardSeen = true;
-      lastCoup = cutCardFirst ? no : no + 1;
-      yield { type: 'cut-card', shoeId, handNo: no, firstCardOfRound: cutCardFirst, lastCoupHandNo: lastCoup };
+      cutCardRound = rounds;
+      lastRound = cutCardFirst ? rounds : rounds + 1;
+      const lastCoupHandNo = cutCardFirst ? no : no + 1;
+      yield { type: 'cut-card', shoeId, handNo: no, firstCardOfRound: cutCardFirst, lastCoupHandNo };
       if (cutCardFirst) yield { type: 'last-coup', shoeId, handNo: no };
     }
     if (!dealt.ok) {
       yield { type: 'round-void', shoeId, handNo: no, reason: 'insufficient-cards', cards: cards.slice(pos) };
       pos = cards.length;
       break;
+    }
+    // Not in the round the cut card came out in: the contract's cut card names a round by its hand number, which a
+    // round void without a result shares with the next, so a board could not tell which of the two it was.
+    if (cutCardRound !== rounds && happens(rates.foreignCard)) {
+      yield { type: 'round-void', shoeId, handNo: no, reason: 'foreign-card', cards: cards.slice(pos, pos + used) };
+      pos += used;
+      continue;
     }
     const coup = dealt.value;
     pos += used;
@@ -215,7 +237,10 @@ export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<St
     } else {
       yield { type: 'hand', shoeId, handNo: no, coup, ...(voidHand !== null && { voidHand }) };
     }
-    if (lastCoup === no + 1) yield { type: 'last-coup', shoeId, handNo: no + 1 };
+    const voidedAfter = !keyed && voidHand === null && happens(rates.voidAfter);
+    if (voidedAfter) yield { type: 'hand-void', shoeId, handNo: no, reason: 'cannot-reconstruct' };
+    else outOfTurn = happens(rates.outOfTurn);
+    if (cutCardRound === rounds && lastRound === rounds + 1) yield { type: 'last-coup', shoeId, handNo: no + 1 };
   }
   yield { type: 'shoe-end', shoeId, handCount: handNo, cardsLeft: cards.length - pos };
 }

@@ -24,25 +24,47 @@ export interface IrregularityRates {
    * the round that cannot be completed is void (rule 12.5). With no card left at all, the shoe just ends.
    */
   readonly cutCardMissed: number;
+  /**
+   * Per ordinary hand (not mis-keyed): a dealing error noticed after its result was recorded, before the next round,
+   * that cannot be reconstructed (rule 12.6, house rule 4.2, tournament rule 5.1.2): the hand is declared void
+   * afterwards. It keeps its number; the next round takes the next one.
+   */
+  readonly voidAfter: number;
+  /**
+   * Per round: a card not of the set is found while it is dealt (tournament rule 5.1.1): the round is void
+   * without a result, its cards go to the discard rack, and the next round reuses its number; the shoe goes on.
+   * Never in the round in which the cut card comes out (see the README).
+   */
+  readonly foreignCard: number;
+  /**
+   * Per round with a result: a card was dealt out of turn (house rule 4.3), and the manager has the next coup played
+   * without bets: "No bets this hand" (`card-out-of-turn`), then that void hand.
+   */
+  readonly outOfTurn: number;
 }
 
 export const IRREGULARITY_KINDS = [
   'exposedCard',
   'misKey',
   'cutCardMissed',
+  'voidAfter',
+  'foreignCard',
+  'outOfTurn',
 ] as const satisfies readonly (keyof IrregularityRates)[];
+export type IrregularityKind = (typeof IRREGULARITY_KINDS)[number];
 
-export const NO_IRREGULARITIES: IrregularityRates = { exposedCard: 0, misKey: 0, cutCardMissed: 0 };
+/** Every kind at `rate`. */
+const everyKind = (rate: number): IrregularityRates =>
+  Object.fromEntries(IRREGULARITY_KINDS.map((kind) => [kind, rate])) as Record<IrregularityKind, number>;
+
+export const NO_IRREGULARITIES: IrregularityRates = everyKind(0);
 
 /**
  * Rates from a single number (every kind at that rate) or from some kinds (the others 0).
  * @throws RangeError for a rate outside 0–1 (a programming error: the CLI checks its input first).
  */
 export function irregularityRates(rates: number | Partial<IrregularityRates> = 0): IrregularityRates {
-  const full: IrregularityRates =
-    typeof rates === 'number'
-      ? { exposedCard: rates, misKey: rates, cutCardMissed: rates }
-      : { ...NO_IRREGULARITIES, ...rates };
+  const full: IrregularityRates = typeof rates === 'number' ? everyKind(rates) : { ...NO_IRREGULARITIES, ...rates };
   for (const kind of IRREGULARITY_KINDS) {
     const r = full[kind];
     if (!(r >= 0 && r <= 1)) throw new RangeError(`irregularity rate ${kind} must be from 0 to 1, got ${r}`);

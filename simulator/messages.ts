@@ -147,8 +147,9 @@ const without = <K extends keyof ShoeSnapshot>(snap: ShoeSnapshot, key: K): Shoe
  * A messenger for one controller: it numbers events (`seq`), stamps times, and keeps the shoe snapshot that it
  * republishes after each change. The snapshot carries everything a board that saw every message knows, so a board
  * that rebuilds from it alone shows the same: hands with their corrections (`corrected`), void rounds, burn, cut
- * card, last coup, phase, the shoe's number and start, whether the table is open, and a void hand announced for
- * the round being dealt. The `last-coup` step has no message of its own: the contract carries it in the cut-card
+ * card, last coup, phase, the shoe's number and start, whether the table is open, a void hand announced for the
+ * round being dealt, and the hands declared void afterwards (`voided`: a `hand-void` step is a `round-void` event
+ * for a recorded hand). The `last-coup` step has no message of its own: the contract carries it in the cut-card
  * event and in the snapshot's `lastCoupHandNo`.
  */
 export function createMessenger(options: MessengerOptions): Messenger {
@@ -247,6 +248,13 @@ export function createMessenger(options: MessengerOptions): Messenger {
         const payload: TableEvent = { ...common(), type: 'round-void', shoeId, handNo, reason };
         const voided = { handNo, reason, timestamp: payload.timestamp };
         return [event(payload), ...roundOver(step, { voidedRounds: [...(snap?.voidedRounds ?? []), voided] })];
+      }
+      case 'hand-void': {
+        const { shoeId, handNo, reason } = step;
+        const payload: TableEvent = { ...common(), type: 'round-void', shoeId, handNo, reason };
+        const voided = { reason, timestamp: payload.timestamp };
+        const hands = (snap?.hands ?? []).map((h) => (h.handNo === handNo ? { ...h, voided } : h));
+        return [event(payload), ...snapshotAfter(step, { hands })];
       }
       case 'shoe-end': {
         const { shoeId, handCount } = step;

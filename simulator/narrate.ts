@@ -1,6 +1,7 @@
 /**
  * One readable line per notable step, for the `simulate` command's output and for training: shoe start and burn,
- * last coup, irregularities (void hands, corrections, void rounds) and shoe end with its tally.
+ * last coup, irregularities (void hands, corrections, void rounds, hands voided afterwards) and shoe end with its
+ * tally.
  *
  * ```ts
  * const narrate = createNarrator();
@@ -61,9 +62,15 @@ export function createNarrator(): (step: Step) => string | null {
         );
       }
       case 'round-void':
+        return step.reason === 'foreign-card'
+          ? `shoe ${step.shoeId} round ${step.handNo}: void, a card not of the set found (tournament rule 5.1.1); ` +
+              `${step.cards.length} cards to the discard rack, the next round is hand ${step.handNo} again`
+          : `shoe ${step.shoeId} round ${step.handNo}: void, insufficient cards (rule 12.5): ` +
+              `${step.cards.length} left (${makeCards(step.cards)})`;
+      case 'hand-void':
         return (
-          `shoe ${step.shoeId} round ${step.handNo}: void, insufficient cards (rule 12.5): ` +
-          `${step.cards.length} left (${makeCards(step.cards)})`
+          `shoe ${step.shoeId} hand ${step.handNo}: declared void after its result, a dealing error that cannot ` +
+          `be reconstructed (rule 12.6, house rule 4.2)`
         );
       case 'shoe-end':
         return (

@@ -35,7 +35,8 @@ async function wholeShoe(broker: TestBroker, tableId: string, mqtt: IClientOptio
     mqtt,
   });
   await sim.done;
-  await sub.until(isEvent('table-closed'));
+  // The last message: the snapshot that says the table closed.
+  await sub.until((x) => x.topic === t.tableShoe(tableId) && x.text.includes('"tableOpen":false'));
 
   const m = createMessenger({ controllerId: sim.controllerId, now: () => FIXED_TIME, seqStart: 1000 });
   const expected = [...simulateTable(options)]

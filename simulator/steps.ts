@@ -100,13 +100,29 @@ export type Step =
       readonly keyed: KeyedResult;
       readonly coup: Coup;
     }
-  /** Round `handNo` is void (rule 12.5): `cards` are all that was left, too few to complete it. */
+  /**
+   * Round `handNo` is void while it is dealt, without a result; the next round reuses the number. `cards` are the
+   * shoe's cards it used up: `insufficient-cards` (rule 12.5), all that was left, too few to complete it, and the
+   * shoe ends; `foreign-card` (tournament rule 5.1.1), the round's cards, among which a card not of the set was
+   * found, and the shoe goes on.
+   */
   | {
       readonly type: 'round-void';
       readonly shoeId: string;
       readonly handNo: number;
       readonly reason: RoundVoidReason;
       readonly cards: readonly Card[];
+    }
+  /**
+   * Hand `handNo`, already recorded, is declared void afterwards (rule 12.6, house rule 4.2, tournament rule 5.1.2):
+   * a dealing error noticed before the next round that cannot be reconstructed. It keeps its number and leaves the
+   * roads; the next round takes the next number.
+   */
+  | {
+      readonly type: 'hand-void';
+      readonly shoeId: string;
+      readonly handNo: number;
+      readonly reason: RoundVoidReason;
     }
   /** The shoe is over: `handCount` hands (void hands included), `cardsLeft` cards not dealt. */
   | { readonly type: 'shoe-end'; readonly shoeId: string; readonly handCount: number; readonly cardsLeft: number };

@@ -32,3 +32,24 @@ describe('timing like a real table (speed 1)', () => {
     expect(timed[1]).toMatchObject({ step: { type: 'shoe-start' }, ms: 0 });
   });
 });
+
+describe('timing of the irregularities of real tables', () => {
+  const steps = [
+    ...simulateTable({ seed: 'time', shoes: 1, irregularities: { voidAfter: 0.1, foreignCard: 0.1, outOfTurn: 0.1 } }),
+  ];
+  const timed = paced(steps);
+
+  test('a supervisor for a hand voided afterwards or a foreign card, the manager for a card out of turn', () => {
+    const seen = new Set<string>();
+    for (const { step, ms } of timed) {
+      if (step.type === 'hand-void') expect(ms).toBe(PACE.handVoid);
+      if (step.type === 'round-void')
+        expect(ms).toBe(step.reason === 'foreign-card' ? PACE.foreignCard : PACE.roundVoid);
+      if (step.type === 'void-hand' && step.reason === 'card-out-of-turn') expect(ms).toBe(PACE.outOfTurn);
+      seen.add(step.type === 'void-hand' ? step.reason : step.type);
+    }
+    expect(seen).toContain('hand-void');
+    expect(seen).toContain('round-void');
+    expect(seen).toContain('card-out-of-turn');
+  });
+});

@@ -24,6 +24,9 @@ export const PACE = {
   voidHandAnnounced: 4_000, // "No bets this hand" after the previous result
   correction: 20_000, // a supervisor is called and corrects a mis-keyed result
   roundVoid: 6_000, // "No more bets" → the round is declared void (rule 12.5)
+  foreignCard: 20_000, // "No more bets" → a card not of the set is found, a supervisor called, the round void
+  handVoid: 25_000, // a result → a supervisor tries to reconstruct the round, and declares it void (rule 12.6)
+  outOfTurn: 15_000, // a result → the manager has the next coup played without bets (house rule 4.3)
   shoeEnd: 3_000, // last result → shoe end
 } as const;
 
@@ -49,7 +52,8 @@ export function stepDelayMs(step: Step, previous: Step | null): number {
     case 'void-hand': {
       if (previous?.type === 'burn') return PACE.burn;
       if (previous?.type === 'shuffle') return PACE.shuffleAndCut; // no burn this shoe
-      return step.type === 'void-hand' ? PACE.voidHandAnnounced : PACE.resultShown;
+      if (step.type === 'betting-open') return PACE.resultShown;
+      return step.reason === 'card-out-of-turn' ? PACE.outOfTurn : PACE.voidHandAnnounced;
     }
     case 'no-more-bets':
       return PACE.betting;
@@ -63,7 +67,9 @@ export function stepDelayMs(step: Step, previous: Step | null): number {
     case 'correction':
       return PACE.correction;
     case 'round-void':
-      return PACE.roundVoid;
+      return step.reason === 'foreign-card' ? PACE.foreignCard : PACE.roundVoid;
+    case 'hand-void':
+      return PACE.handVoid;
     case 'shoe-end':
       return PACE.shoeEnd;
   }
