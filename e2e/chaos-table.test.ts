@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { makeTableSignage } from '../contract/mqtt';
 import type { Variant } from '../contract/schemas';
 import { topics } from '../contract/topics';
@@ -32,9 +32,9 @@ const TABLE = 'CHAOS';
 let broker: Mosquitto;
 let bridge: Bridge;
 
-beforeAll(async () => {
-  if (missing) return;
-  broker = await startMosquitto();
+/** A real Mosquitto (with or without persistence) and a real board subscribed to it. */
+async function rig(persistence: boolean): Promise<void> {
+  broker = await startMosquitto({ persistence });
   const c = defaultConfig();
   const { logger } = memoryLogger('error');
   bridge = new Bridge(
@@ -49,8 +49,8 @@ beforeAll(async () => {
   );
   await bridge.start();
   await until(() => expect(bridge.subscribed).toBe(true));
-}, 30_000);
-afterAll(async () => {
+}
+afterEach(async () => {
   await bridge?.stop();
   await broker?.close();
 });
@@ -76,6 +76,7 @@ function* chaosSteps(seed: string): Generator<Step> {
 
 describe.skipIf(missing)(`the chaos table${missing ? ` (${missing})` : ''}`, () => {
   test('three shoes of irregularities and faults: never frozen, never backwards, always said', async () => {
+    await rig(true);
     const seed = 'chaos-1';
     const pub = await mqtt.connectAsync(broker.url, { clientId: 'pit', reconnectPeriod: 100 });
     let revision = 10;
@@ -173,5 +174,22 @@ describe.skipIf(missing)(`the chaos table${missing ? ` (${missing})` : ''}`, () 
       'from a hand: up from the beginning of its round',
       'shoe 3 ended in step',
     ]);
+  }, 300_000);
+
+  test('a broker without persistence: every restart loses sessions and retained messages, the board follows', async () => {
+    await rig(false);
+    const steps = [...chaosSteps('chaos-2')].filter(
+      (step, i, all) => i < all.findIndex((x) => x.type === 'shoe-end') + 1,
+    );
+    const report = await runChaos({ broker, bridge, tableId: TABLE, steps, seed: 'chaos-2', faultRate: 0.12 });
+    console.log(
+      `chaos table, no persistence: ${report.shoes} shoe, ${report.steps} steps, faults ${JSON.stringify(report.faults)}, ` +
+        `${report.episodes} times out of step, worst out of step ${Math.round(report.worstOutOfStepMs)} ms, ` +
+        `frozen ${report.frozen.length}, backwards ${report.backwards.length}`,
+    );
+    expect(report.frozen).toEqual([]);
+    expect(report.backwards).toEqual([]);
+    expect(report.faults['broker-restart'] + report.faults['broker-crash']).toBeGreaterThan(0);
+    await until(() => expect(bridge.step).toBeNull(), 5000);
   }, 300_000);
 });
