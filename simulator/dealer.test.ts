@@ -183,7 +183,10 @@ describe('shuffle and cut (rules 7.5, 7.6)', () => {
     expect(() => resolveDealerOptions({ cutCardFromBack: [20, 300] })).toThrow(RangeError);
     expect(() => resolveDealerOptions({ decks: 3 })).toThrow(RangeError);
     expect(() => resolveDealerOptions({ decks: 9 })).toThrow(RangeError);
-    expect(() => resolveDealerOptions({ noBetCoups: 4 })).toThrow(/rule 8.3/);
+    expect(() => resolveDealerOptions({ noBetCoups: 21 })).toThrow(/noBetCoups must be a whole number from 0 to 20/);
+    expect(() => resolveDealerOptions({ noBetCoups: 2.5 })).toThrow(RangeError);
+    expect(resolveDealerOptions({ noBetCoups: 20 }).noBetCoups).toBe(20);
+    expect(resolveDealerOptions({ noBetCoups: true }).noBetCoups).toBe(3);
     expect(() => resolveDealerOptions({ irregularities: 1.5 })).toThrow(RangeError);
     expect(resolveDealerOptions({ cutCardFromBack: 24 }).cutCardFromBack).toEqual([24, 24]);
   });
@@ -337,6 +340,12 @@ describe('irregularities', () => {
     );
   });
 
+  test('more than three no-bet coups, as the pit boss permits (house rules 3.3 B, 5.1.6): six, then betting', () => {
+    const steps = deal(stack, BURN_END + 8 * 4, { noBetCoups: 6 });
+    const noBet = Array.from({ length: 6 }, (_, i) => `void:${i + 1}(no-bet-coup) hand:${i + 1}(no-bet-coup)`);
+    expect(trace(steps).split(' ').slice(0, 15).join(' ')).toBe(`${noBet.join(' ')} bet:7 nmb:7 hand:7`);
+  });
+
   test('rate 0 (the default) stages nothing', () => {
     const steps = [...simulateTable({ seed: 'none', shoes: 5 })];
     const irregular = ['void-hand', 'correction', 'round-void', 'hand-void'];
@@ -437,6 +446,41 @@ describe('irregularities added for real tables (issue 12)', () => {
     expect(ofType(steps, 'cut-card')).toHaveLength(5);
     // 20 or more cards behind the cut card: at most 5 more in its round and 6 in the last coup (rule 11.2 b).
     expect(Math.min(...ofType(steps, 'shoe-end').map((e) => e.cardsLeft))).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('options per shoe', () => {
+  test('perShoe takes its turn shoe by shoe: decks, no-bet coups and irregularities', () => {
+    const steps = [
+      ...simulateTable({
+        seed: 'plan',
+        shoes: 5,
+        noBetCoups: 1,
+        perShoe: [{ decks: 4 }, { decks: 6, noBetCoups: 5 }, { irregularities: { cutCardMissed: 1 } }],
+      }),
+    ];
+    expect(ofType(steps, 'shoe-start').map((s) => [s.shoeNo, s.decks])).toEqual([
+      [1, 4],
+      [2, 6],
+      [3, 8],
+      [4, 4],
+      [5, 6],
+    ]);
+    const perShoe = (type: 'no-bet' | 'cut-card') => {
+      const counts: number[] = [];
+      for (const s of steps) {
+        if (s.type === 'shoe-start') counts.push(0);
+        const hit = type === 'cut-card' ? s.type === 'cut-card' : s.type === 'hand' && s.voidHand === 'no-bet-coup';
+        if (hit) counts[counts.length - 1]!++;
+      }
+      return counts;
+    };
+    expect(perShoe('no-bet')).toEqual([1, 5, 1, 1, 5]);
+    expect(perShoe('cut-card')).toEqual([1, 1, 0, 1, 1]);
+  });
+
+  test('every entry is checked', () => {
+    expect(() => [...simulateTable({ seed: 1, shoes: 1, perShoe: [{ decks: 3 }] })]).toThrow(/decks/);
   });
 });
 

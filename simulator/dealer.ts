@@ -35,6 +35,11 @@ export { MAX_DECKS, MIN_DECKS };
 export const DEFAULT_DECKS = 8;
 /** House rule 3.1.2: three coups with no bets at the start of a shoe (Division 5 rule 8.3 allows up to 3). */
 export const NO_BET_COUPS = 3;
+/**
+ * The most no-bet coups the simulator deals at the start of a shoe. Beyond the three of rule 8.3, house rules 3.3 B
+ * and 5.1.6 let the pit boss permit more, with no limit (the board sets none); 20 is plenty for any test.
+ */
+export const MAX_NO_BET_COUPS = 20;
 /** Who corrects mis-keyed results: `supervisor-<name>`. */
 export const DEFAULT_SUPERVISORS: readonly string[] = ['lee', 'chan', 'wong', 'garcia', 'novak', 'okafor'];
 
@@ -44,7 +49,10 @@ export interface DealerOptions {
   /** Cards behind the cut card: a number, or a [min, max] range drawn each shoe; at least 20 (rule 7.6). */
   readonly cutCardFromBack?: number | readonly [min: number, max: number];
   readonly burn?: boolean; // burn at the start of each shoe (rule 7.7; house rule 3.1.1); default true
-  /** No-bet coups at the start of each shoe (house rule 3.1.2): `true` for 3, or a number 0–3; default none. */
+  /**
+   * No-bet coups at the start of each shoe: `true` for the 3 of house rule 3.1.2, or a number 0–20 (more than 3 as
+   * the pit boss permits, house rules 3.3 B and 5.1.6); default none.
+   */
   readonly noBetCoups?: boolean | number;
   /** Irregularity rates: one number for every kind, or per kind; default 0 (none). */
   readonly irregularities?: number | Partial<IrregularityRates>;
@@ -57,6 +65,11 @@ export interface TableOptions extends DealerOptions {
   readonly seed: string | number;
   readonly shoes?: number; // how many shoes; default Infinity (never ends)
   readonly shoeId?: (shoeNo: number) => string; // default S001, S002, …
+  /**
+   * Options that change from shoe to shoe, in turn: shoe n takes `perShoe[(n − 1) mod length]` over the others,
+   * e.g. `[{ decks: 8 }, { decks: 6, noBetCoups: 5 }, { decks: 4, irregularities: { cutCardMissed: 1 } }]`.
+   */
+  readonly perShoe?: readonly DealerOptions[];
 }
 
 /** Options with every default filled in and checked. */
@@ -85,8 +98,8 @@ export function resolveDealerOptions(o: DealerOptions = {}): ResolvedDealerOptio
       `cutCardFromBack must be whole numbers from ${MIN_CUT_CARD_FROM_BACK} (rule 7.6) to ${most}, got ${min}–${max}`,
     );
   const noBetCoups = o.noBetCoups === true ? NO_BET_COUPS : o.noBetCoups === false ? 0 : (o.noBetCoups ?? 0);
-  if (!Number.isInteger(noBetCoups) || noBetCoups < 0 || noBetCoups > NO_BET_COUPS)
-    throw new RangeError(`noBetCoups must be from 0 to ${NO_BET_COUPS} (rule 8.3), got ${noBetCoups}`);
+  if (!Number.isInteger(noBetCoups) || noBetCoups < 0 || noBetCoups > MAX_NO_BET_COUPS)
+    throw new RangeError(`noBetCoups must be a whole number from 0 to ${MAX_NO_BET_COUPS}, got ${noBetCoups}`);
   const supervisors = o.supervisors ?? DEFAULT_SUPERVISORS;
   if (supervisors.length === 0) throw new RangeError('supervisors must name at least one supervisor');
   return {
@@ -248,14 +261,18 @@ export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<St
 /** Default shoe ids: S001, S002, … */
 export const defaultShoeId = (shoeNo: number): string => `S${String(shoeNo).padStart(3, '0')}`;
 
+/** The contract's largest shoe number: after it, the count starts again at 1. */
+export const MAX_SHOE_NO = 99_999;
+
 /**
  * A table's whole run: `table-open`, then shoe after shoe (each freshly shuffled, cut and burned), then
  * `table-closed` once `shoes` shoes are done (never, by default). Lazy: take as many steps as needed.
  * The cards and the irregularities draw from two generators seeded from `seed`, so changing an irregularity rate
- * does not change the cards.
+ * does not change the cards. Shoe n is dealt with the options of `perShoe`'s turn, if any.
  */
 export function* simulateTable(options: TableOptions): Generator<Step, void, undefined> {
   const o = resolveDealerOptions(options);
+  const plan = (options.perShoe ?? []).map((p) => resolveDealerOptions({ ...options, ...p }));
   const shoes = options.shoes ?? Infinity;
   if (!(shoes >= 0) || (shoes !== Infinity && !Number.isInteger(shoes)))
     throw new RangeError(`shoes must be a whole number ≥ 0 or Infinity, got ${shoes}`);
@@ -264,7 +281,9 @@ export function* simulateTable(options: TableOptions): Generator<Step, void, und
   const tableRng = createRng(`${options.seed}:table`);
   yield { type: 'table-open' };
   for (let n = 1; n <= shoes; n++) {
-    yield* dealShoe(prepareShoe(cardsRng, o), { shoeId: shoeId(n), shoeNo: n, rng: tableRng, options: o });
+    const so = plan.length > 0 ? (plan[(n - 1) % plan.length] ?? o) : o;
+    const shoeNo = ((n - 1) % MAX_SHOE_NO) + 1;
+    yield* dealShoe(prepareShoe(cardsRng, so), { shoeId: shoeId(n), shoeNo, rng: tableRng, options: so });
   }
   yield { type: 'table-closed' };
 }

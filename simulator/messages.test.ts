@@ -97,6 +97,25 @@ describe('the message stream', () => {
     expect(new Set(phases)).toEqual(new Set(['shuffling', 'betting', 'dealing', 'waiting', 'ended']));
   });
 
+  test.each([4, 6, 8])('%i-deck shoes: the snapshot says so, and the cut card and the shoe end still hold', (decks) => {
+    for (let seed = 0; seed < 8; seed++) {
+      const all = messagesOf({ seed: `decks-${seed}`, shoes: 1, decks });
+      const start = events(all).find((e) => e.type === 'shoe-start');
+      expect(start).toMatchObject({ decks, shoeNo: 1 });
+      expect(snapshots(all).every((s) => s.decks === decks)).toBe(true);
+      const last = snapshots(all).at(-1);
+      const cut = events(all).flatMap((e) => (e.type === 'cut-card' ? [e] : []));
+      expect(cut).toHaveLength(1);
+      expect(last).toMatchObject({ phase: 'ended', cutCard: { handNo: cut[0]?.handNo }, voidedRounds: [] });
+      expect(last?.lastCoupHandNo).toBe(last?.hands.length);
+      // About 9.5 cards per 2 rounds: a 4-deck shoe of 208 cards has some 38 to 42 hands, an 8-deck one 76 to 84.
+      expect(last?.hands.length).toBeGreaterThan(decks * 8.5);
+      expect(last?.hands.length).toBeLessThan(decks * 11);
+    }
+    const shoes = replay(messagesOf({ seed: `decks`, shoes: 3, decks }));
+    expect(shoes.map((s) => s.decks)).toEqual([decks, decks, decks]);
+  });
+
   test('a correction: the keyed hand without cards, then the event by supervisor-<name> with the true hand', () => {
     const all = messagesOf({ seed: 'fix', shoes: 1, irregularities: { misKey: 1 } });
     const corrections = events(all).filter((e) => e.type === 'correction');
@@ -232,7 +251,7 @@ function replay(all: Outgoing[], completeAtEnd: boolean[] = []): Shoe[] {
     if (m.kind !== 'event') continue;
     const e = m.payload;
     if (e.type === 'shoe-start') {
-      apply(newShoe(e.shoeId, { decks: e.decks }), 'shoe-start');
+      apply(newShoe(e.shoeId, { decks: e.decks, ...(e.shoeNo !== undefined && { no: e.shoeNo }) }), 'shoe-start');
       continue;
     }
     if (e.type === 'table-open' || e.type === 'table-closed' || e.type === 'shuffle') continue;
@@ -378,6 +397,15 @@ function boardsAgree(options: TableOptions): { snapshots: number } {
 describe('a board that rebuilds from the last snapshot equals one that applied every message', () => {
   test('3 shoes with every irregularity and no-bet coups, compared after every snapshot', () => {
     expect(boardsAgree(RICH).snapshots).toBeGreaterThan(3 * 200);
+  });
+
+  test('the same with 4-, 6- and 8-deck shoes in turn and up to 12 no-bet coups', () => {
+    const perShoe = [
+      { decks: 4, noBetCoups: 12 },
+      { decks: 6, noBetCoups: 4 },
+      { decks: 8, noBetCoups: 0 },
+    ];
+    expect(boardsAgree({ seed: 'plan', shoes: 3, perShoe, irregularities: 0.03 }).snapshots).toBeGreaterThan(400);
   });
 
   test('the same with hands voided afterwards, foreign cards and cards out of turn at 10 %', () => {
