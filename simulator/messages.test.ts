@@ -204,6 +204,28 @@ describe('the message stream', () => {
     }
   });
 
+  test('a controller that sends no betting events: none published, the rest unchanged, never a betting phase', () => {
+    const options: TableOptions = { ...RICH, shoes: 1 };
+    const withBets = messagesOf(options);
+    const m = createMessenger({ controllerId: 'ctl-T1', now: () => FIXED_TIME, bettingEvents: false });
+    const silent = [...simulateTable(options)].flatMap((step) => m.messagesFor(step));
+    const types = new Set(events(silent).map((e) => e.type));
+    expect(types.has('betting-open') || types.has('no-more-bets')).toBe(false);
+    expect(types).toContain('void-hand');
+    expect(hands(silent)).toEqual(hands(withBets));
+    expect(new Set(snapshots(silent).map((s) => s.phase))).toEqual(
+      new Set(['shuffling', 'waiting', 'dealing', 'ended']),
+    );
+    // Phase after each message: a void hand announced is dealt, a result is waiting for the next round.
+    silent.forEach((o, i) => {
+      const next = silent[i + 1];
+      if (next?.kind !== 'shoe') return;
+      if (o.kind === 'hand') expect(next.payload.phase).toBe('waiting');
+      if (o.kind === 'event' && o.payload.type === 'void-hand') expect(next.payload.phase).toBe('dealing');
+    });
+    expect(snapshots(silent).at(-1)?.hands).toEqual(snapshots(withBets).at(-1)?.hands);
+  });
+
   test('controller status: online and offline (the last will) pass the contract', () => {
     for (const state of ['online', 'offline'] as const) {
       const s = controllerStatusMessage(state, 'ctl-T1', '0.1.0', FIXED_TIME);
@@ -363,8 +385,8 @@ const tickingClock = (): (() => string) => {
  * Feeds a run's messages to two boards, one that applies every hand and event and one that also takes every
  * snapshot, and after each snapshot compares both with a board that rebuilds from that snapshot alone.
  */
-function boardsAgree(options: TableOptions): { snapshots: number } {
-  const m = createMessenger({ controllerId: 'ctl-T1', seqStart: 1_000, now: tickingClock() });
+function boardsAgree(options: TableOptions, bettingEvents = true): { snapshots: number } {
+  const m = createMessenger({ controllerId: 'ctl-T1', seqStart: 1_000, now: tickingClock(), bettingEvents });
   let events: TableState = emptyTableState('T1'); // hands and events only: the fast path
   let every: TableState = emptyTableState('T1'); // every message, snapshots included
   let count = 0;
@@ -411,6 +433,10 @@ describe('a board that rebuilds from the last snapshot equals one that applied e
   test('the same with hands voided afterwards, foreign cards and cards out of turn at 10 %', () => {
     const irregularities = { voidAfter: 0.1, foreignCard: 0.1, outOfTurn: 0.1, misKey: 0.05, cutCardMissed: 0.5 };
     expect(boardsAgree({ seed: 'real', shoes: 3, decks: 6, irregularities }).snapshots).toBeGreaterThan(3 * 150);
+  });
+
+  test('the same from a controller that sends no betting events', () => {
+    expect(boardsAgree({ ...RICH, shoes: 2 }, false).snapshots).toBeGreaterThan(2 * 100);
   });
 
   test('the snapshot carries the shoe number, start, table state, announced void hand and corrections', () => {

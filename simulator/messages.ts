@@ -115,6 +115,12 @@ export interface MessengerOptions {
   /** The first event's seq. Seq must rise across restarts too: seed it from the clock (the publisher does). */
   readonly seqStart?: number;
   readonly now?: () => string; // RFC 3339 time of each message; default the real clock
+  /**
+   * Whether `betting-open` and `no-more-bets` are published; default true. False is a controller that sends none
+   * (the contract does not require them): their steps publish nothing, not even a snapshot, and the snapshot's phase
+   * goes from `waiting` to `dealing` (a void hand announced, the cut card out) and back, never `betting`.
+   */
+  readonly bettingEvents?: boolean;
 }
 
 export interface Messenger {
@@ -153,7 +159,7 @@ const without = <K extends keyof ShoeSnapshot>(snap: ShoeSnapshot, key: K): Shoe
  * event and in the snapshot's `lastCoupHandNo`.
  */
 export function createMessenger(options: MessengerOptions): Messenger {
-  const { controllerId, now = isoNow } = options;
+  const { controllerId, now = isoNow, bettingEvents = true } = options;
   let seq = (options.seqStart ?? 0) - 1;
   let snap: ShoeSnapshot | null = null;
   let tableOpen: boolean | undefined; // from the last table-open / table-closed, once there was one
@@ -207,6 +213,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
       }
       case 'betting-open':
       case 'no-more-bets':
+        if (!bettingEvents) return [];
         return [
           event({ ...common(), type: step.type, shoeId: step.shoeId, handNo: step.handNo }),
           ...snapshotAfter(step, {}),

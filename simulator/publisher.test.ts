@@ -172,6 +172,25 @@ describe('publisher against Aedes (in process, MQTT 3.1.1)', () => {
     await sub.close();
   });
 
+  test('bettingEvents false: a shoe without betting-open and no-more-bets on the wire', async () => {
+    const sub = await collect(broker.url, t.table('A9'));
+    const sim = await startTableSimulator({
+      broker: broker.url,
+      tableId: 'A9',
+      steps: simulateTable({ seed: 'silent', shoes: 1 }),
+      speed: 0,
+      bettingEvents: false,
+    });
+    await sim.done;
+    await sub.until((x) => x.topic === t.tableShoe('A9') && x.text.includes('"tableOpen":false'));
+    const types = sub.messages.filter((x) => x.topic === t.tableEvent('A9')).map((x) => JSON.parse(x.text).type);
+    expect(types).toContain('shoe-end');
+    expect(types.filter((type) => type === 'betting-open' || type === 'no-more-bets')).toEqual([]);
+    expect(sub.messages.filter((x) => x.topic === t.tableHand('A9')).length).toBeGreaterThan(60);
+    await sim.stop();
+    await sub.close();
+  });
+
   test('an unreachable broker rejects at once; a bad table id is refused', async () => {
     await expect(
       startTableSimulator({ broker: 'mqtt://127.0.0.1:1', tableId: 'A8', steps: [], speed: 0 }),

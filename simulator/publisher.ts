@@ -45,6 +45,8 @@ export interface TableSimulatorOptions {
   readonly mqtt?: IClientOptions;
   readonly now?: () => string; // RFC 3339 clock; default the real one
   readonly seqStart?: number; // first event seq; default the clock in µs (Date.now() × 1000), rising across restarts
+  /** False: a controller that never publishes `betting-open` nor `no-more-bets` (see the messenger). Default true. */
+  readonly bettingEvents?: boolean;
   readonly onStep?: (step: Step) => void; // after the step's messages are acknowledged
   readonly onError?: (error: Error) => void; // MQTT client errors (the client reconnects by itself)
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>; // injectable for tests
@@ -130,7 +132,12 @@ export async function startTableSimulator(options: TableSimulatorOptions): Promi
   // After a reconnection the broker may have published the will: say online again.
   client.on('connect', () => void publish(status('online')).catch(() => undefined));
 
-  const messenger = createMessenger({ controllerId, now, seqStart: options.seqStart ?? Date.now() * 1000 });
+  const messenger = createMessenger({
+    controllerId,
+    now,
+    seqStart: options.seqStart ?? Date.now() * 1000,
+    ...(options.bettingEvents !== undefined && { bettingEvents: options.bettingEvents }),
+  });
   const abort = new AbortController();
   const run = async (): Promise<void> => {
     let previous: Step | null = null;
