@@ -137,6 +137,22 @@ describe('the cut card and the last coup (rule 11.2)', () => {
     expect(trace(steps)).toBe('bet:1 nmb:1 hand:1 bet:2 nmb:2 cut:2:a→2 last:2 hand:2 end:2+72');
   });
 
+  test.each(['a', 'b'] as const)(
+    'cutCardCase %s: the dealer puts the cut card, within its range, where that case applies',
+    (cutCardCase) => {
+      for (let seed = 0; seed < 30; seed++) {
+        const burn = seed % 3 !== 0;
+        const irregularities = seed % 2 === 0 ? { exposedCard: 0.1, foreignCard: 0.1, outOfTurn: 0.1 } : 0;
+        const options = { seed, shoes: 1, decks: 4 + (seed % 5), burn, cutCardCase, irregularities };
+        const steps = [...simulateTable(options)];
+        const [shuffle] = ofType(steps, 'shuffle');
+        expect(shuffle?.cutCardFromBack).toBeGreaterThanOrEqual(DEFAULT_CUT_CARD_FROM_BACK[0]);
+        expect(shuffle?.cutCardFromBack).toBeLessThanOrEqual(DEFAULT_CUT_CARD_FROM_BACK[1]);
+        expect(ofType(steps, 'cut-card').map((c) => c.firstCardOfRound)).toEqual([cutCardCase === 'a']);
+      }
+    },
+  );
+
   test('a real shoe: exactly one cut card, then exactly the rounds rule 11.2 allows, then shoe end', () => {
     for (let seed = 0; seed < 40; seed++) {
       const steps = [...simulateTable({ seed, shoes: 1 })];

@@ -48,6 +48,13 @@ export interface DealerOptions {
   readonly decks?: number; // 4 to 8; default 8
   /** Cards behind the cut card: a number, or a [min, max] range drawn each shoe; at least 20 (rule 7.6). */
   readonly cutCardFromBack?: number | readonly [min: number, max: number];
+  /**
+   * Which case of rule 11.2 the cut card makes, for training and tests: `a`, the first card of a round; `b`, inside
+   * one. The dealer puts it in the `cutCardFromBack` range at the place nearest the one drawn where that case
+   * applies (every round uses the same cards, void or not, so the rounds' first cards are known once the shoe is
+   * stacked). Default (or null): wherever it falls (case a in about 1 shoe in 5).
+   */
+  readonly cutCardCase?: 'a' | 'b' | null;
   readonly burn?: boolean; // burn at the start of each shoe (rule 7.7; house rule 3.1.1); default true
   /**
    * No-bet coups at the start of each shoe: `true` for the 3 of house rule 3.1.2, or a number 0–20 (more than 3 as
@@ -76,6 +83,7 @@ export interface TableOptions extends DealerOptions {
 export interface ResolvedDealerOptions {
   readonly decks: number;
   readonly cutCardFromBack: readonly [number, number];
+  readonly cutCardCase: 'a' | 'b' | null;
   readonly burn: boolean;
   readonly noBetCoups: number;
   readonly irregularities: IrregularityRates;
@@ -105,6 +113,7 @@ export function resolveDealerOptions(o: DealerOptions = {}): ResolvedDealerOptio
   return {
     decks,
     cutCardFromBack: [min, max],
+    cutCardCase: o.cutCardCase ?? null,
     burn: o.burn ?? true,
     noBetCoups,
     irregularities: irregularityRates(o.irregularities),
@@ -133,16 +142,45 @@ export const stackedShoe = (cards: readonly Card[], cutCardAt: number): StackedS
 
 /**
  * Shuffles `decks` full decks, cuts them as rule 7.6 says (the cut at least one deck in from either end; the
- * cards in front of it go to the back) and places the cut card `cutCardFromBack` cards from the back.
+ * cards in front of it go to the back) and places the cut card `cutCardFromBack` cards from the back, where
+ * `cutCardCase` asks if it does.
  */
-export function prepareShoe(rng: Rng, options: Pick<ResolvedDealerOptions, 'decks' | 'cutCardFromBack'>): StackedShoe {
+export function prepareShoe(
+  rng: Rng,
+  options: Pick<ResolvedDealerOptions, 'decks' | 'cutCardFromBack'> &
+    Partial<Pick<ResolvedDealerOptions, 'burn' | 'cutCardCase'>>,
+): StackedShoe {
   const shuffled = shuffle(fullDecks(options.decks), rng);
   const n = shuffled.length;
   const cutAt = 52 + rng.int(n - 104 + 1);
   const cards = [...shuffled.slice(cutAt), ...shuffled.slice(0, cutAt)];
   const [min, max] = options.cutCardFromBack;
   const fromBack = min + rng.int(max - min + 1);
-  return { cards, cutCardAt: n - fromBack, cutAt };
+  const drawn = n - fromBack;
+  const wanted = options.cutCardCase ?? null;
+  if (wanted === null) return { cards, cutCardAt: drawn, cutAt };
+  const starts = roundStarts(cards, options.burn ?? true);
+  const places = Array.from({ length: max - min + 1 }, (_, i) => n - min - i)
+    .filter((at) => starts.has(at) === (wanted === 'a'))
+    .sort((x, y) => Math.abs(x - drawn) - Math.abs(y - drawn) || x - y);
+  return { cards, cutCardAt: places[0] ?? drawn, cutAt };
+}
+
+/**
+ * Where each round's first card lies in a stacked shoe, dealing from the burn on. A round uses the cards the Table
+ * of Play gives it whatever becomes of it (a void hand, a void round), so these depend on the cards alone.
+ */
+function roundStarts(cards: readonly Card[], burn: boolean): Set<number> {
+  const first = cards[0];
+  let pos = burn && first ? 1 + burnValue(first) : 0;
+  const starts = new Set<number>();
+  while (pos < cards.length) {
+    starts.add(pos);
+    const dealt = resolveCoup(cards.slice(pos, pos + 6));
+    if (!dealt.ok) break;
+    pos += dealt.value.cardsUsed;
+  }
+  return starts;
 }
 
 /** What {@link dealShoe} needs besides the cards. */
