@@ -24,6 +24,7 @@ import type { TableEvent } from '../contract/schemas/event';
 import type { ShoeSnapshot } from '../contract/schemas/shoe';
 import { applyMessage, emptyTableState, type TableMessage, type TableState } from '../mqtt-bridge/table-state';
 import { shoeFromSnapshot } from '../mqtt-bridge/wire';
+import { chaosTableOptions } from './chaos';
 import { dealShoe, simulateTable, stackedShoe, type TableOptions } from './dealer';
 import { checkHandMessage, controllerStatusMessage, createMessenger, type Outgoing } from './messages';
 
@@ -433,6 +434,10 @@ describe('a board that rebuilds from the last snapshot equals one that applied e
   test('the same with hands voided afterwards, foreign cards and cards out of turn at 10 %', () => {
     const irregularities = { voidAfter: 0.1, foreignCard: 0.1, outOfTurn: 0.1, misKey: 0.05, cutCardMissed: 0.5 };
     expect(boardsAgree({ seed: 'real', shoes: 3, decks: 6, irregularities }).snapshots).toBeGreaterThan(3 * 150);
+  });
+
+  test('the chaos table: 3 shoes of every irregularity, mixed decks, no-bet coups beyond three', () => {
+    expect(boardsAgree(chaosTableOptions('chaos-1')).snapshots).toBeGreaterThan(400);
   });
 
   test('the same from a controller that sends no betting events', () => {
