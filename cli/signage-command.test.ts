@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
-import type { CasinoSignage, TableSignage } from '../contract/schemas';
+import { makeDisplayStatus, makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
+import type { CasinoSignage, DisplayStatus, TableSignage } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { CARDS, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
@@ -258,5 +258,75 @@ test('--audit appends what was published to a JSON-lines audit log', async () =>
     tableId,
     revision: { from: 2, to: 3 },
     changes: [{ field: 'tie-pays', from: 8, to: 9, text: 'tie-pays 8 to 1 → 9 to 1' }],
+  });
+});
+
+describe('revisions never go backwards (issue 12, case 9)', () => {
+  // A root of its own, so these boards' casino revisions leave the other tests' casino sign alone.
+  const L = topics('lost');
+  const board = (displayId: string, onTable: string, signageRevision: number, casinoSignageRevision: number) =>
+    makeDisplayStatus({
+      v: 1,
+      state: 'online',
+      displayId,
+      tableId: onTable,
+      version: '1.0.0',
+      timestamp: NOW.toISOString(),
+      handCount: 0,
+      signageRevision,
+      casinoSignageRevision,
+      rejectedMessages: 0,
+      uptimeSeconds: 60,
+    } satisfies DisplayStatus);
+  const lost = (...args: string[]) => run('--root', 'lost', ...args);
+  const auditOf = (file: string) =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  beforeAll(async () => {
+    // Another table's board: its table revision is not this table's business; its casino revision is.
+    await publishRetained(L.displayStatus('X1'), board('X1', 'elsewhere', 40, 6));
+  });
+
+  test('the broker lost the sign while a board shows revision 13: set publishes revision 14, audited as such', async () => {
+    await publishRetained(L.displayStatus('D1'), board('D1', tableId, 13, 2));
+    await publishRetained(L.displayStatus('D2'), board('D2', tableId, 12, 2));
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+    const r = await lost('--table', tableId, '--audit', file, 'set', 'name=Jade 8', 'open=false');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`Published Jade 8 (${tableId}), new sign, revision 14 (a board shows revision 13): name`);
+    expect(r.out).toMatch(/no sign was retained .* a board shows revision 13: this sign replaces theirs/);
+    expect((await retained<TableSignage>(L.tableSignage(tableId)))?.revision).toBe(14);
+    expect(auditOf(file)).toMatchObject([{ target: 'table', tableId, revision: { from: null, to: 14, boards: 13 } }]);
+  });
+
+  test('a retained sign below what a board shows: the next is above the board; a set that changes nothing republishes', async () => {
+    await publishRetained(L.tableSignage(tableId), makeTableSignage(signage(1, { tableOpen: false, sideBets: [] })));
+    await publishRetained(L.displayStatus('D3'), board('D3', tableId, 13, 2));
+    const shown = await lost('--table', tableId, 'show');
+    expect(shown.out).toMatch(/Board D3: +online, sign revision 13, casino sign revision 2\n/);
+    expect(shown.out).toContain("! Board D3 shows revision 13; the table's sign is revision 1 — republish the sign\n");
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+    const r = await lost('--table', tableId, '--audit', file, 'set', 'open=false');
+    expect(r.err).toBe('');
+    expect(r.out).toBe(
+      `Published Jade 8 (${tableId}), revision 1 → 14 (a board shows revision 13): republished unchanged\n`,
+    );
+    expect(await retained<TableSignage>(L.tableSignage(tableId))).toMatchObject({ revision: 14, tableOpen: false });
+    expect(auditOf(file)).toMatchObject([{ revision: { from: 1, to: 14, boards: 13 }, changes: [] }]);
+    // Once the sign is above every board, the usual rules: nothing to change is nothing published.
+    const again = await lost('--table', tableId, 'set', 'open=false');
+    expect(again.out).toBe('Nothing to change: the signs already say that.\n');
+    const next = await lost('--table', tableId, 'set', 'open=true');
+    expect(next.out).toContain('revision 14 → 15: open closed → open');
+  });
+
+  test('the casino sign goes above every casino revision any board reports, whatever its table', async () => {
+    const r = await lost('set', 'pp-scale=two');
+    expect(r.err).toBe('');
+    expect(r.out).toContain('Published Casino, new sign, revision 7 (a board shows revision 6): ');
+    expect((await retained<CasinoSignage>(L.casinoSignage()))?.revision).toBe(7);
   });
 });

@@ -9,11 +9,12 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { MqttClient } from 'mqtt';
 import { parseMessage } from '../contract/mqtt';
-import type { CasinoSignage, ShoeSnapshot, TableSignage } from '../contract/schemas';
+import type { CasinoSignage, DisplayStatus, ShoeSnapshot, TableSignage } from '../contract/schemas';
 import { isId } from '../contract/schemas/common';
-import { topics } from '../contract/topics';
+import { parseTopic, topics } from '../contract/topics';
 import { AuditLog } from '../console/audit-log';
 import { auditRecords, planSummary } from '../console/audit-record';
+import { boardRevisions } from '../console/board-revisions';
 import {
   BROKER_ARGS,
   BROKER_USAGE,
@@ -25,16 +26,20 @@ import {
 import { currentShoe, shoePosition } from '../console/shoe-position';
 import { planSignChange } from '../console/sign-edit';
 import { editsTable, formatFieldError, parseAssignments } from '../console/sign-keys';
-import { describeShoe, formatCasinoSignage, formatTableSignage } from '../console/sign-text';
+import { describeShoe, formatBoards, formatCasinoSignage, formatTableSignage } from '../console/sign-text';
 import { type CliIo, EXIT, UsageError } from './io';
 
 export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL --table ID show [--json]
        baccarat-board signage --broker URL --table ID set KEY=VALUE… [--user NAME] [--shoe ID]
 
 show   prints the table's retained signs, the casino's and where the shoe stands.
+       Also the boards of the table (their retained status): the sign revision each shows, and any that differs.
 set    changes them: reads the retained signs (or starts from the defaults in docs/console.md), applies the
-       changes, checks them as a board will (the contract and the rules), bumps the revision, publishes retained
-       at QoS 1 and waits until the broker has it. Refused, naming the key, when a board would refuse it.
+       changes, checks them as a board will (the contract and the rules), publishes retained at QoS 1 and waits
+       until the broker has it. Refused, naming the key, when a board would refuse it. The revision goes above
+       the retained sign's and every revision a board reports (a broker that lost its signs must not make new
+       ones invisible); when a board shows a revision above the retained sign, the sign is published even if
+       the keys change nothing, so the boards take it.
 
 Keys:
   name=TEXT               the table's name on the sign
@@ -67,7 +72,7 @@ Options:
   --user NAME             who makes the change (default $USER)
   --shoe ID               the current shoe, when no snapshot is retained (for from-hand and modified odds)
   --audit FILE            also append the change to this audit log (JSON lines, as the console keeps)
-  --wait MS               how long to wait for retained messages (default 500)
+  --wait MS               how long to wait for retained messages and the boards' statuses (default 500)
   --json                  show: the signs as JSON; set: what was published, as JSON
 ${BROKER_USAGE}
 
@@ -93,6 +98,7 @@ interface Retained {
   readonly table: TableSignage | null;
   readonly casino: CasinoSignage | null;
   readonly shoe: ShoeSnapshot | null;
+  readonly boards: DisplayStatus[]; // every board's retained status, by display id
   readonly warnings: string[];
 }
 
@@ -104,9 +110,22 @@ async function retained(
 ): Promise<Retained | string> {
   const t = topics(root);
   const wanted = [t.casinoSignage(), ...(tableId ? [t.tableSignage(tableId), t.tableShoe(tableId)] : [])];
-  const r = await readRetained(client, wanted, waitMs);
+  // Every board's status, for the revisions they show: a new sign goes above them (issue 12, case 9).
+  const r = await readRetained(client, wanted, waitMs, [t.filter('displayStatus')]);
   if (!r.ok) return r.error;
   const warnings: string[] = [];
+  const boards: DisplayStatus[] = [];
+  for (const [topic, bytes] of r.value) {
+    const k = parseTopic(root, topic);
+    if (!k.ok || k.value.kind !== 'displayStatus') continue;
+    const p = parseMessage('displayStatus', bytes);
+    if (p.ok && p.value.displayId === k.value.displayId) boards.push(p.value);
+    else
+      warnings.push(
+        `ignoring the retained status on ${topic}: ${p.ok ? 'its displayId is not the topic’s' : p.error.message}`,
+      );
+  }
+  boards.sort((a, b) => a.displayId.localeCompare(b.displayId, 'en', { numeric: true }));
   const read = <K extends 'signage' | 'casinoSignage' | 'shoe'>(kind: K, topic: string | null) => {
     const bytes = topic === null ? undefined : r.value.get(topic);
     if (!bytes) return null;
@@ -119,6 +138,7 @@ async function retained(
     table: read('signage', tableId ? t.tableSignage(tableId) : null),
     casino: read('casinoSignage', t.casinoSignage()),
     shoe: read('shoe', tableId ? t.tableShoe(tableId) : null),
+    boards,
     warnings,
   };
 }
@@ -182,12 +202,15 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     const shoe = currentShoe(current.shoe && shoePosition(current.shoe), values.shoe ?? null);
 
     if (action === 'show') {
-      if (values.json) io.out(`${JSON.stringify({ table: current.table, casino: current.casino, shoe }, null, 2)}\n`);
+      const boards = current.boards.filter((b) => b.tableId === tableId);
+      if (values.json)
+        io.out(`${JSON.stringify({ table: current.table, casino: current.casino, shoe, boards }, null, 2)}\n`);
       else
         io.out(
           formatTableSignage(tableId ?? '', current.table, current.casino) +
             formatCasinoSignage(current.casino) +
-            (shoe ? `Shoe: ${describeShoe(shoe)}\n` : 'Shoe: no snapshot on the broker\n'),
+            (shoe ? `Shoe: ${describeShoe(shoe)}\n` : 'Shoe: no snapshot on the broker\n') +
+            formatBoards(boards, current.table, current.casino),
         );
       return EXIT.ok;
     }
@@ -195,8 +218,9 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     if (!edits?.ok) return EXIT.badInput; // (checked above)
     const user = (values.user ?? defaultUser(penv.env)).slice(0, 64);
     const at = penv.now().toISOString();
+    const boards = boardRevisions(current.boards, tableId);
     const plan = planSignChange(
-      { tableId, table: current.table, casino: current.casino, shoe, user, now: at },
+      { tableId, table: current.table, casino: current.casino, shoe, user, now: at, boards },
       edits.value,
     );
     if (!plan.ok) {
@@ -220,7 +244,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
         `${JSON.stringify({ published: result.published.map((p) => ({ topic: p.topic, payload: JSON.parse(p.text) as unknown })), error: result.error }, null, 2)}\n`,
       );
     else {
-      if (plan.value.table && !plan.value.table.before && records.some((r) => r.target === 'table'))
+      const fresh = plan.value.table && !plan.value.table.before && records.some((r) => r.target === 'table');
+      if (fresh && boards.table !== null)
+        io.out(
+          `(no sign was retained for table ${tableId}, but a board shows revision ${boards.table}: this sign replaces theirs ` +
+            'in full, started from the defaults (docs/console.md) with your keys: check it with show)\n',
+        );
+      else if (fresh)
         io.out(`(no sign was retained for table ${tableId}: started from the defaults, see docs/console.md)\n`);
       for (const r of records) io.out(`Published ${r.summary}\n`);
     }

@@ -8,8 +8,34 @@
  * ```
  * @packageDocumentation
  */
-import type { SignPlan } from './sign-edit';
+import type { PlannedSign, SignPlan } from './sign-edit';
 import { tableLabel, type Change } from './sign-diff';
+
+/**
+ * The revisions of a change: `from` the retained sign's (null: none was retained), `to` the new one's, and `boards`
+ * when a board showed a revision above `from` (the broker had lost its sign, or an old one was published), which
+ * is why `to` jumps above it (issue 12, case 9).
+ */
+export interface Revisions {
+  readonly from: number | null;
+  readonly to: number;
+  readonly boards?: number;
+}
+
+/** The revisions of a planned sign. */
+export function revisions(p: PlannedSign<{ readonly revision: number }>): Revisions {
+  return {
+    from: p.before?.revision ?? null,
+    to: p.after.revision,
+    ...(p.boardsAhead !== null && { boards: p.boardsAhead }),
+  };
+}
+
+/** `revision 4 → 5`, `new sign, revision 1`, `revision 1 → 14 (a board shows revision 13)`. */
+export function describeRevisions(r: Revisions): string {
+  const base = r.from === null ? `new sign, revision ${r.to}` : `revision ${r.from} → ${r.to}`;
+  return r.boards === undefined ? base : `${base} (a board shows revision ${r.boards})`;
+}
 
 export interface AuditRecord {
   readonly v: 1;
@@ -19,28 +45,30 @@ export interface AuditRecord {
   readonly target: 'table' | 'casino';
   readonly tableId: string | null; // null for the casino sign
   readonly tableName: string | null;
-  readonly revision: { readonly from: number | null; readonly to: number }; // from null: no sign was retained
+  readonly revision: Revisions;
   readonly shoeId: string | null; // the table's shoe when the change was made
   readonly nextHand: number | null; // the next hand of that shoe
   readonly changes: readonly Change[];
   readonly summary: string;
 }
 
-const joined = (changes: readonly Change[]) => changes.map((c) => c.text).join('; ');
+const joined = (changes: readonly Change[]) =>
+  changes.length === 0 ? 'republished unchanged' : changes.map((c) => c.text).join('; ');
 
-/** One line per sign the plan publishes, e.g. `Casino, revision 1 → 2: pp-scale Pay Scale One → Pay Scale Two`. */
+/**
+ * One line per sign the plan publishes, e.g. `Casino, revision 1 → 2: pp-scale Pay Scale One → Pay Scale Two`, or
+ * `Jade 8 (T1), revision 1 → 14 (a board shows revision 13): republished unchanged`.
+ */
 export function planSummary(plan: SignPlan): string[] {
   const lines: string[] = [];
-  const rev = (from: number | null, to: number) =>
-    from === null ? `new sign, revision ${to}` : `revision ${from} → ${to}`;
   if (plan.casino) {
     const c = plan.casino;
-    lines.push(`Casino, ${rev(c.before?.revision ?? null, c.after.revision)}: ${joined(c.changes)}`);
+    lines.push(`Casino, ${describeRevisions(revisions(c))}: ${joined(c.changes)}`);
   }
   if (plan.table && plan.tableId !== null) {
     const t = plan.table;
     const label = tableLabel(plan.tableId, t.before ?? t.after);
-    lines.push(`${label}, ${rev(t.before?.revision ?? null, t.after.revision)}: ${joined(t.changes)}`);
+    lines.push(`${label}, ${describeRevisions(revisions(t))}: ${joined(t.changes)}`);
   }
   return lines;
 }
@@ -59,7 +87,7 @@ export function auditRecords(plan: SignPlan, user: string, at: string, via: Audi
       target: 'casino',
       tableId: null,
       tableName: null,
-      revision: { from: c.before?.revision ?? null, to: c.after.revision },
+      revision: revisions(c),
       ...shoe,
       changes: c.changes,
       summary: planSummary({ ...plan, table: null })[0] ?? '',
@@ -75,7 +103,7 @@ export function auditRecords(plan: SignPlan, user: string, at: string, via: Audi
       target: 'table',
       tableId: plan.tableId,
       tableName: t.after.tableName,
-      revision: { from: t.before?.revision ?? null, to: t.after.revision },
+      revision: revisions(t),
       ...shoe,
       changes: t.changes,
       summary: planSummary({ ...plan, casino: null })[0] ?? '',

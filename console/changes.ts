@@ -1,7 +1,9 @@
 /**
  * The console's two steps for a change of signs: `preview` (the diff, checked exactly as `signage set` checks
  * it) and `apply` (the same, against the revisions reviewed; then published, confirmed and audited). One change
- * at a time, so two managers never both publish the same revision.
+ * at a time, so two managers never both publish the same revision. A new sign's revision goes above every one the
+ * boards report (the broker may have lost its retained sign: issue 12, case 9); `republish` with no changes
+ * publishes the retained sign again so that boards showing a higher revision take it.
  *
  * ```ts
  * const changes = signChanges({ monitor, audit, now });
@@ -11,15 +13,16 @@
  * @packageDocumentation
  */
 import { isId } from '../contract/schemas/common';
-import type { Result } from '../baccarat/types';
+import { ok, type Result } from '../baccarat/types';
 import type { AuditLog } from './audit-log';
-import { auditRecords, planSummary } from './audit-record';
+import { auditRecords, planSummary, revisions } from './audit-record';
+import { fleetRevisions } from './fleet-state';
 import type { FleetMonitor } from './monitor';
 import { publishPlan } from './mqtt-session';
 import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
 import { currentShoe } from './shoe-position';
 import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
-import { fieldError, parseEdits, type FieldError } from './sign-keys';
+import { fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
 
 export interface SignChangesDeps {
   readonly monitor: FleetMonitor;
@@ -42,6 +45,8 @@ function request(body: unknown): ChangeRequest | FieldError {
   if (typeof b.user !== 'string') return fieldError('user', 'who makes the change: sign in with your name');
   if (b.shoeId !== undefined && !(typeof b.shoeId === 'string' && isId(b.shoeId)))
     return fieldError('shoe', 'not a shoe id');
+  if (b.republish !== undefined && typeof b.republish !== 'boolean')
+    return fieldError('request', 'republish is true or false');
   return body as ChangeRequest;
 }
 
@@ -49,13 +54,24 @@ export function signChanges({ monitor, audit, now = () => new Date(), confirmMs 
   let queue: Promise<unknown> = Promise.resolve();
 
   const plan = (req: ChangeRequest, at: string): Result<SignPlan, FieldError> => {
-    const edits = parseEdits(req.changes);
+    // A republish names no key; anything else needs at least one.
+    const edits: Result<SignEdits, FieldError> =
+      req.republish && req.changes.length === 0 ? ok({}) : parseEdits(req.changes);
     if (!edits.ok) return edits;
     const fleet = monitor.current;
     const row = req.tableId === null ? null : fleet.tables.get(req.tableId);
     const shoe = currentShoe(row?.shoe ?? null, req.shoeId ?? null);
     return planSignChange(
-      { tableId: req.tableId, table: row?.signage ?? null, casino: fleet.casino, shoe, user: req.user, now: at },
+      {
+        tableId: req.tableId,
+        table: row?.signage ?? null,
+        casino: fleet.casino,
+        shoe,
+        user: req.user,
+        now: at,
+        boards: fleetRevisions(fleet, req.tableId),
+        ...(req.republish && { republish: req.tableId === null ? 'casino' : 'table' }),
+      },
       edits.value,
     );
   };
@@ -67,7 +83,7 @@ export function signChanges({ monitor, audit, now = () => new Date(), confirmMs 
     if (!p.ok) return { ok: false, ...p.error };
     const v = p.value;
     const rev = <T extends { revision: number }>(x: PlannedSign<T> | null) =>
-      x && { revision: { from: x.before?.revision ?? null, to: x.after.revision }, changes: x.changes };
+      x && { revision: revisions(x), changes: x.changes };
     const fleet = monitor.current;
     return {
       ok: true,

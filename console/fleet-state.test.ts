@@ -1,4 +1,7 @@
-/** The fleet reducer: tables from their three topics, boards from their status, lag flags, clearing, rejects. */
+/**
+ * The fleet reducer: tables from their three topics, boards from their status, signs that differ in either
+ * direction, out of step and warnings in words, clearing, rejects, and the revisions a new sign must go above.
+ */
 import { describe, expect, test } from 'vitest';
 import {
   makeCasinoSignage,
@@ -10,13 +13,25 @@ import {
 import type { DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
-import { emptyFleet, fleetBoards, fleetTables, receive, type FleetState } from './fleet-state';
+import {
+  emptyFleet,
+  fleetBoards,
+  fleetCasinoAttention,
+  fleetRevisions,
+  fleetTables,
+  receive,
+  type FleetState,
+} from './fleet-state';
 
 const T = topics('baccarat');
 const AT = '2026-11-22T12:00:00.000Z';
 const bytes = (s: string) => new TextEncoder().encode(s);
 const feed = (s: FleetState, topic: string, text: string) => receive(s, 'baccarat', topic, bytes(text), AT);
-const online = (displayId: string, tableId: string, signageRevision?: number): DisplayStatus => ({
+const online = (
+  displayId: string,
+  tableId: string,
+  signageRevision?: number,
+): Extract<DisplayStatus, { state: 'online' }> => ({
   v: 1,
   state: 'online',
   displayId,
@@ -33,7 +48,11 @@ describe('fleet state', () => {
   test('a table gathers its sign, snapshot and controller; boards are flagged when behind', () => {
     let s = emptyFleet();
     s = feed(s, T.tableSignage('T1'), makeTableSignage(signage(4)));
-    s = feed(s, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [handMessage('S1', 1, coup(CARDS.player))])));
+    s = feed(
+      s,
+      T.tableShoe('T1'),
+      makeShoeSnapshot(snapshot('S1', [handMessage('S1', 1, coup(CARDS.player))], { shoeNo: 12 })),
+    );
     s = feed(
       s,
       T.controllerStatus('T1'),
@@ -47,10 +66,11 @@ describe('fleet state', () => {
     expect(t1).toMatchObject({
       tableId: 'T1',
       signage: { revision: 4 },
-      shoe: { shoeId: 'S1', nextHand: 2, earliestHand: 3 },
+      shoe: { shoeId: 'S1', shoeNo: 12, nextHand: 2, earliestHand: 3 },
       controller: { state: 'offline' },
     });
-    expect(t9).toEqual({ tableId: 'T9', signage: null, shoe: null, controller: null }); // known from its board only
+    // Known from its board only; that board shows no sign, and the broker has none: nothing differs.
+    expect(t9).toEqual({ tableId: 'T9', signage: null, shoe: null, controller: null, attention: [] });
     expect(fleetBoards(s).map((b) => [b.displayId, b.signageBehind, b.casinoSignageBehind])).toEqual([
       ['D1', true, true],
       ['D2', false, true],
@@ -69,5 +89,97 @@ describe('fleet state', () => {
     expect(s.ignored).toBe(2);
     expect(s.lastIgnored).toMatch(/D6 is not the topic's/);
     expect(fleetTables(s)).toEqual([]);
+  });
+});
+
+describe('what the floor should look at (issue 12, cases 9 and 10, and out of step)', () => {
+  const since = '2026-11-22T11:56:00.000Z';
+  const fleet = () => {
+    let s = emptyFleet();
+    s = feed(s, T.tableSignage('T1'), makeTableSignage(signage(1, { tableOpen: false })));
+    s = feed(s, T.casinoSignage(), makeCasinoSignage(casino(3)));
+    s = feed(s, T.displayStatus('D1'), makeDisplayStatus({ ...online('D1', 'T1', 13), casinoSignageRevision: 5 }));
+    s = feed(
+      s,
+      T.displayStatus('D2'),
+      makeDisplayStatus({
+        ...online('D2', 'T1', 1),
+        casinoSignageRevision: 3,
+        outOfStep: { code: 'gap', reason: 'hand 31 arrived before hand 30: asking for the snapshot', since },
+        warnings: [{ code: 'signage-ignored', detail: 'ignored table sign revision 1: showing revision 13', since }],
+      }),
+    );
+    return s;
+  };
+
+  test('a board ahead of its sign, in either sign, is flagged in words a floor manager reads', () => {
+    const [d1, d2] = fleetBoards(fleet());
+    expect(d1).toMatchObject({ signageAhead: true, signageBehind: false, casinoSignageAhead: true });
+    // The casino sign's words are on the casino panel, once (below); the board's row has its pill.
+    expect(d1?.attention.map((a) => [a.code, a.text])).toEqual([
+      ['signage-ahead', "Board D1 shows revision 13; the table's sign is revision 1 — republish the sign"],
+    ]);
+    // Out of step first, with when it began; then the board's own warnings.
+    expect(d2?.attention).toEqual([
+      {
+        code: 'out-of-step',
+        displayId: 'D2',
+        since,
+        text: 'Board D2 is out of step (gap): hand 31 arrived before hand 30: asking for the snapshot',
+      },
+      {
+        code: 'signage-ignored',
+        displayId: 'D2',
+        since,
+        text: 'Board D2: ignored table sign revision 1: showing revision 13',
+      },
+    ]);
+  });
+
+  test("the table card: its boards out of step or showing another sign; the casino panel: the casino's", () => {
+    const s = fleet();
+    expect(fleetTables(s)[0]?.attention.map((a) => a.code)).toEqual(['signage-ahead', 'out-of-step']);
+    expect(fleetCasinoAttention(s).map((a) => a.text)).toEqual([
+      "Board D1 shows casino sign revision 5; the casino's sign is revision 3 — republish the pay scale",
+    ]);
+    const behind = feed(s, T.casinoSignage(), makeCasinoSignage(casino(9)));
+    expect(fleetCasinoAttention(behind).map((a) => a.text)).toEqual([
+      'Boards D1, D2 have not taken casino sign revision 9 yet',
+    ]);
+  });
+
+  test('Perfect Pairs offered with no casino scale published is flagged on the table card (rule 11A.8)', () => {
+    const s = feed(emptyFleet(), T.tableSignage('T1'), makeTableSignage(signage(2))); // offers perfectPairs
+    expect(fleetTables(s)[0]?.attention).toEqual([
+      {
+        code: 'perfect-pairs-scale-missing',
+        text: 'Perfect Pairs is offered, but no casino pay scale is published: the boards show no Perfect Pairs odds (rule 11A.8) — set the pay scale',
+      },
+    ]);
+    expect(fleetTables(feed(s, T.casinoSignage(), makeCasinoSignage(casino(1))))[0]?.attention).toEqual([]);
+  });
+
+  test('a board with no sign on the broker at all is ahead; with the sign lost, it says so', () => {
+    const s = feed(emptyFleet(), T.displayStatus('D1'), makeDisplayStatus(online('D1', 'T4', 13)));
+    expect(fleetBoards(s)[0]?.attention.map((a) => a.text)).toEqual([
+      'Board D1 shows revision 13; the broker has no sign for table T4 — publish the sign again',
+    ]);
+    expect(fleetCasinoAttention(s).map((a) => a.text)).toEqual([
+      'Board D1 shows casino sign revision 1; the broker has no casino sign — set the pay scale again',
+    ]);
+  });
+
+  test('the revisions a new sign must go above: what the boards show, and what an offline board last showed', () => {
+    let s = fleet();
+    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5 });
+    expect(fleetRevisions(s, 'T2')).toEqual({ table: null, casino: 5 });
+    // D1 goes offline (its last will says nothing of the signs): it still shows 13 when it comes back.
+    s = feed(
+      s,
+      T.displayStatus('D1'),
+      makeDisplayStatus({ v: 1, state: 'offline', displayId: 'D1', tableId: 'T1', version: '1.0.0', timestamp: AT }),
+    );
+    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5 });
+    expect(fleetBoards(s)[0]).toMatchObject({ state: 'offline', signageAhead: false, attention: [] });
   });
 });

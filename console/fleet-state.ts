@@ -13,11 +13,17 @@
 import { parseTopicMessage } from '../contract/mqtt';
 import type { CasinoSignage, DisplayStatus, MessageKind, PayloadByKind } from '../contract/schemas';
 import { parseTopic } from '../contract/topics';
-import type { BoardRow, TableRow } from './protocol';
+import { boardRevisions, type BoardRevisions, type ReportedRevisions } from './board-revisions';
+import { boardAttention, casinoAttention, signLag, tableAttention, type Attention } from './fleet-attention';
+import type { BoardRow, TableRow, TableView } from './protocol';
 import { shoePosition } from './shoe-position';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
-type BoardEntry = DisplayStatus & { readonly receivedAt: string };
+/** A board's status, and the revisions it last showed while online (kept when it goes offline). */
+type BoardEntry = DisplayStatus & {
+  readonly receivedAt: string;
+  readonly lastShown?: Omit<ReportedRevisions, 'tableId'>;
+};
 
 export interface FleetState {
   readonly casino: CasinoSignage | null;
@@ -90,7 +96,16 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
       if (t.displayId !== d.displayId)
         return { ...s, ignored: s.ignored + 1, lastIgnored: `${topic}: displayId ${d.displayId} is not the topic's` };
       const boards = new Map(s.boards);
-      boards.set(t.displayId, { ...d, receivedAt: at });
+      // An offline status (a last will) says nothing of the signs: remember what the board showed, since it
+      // still shows it when it comes back, and a new sign must go above it.
+      const before = s.boards.get(t.displayId);
+      const lastShown =
+        d.state === 'online'
+          ? { signageRevision: d.signageRevision, casinoSignageRevision: d.casinoSignageRevision }
+          : before?.tableId === d.tableId
+            ? before.lastShown
+            : undefined;
+      boards.set(t.displayId, { ...d, receivedAt: at, ...(lastShown && { lastShown }) });
       return { ...s, boards };
     }
     default:
@@ -98,26 +113,49 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
   }
 }
 
-/** Every table seen, by id: those with a sign, snapshot or controller status, and those a board shows. */
-export function fleetTables(s: FleetState): TableRow[] {
-  const ids = new Set([...s.tables.keys(), ...[...s.boards.values()].map((b) => b.tableId)]);
-  return [...ids].sort(byId).map((id) => s.tables.get(id) ?? emptyTable(id));
+/**
+ * The highest revisions the boards show, for the next sign (`board-revisions.ts`): what they report, or for a
+ * board now offline, what it last reported.
+ */
+export function fleetRevisions(s: FleetState, tableId: string | null): BoardRevisions {
+  const reported = [...s.boards.values()].map((b): ReportedRevisions => ({
+    tableId: b.tableId,
+    ...(b.state === 'online' ? b : b.lastShown),
+  }));
+  return boardRevisions(reported, tableId);
 }
 
-/** Every board seen, by id, with whether its signs lag its table's and the casino's. */
+/** Every board seen, by id, with how its signs compare with its table's and the casino's, and what to look at. */
 export function fleetBoards(s: FleetState): BoardRow[] {
   return [...s.boards.values()]
     .sort((a, b) => byId(a.displayId, b.displayId))
     .map((b) => {
-      const table = s.tables.get(b.tableId)?.signage?.revision;
-      const rev = b.state === 'online' ? b.signageRevision : undefined;
-      const casinoRev = b.state === 'online' ? b.casinoSignageRevision : undefined;
-      return {
-        ...b,
-        signageBehind: b.state === 'online' && table !== undefined && (rev ?? -1) < table,
-        casinoSignageBehind: b.state === 'online' && s.casino !== null && (casinoRev ?? -1) < s.casino.revision,
-      };
+      const table = s.tables.get(b.tableId)?.signage ?? null;
+      const lag = signLag(b, table, s.casino);
+      // The casino sign's words go once on the casino panel (fleetCasinoAttention), not on every board: its
+      // pills say which boards.
+      const words = boardAttention(b, table, s.casino, {
+        ...lag,
+        casinoSignageBehind: false,
+        casinoSignageAhead: false,
+      });
+      return { ...b, ...lag, attention: words };
     });
 }
+
+/** Every table seen, by id (those with a sign, snapshot or controller status, and those a board shows), with
+ * what to look at: a Perfect Pairs gap, and its boards out of step or showing another sign. */
+export function fleetTables(s: FleetState, boards: readonly BoardRow[] = fleetBoards(s)): TableView[] {
+  const ids = new Set([...s.tables.keys(), ...[...s.boards.values()].map((b) => b.tableId)]);
+  return [...ids].sort(byId).map((id) => {
+    const row = s.tables.get(id) ?? emptyTable(id);
+    const own = boards.filter((b) => b.tableId === id);
+    return { ...row, attention: tableAttention(row.signage, s.casino, own) };
+  });
+}
+
+/** For the casino panel: boards whose casino sign differs from the broker's. */
+export const fleetCasinoAttention = (s: FleetState, boards: readonly BoardRow[] = fleetBoards(s)): Attention[] =>
+  casinoAttention(s.casino, boards);
 
 const byId = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });

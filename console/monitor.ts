@@ -13,7 +13,7 @@
 import { EventEmitter } from 'node:events';
 import { connect, type MqttClient } from 'mqtt';
 import { topics } from '../contract/topics';
-import { emptyFleet, fleetBoards, fleetTables, receive, type FleetState } from './fleet-state';
+import { emptyFleet, fleetBoards, fleetCasinoAttention, fleetTables, receive, type FleetState } from './fleet-state';
 import { clientOptions, type BrokerOptions } from './mqtt-session';
 import type { BrokerState, FleetView } from './protocol';
 
@@ -106,6 +106,7 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
 
   /** The view for the page. */
   view(): FleetView {
+    const boards = fleetBoards(this.fleet);
     return {
       broker: {
         url: this.broker.url,
@@ -117,8 +118,9 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
       root: this.broker.root,
       consoleUser: this.options.consoleUser,
       casino: this.fleet.casino,
-      tables: fleetTables(this.fleet),
-      boards: fleetBoards(this.fleet),
+      casinoAttention: fleetCasinoAttention(this.fleet, boards),
+      tables: fleetTables(this.fleet, boards),
+      boards,
       ignored: this.fleet.ignored,
       lastIgnored: this.fleet.lastIgnored,
     };

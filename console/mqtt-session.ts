@@ -112,36 +112,52 @@ const NOT_AUTHORIZED = new Set([5, 135]);
 const reasonCode = (e: unknown): number | undefined =>
   e !== null && typeof e === 'object' && 'code' in e && typeof e.code === 'number' ? e.code : undefined;
 
+/** Whether `topic` matches an MQTT topic filter (`+` one level, `#` the rest). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length || (f[i] !== '+' && f[i] !== t[i])) return false;
+  }
+  return f.length === t.length;
+}
+
 /**
  * Subscribes to `topicList` (exact topics) and collects their retained messages: done when every topic has
  * answered or `waitMs` after the subscription is granted. An empty retained payload (a deleted sign) is absent.
+ * `filters` (wildcards, e.g. every board's status) are collected too; since nobody can say when all of theirs have
+ * come, they make the read last the whole `waitMs`.
  */
 export async function readRetained(
   client: MqttClient,
   topicList: readonly string[],
   waitMs = 500,
+  filters: readonly string[] = [],
 ): Promise<Result<Map<string, Buffer>, string>> {
   const got = new Map<string, Buffer>();
   let finish = () => undefined as void;
+  const complete = () => filters.length === 0 && topicList.every((t) => got.has(t));
   const onMessage = (topic: string, payload: Buffer) => {
-    if (!topicList.includes(topic)) return;
+    if (!topicList.includes(topic) && !filters.some((f) => topicMatches(f, topic))) return;
     if (payload.length === 0) got.delete(topic);
     else got.set(topic, payload);
-    if (topicList.every((t) => got.has(t))) finish();
+    if (complete()) finish();
   };
   client.on('message', onMessage);
+  const all = [...topicList, ...filters];
   try {
-    await client.subscribeAsync([...topicList], { qos: 1 });
+    await client.subscribeAsync(all, { qos: 1 });
   } catch (e) {
     client.off('message', onMessage);
     const code = reasonCode(e);
     return err(
       code !== undefined && NOT_AUTHORIZED.has(code)
-        ? `not authorized to read ${topicList.join(', ')}`
-        : `cannot subscribe to ${topicList.join(', ')}: ${e instanceof Error ? e.message : String(e)}`,
+        ? `not authorized to read ${all.join(', ')}`
+        : `cannot subscribe to ${all.join(', ')}: ${e instanceof Error ? e.message : String(e)}`,
     );
   }
-  if (!topicList.every((t) => got.has(t)))
+  if (!complete())
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, waitMs);
       finish = () => (clearTimeout(timer), resolve());

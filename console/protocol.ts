@@ -8,7 +8,8 @@
  * @packageDocumentation
  */
 import type { CasinoSignage, ConnectionState, DisplayStatus, TableSignage } from '../contract/schemas';
-import type { AuditRecord } from './audit-record';
+import type { AuditRecord, Revisions } from './audit-record';
+import type { Attention, SignLag } from './fleet-attention';
 import type { ShoePosition } from './shoe-position';
 import type { Change } from './sign-diff';
 
@@ -25,12 +26,18 @@ export interface TableRow {
   } | null;
 }
 
-/** A board seen on the broker (its retained status or last will), and whether its signs lag the table's. */
-export type BoardRow = DisplayStatus & {
-  readonly receivedAt: string;
-  readonly signageBehind: boolean; // the board shows an older revision of its table's sign than the broker has
-  readonly casinoSignageBehind: boolean;
-};
+/** A table for the page: what the broker has, and what to look at (its boards out of step, signs that differ). */
+export type TableView = TableRow & { readonly attention: readonly Attention[] };
+
+/**
+ * A board seen on the broker (its retained status or last will); whether its signs differ from the table's and the
+ * casino's, in either direction; and what to look at, in words (out of step, signs, its warnings).
+ */
+export type BoardRow = DisplayStatus &
+  SignLag & {
+    readonly receivedAt: string;
+    readonly attention: readonly Attention[];
+  };
 
 export type BrokerState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
@@ -45,7 +52,8 @@ export interface FleetView {
   readonly root: string;
   readonly consoleUser: string; // the default name for changes (--user, else the login name)
   readonly casino: CasinoSignage | null;
-  readonly tables: readonly TableRow[];
+  readonly casinoAttention: readonly Attention[]; // boards whose casino sign differs from the broker's
+  readonly tables: readonly TableView[];
   readonly boards: readonly BoardRow[];
   readonly ignored: number; // messages that broke the contract, not shown
   readonly lastIgnored: string | null;
@@ -61,12 +69,14 @@ export interface ChangeRequest {
   readonly changes: readonly (readonly [string, string])[];
   readonly user: string;
   readonly shoeId?: string; // the current shoe, when the table has no snapshot
+  /** With no changes: publish the sign again, above a revision a board shows (the broker lost its sign). */
+  readonly republish?: boolean;
   /** The revisions the change was reviewed against (apply refuses if either moved since). */
   readonly expect?: { readonly table: number | null; readonly casino: number | null };
 }
 
 export interface PlannedChange {
-  readonly revision: { readonly from: number | null; readonly to: number };
+  readonly revision: Revisions;
   readonly changes: readonly Change[];
 }
 

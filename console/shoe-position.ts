@@ -3,7 +3,7 @@
  * of variant may take effect from (rule 5.11: from the beginning of a round, so never a round that has begun).
  *
  * ```ts
- * shoePosition(snapshot); // { shoeId: 'S1', handsPlayed: 30, phase: 'betting', nextHand: 31, earliestHand: 32 }
+ * shoePosition(snapshot); // { shoeId: 'S1', shoeNo: 12, handsPlayed: 30, phase: 'betting', nextHand: 31, earliestHand: 32 }
  * ```
  * @packageDocumentation
  */
@@ -11,6 +11,7 @@ import type { ShoePhase, ShoeSnapshot } from '../contract/schemas';
 
 export interface ShoePosition {
   readonly shoeId: string;
+  readonly shoeNo?: number; // the controller's number for the shoe, when it gives one ("Shoe 12")
   readonly handsPlayed: number | null; // null: a shoe named by hand (--shoe), with no snapshot of it
   readonly phase: ShoePhase | null;
   readonly nextHand: number | null; // the next hand to be dealt (hands played + 1)
@@ -26,6 +27,7 @@ export function shoePosition(s: ShoeSnapshot): ShoePosition {
   const begun = s.phase === 'betting' || s.phase === 'dealing';
   return {
     shoeId: s.shoeId,
+    ...(s.shoeNo !== undefined && { shoeNo: s.shoeNo }),
     handsPlayed: played,
     phase: s.phase,
     nextHand: played + 1,

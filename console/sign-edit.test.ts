@@ -9,6 +9,7 @@ import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/hel
 import { currentShoe, shoePosition, type ShoePosition } from './shoe-position';
 import { defaultTableSignage, planSignChange, type SignContext } from './sign-edit';
 import { formatFieldError, parseAssignments, SIGN_KEYS } from './sign-keys';
+import { describeShoe } from './sign-text';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const S1: ShoePosition = { shoeId: 'S1', handsPlayed: 30, phase: 'waiting', nextHand: 31, earliestHand: 31 };
@@ -270,6 +271,16 @@ describe('defaults and the shoe position', () => {
       earliestHand: 1,
     });
     expect(currentShoe(null)).toBeNull();
+  });
+
+  test("the shoe by the controller's number when it gives one", () => {
+    const hands = [1, 2, 3].map((n) => handMessage('S9', n, coup(CARDS.banker)));
+    const numbered = shoePosition(snapshot('S9', hands, { phase: 'waiting', shoeNo: 12 }));
+    expect(numbered.shoeNo).toBe(12);
+    expect(describeShoe(numbered)).toBe('shoe 12 (S9): 3 hands played, waiting; next hand 4');
+    expect(describeShoe(shoePosition(snapshot('S9', hands, { phase: 'waiting' })))).toBe(
+      'shoe S9: 3 hands played, waiting; next hand 4',
+    );
   });
 
   test('the casino sign starts from defaults too', () => {

@@ -1,8 +1,9 @@
 /**
  * Applying parsed edits to the retained signs: the new table and casino signs, revision bumped and author set,
  * checked twice — the contract's shape, then the core's `validateSignage` on the same core `Signage` a board builds
- * (`coreSignage`) — so a sign the console accepts is one every board accepts. The command line and the web
- * console both go through {@link planSignChange}. Pure.
+ * (`coreSignage`) — so a sign the console accepts is one every board accepts. The revision goes above the retained
+ * sign's and every revision a board reports (`board-revisions.ts`). The command line and the web console both go
+ * through {@link planSignChange}. Pure.
  *
  * ```ts
  * const plan = planSignChange({ tableId: 'T1', table, casino, shoe, user: 'alice', now }, edits);
@@ -13,6 +14,7 @@
 import { SIDE_BETS } from '../baccarat/signage';
 import { err, ok, type Result } from '../baccarat/types';
 import type { CasinoSignage, TableSignage, Variant } from '../contract/schemas';
+import { aheadOnBoards, type BoardRevisions, NO_BOARD_REVISIONS, nextRevision } from './board-revisions';
 import { DEFAULT_VARIANT, defaultCasinoSignage, defaultTableSignage } from './sign-defaults';
 import type { ShoePosition } from './shoe-position';
 import { casinoSignageProblem, tableSignageProblem } from './sign-checks';
@@ -30,13 +32,21 @@ export interface SignContext {
   readonly shoe: ShoePosition | null;
   readonly user: string;
   readonly now: string; // RFC 3339
+  /** The highest revisions the boards report (default: none): a new sign goes above them. */
+  readonly boards?: BoardRevisions;
+  /** Publish this sign again even with no key for it: the console's "republish" (boards ahead of the broker). */
+  readonly republish?: 'table' | 'casino';
 }
 
-/** A sign to publish: what it was (null: none retained), what it becomes, and the fields that change. */
+/**
+ * A sign to publish: what it was (null: none retained), what it becomes, and the fields that change (none: it is
+ * republished unchanged, because a board shows a revision above the retained one).
+ */
 export interface PlannedSign<T> {
   readonly before: T | null;
   readonly after: T;
   readonly changes: readonly Change[];
+  readonly boardsAhead: number | null; // a board shows this revision, above the retained sign's: `after` goes above it
 }
 
 /** Everything one change publishes; `table` or `casino` is null when that sign stays as it is. */
@@ -129,7 +139,13 @@ function planVariant(
   return ok(from > 1 ? { variant, previousVariant: base } : { variant });
 }
 
-function applyTable(base: TableSignage, e: SignEdits, variant: VariantFields, ctx: SignContext): TableSignage {
+function applyTable(
+  base: TableSignage,
+  e: SignEdits,
+  variant: VariantFields,
+  ctx: SignContext,
+  revision: number,
+): TableSignage {
   const limits = { ...base.limits };
   if (e.currency !== undefined) limits.currency = e.currency;
   if (e.min !== undefined) limits.minimum = e.min;
@@ -149,7 +165,7 @@ function applyTable(base: TableSignage, e: SignEdits, variant: VariantFields, ct
   const message = e.message === undefined ? base.message : (e.message ?? undefined);
   return {
     ...rest,
-    revision: base.revision + 1,
+    revision,
     ...(e.name !== undefined && { tableName: e.name }),
     limits,
     ...variant,
@@ -164,21 +180,31 @@ function applyTable(base: TableSignage, e: SignEdits, variant: VariantFields, ct
   };
 }
 
+/** Refused: a republish with no sign retained would publish the defaults over what the boards show. */
+const nothingToRepublish = (what: string) =>
+  err(fieldError('revision', `no sign is retained for ${what}: nothing to republish; make the sign in full instead`));
+
 /**
  * The signs to publish for `edits`: the casino's (pp-scale, casino-name) and the table's (every other key), each
- * from the retained one or the defaults, revision + 1. Refused, naming the key, when the result is not a sign a
- * board would accept. A sign the edits leave as it was is not published (null in the plan).
+ * from the retained one or the defaults, at the revision after the retained one and every one a board reports.
+ * Refused, naming the key, when the result is not a sign a board would accept. A sign the edits leave as it was is
+ * not published (null in the plan), unless a board shows a revision above the retained one: then it is republished
+ * unchanged, so the boards take what the broker has.
  */
 export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan, FieldError> {
   const user = ctx.user.trim();
   if (user === '' || user.length > 64) return err(fieldError('user', 'who makes the change: 1 to 64 characters'));
   const c = { ...ctx, user };
+  const boards = ctx.boards ?? NO_BOARD_REVISIONS;
   let casino: PlannedSign<CasinoSignage> | null = null;
-  if (editsCasino(e)) {
+  if (editsCasino(e) || ctx.republish === 'casino') {
+    if (!editsCasino(e) && !ctx.casino) return nothingToRepublish('the casino');
     const base = ctx.casino ?? defaultCasinoSignage(user, ctx.now);
+    const before = ctx.casino?.revision ?? null;
+    const boardsAhead = aheadOnBoards(before, boards.casino);
     const after: CasinoSignage = {
       ...base,
-      revision: base.revision + 1,
+      revision: nextRevision(before, boards.casino),
       ...(e.ppScale !== undefined && { perfectPairsScale: e.ppScale }),
       ...(e.casinoName !== undefined && { casinoName: e.casinoName }),
       updatedBy: user,
@@ -187,20 +213,23 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     const problem = casinoSignageProblem(after);
     if (problem) return err(problem);
     const changes = casinoChanges(ctx.casino, after);
-    if (changes.length > 0) casino = { before: ctx.casino, after, changes };
+    if (changes.length > 0 || boardsAhead !== null) casino = { before: ctx.casino, after, changes, boardsAhead };
   }
   let table: PlannedSign<TableSignage> | null = null;
-  if (editsTable(e)) {
+  if (editsTable(e) || ctx.republish === 'table') {
     if (ctx.tableId === null)
       return err(fieldError('table', 'these keys change a table sign: name the table (--table ID)'));
+    if (!editsTable(e) && !ctx.table) return nothingToRepublish(`table ${ctx.tableId}`);
     const base = ctx.table ?? defaultTableSignage(ctx.tableId, user, ctx.now);
     const variant = planVariant(base, e, ctx.shoe, ctx.tableId);
     if (!variant.ok) return variant;
-    const after = applyTable(base, e, variant.value, c);
+    const before = ctx.table?.revision ?? null;
+    const boardsAhead = aheadOnBoards(before, boards.table);
+    const after = applyTable(base, e, variant.value, c, nextRevision(before, boards.table));
     const problem = tableSignageProblem(after, casino?.after ?? ctx.casino, ctx.shoe?.shoeId ?? null);
     if (problem) return err(problem);
     const changes = tableChanges(ctx.table, after);
-    if (changes.length > 0) table = { before: ctx.table, after, changes };
+    if (changes.length > 0 || boardsAhead !== null) table = { before: ctx.table, after, changes, boardsAhead };
   }
   return ok({ tableId: ctx.tableId, shoe: ctx.shoe, table, casino });
 }

@@ -9,7 +9,8 @@
  * @packageDocumentation
  */
 import { PERFECT_PAIRS_PAY_SCALES } from '../baccarat/signage';
-import type { CasinoSignage, PayScale, TableSignage, Variant } from '../contract/schemas';
+import type { CasinoSignage, DisplayStatus, PayScale, TableSignage, Variant } from '../contract/schemas';
+import { boardAttention } from './fleet-attention';
 import type { ShoePosition } from './shoe-position';
 
 /** An amount with thousands separators: 100000 → `100,000`. */
@@ -34,10 +35,28 @@ export function describeScale(scale: PayScale, withOdds = false): string {
   return `${name} (mixed ${o.mixed.win}, coloured ${o.coloured.win}, perfect ${o.perfect.win} to 1)`;
 }
 
-/** Where a shoe stands, e.g. `shoe S1: 30 hands played, betting; next hand 31`. */
+/** A shoe by the controller's number when it gives one: `shoe 12 (S1)`, else `shoe S1`. */
+export const shoeName = (shoeId: string, shoeNo?: number): string =>
+  shoeNo === undefined ? `shoe ${shoeId}` : `shoe ${shoeNo} (${shoeId})`;
+
+/** Where a shoe stands, e.g. `shoe S1: 30 hands played, betting; next hand 31` (`shoe 12 (S1): …` with a number). */
 export function describeShoe(s: ShoePosition): string {
   if (s.handsPlayed === null) return `shoe ${s.shoeId} (given; no snapshot of it on the broker)`;
-  return `shoe ${s.shoeId}: ${s.handsPlayed} hand${s.handsPlayed === 1 ? '' : 's'} played, ${s.phase ?? 'unknown'}; next hand ${s.nextHand}`;
+  return `${shoeName(s.shoeId, s.shoeNo)}: ${s.handsPlayed} hand${s.handsPlayed === 1 ? '' : 's'} played, ${s.phase ?? 'unknown'}; next hand ${s.nextHand}`;
+}
+
+/**
+ * A table sign in a few words, for a sign published again as it is:
+ * `['closed', 'HKD 100 – 50,000, tie 5,000', 'Banker: commission 5%', 'side bets: playerPair, bankerPair']`.
+ */
+export function signSummary(s: TableSignage): string[] {
+  const l = s.limits;
+  return [
+    s.tableOpen ? 'open' : 'closed',
+    `${l.currency} ${formatAmount(l.minimum)} – ${formatAmount(l.maximum)}, tie ${formatAmount(l.tieMaximum)}`,
+    `Banker: ${describeVariant(s.variant)}`,
+    `side bets: ${s.sideBets.length ? s.sideBets.join(', ') : 'none'}`,
+  ];
 }
 
 const row = (label: string, value: string) => `  ${`${label}:`.padEnd(15)}${value}`;
@@ -86,4 +105,25 @@ export function formatCasinoSignage(c: CasinoSignage | null): string {
     row('Perfect Pairs', `${describeScale(c.perfectPairsScale, true)}, on every table offering it (rule 11A.8)`),
     '',
   ].join('\n');
+}
+
+/**
+ * A table's boards for `signage show`: what each shows, and what to look at (a sign that differs, in either
+ * direction; out of step; its warnings).
+ */
+export function formatBoards(
+  boards: readonly DisplayStatus[],
+  table: TableSignage | null,
+  casino: CasinoSignage | null,
+): string {
+  if (boards.length === 0) return 'Boards: none has reported on the broker\n';
+  const lines = boards.flatMap((b) => {
+    const shown =
+      b.state === 'online'
+        ? `online, ${b.signageRevision === undefined ? 'no sign' : `sign revision ${b.signageRevision}`}` +
+          `${b.casinoSignageRevision === undefined ? '' : `, casino sign revision ${b.casinoSignageRevision}`}`
+        : `offline since ${b.timestamp}`;
+    return [row(`Board ${b.displayId}`, shown), ...boardAttention(b, table, casino).map((a) => `    ! ${a.text}`)];
+  });
+  return `Boards:\n${lines.join('\n')}\n`;
 }

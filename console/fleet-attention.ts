@@ -1,0 +1,180 @@
+/**
+ * What the floor should look at, in its own words: a board whose sign differs from its table's (or the casino's),
+ * in either direction; a board out of step with its table, and for how long; a board's warnings for staff; a table
+ * offering Perfect Pairs with no casino pay scale published (rule 11A.8). Computed on the console's Node side from
+ * the fleet, so the page only shows it. Pure.
+ *
+ * ```ts
+ * boardAttention(board, tableSign, casino);
+ * // [{ code: 'signage-ahead', displayId: 'D1',
+ * //    text: "Board D1 shows revision 13; the table's sign is revision 1 — republish the sign" }]
+ * ```
+ * @packageDocumentation
+ */
+import type { CasinoSignage, DisplayStatus, StaffWarningCode, TableSignage } from '../contract/schemas';
+
+/** What an {@link Attention} is about. */
+export type AttentionCode =
+  | 'out-of-step'
+  | 'signage-behind' // the board has not taken the table's sign (yet)
+  | 'signage-ahead' // the board shows a revision above the broker's sign: the broker lost it, or an old one went out
+  | 'casino-behind'
+  | 'casino-ahead'
+  | StaffWarningCode; // a board's own warning; perfect-pairs-scale-missing also from the table's sign
+
+/** One thing to look at. */
+export interface Attention {
+  readonly code: AttentionCode;
+  readonly text: string; // for a floor manager, whole: "Board D1 shows revision 13; …"
+  readonly displayId?: string; // the board it is about
+  readonly since?: string; // when it began, where known: the page says for how long
+}
+
+/** Sign mismatches: `ahead` is the one that hides new signs from the boards (issue 12, case 9). */
+export interface SignLag {
+  readonly signageBehind: boolean;
+  readonly signageAhead: boolean;
+  readonly casinoSignageBehind: boolean;
+  readonly casinoSignageAhead: boolean;
+}
+
+type Online = Extract<DisplayStatus, { state: 'online' }>;
+
+/** How a board's signs compare with the broker's (all false for a board that is offline). */
+export function signLag(b: DisplayStatus, table: TableSignage | null, casino: CasinoSignage | null): SignLag {
+  if (b.state !== 'online')
+    return { signageBehind: false, signageAhead: false, casinoSignageBehind: false, casinoSignageAhead: false };
+  const cmp = (shown: number | undefined, sign: { revision: number } | null) => ({
+    behind: sign !== null && (shown ?? -1) < sign.revision,
+    ahead: shown !== undefined && shown > (sign?.revision ?? -1),
+  });
+  const t = cmp(b.signageRevision, table);
+  const c = cmp(b.casinoSignageRevision, casino);
+  return { signageBehind: t.behind, signageAhead: t.ahead, casinoSignageBehind: c.behind, casinoSignageAhead: c.ahead };
+}
+
+const shows = (rev: number | undefined, what = 'revision') => (rev === undefined ? 'no sign' : `${what} ${rev}`);
+
+/** `Board D1 is out of step (gap): …`, for a board that says it is. */
+export function outOfStepAttention(b: Online): Attention | null {
+  const o = b.outOfStep;
+  return o
+    ? {
+        code: 'out-of-step',
+        displayId: b.displayId,
+        since: o.since,
+        text: `Board ${b.displayId} is out of step (${o.code}): ${o.reason}`,
+      }
+    : null;
+}
+
+/** Sign mismatches of one board, with what to do about them. */
+function signAttention(b: Online, lag: SignLag, table: TableSignage | null, casino: CasinoSignage | null): Attention[] {
+  const out: Attention[] = [];
+  const board = `Board ${b.displayId}`;
+  const add = (code: AttentionCode, text: string) => out.push({ code, displayId: b.displayId, text });
+  if (lag.signageAhead)
+    add(
+      'signage-ahead',
+      table
+        ? `${board} shows revision ${b.signageRevision}; the table's sign is revision ${table.revision} — republish the sign`
+        : `${board} shows revision ${b.signageRevision}; the broker has no sign for table ${b.tableId} — publish the sign again`,
+    );
+  if (lag.signageBehind && table)
+    add(
+      'signage-behind',
+      `${board} shows ${shows(b.signageRevision)}; the table's sign is revision ${table.revision} — it has not taken it yet`,
+    );
+  if (lag.casinoSignageAhead)
+    add(
+      'casino-ahead',
+      casino
+        ? `${board} shows casino sign revision ${b.casinoSignageRevision}; the casino's sign is revision ${casino.revision} — republish the pay scale`
+        : `${board} shows casino sign revision ${b.casinoSignageRevision}; the broker has no casino sign — set the pay scale again`,
+    );
+  if (lag.casinoSignageBehind && casino)
+    add(
+      'casino-behind',
+      `${board} shows ${shows(b.casinoSignageRevision, 'casino sign revision')}; the casino's sign is revision ${casino.revision} — it has not taken it yet`,
+    );
+  return out;
+}
+
+/** Everything to look at on one board: out of step first, then its signs, then its own warnings. */
+export function boardAttention(
+  b: DisplayStatus,
+  table: TableSignage | null,
+  casino: CasinoSignage | null,
+  lag: SignLag = signLag(b, table, casino),
+): Attention[] {
+  if (b.state !== 'online') return [];
+  const step = outOfStepAttention(b);
+  return [
+    ...(step ? [step] : []),
+    ...signAttention(b, lag, table, casino),
+    ...(b.warnings ?? []).map((w): Attention => ({
+      code: w.code,
+      displayId: b.displayId,
+      since: w.since,
+      text: `Board ${b.displayId}: ${w.detail}`,
+    })),
+  ];
+}
+
+/** Perfect Pairs offered with no casino scale published: the boards cannot show its odds (rule 11A.8). */
+export function perfectPairsGap(sign: TableSignage | null, casino: CasinoSignage | null): Attention | null {
+  return sign?.sideBets.includes('perfectPairs') && !casino
+    ? {
+        code: 'perfect-pairs-scale-missing',
+        text: 'Perfect Pairs is offered, but no casino pay scale is published: the boards show no Perfect Pairs odds (rule 11A.8) — set the pay scale',
+      }
+    : null;
+}
+
+/** For the table card: the Perfect Pairs gap, then each of its boards out of step or showing another sign. */
+export function tableAttention(
+  sign: TableSignage | null,
+  casino: CasinoSignage | null,
+  boards: readonly (DisplayStatus & SignLag)[],
+): Attention[] {
+  const gap = perfectPairsGap(sign, casino);
+  const out: Attention[] = gap ? [gap] : [];
+  for (const b of boards) {
+    if (b.state !== 'online') continue;
+    const step = outOfStepAttention(b);
+    if (step) out.push(step);
+    const lag = { ...b, casinoSignageBehind: false, casinoSignageAhead: false }; // the casino's: on its own panel
+    out.push(...signAttention(b, lag, sign, casino));
+  }
+  return out;
+}
+
+const some = (ids: readonly string[]) =>
+  ids.length <= 3 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`;
+
+/** For the casino panel: the boards whose casino sign differs from the broker's, grouped. */
+export function casinoAttention(
+  casino: CasinoSignage | null,
+  boards: readonly (DisplayStatus & SignLag)[],
+): Attention[] {
+  const online = boards.filter((b): b is Online & SignLag => b.state === 'online');
+  const ahead = online.filter((b) => b.casinoSignageAhead);
+  const behind = online.filter((b) => b.casinoSignageBehind);
+  const out: Attention[] = [];
+  if (ahead.length > 0) {
+    const top = Math.max(...ahead.map((b) => b.casinoSignageRevision ?? 0));
+    const who = `${ahead.length === 1 ? 'Board' : 'Boards'} ${some(ahead.map((b) => b.displayId))}`;
+    out.push({
+      code: 'casino-ahead',
+      text: casino
+        ? `${who} ${ahead.length === 1 ? 'shows' : 'show up to'} casino sign revision ${top}; the casino's sign is revision ${casino.revision} — republish the pay scale`
+        : `${who} ${ahead.length === 1 ? 'shows' : 'show up to'} casino sign revision ${top}; the broker has no casino sign — set the pay scale again`,
+    });
+  }
+  if (behind.length > 0 && casino)
+    out.push({
+      code: 'casino-behind',
+      text: `${behind.length === 1 ? 'Board' : 'Boards'} ${some(behind.map((b) => b.displayId))} ${behind.length === 1 ? 'has' : 'have'} not taken casino sign revision ${casino.revision} yet`,
+    });
+  return out;
+}
