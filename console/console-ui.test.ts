@@ -3,7 +3,9 @@
  * through a shoe and a real board (the Bridge) on an in-process broker, plus a board that went offline. The
  * page lists them with their states; a manager signs in, is refused a nonsense limit with the field marked,
  * switches the table to modified odds from a later hand through the confirmation step, and the retained sign on
- * the broker changes. Screenshots go to test/output/console*.png.
+ * the broker changes. Then what the floor must look at (issue 12): a board out of step, a board ahead of a sign
+ * the broker lost, Perfect Pairs with no casino scale; and the sign republished above the board. Screenshots go
+ * to test/output/console*.png.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -210,3 +212,106 @@ test('the casino Perfect Pairs scale, from the keyboard, through the confirmatio
     .toContain('Pay Scale Two (mixed 6, coloured 12, perfect 25 to 1)');
   expect(monitor.view().casino).toMatchObject({ perfectPairsScale: 'two', revision: 2, updatedBy: 'Alice Wong' });
 }, 15_000);
+
+test('what to look at: a board out of step, a board ahead of its sign, Perfect Pairs with no scale; republish', async () => {
+  const retained = { qos: 1, retain: true } as const;
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  const status = (displayId: string, tableId: string, extra: Record<string, unknown>) =>
+    makeDisplayStatus({
+      v: 1,
+      state: 'online',
+      displayId,
+      tableId,
+      version: '0.1.0',
+      timestamp: new Date().toISOString(),
+      shoeId: 'S001',
+      shoeNo: 1,
+      handCount: 40,
+      lastResultAt: minutesAgo(1),
+      casinoSignageRevision: 2,
+      rejectedMessages: 0,
+      uptimeSeconds: 7_200,
+      ...extra,
+    } as Parameters<typeof makeDisplayStatus>[0]);
+  // The broker lost the casino sign: Jade 8 offers Perfect Pairs with no scale published (issue 12, case 10).
+  await pub.publishAsync(T.casinoSignage(), '', retained);
+  // A second board at Jade 8 missed a hand and is out of step.
+  await pub.publishAsync(
+    T.displayStatus('jade8-b'),
+    status('jade8-b', 'T2', {
+      signageRevision: 5,
+      handCount: 38,
+      outOfStep: {
+        code: 'gap',
+        reason: 'hand 40 arrived before hand 39: asking the table for its snapshot',
+        since: minutesAgo(4),
+      },
+    }),
+    retained,
+  );
+  // Ruby 3: someone published an old sign (revision 1) over the one its board shows (13) (issue 12, case 9).
+  await pub.publishAsync(
+    T.tableSignage('T3'),
+    makeTableSignage(signage(1, { tableName: 'Ruby 3', tableOpen: false, sideBets: ['playerPair', 'bankerPair'] })),
+    retained,
+  );
+  await pub.publishAsync(
+    T.displayStatus('ruby3-a'),
+    status('ruby3-a', 'T3', {
+      signageRevision: 13,
+      shoeId: 'S77',
+      shoeNo: 77,
+      warnings: [
+        {
+          code: 'signage-ignored',
+          detail: 'ignored table sign revision 1: it shows revision 13',
+          since: minutesAgo(2),
+        },
+      ],
+    }),
+    retained,
+  );
+
+  const jade = page.locator('console-table-card').filter({ hasText: 'Jade 8' });
+  const ruby = page.locator('console-table-card').filter({ hasText: 'Ruby 3' });
+  const boards = page.locator('console-board-list');
+  await expect.poll(() => jade.locator('[data-state="out-of-step"]').textContent()).toContain('1 board out of step');
+  await expect
+    .poll(() => jade.locator('li[data-code="perfect-pairs-scale-missing"]').textContent())
+    .toContain('Perfect Pairs is offered, but no casino pay scale is published');
+  await expect
+    .poll(() => ruby.locator('li[data-code="signage-ahead"]').textContent())
+    .toContain("Board ruby3-a shows revision 13; the table's sign is revision 1 — republish the sign");
+  await expect
+    .poll(() => boards.locator('tr[data-board="jade8-b"] [data-state="out-of-step"]').textContent())
+    .toContain('gap');
+  await expect
+    .poll(() => boards.locator('tr[data-attention="jade8-b"]').textContent())
+    .toMatch(/out of step \(gap\): hand 40 arrived before hand 39.*· for [34] min/s);
+  await expect.poll(() => boards.locator('tr[data-board="ruby3-a"]').textContent()).toMatch(/77\s*S77/);
+  await expect.poll(() => boards.locator('tr[data-board="ruby3-a"] [data-flag="signage-ahead"]').count()).toBe(1);
+  // The real board keeps the casino sign it shows (a board never goes back): its row has the pill, and the casino
+  // panel says, once for every board, that the broker lost the sign.
+  await expect
+    .poll(() => boards.locator('tr[data-board="jade8-a"] [data-flag="casino-ahead"]').count(), { timeout: 8_000 })
+    .toBe(1);
+  await expect
+    .poll(() => page.locator('section.casino li[data-code="casino-ahead"]').textContent())
+    .toMatch(
+      /^\s*Casino sign\s*Boards jade8-a, jade8-b, ruby3-a show up to casino sign revision 2; the broker has no casino sign — set the pay scale again/,
+    );
+  await page.screenshot({ path: join(OUT, 'console-attention.png'), fullPage: true });
+
+  // Republish Ruby 3's sign: straight to the review, revision 1 → 14, then applied.
+  await ruby.getByRole('button', { name: 'Republish sign…' }).click();
+  const dialog = page.locator('console-sign-editor dialog');
+  await expect.poll(() => dialog.locator('h3').textContent()).toContain('revision 1 → 14 (a board shows revision 13)');
+  expect(await dialog.locator('[data-why="revision"]').textContent()).toContain('publishing it again as revision 14');
+  await page.screenshot({ path: join(OUT, 'console-republish.png') });
+  await dialog.getByRole('button', { name: 'Apply to the boards' }).click();
+  await expect.poll(() => monitor.view().tables.find((t) => t.tableId === 'T3')?.signage?.revision).toBe(14);
+  expect(monitor.view().tables.find((t) => t.tableId === 'T3')?.signage).toMatchObject({
+    tableName: 'Ruby 3',
+    tableOpen: false,
+  });
+}, 30_000);

@@ -5,7 +5,7 @@
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { AuditRecord } from '../audit-record';
+import { type AuditRecord, describeRevisions } from '../audit-record';
 import { when } from './format';
 import { sharedStyles } from './shared.styles';
 
@@ -62,11 +62,11 @@ export class ConsoleAuditList extends LitElement {
             <div>
               <div class="head">
                 ${r.target === 'casino' ? 'Casino sign' : `${r.tableName ?? r.tableId} (${r.tableId})`} ·
-                ${r.revision.from === null ? `new sign, revision ${r.revision.to}` : `revision ${r.revision.from} → ${r.revision.to}`}
-                · ${r.user}${r.via === 'cli' ? html` <span class="muted">(command line)</span>` : nothing}
+                ${describeRevisions(r.revision)} ·
+                ${r.user}${r.via === 'cli' ? html` <span class="muted">(command line)</span>` : nothing}
               </div>
               <ul>
-                ${r.changes.map((c) => html`<li>${c.text}</li>`)}
+                ${r.changes.length === 0 ? html`<li>published again as it is</li>` : r.changes.map((c) => html`<li>${c.text}</li>`)}
               </ul>
               ${r.shoeId ? html`<div class="muted">Shoe ${r.shoeId}${r.nextHand !== null ? `, next hand ${r.nextHand}` : ''}</div>` : nothing}
             </div>

@@ -1,11 +1,14 @@
 /**
- * `<console-board-list>`: every board on the broker in one table — online or offline, version, table, shoe,
- * hands, last result, sign revisions (flagged when behind the table's or the casino's), rejected messages, uptime.
+ * `<console-board-list>`: every board on the broker in one table — online, out of step or offline, version,
+ * table, shoe, hands, last result, sign revisions (flagged when they differ from the table's or the casino's, in
+ * either direction), rejected messages, uptime — and under a board, what to look at: why it is out of step and
+ * for how long, a sign that differs and what to do, its warnings for staff.
  * @packageDocumentation
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { BoardRow, TableRow } from '../protocol';
+import { attentionList, attentionStyles } from './attention';
 import { ago, duration, when } from './format';
 import { sharedStyles } from './shared.styles';
 
@@ -14,6 +17,7 @@ import { sharedStyles } from './shared.styles';
 export class ConsoleBoardList extends LitElement {
   static override styles = [
     sharedStyles,
+    attentionStyles,
     css`
       :host {
         display: block;
@@ -54,6 +58,17 @@ export class ConsoleBoardList extends LitElement {
       tr.offline td:not(:nth-child(2)) {
         color: var(--c-ink-muted);
       }
+      tr.has-attention > * {
+        border-bottom: 0;
+      }
+      tr.attention-row td {
+        padding-top: 0;
+      }
+      .states {
+        display: flex;
+        gap: 0.3em;
+        align-items: center;
+      }
       .empty {
         padding: 1em;
       }
@@ -71,18 +86,38 @@ export class ConsoleBoardList extends LitElement {
     if (b.state !== 'online') return html`<span class="muted">—</span>`;
     const table = this.tables.find((t) => t.tableId === b.tableId)?.signage?.revision;
     const rev = b.signageRevision;
+    const tableRev = table === undefined ? 'none' : `rev ${table}`;
+    const flag = (on: boolean, name: string, text: string, title: string) =>
+      on ? html`<span class="pill warn" data-flag=${name} title=${title}>${text}</span>` : nothing;
+    // The words are under the row; the pills say which way at a glance.
     return html`${rev === undefined ? 'none' : `rev ${rev}`}
-    ${
-      b.signageBehind
-        ? html`<span
-            class="pill warn"
-            data-flag="signage-behind"
-            title="The table's sign is at revision ${table}: this board has not taken it"
-            >behind: table at ${table}</span
-          >`
-        : nothing
-    }
-    ${b.casinoSignageBehind ? html`<span class="pill warn" data-flag="casino-behind">casino sign behind</span>` : nothing}`;
+    ${flag(b.signageBehind, 'signage-behind', `behind: table at ${tableRev}`, 'This board has not taken the table’s sign')}
+    ${flag(b.signageAhead, 'signage-ahead', `ahead: table at ${tableRev}`, 'This board shows a newer sign than the broker has: republish the sign')}
+    ${flag(b.casinoSignageBehind, 'casino-behind', 'casino sign behind', 'This board has not taken the casino’s sign')}
+    ${flag(b.casinoSignageAhead, 'casino-ahead', 'casino sign ahead', 'This board shows a newer casino sign than the broker has')}`;
+  }
+
+  /** `12 S001` (the controller's number, then the id), or the id alone. */
+  private shoe(b: BoardRow) {
+    if (b.state !== 'online' || b.shoeId === undefined) return '—';
+    return b.shoeNo === undefined ? b.shoeId : html`${b.shoeNo} <span class="muted">${b.shoeId}</span>`;
+  }
+
+  private state(b: BoardRow, now: number) {
+    const on = b.state === 'online';
+    return html`<span class="states">
+      <span class="pill ${on ? 'ok' : 'off'}" data-state="board" title="Reported ${when(b.timestamp, now)}"
+        >${on ? 'Online' : 'Offline'}</span
+      >
+      ${
+        on && b.outOfStep
+          ? html`<span class="pill warn" data-state="out-of-step" title=${b.outOfStep.reason}
+              >Out of step: ${b.outOfStep.code}</span
+            >`
+          : nothing
+      }
+      ${on ? nothing : html`<span class="muted">${ago(b.timestamp, now)}</span>`}
+    </span>`;
   }
 
   override render() {
@@ -107,23 +142,26 @@ export class ConsoleBoardList extends LitElement {
       <tbody>
         ${this.boards.map((b) => {
           const on = b.state === 'online';
-          return html`<tr class=${b.state} data-board=${b.displayId}>
-            <th scope="row">${b.displayId}</th>
-            <td>
-              <span class="pill ${on ? 'ok' : 'off'}" data-state="board" title="Reported ${when(b.timestamp, now)}"
-                >${on ? 'Online' : 'Offline'}</span
-              >
-              ${on ? nothing : html`<span class="muted">${ago(b.timestamp, now)}</span>`}
-            </td>
-            <td>${name(b.tableId) ? html`${name(b.tableId)} <span class="muted">${b.tableId}</span>` : b.tableId}</td>
-            <td>${b.version}</td>
-            <td>${on ? (b.shoeId ?? '—') : '—'}</td>
-            <td class="num">${on ? b.handCount : '—'}</td>
-            <td>${on ? ago(b.lastResultAt, now) : '—'}</td>
-            <td>${this.signs(b)}</td>
-            <td class="num">${on ? b.rejectedMessages : '—'}</td>
-            <td class="num">${on ? duration(b.uptimeSeconds) : '—'}</td>
-          </tr>`;
+          const more = b.attention.length > 0;
+          return html`<tr class="${b.state} ${more ? 'has-attention' : ''}" data-board=${b.displayId}>
+              <th scope="row">${b.displayId}</th>
+              <td>${this.state(b, now)}</td>
+              <td>${name(b.tableId) ? html`${name(b.tableId)} <span class="muted">${b.tableId}</span>` : b.tableId}</td>
+              <td>${b.version}</td>
+              <td>${on ? this.shoe(b) : '—'}</td>
+              <td class="num">${on ? b.handCount : '—'}</td>
+              <td>${on ? ago(b.lastResultAt, now) : '—'}</td>
+              <td>${this.signs(b)}</td>
+              <td class="num">${on ? b.rejectedMessages : '—'}</td>
+              <td class="num">${on ? duration(b.uptimeSeconds) : '—'}</td>
+            </tr>
+            ${
+              more
+                ? html`<tr class="attention-row" data-attention=${b.displayId}>
+                    <td colspan="10">${attentionList(b.attention, now)}</td>
+                  </tr>`
+                : nothing
+            }`;
         })}
       </tbody>
     </table>`;

@@ -92,4 +92,7 @@ export const appStyles = css`
   .error {
     margin-top: 12px;
   }
+  .casino ul.attention {
+    margin-top: 8px;
+  }
 `;

@@ -8,6 +8,7 @@ import { customElement, query, state } from 'lit/decorators.js';
 import type { AuditRecord } from '../audit-record';
 import type { ConsoleFrame, FleetView } from '../protocol';
 import { describeScale } from '../sign-text';
+import { attentionList, attentionStyles } from './attention';
 import { appStyles } from './console-app.styles';
 import { ConsoleClient, type LiveState } from './console-client';
 import { when } from './format';
@@ -23,7 +24,7 @@ const USER_KEY = 'baccarat-console-user';
 /** The console page. */
 @customElement('console-app')
 export class ConsoleApp extends LitElement {
-  static override styles = [sharedStyles, appStyles];
+  static override styles = [sharedStyles, attentionStyles, appStyles];
 
   @state() private fleet: FleetView | null = null;
   @state() private audit: readonly AuditRecord[] = [];
@@ -67,11 +68,11 @@ export class ConsoleApp extends LitElement {
     localStorage.setItem(USER_KEY, this.user);
   }
 
-  private async edit(tableId: string | null): Promise<void> {
+  private async edit(tableId: string | null, republish = false): Promise<void> {
     this.editing = tableId;
     this.notice = null;
     await this.updateComplete;
-    await this.editor.open();
+    await this.editor.open(republish);
   }
 
   private applied(e: CustomEvent<readonly AuditRecord[]>): void {
@@ -120,6 +121,7 @@ export class ConsoleApp extends LitElement {
         </div>
         <button @click=${() => this.edit(null)}>Change pay scale…</button>
       </div>
+      ${attentionList(this.fleet?.casinoAttention ?? [], this.now)}
     </section>`;
   }
 
@@ -154,6 +156,7 @@ export class ConsoleApp extends LitElement {
                         .casino=${f.casino}
                         .now=${this.now}
                         @console-edit=${(e: CustomEvent<string>) => this.edit(e.detail)}
+                        @console-republish=${(e: CustomEvent<string>) => this.edit(e.detail, true)}
                       ></console-table-card>`,
                   )}
                 </div>`

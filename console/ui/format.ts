@@ -42,3 +42,10 @@ export function duration(seconds: number | undefined): string {
   if (h < 24) return `${h} h ${m % 60} min`;
   return `${Math.floor(h / 24)} d ${h % 24} h`;
 }
+
+/** How long something has lasted since `iso`: `for 45 s`, `for 4 min`, `for 2 h 5 min`; `—` for none. */
+export function lasting(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return '—';
+  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  return Number.isFinite(s) ? `for ${duration(s)}` : '—';
+}

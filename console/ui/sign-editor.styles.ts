@@ -103,4 +103,11 @@ export const editorStyles = css`
     font-size: 1.05em;
     line-height: 1.6;
   }
+  .diff .why {
+    margin: 0.4em 0 0;
+    border-left: 3px solid var(--c-warn);
+    background: var(--c-warn-bg);
+    padding: 0.3em 0.6em;
+    border-radius: 4px;
+  }
 `;

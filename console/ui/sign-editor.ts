@@ -2,7 +2,9 @@
  * `<console-sign-editor>`: a modal dialog in two steps. Edit: a table's signs (or the casino's Perfect Pairs
  * scale) in a form. Review: the change as the server will make it ("variant commission 5% → modified odds from
  * hand 31 of shoe S1", revision 4 → 5), checked by the same code as `baccarat-board signage set`; then Apply.
- * A refused change names its field, which is marked and focused.
+ * A refused change names its field, which is marked and focused. With no field changed, Review asks to republish
+ * the sign as it is: taken when a board shows a newer revision than the broker's (its retained sign was lost or
+ * replaced by an old one), "nothing to change" otherwise.
  *
  * ```html
  * <console-sign-editor .api=${client} .table=${row} .user=${name}></console-sign-editor>  <!-- then .open() -->
@@ -16,12 +18,13 @@ import type { CasinoSignage } from '../../contract/schemas';
 import type { AuditRecord } from '../audit-record';
 import type { ChangeRequest, PreviewResponse, TableRow } from '../protocol';
 import { defaultTableSignage } from '../sign-defaults';
-import { describeScale, describeShoe } from '../sign-text';
+import { describeScale } from '../sign-text';
 import type { ChangeApi } from './console-client';
 import { editorStyles } from './sign-editor.styles';
 import { sharedStyles } from './shared.styles';
 import { betName } from './table-card';
 import { formValues, tableChanges, type FormValues } from './sign-form';
+import { reviewStep } from './sign-review';
 
 type Preview = Extract<PreviewResponse, { ok: true }>;
 
@@ -82,13 +85,15 @@ export class ConsoleSignEditor extends LitElement {
       const changes: [string, string][] = [];
       if (v['pp-scale'] !== this.initial['pp-scale']) changes.push(['pp-scale', v['pp-scale']]);
       if (v['casino-name'] !== this.initial['casino-name']) changes.push(['casino-name', v['casino-name']]);
-      return { tableId: null, changes, user: this.user };
+      return { tableId: null, changes, user: this.user, ...(changes.length === 0 && { republish: true }) };
     }
+    const changes = tableChanges(this.initial, v);
     return {
       tableId: this.table?.tableId ?? null,
-      changes: tableChanges(this.initial, v),
+      changes,
       user: this.user,
       ...(v.shoe.trim() && { shoeId: v.shoe.trim() }),
+      ...(changes.length === 0 && { republish: true }), // the server says whether there is anything to republish
     };
   }
 
@@ -100,10 +105,6 @@ export class ConsoleSignEditor extends LitElement {
       return;
     }
     const req = this.request();
-    if (req.changes.length === 0) {
-      this.error = { field: null, message: 'Nothing to change: edit a field first.' };
-      return;
-    }
     this.busy = true;
     const r = await this.api.preview(req);
     this.busy = false;
@@ -112,7 +113,12 @@ export class ConsoleSignEditor extends LitElement {
       return;
     }
     if (!r.table && !r.casino) {
-      this.error = { field: null, message: 'Nothing to change: the signs already say that.' };
+      this.error = {
+        field: null,
+        message: req.republish
+          ? 'Nothing to change: edit a field first (every board already shows this sign).'
+          : 'Nothing to change: the signs already say that.',
+      };
       return;
     }
     this.error = null;
@@ -143,8 +149,11 @@ export class ConsoleSignEditor extends LitElement {
     this.error = null;
   }
 
-  /** Opens the dialog on the current signs (a table with none: the defaults, every field to be published). */
-  async open(): Promise<void> {
+  /**
+   * Opens the dialog on the current signs (a table with none: the defaults, every field to be published); with
+   * `republish`, straight at the review of the sign published again as it is.
+   */
+  async open(republish = false): Promise<void> {
     const t = this.table;
     const shown = t ? (t.signage ?? defaultTableSignage(t.tableId, this.user, '')) : null;
     this.values = formValues(shown, this.casino);
@@ -154,6 +163,7 @@ export class ConsoleSignEditor extends LitElement {
     this.preview = null;
     await this.updateComplete;
     this.dialog.showModal();
+    if (republish) await this.review(new Event('submit'));
   }
 
   close(): void {
@@ -293,34 +303,6 @@ export class ConsoleSignEditor extends LitElement {
     `;
   }
 
-  private reviewStep() {
-    const p = this.preview;
-    if (!p) return nothing;
-    const groups = [
-      ...(p.casino ? [{ title: 'Casino sign', ...p.casino }] : []),
-      ...(p.table ? [{ title: this.table?.signage?.tableName ?? this.table?.tableId ?? '', ...p.table }] : []),
-    ];
-    return html`
-      <p>Please check the change before it goes to the boards:</p>
-      ${groups.map(
-        (g) =>
-          html`<section class="diff" aria-label="Changes to ${g.title}">
-            <h3>
-              ${g.title}
-              <span class="muted"
-                >· ${g.revision.from === null ? 'new sign' : `revision ${g.revision.from} → ${g.revision.to}`}</span
-              >
-            </h3>
-            <ul>
-              ${g.changes.map((c) => html`<li data-field=${c.field}>${c.text}</li>`)}
-            </ul>
-          </section>`,
-      )}
-      ${p.shoe ? html`<p class="muted">Now: ${describeShoe(p.shoe)}.</p>` : nothing}
-      <p class="muted">Made by <strong>${this.user}</strong>; kept in the audit log.</p>
-    `;
-  }
-
   override render() {
     const name = this.table?.signage?.tableName ?? this.table?.tableId ?? '';
     const title = this.casinoMode ? 'Casino sign' : this.step === 'review' ? name : `Signs of ${name}`;
@@ -332,7 +314,13 @@ export class ConsoleSignEditor extends LitElement {
         </header>
         ${this.error ? html`<p class="error" id="error" role="alert">${this.error.message}</p>` : nothing}
         <div class="body">
-          ${this.step === 'edit' ? (this.casinoMode ? this.casinoForm() : this.tableForm()) : this.reviewStep()}
+          ${
+            this.step === 'edit'
+              ? this.casinoMode
+                ? this.casinoForm()
+                : this.tableForm()
+              : reviewStep(this.preview, { table: this.table, casino: this.casino, user: this.user })
+          }
         </div>
         <footer>
           ${

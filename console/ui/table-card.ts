@@ -1,13 +1,17 @@
 /**
  * `<console-table-card>`: one table as the broker has it — name, open or closed, controller online or offline,
- * shoe and next hand, and every sign in words — with a button to change its signs.
+ * shoe and next hand, and every sign in words — with a button to change its signs; and what to look at: its boards
+ * out of step or showing another sign than the broker's (with a button to republish it), Perfect Pairs offered
+ * with no casino pay scale.
  * @packageDocumentation
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { CasinoSignage } from '../../contract/schemas';
-import type { TableRow } from '../protocol';
+import type { Attention } from '../fleet-attention';
+import type { TableView } from '../protocol';
 import { describeScale, describeVariant, formatAmount } from '../sign-text';
+import { attentionList, attentionStyles } from './attention';
 import { ago, when } from './format';
 import { sharedStyles } from './shared.styles';
 
@@ -23,11 +27,14 @@ export const betName = (b: string): string => BET_NAMES[b] ?? b;
 /**
  * A table.
  * @event console-edit - The manager asks to change this table's signs; detail: the table id.
+ * @event console-republish - The manager asks to publish this table's sign again (a board shows a newer one);
+ *   detail: the table id.
  */
 @customElement('console-table-card')
 export class ConsoleTableCard extends LitElement {
   static override styles = [
     sharedStyles,
+    attentionStyles,
     css`
       :host {
         display: block;
@@ -56,6 +63,9 @@ export class ConsoleTableCard extends LitElement {
       }
       .shoe {
         margin: 0.3em 0 0;
+      }
+      ul.attention {
+        margin-top: 0.7em;
       }
       dl {
         display: grid;
@@ -88,8 +98,8 @@ export class ConsoleTableCard extends LitElement {
     `,
   ];
 
-  /** The table. */
-  @property({ attribute: false }) table: TableRow | null = null;
+  /** The table, with what to look at. */
+  @property({ attribute: false }) table: TableView | null = null;
   /** The casino sign, for the Perfect Pairs scale. */
   @property({ attribute: false }) casino: CasinoSignage | null = null;
   /** Clock for "3 min ago", in ms since the epoch. */
@@ -102,13 +112,31 @@ export class ConsoleTableCard extends LitElement {
       );
   }
 
+  private republish(): void {
+    if (this.table)
+      this.dispatchEvent(
+        new CustomEvent('console-republish', { detail: this.table.tableId, bubbles: true, composed: true }),
+      );
+  }
+
+  /** "Republish sign…" beside the first board ahead of a sign the broker still has. */
+  private action(first: Attention | undefined) {
+    return (a: Attention) =>
+      a === first ? html`<button @click=${this.republish} data-action="republish">Republish sign…</button>` : nothing;
+  }
+
   private signs() {
     const s = this.table?.signage;
     if (!s) return html`<p class="muted">No sign on the broker yet: the boards show no limits or pay table.</p>`;
     const l = s.limits;
     const bets = s.sideBets.map((b) =>
       b === 'perfectPairs'
-        ? `${betName(b)} (${this.casino ? describeScale(this.casino.perfectPairsScale) : 'no scale'})`
+        ? html`${betName(b)}
+          ${
+            this.casino
+              ? `(${describeScale(this.casino.perfectPairsScale)})`
+              : html`<span class="pill warn plain" data-flag="no-scale">no pay scale</span>`
+          }`
         : betName(b),
     );
     return html`<dl>
@@ -129,7 +157,7 @@ export class ConsoleTableCard extends LitElement {
       <dt>Tie pays</dt>
       <dd>${s.tiePays} to 1</dd>
       <dt>Side bets</dt>
-      <dd>${bets.length ? bets.join(', ') : 'none'}</dd>
+      <dd>${bets.length ? bets.map((b, i) => html`${i > 0 ? ', ' : ''}${b}`) : 'none'}</dd>
       <dt>Language</dt>
       <dd>${s.language}${s.showDisclaimer ? '' : ' · disclaimer hidden'}</dd>
       ${
@@ -147,6 +175,8 @@ export class ConsoleTableCard extends LitElement {
     const s = t.signage;
     const c = t.controller;
     const now = this.now || Date.now();
+    const stepping = t.attention.filter((a) => a.code === 'out-of-step').length;
+    const ahead = s ? t.attention.find((a) => a.code === 'signage-ahead') : undefined;
     return html`
       <header>
         <h3>
@@ -155,6 +185,13 @@ export class ConsoleTableCard extends LitElement {
         </h3>
         <span class="states">
           ${s ? html`<span class="pill ${s.tableOpen ? 'ok' : 'off'}" data-state="table">${s.tableOpen ? 'Open' : 'Closed'}</span>` : nothing}
+          ${
+            stepping > 0
+              ? html`<span class="pill warn" data-state="out-of-step"
+                  >${stepping === 1 ? '1 board' : `${stepping} boards`} out of step</span
+                >`
+              : nothing
+          }
           <span
             class="pill ${c?.state === 'online' ? 'ok' : c ? 'off' : ''}"
             data-state="controller"
@@ -166,12 +203,17 @@ export class ConsoleTableCard extends LitElement {
       <p class="muted shoe">
         ${
           t.shoe
-            ? html`Shoe <strong>${t.shoe.shoeId}</strong> · ${t.shoe.handsPlayed} hands · ${t.shoe.phase} · next hand
-                <strong>${t.shoe.nextHand}</strong> · ${ago(t.shoe.at, now)}`
+            ? html`${
+                  t.shoe.shoeNo === undefined
+                    ? html`Shoe <strong>${t.shoe.shoeId}</strong>`
+                    : html`Shoe <strong>${t.shoe.shoeNo}</strong> (${t.shoe.shoeId})`
+                }
+                · ${t.shoe.handsPlayed} hands · ${t.shoe.phase} · next hand <strong>${t.shoe.nextHand}</strong> ·
+                ${ago(t.shoe.at, now)}`
             : 'No shoe snapshot'
         }
       </p>
-      ${this.signs()}
+      ${attentionList(t.attention, now, { action: this.action(ahead), compact: true })} ${this.signs()}
       <footer>
         <span class="muted">${s ? `Revision ${s.revision} · ${s.updatedBy} · ${when(s.updatedAt, now)}` : ''}</span>
         <button class="primary" @click=${this.edit} aria-label="Change signs of ${s?.tableName ?? t.tableId}">
@@ -188,5 +230,6 @@ declare global {
   }
   interface GlobalEventHandlersEventMap {
     'console-edit': CustomEvent<string>;
+    'console-republish': CustomEvent<string>;
   }
 }

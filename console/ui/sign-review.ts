@@ -1,0 +1,73 @@
+/**
+ * The sign editor's review step: each sign the change publishes, its revisions, and field by field what changes
+ * ("variant commission 5% → modified odds from hand 31 of shoe S1"); when a board shows a revision above the
+ * broker's sign, why the revision jumps, and for a sign published again as it is, what it says (the boards show
+ * something else). A template function: the editor owns the state.
+ *
+ * ```ts
+ * html`${reviewStep(preview, { table, casino, user })}`;
+ * ```
+ * @packageDocumentation
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { CasinoSignage } from '../../contract/schemas';
+import { describeRevisions, type Revisions } from '../audit-record';
+import type { PreviewResponse, TableRow } from '../protocol';
+import { describeScale, describeShoe, signSummary } from '../sign-text';
+
+/** What the review is of: the table (null: the casino's sign), the casino sign, who makes the change. */
+export interface ReviewContext {
+  readonly table: TableRow | null;
+  readonly casino: CasinoSignage | null;
+  readonly user: string;
+}
+
+/** Why the revision jumps, when a board shows one above the broker's sign (issue 12, case 9). */
+function why(r: Revisions, unchanged: boolean) {
+  if (r.boards === undefined) return nothing;
+  const text =
+    r.from === null
+      ? `The broker has no sign here, but a board shows revision ${r.boards}: this sign replaces it on every board. Check every field.`
+      : unchanged
+        ? `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: publishing it again as revision ${r.to} puts it back on every board.`
+        : `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: this sign goes out as revision ${r.to} so that every board takes it.`;
+  return html`<p class="why" data-why="revision">${text}</p>`;
+}
+
+/** The review of a previewed change. */
+export function reviewStep(
+  p: Extract<PreviewResponse, { ok: true }> | null,
+  { table, casino, user }: ReviewContext,
+): TemplateResult | typeof nothing {
+  if (!p) return nothing;
+  // A sign published again as it is: say what it says, since the boards showed something else.
+  const s = table?.signage;
+  const groups = [
+    ...(p.casino
+      ? [{ title: 'Casino sign', ...p.casino, says: casino ? [describeScale(casino.perfectPairsScale, true)] : [] }]
+      : []),
+    ...(p.table ? [{ title: s?.tableName ?? table?.tableId ?? '', ...p.table, says: s ? signSummary(s) : [] }] : []),
+  ];
+  return html`
+    <p>Please check the change before it goes to the boards:</p>
+    ${groups.map(
+      (g) =>
+        html`<section class="diff" aria-label="Changes to ${g.title}">
+          <h3>
+            ${g.title}
+            <span class="muted">· ${describeRevisions(g.revision)}</span>
+          </h3>
+          ${why(g.revision, g.changes.length === 0)}
+          <ul>
+            ${
+              g.changes.length === 0
+                ? html`<li data-field="republish">published again as it is: ${g.says.join(' · ')}</li>`
+                : g.changes.map((c) => html`<li data-field=${c.field}>${c.text}</li>`)
+            }
+          </ul>
+        </section>`,
+    )}
+    ${p.shoe ? html`<p class="muted">Now: ${describeShoe(p.shoe)}.</p>` : nothing}
+    <p class="muted">Made by <strong>${user}</strong>; kept in the audit log.</p>
+  `;
+}
