@@ -188,7 +188,8 @@ describe('refused: exit 2, the field named, nothing published', () => {
     [['size=9'], /size: is not a key/],
   ];
   test.each(cases)('%j', async (args, message) => {
-    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(3)));
+    const mine = makeTableSignage(signage(3));
+    await publishRetained(T.tableSignage(tableId), mine);
     await new Promise((r) => setTimeout(r, 50));
     const before = seen.length;
     const r = await run('--table', tableId, 'set', ...args);
@@ -196,7 +197,8 @@ describe('refused: exit 2, the field named, nothing published', () => {
     expect(r.err).toMatch(message);
     expect(r.out).toBe('');
     await new Promise((r) => setTimeout(r, 50));
-    expect(seen.slice(before).filter((m) => m.topic.endsWith('signage'))).toEqual([]);
+    // Our own sign may come back to the watcher late on a busy machine: anything else is a publish.
+    expect(seen.slice(before).filter((m) => m.topic.endsWith('signage') && m.text !== mine)).toEqual([]);
     expect((await signOf())?.revision).toBe(3);
   });
 
