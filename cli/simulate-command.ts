@@ -8,15 +8,20 @@ import { parseArgs } from 'node:util';
 import { isId } from '../contract/schemas/common';
 import { DEFAULT_ROOT, parseRoot } from '../contract/topics';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
+import { CHAOS_RATES, chaosTableOptions } from '../simulator/chaos';
 import {
   DEFAULT_CUT_CARD_FROM_BACK,
   DEFAULT_DECKS,
   MAX_DECKS,
+  MAX_NO_BET_COUPS,
   MIN_CUT_CARD_FROM_BACK,
   MIN_DECKS,
+  NO_BET_COUPS,
   maxCutCardFromBack,
   simulateTable,
+  type TableOptions,
 } from '../simulator/dealer';
+import { IRREGULARITY_KINDS, irregularityRates, type IrregularityRates } from '../simulator/irregularities';
 import { createNarrator } from '../simulator/narrate';
 import { startTableSimulator, type TableSimulator } from '../simulator/publisher';
 import { type CliIo, EXIT, UsageError } from './io';
@@ -41,12 +46,23 @@ Options:
   --seed S                seeds the cards and irregularities; the same seed deals the same shoes (each table
                           gets its own stream, S/T1, S/T2 ...). Default: a random seed, printed.
   --shoes N               stop after N shoes per table                            (default: never)
-  --decks N               ${MIN_DECKS} to ${MAX_DECKS}                                                  (default ${DEFAULT_DECKS})
+  --decks N[,M...]        ${MIN_DECKS} to ${MAX_DECKS}; several take turns shoe by shoe, e.g. 8,6,4     (default ${DEFAULT_DECKS})
   --cut-card N|MIN-MAX    cards behind the cut card, at least ${MIN_CUT_CARD_FROM_BACK} (rule 7.6)       (default ${DEFAULT_CUT_CARD_FROM_BACK.join('-')})
-  --no-bet-coups          deal three no-bet coups at the start of each shoe (house rule 3.1.2)
-  --irregularities RATE   0 to 1: per round, a first card found face up ("No bets this hand"); per hand, a
-                          mis-keyed result corrected by a supervisor; per shoe, an overlooked cut card that
-                          runs the shoe out (a void round, rule 12.5)             (default ${DEFAULT_IRREGULARITY_RATE})
+  --cut-card-case a|b     put the cut card where rule 11.2 (a) or (b) applies     (default: where it falls)
+  --no-bet-coups [N]      N no-bet coups at the start of each shoe, up to ${MAX_NO_BET_COUPS} as the pit boss
+                          may permit (house rules 3.3 B, 5.1.6); alone, the 3 of house rule 3.1.2
+  --irregularities RATE   0 to 1: every kind of irregularity at that rate         (default ${DEFAULT_IRREGULARITY_RATE})
+  --irregularity KIND=RATE  one kind at its own rate, over --irregularities; repeatable. KIND is one of
+                          exposedCard    per round: first card face up, "No bets this hand" (rule 12.3)
+                          misKey         per hand: a mis-keyed result, then a supervisor's correction
+                          cutCardMissed  per shoe: cut card overlooked, the shoe runs out (rule 12.5)
+                          voidAfter      per hand: declared void after its result (12.6, house rule 4.2)
+                          foreignCard    per round: a card not of the set, the round void (tournament 5.1.1)
+                          outOfTurn      per round: a card out of turn, next coup without bets (house 4.3)
+  --no-betting-events     never publish betting-open nor no-more-bets, as some controllers do
+  --chaos                 the chaos table: every irregularity at ${CHAOS_RATES.exposedCard}, shoes of 8, 6 and 4 decks
+                          in turn with 5, 0 and 4 no-bet coups, the second run out past its cut card; not
+                          with --decks, --no-bet-coups, --cut-card-case or the irregularity options
   --root R                topic root                                              (default ${DEFAULT_ROOT})
   --username U            MQTT user name
   --password P            MQTT password (needs --username)
@@ -83,10 +99,13 @@ export interface SimulateOptions {
   readonly speed: number; // 0 = max
   readonly seed: string | null;
   readonly shoes: number; // Infinity = forever
-  readonly decks: number;
+  readonly decks: readonly number[]; // in turn, shoe by shoe
   readonly cutCardFromBack: readonly [number, number];
-  readonly noBetCoups: boolean;
-  readonly irregularities: number;
+  readonly cutCardCase: 'a' | 'b' | null; // null: wherever it falls
+  readonly noBetCoups: number;
+  readonly irregularities: IrregularityRates;
+  readonly bettingEvents: boolean;
+  readonly chaos: boolean;
   readonly root: string;
   readonly username?: string;
   readonly password?: string;
@@ -104,10 +123,38 @@ const wholeNumber = (text: string, name: string, min: number, max: number): numb
   return n;
 };
 
+const RATE = /^\d*\.?\d+$/;
+/** A rate from 0 to 1, or NaN. */
+const rateOf = (text: string): number => (RATE.test(text) ? Number(text) : NaN);
+
+/** `--no-bet-coups` takes its number or stands alone (the 3 of house rule 3.1.2): alone, it gets `=3`. */
+const withNoBetCoupsValue = (args: readonly string[]): string[] =>
+  args.map((a, i) =>
+    a === '--no-bet-coups' && !/^\d+$/.test(args[i + 1] ?? '') ? `--no-bet-coups=${NO_BET_COUPS}` : a,
+  );
+
+/** Every kind at `--irregularities`, then each `--irregularity KIND=RATE`. */
+function parseIrregularities(all: string | undefined, kinds: readonly string[]): IrregularityRates {
+  const rate = all === undefined ? DEFAULT_IRREGULARITY_RATE : rateOf(all);
+  if (!(rate >= 0 && rate <= 1)) throw new UsageError(`--irregularities must be a rate from 0 to 1, got '${all}'`);
+  const rates: Record<string, number> = { ...irregularityRates(rate) };
+  for (const text of kinds) {
+    const [kind = '', value, extra] = text.split('=');
+    if (value === undefined || extra !== undefined)
+      throw new UsageError(`--irregularity must be KIND=RATE, e.g. voidAfter=0.05, got '${text}'`);
+    if (!(IRREGULARITY_KINDS as readonly string[]).includes(kind))
+      throw new UsageError(`--irregularity: '${kind}' is not one of ${IRREGULARITY_KINDS.join(', ')}`);
+    const r = rateOf(value);
+    if (!(r >= 0 && r <= 1)) throw new UsageError(`--irregularity ${kind} must be a rate from 0 to 1, got '${value}'`);
+    rates[kind] = r;
+  }
+  return irregularityRates(rates);
+}
+
 /** Checks the arguments. @throws UsageError (exit 2 with the usage) on any bad option. */
 export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
   const { values, positionals } = parseArgs({
-    args,
+    args: withNoBetCoupsValue(args),
     allowPositionals: true,
     options: {
       broker: { type: 'string' },
@@ -117,8 +164,12 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
       shoes: { type: 'string' },
       decks: { type: 'string' },
       'cut-card': { type: 'string' },
-      'no-bet-coups': { type: 'boolean' },
+      'cut-card-case': { type: 'string' },
+      'no-bet-coups': { type: 'string' },
       irregularities: { type: 'string' },
+      irregularity: { type: 'string', multiple: true },
+      'no-betting-events': { type: 'boolean' },
+      chaos: { type: 'boolean' },
       root: { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
@@ -159,9 +210,18 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
   if (values.seed === '') throw new UsageError('--seed must not be empty');
   const shoes =
     values.shoes === undefined ? Infinity : wholeNumber(values.shoes, '--shoes', 1, Number.MAX_SAFE_INTEGER);
-  const decks = values.decks === undefined ? DEFAULT_DECKS : wholeNumber(values.decks, '--decks', MIN_DECKS, MAX_DECKS);
+  const chaos = values.chaos ?? false;
+  if (chaos) {
+    const clash = (['decks', 'no-bet-coups', 'cut-card-case', 'irregularities', 'irregularity'] as const).find(
+      (name) => values[name] !== undefined,
+    );
+    if (clash !== undefined) throw new UsageError(`--chaos sets its own shoes and irregularities: drop --${clash}`);
+  }
+  const decks = (values.decks ?? String(DEFAULT_DECKS))
+    .split(',')
+    .map((d) => wholeNumber(d.trim(), '--decks', MIN_DECKS, MAX_DECKS));
 
-  const most = maxCutCardFromBack(decks);
+  const most = maxCutCardFromBack(Math.min(...decks));
   let cutCardFromBack = DEFAULT_CUT_CARD_FROM_BACK;
   if (values['cut-card'] !== undefined) {
     const [lo = '', hi = lo, extra] = values['cut-card'].split('-');
@@ -172,11 +232,13 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     cutCardFromBack = [min, max];
   }
 
-  const rateText = values.irregularities;
-  const irregularities =
-    rateText === undefined ? DEFAULT_IRREGULARITY_RATE : /^\d*\.?\d+$/.test(rateText) ? Number(rateText) : NaN;
-  if (!(irregularities >= 0 && irregularities <= 1))
-    throw new UsageError(`--irregularities must be a rate from 0 to 1, got '${rateText}'`);
+  const cutCardCase = values['cut-card-case'] ?? null;
+  if (cutCardCase !== null && cutCardCase !== 'a' && cutCardCase !== 'b')
+    throw new UsageError(`--cut-card-case must be a or b (rule 11.2), got '${cutCardCase}'`);
+  const noBetCoupsText = values['no-bet-coups'];
+  const noBetCoups =
+    noBetCoupsText === undefined ? 0 : wholeNumber(noBetCoupsText, '--no-bet-coups', 0, MAX_NO_BET_COUPS);
+  const irregularities = chaos ? CHAOS_RATES : parseIrregularities(values.irregularities, values.irregularity ?? []);
 
   const root = parseRoot(values.root ?? DEFAULT_ROOT);
   if (!root.ok) throw new UsageError(`--root: ${root.error}`);
@@ -196,8 +258,11 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     shoes,
     decks,
     cutCardFromBack,
-    noBetCoups: values['no-bet-coups'] ?? false,
+    cutCardCase,
+    noBetCoups,
     irregularities,
+    bettingEvents: !(values['no-betting-events'] ?? false),
+    chaos,
     root: root.value,
     ...(values.username !== undefined && { username: values.username }),
     ...(values.password !== undefined && { password: values.password }),
@@ -205,6 +270,29 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     protocolVersion: pv === '5' ? 5 : 4,
     quiet: values.quiet ?? false,
   };
+}
+
+/** The dealer's options of one table, from the command's. */
+export function tableOptions(o: SimulateOptions, seed: string, shoeId: (n: number) => string): TableOptions {
+  const common = { seed, shoes: o.shoes, cutCardFromBack: o.cutCardFromBack, shoeId };
+  if (o.chaos) return { ...chaosTableOptions(seed, o.shoes), ...common };
+  return {
+    ...common,
+    decks: o.decks[0] ?? DEFAULT_DECKS,
+    ...(o.decks.length > 1 && { perShoe: o.decks.map((decks) => ({ decks })) }),
+    ...(o.cutCardCase !== null && { cutCardCase: o.cutCardCase }),
+    noBetCoups: o.noBetCoups,
+    irregularities: o.irregularities,
+  };
+}
+
+/** The rates in a few words: one number when every kind has it, else the kinds above 0. */
+export function ratesText(rates: IrregularityRates): string {
+  const [first, ...rest] = IRREGULARITY_KINDS.map((kind) => rates[kind]);
+  if (rest.every((r) => r === first)) return String(first);
+  return IRREGULARITY_KINDS.filter((kind) => rates[kind] > 0)
+    .map((kind) => `${kind} ${rates[kind]}`)
+    .join(', ');
 }
 
 /** A compact UTC stamp for shoe ids, unique per run: `20241122-140509`. */
@@ -223,10 +311,16 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
     if (!o.quiet) io.out(`${line}\n`);
   };
   const speedText = o.speed === 0 ? 'max' : `${o.speed}x`;
-  say(
-    `simulating ${o.tables.join(', ')} on ${o.broker}: seed ${seed}, ${o.decks} decks, speed ${speedText}, ` +
-      `irregularities ${o.irregularities}${Number.isFinite(o.shoes) ? `, ${o.shoes} shoe(s)` : ''}`,
-  );
+  const parts = [
+    `seed ${seed}`,
+    o.chaos ? 'the chaos table' : `${o.decks.join('/')} decks`,
+    `speed ${speedText}`,
+    ...(o.chaos ? [] : [`irregularities ${ratesText(o.irregularities)}`]),
+    ...(o.noBetCoups > 0 && !o.chaos ? [`${o.noBetCoups} no-bet coups`] : []),
+    ...(o.bettingEvents ? [] : ['no betting events']),
+    ...(Number.isFinite(o.shoes) ? [`${o.shoes} shoe(s)`] : []),
+  ];
+  say(`simulating ${o.tables.join(', ')} on ${o.broker}: ${parts.join(', ')}`);
 
   const sims: TableSimulator[] = [];
   let interrupted = false;
@@ -246,15 +340,8 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
         root: o.root,
         speed: o.speed,
         version: VERSION,
-        steps: simulateTable({
-          seed: `${seed}/${tableId}`,
-          shoes: o.shoes,
-          decks: o.decks,
-          cutCardFromBack: o.cutCardFromBack,
-          noBetCoups: o.noBetCoups,
-          irregularities: o.irregularities,
-          shoeId: (n) => `S${runStamp}-${n}`,
-        }),
+        steps: simulateTable(tableOptions(o, `${seed}/${tableId}`, (n) => `S${runStamp}-${n}`)),
+        bettingEvents: o.bettingEvents,
         mqtt: {
           protocolVersion: o.protocolVersion,
           ...(o.username !== undefined && { username: o.username }),

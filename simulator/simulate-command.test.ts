@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../cli/main';
-import { parseSimulateArgs, simulateCommand, type SimulateEnv } from '../cli/simulate-command';
+import { parseSimulateArgs, ratesText, simulateCommand, tableOptions, type SimulateEnv } from '../cli/simulate-command';
 import { memoryIo } from '../cli/test-io';
 import { topics } from '../contract/topics';
+import { CHAOS_RATES, chaosTableOptions } from './chaos';
+import { DEFAULT_CUT_CARD_FROM_BACK } from './dealer';
+import { IRREGULARITY_KINDS, irregularityRates } from './irregularities';
 import { collect, startAedes, type TestBroker } from './test-brokers';
 
 const t = topics('baccarat');
@@ -55,6 +58,16 @@ describe('baccarat-board simulate: options', () => {
     [[...base, 'extra'], /unexpected argument 'extra'/],
     [[...base, '--fast'], /Unknown option '--fast'/],
     [[...base, '--seed', ''], /--seed must not be empty/],
+    [[...base, '--decks', '4,9'], /--decks must be a whole number from 4 to 8, got '9'/],
+    [[...base, '--decks', '4,,6'], /--decks must be a whole number/],
+    [[...base, '--no-bet-coups', '21'], /--no-bet-coups must be a whole number from 0 to 20/],
+    [[...base, '--no-bet-coups', 'x'], /unexpected argument 'x'/],
+    [[...base, '--irregularity', 'voidAfter'], /--irregularity must be KIND=RATE/],
+    [[...base, '--irregularity', 'voidafter=0.1'], /'voidafter' is not one of exposedCard, misKey/],
+    [[...base, '--irregularity', 'foreignCard=2'], /--irregularity foreignCard must be a rate from 0 to 1/],
+    [[...base, '--cut-card-case', 'c'], /--cut-card-case must be a or b/],
+    [[...base, '--chaos', '--decks', '6'], /--chaos sets its own shoes and irregularities: drop --decks/],
+    [[...base, '--chaos', '--irregularity', 'misKey=0'], /drop --irregularity/],
   ])('%j exits 2 with a clear message and the usage', async (args, message) => {
     const { code, err, out } = await run(args);
     expect(code).toBe(2);
@@ -64,10 +77,19 @@ describe('baccarat-board simulate: options', () => {
   });
 
   test('--help prints the usage; the command is listed', async () => {
-    expect(await run(['simulate', '--help'])).toMatchObject({
-      code: 0,
-      out: expect.stringContaining('--irregularities RATE'),
-    });
+    const help = await run(['simulate', '--help']);
+    expect(help.code).toBe(0);
+    for (const flag of [
+      '--irregularities RATE',
+      '--irregularity KIND=RATE',
+      '--no-bet-coups [N]',
+      '--no-betting-events',
+      '--decks N[,M...]',
+      '--cut-card-case a|b',
+      '--chaos',
+    ])
+      expect(help.out).toContain(flag);
+    for (const kind of IRREGULARITY_KINDS) expect(help.out).toMatch(new RegExp(`^ +${kind} +per `, 'm'));
     expect((await run(['help'])).out).toMatch(/simulate\s+table controllers dealing/);
   });
 
@@ -99,10 +121,13 @@ describe('baccarat-board simulate: options', () => {
       speed: 0,
       seed: null,
       shoes: 3,
-      decks: 6,
+      decks: [6],
       cutCardFromBack: [22, 24],
-      noBetCoups: true,
-      irregularities: 0,
+      cutCardCase: null,
+      noBetCoups: 3,
+      irregularities: irregularityRates(0),
+      bettingEvents: true,
+      chaos: false,
       root: 'baccarat',
       username: 'u',
       password: 'p',
@@ -112,9 +137,56 @@ describe('baccarat-board simulate: options', () => {
     expect(parseSimulateArgs(base.slice(1))).toMatchObject({
       speed: 1,
       shoes: Infinity,
-      decks: 8,
-      irregularities: 0.02,
+      decks: [8],
+      noBetCoups: 0,
+      irregularities: irregularityRates(0.02),
+      bettingEvents: true,
     });
+  });
+
+  test('the modes of real tables: decks in turn, no-bet coups, per-kind rates, no betting events, cut card case', () => {
+    const parsed = parseSimulateArgs([
+      ...base.slice(1),
+      '--decks',
+      '8,6,4',
+      '--no-bet-coups',
+      '6',
+      '--irregularities',
+      '0.01',
+      '--irregularity',
+      'voidAfter=0.05',
+      '--irregularity',
+      'cutCardMissed=0',
+      '--no-betting-events',
+      '--cut-card-case',
+      'a',
+    ]);
+    expect(parsed).toMatchObject({
+      decks: [8, 6, 4],
+      noBetCoups: 6,
+      irregularities: { ...irregularityRates(0.01), voidAfter: 0.05, cutCardMissed: 0 },
+      bettingEvents: false,
+      cutCardCase: 'a',
+    });
+    if (parsed === 'help') throw new Error('help');
+    const options = tableOptions(parsed, 's', (n) => `S${n}`);
+    expect(options).toMatchObject({ decks: 8, perShoe: [{ decks: 8 }, { decks: 6 }, { decks: 4 }], noBetCoups: 6 });
+    expect(ratesText(parsed.irregularities)).toBe(
+      'exposedCard 0.01, misKey 0.01, voidAfter 0.05, foreignCard 0.01, outOfTurn 0.01',
+    );
+    // The bare flag is the three of house rule 3.1.2, wherever it stands; a number after it is its value.
+    for (const args of [['--no-bet-coups'], ['--no-bet-coups', '--quiet'], ['--no-bet-coups=3']])
+      expect(parseSimulateArgs([...args, ...base.slice(1)])).toMatchObject({ noBetCoups: 3 });
+    expect(parseSimulateArgs([...base.slice(1), '--no-bet-coups', '0'])).toMatchObject({ noBetCoups: 0 });
+  });
+
+  test('--chaos: the chaos table of the end-to-end test, with the seed and shoes given', () => {
+    const parsed = parseSimulateArgs([...base.slice(1), '--chaos', '--shoes', '3']);
+    if (parsed === 'help') throw new Error('help');
+    expect(parsed).toMatchObject({ chaos: true, irregularities: CHAOS_RATES });
+    const { shoeId, ...options } = tableOptions(parsed, 'x', (n) => `S${n}`);
+    expect(options).toEqual({ ...chaosTableOptions('x', 3), cutCardFromBack: DEFAULT_CUT_CARD_FROM_BACK });
+    expect(shoeId?.(2)).toBe('S2');
   });
 });
 
@@ -157,6 +229,30 @@ describe('baccarat-board simulate: runs', () => {
     }
     expect(out).toMatch(/mis-keyed as .* corrected by supervisor-|"No bets this hand"/);
     expect(out.trimEnd().split('\n').at(-1)).toBe('done');
+    await sub.close();
+  });
+
+  test('a real table: irregularities of each kind, 4 decks, 6 no-bet coups, no betting events', async () => {
+    const sub = await collect(broker.url, t.tableEvent('R1'));
+    const m = memoryIo();
+    const args = [
+      ...['--broker', broker.url, '--tables', 'R1', '--speed', 'max', '--shoes', '1', '--seed', 'real'],
+      ...['--decks', '4', '--no-bet-coups', '6', '--no-betting-events', '--irregularities', '0'],
+      ...['--irregularity', 'voidAfter=0.2', '--irregularity', 'foreignCard=0.2', '--irregularity', 'outOfTurn=0.2'],
+    ];
+    expect(await simulateCommand(args, m.io, testEnv().env)).toBe(0);
+    const out = m.out();
+    expect(out).toMatch(
+      /seed real, 4 decks, speed max, irregularities voidAfter 0.2, foreignCard 0.2, outOfTurn 0.2, 6 no-bet coups, no betting events, 1 shoe\(s\)/,
+    );
+    expect(out).toContain('declared void after its result');
+    expect(out).toContain('a card not of the set found (tournament rule 5.1.1)');
+    expect(out).toContain('a card dealt out of turn (house rule 4.3)');
+    await sub.until((x) => x.text.includes('"table-closed"'));
+    const types = sub.messages.map((x) => JSON.parse(x.text).type as string);
+    expect(types.filter((type) => type === 'void-hand').length).toBeGreaterThanOrEqual(6);
+    expect(types).not.toContain('betting-open');
+    expect(types).not.toContain('no-more-bets');
     await sub.close();
   });
 
