@@ -19,6 +19,7 @@ import { topics } from '../contract/topics';
 import { Bridge } from '../mqtt-bridge/bridge';
 import { defaultConfig } from '../mqtt-bridge/config';
 import { memoryLogger } from '../mqtt-bridge/log';
+import { CHAOS_CASES, chaosCases, chaosTableOptions } from '../simulator/chaos';
 import { simulateTable } from '../simulator/dealer';
 import type { Step } from '../simulator/steps';
 import { difference, FAULTS, runChaos } from '../test/helpers/chaos';
@@ -55,29 +56,18 @@ afterEach(async () => {
   await broker?.close();
 });
 
-/** The shoes of the chaos table: every irregularity on, and a different number of decks in each shoe. */
-function* chaosSteps(seed: string): Generator<Step> {
-  const decks = [8, 6, 4];
-  for (const [i, d] of decks.entries()) {
-    for (const step of simulateTable({
-      seed: `${seed}-${i}`,
-      shoes: 1,
-      decks: d,
-      noBetCoups: 3,
-      irregularities: { exposedCard: 0.06, misKey: 0.06, cutCardMissed: i === 2 ? 1 : 0 },
-      shoeId: () => `${seed}-S${i + 1}`,
-    })) {
-      if (step.type === 'table-open' && i > 0) continue;
-      if (step.type === 'table-closed' && i < decks.length - 1) continue;
-      yield step.type === 'shoe-start' ? { ...step, shoeNo: i + 1 } : step;
-    }
-  }
-}
+/** The chaos table's steps: three shoes of every irregularity (simulator/chaos.ts), named after the seed. */
+const chaosSteps = (seed: string, shoes = 3): Step[] => [
+  ...simulateTable({ ...chaosTableOptions(seed, shoes), shoeId: (n: number) => `${seed}-S${n}` }),
+];
 
 describe.skipIf(missing)(`the chaos table${missing ? ` (${missing})` : ''}`, () => {
   test('three shoes of irregularities and faults: never frozen, never backwards, always said', async () => {
     await rig(true);
     const seed = 'chaos-1';
+    const steps = chaosSteps(seed);
+    const cases = chaosCases(steps);
+    for (const c of CHAOS_CASES) expect(cases[c], c).toBeGreaterThan(0);
     const pub = await mqtt.connectAsync(broker.url, { clientId: 'pit', reconnectPeriod: 100 });
     let revision = 10;
     const publishSign = (variant: Variant, previousVariant?: Variant) =>
@@ -97,7 +87,7 @@ describe.skipIf(missing)(`the chaos table${missing ? ` (${missing})` : ''}`, () 
       broker,
       bridge,
       tableId: TABLE,
-      steps: chaosSteps(seed),
+      steps,
       seed,
       silentShoes: [2], // shoe 2: a controller that never sends betting-open nor no-more-bets
       afterStep: async (step, { snapshot, shoeNo }) => {
@@ -156,7 +146,7 @@ describe.skipIf(missing)(`the chaos table${missing ? ` (${missing})` : ''}`, () 
     });
     await pub.endAsync();
     console.log(
-      `chaos table: ${report.shoes} shoes, ${report.steps} steps, faults ${JSON.stringify(report.faults)}, ` +
+      `chaos table: ${report.shoes} shoes, ${report.steps} steps, cases ${JSON.stringify(cases)}, faults ${JSON.stringify(report.faults)}, ` +
         `${report.episodes} times out of step, worst out of step ${Math.round(report.worstOutOfStepMs)} ms, ` +
         `worst settle ${Math.round(report.worstSettleMs)} ms, frozen ${report.frozen.length}, ` +
         `backwards ${report.backwards.length}`,
