@@ -411,6 +411,13 @@ function boardsAgree(options: TableOptions, bettingEvents = true): { snapshots: 
         // Text first (fast); on any difference, key order included, the deep comparison decides and explains.
         if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual, `after ${step.type}`).toEqual(expected);
       }
+      // The phase as well, with one known difference: after "No bets this hand" (and after the cut card, when no
+      // "No more bets" came) the snapshot says the round is being dealt, while the core keeps a board fed by events
+      // in the phase it had until the result. A board that takes the snapshot follows it.
+      const phase = rebuilt.value.shoe.phase;
+      expect(every.shoe?.phase, `phase after ${step.type}`).toBe(phase);
+      if (step.type !== 'void-hand' && step.type !== 'cut-card')
+        expect(events.shoe?.phase, `phase after ${step.type}`).toBe(phase);
       count++;
     }
   }
