@@ -14,6 +14,7 @@ export const payTableStyles = css`
   }
   .pays > .title,
   .six-sign,
+  .scheduled,
   .group {
     grid-column: 1 / -1;
   }
@@ -75,6 +76,48 @@ export const payTableStyles = css`
   .six-text .bi > .zh {
     color: var(--kiosk-gold);
     font-size: max(0.92em, var(--kiosk-text-min));
+  }
+  /* A change signed ahead: when, as a heading, then the Banker's pay under it; framed like the six sign, but calm
+     (a hairline, no colour of alarm, nothing that moves). */
+  .scheduled {
+    display: flex;
+    flex-direction: column;
+    gap: 0.15em;
+    margin: 0.1em 0 0.2em;
+    padding: 0.35em 0.6em;
+    border: 1px solid var(--kiosk-gold-muted);
+    border-radius: var(--kiosk-radius-small);
+    background: var(--kiosk-panel-raised);
+    line-height: 1.2;
+  }
+  .scheduled .when {
+    color: var(--kiosk-gold);
+    font-weight: 700;
+  }
+  .scheduled .when .bi > .zh {
+    color: var(--kiosk-gold-muted);
+  }
+  .scheduled .what {
+    font-weight: 700;
+    text-wrap: balance;
+  }
+  .scheduled .what .bi {
+    flex-direction: column;
+    align-items: flex-start;
+  }
+  .scheduled .what .bi > .zh {
+    color: var(--kiosk-ink);
+    font-size: max(0.92em, var(--kiosk-text-min));
+  }
+  .unpublished {
+    font-size: var(--kiosk-text-small);
+    color: var(--kiosk-ink-muted);
+  }
+  .unpublished .bi {
+    column-gap: 0.6em;
+  }
+  .unpublished .bi > .zh {
+    font-size: 1em;
   }
   .group {
     display: flex;

@@ -1,8 +1,10 @@
 /**
  * `<kiosk-pay-table>`: the pay table in force for the current round, as the host worked it out
  * (`TableView.payTable`; no rules here): Player, Banker with its commission (rule 5.10) or the modified-odds sign
- * of rule 5.11 (shown prominently, and only when `modifiedOddsSign`), Tie 8 or 9 to 1, pairs 11 to 1, Perfect
- * Pairs with the pay scale in operation (rule 11A.8), UR Way Égalité and 3 gives 8 where offered.
+ * of rule 5.11 (shown prominently, and only when `modifiedOddsSign`), a change of pay table signed but not yet in
+ * force, announced ahead ("From hand 31: Banker wins with 6 pays 1 to 2", "From the next shoe: …"), Tie 8 or 9 to 1,
+ * pairs 11 to 1, Perfect Pairs with the pay scale in operation (rule 11A.8; "Pay scale not published" when the
+ * casino has published none, rather than hide an offered bet), UR Way Égalité and 3 gives 8 where offered.
  *
  * ```html
  * <kiosk-pay-table .payTable=${view.payTable} .signage=${view.signage} language="zh-Hant"></kiosk-pay-table>
@@ -12,13 +14,19 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { str } from '@lit/localize';
+import { BANKER_SIX_ODDS } from '../../baccarat/pay-tables';
 import type { Odds, PayTableView } from '../../contract/kiosk';
-import { oddsEn, oddsZh, percent } from '../format';
+import { count, oddsEn, oddsZh, percent } from '../format';
 import { chineseTag, DEFAULT_LANGUAGE, localeOf, message, plain, show, tr, type Language } from '../localization';
 import { payTableStyles } from './pay-table.styles';
 import { sharedStyles } from './shared.styles';
 
 type Text = TemplateResult | string;
+type Scheduled = NonNullable<PayTableView['scheduled']>;
+type PerfectPairs = NonNullable<PayTableView['perfectPairs']>;
+
+/** Rule 5.11's 1 to 2, as the board writes odds (win to stake). */
+const SIX_ODDS: Odds = { win: BANKER_SIX_ODDS.win, stake: BANKER_SIX_ODDS.lose };
 
 /**
  * The pay table.
@@ -60,8 +68,50 @@ export class KioskPayTable extends LitElement {
     </div>`;
   }
 
-  private perfectPairs(pp: NonNullable<PayTableView['perfectPairs']>) {
+  /** A commission rate as the sign writes it: "5%", "4.5%". */
+  private rate(commission: number | null): string {
+    return percent(commission ?? 0, 1, localeOf(this.language)).replace(/[.,]0(?=\D*$)/, '');
+  }
+
+  /**
+   * A change of pay table signed but not yet in force, announced ahead: when ("From hand 31", "From the next shoe")
+   * as a heading, then the Banker's pay under it, English over Chinese on a bilingual board, as the six sign has it.
+   */
+  private scheduled(next: Scheduled) {
     const lang = this.language;
+    const zh = chineseTag(lang);
+    const when =
+      next.fromHand === null
+        ? tr(lang, 'pays.fromNextShoe', 'From the next shoe')
+        : tr(lang, 'pays.fromHand', str`From hand ${count(next.fromHand, localeOf(lang))}`);
+    const rate = this.rate(next.commission);
+    const what =
+      next.variant === 'modified-odds'
+        ? {
+            en: message(lang, 'pays.bankerSix', str`Banker wins with 6 pays ${oddsEn(SIX_ODDS)}`).en,
+            zh: zh ? message(lang, 'pays.bankerSix', str`Banker wins with 6 pays ${oddsZh(SIX_ODDS, zh)}`).zh : null,
+          }
+        : message(lang, 'pays.bankerCommission', str`Banker pays 1 to 1 less ${rate} commission`);
+    return html`<div
+      class="scheduled"
+      role="note"
+      data-scheduled=${next.fromHand ?? 'next-shoe'}
+      data-variant=${next.variant}
+    >
+      <span class="when">${when}</span>
+      <span class="what">${show(lang, what)}</span>
+    </div>`;
+  }
+
+  private perfectPairs(pp: PerfectPairs) {
+    const lang = this.language;
+    if (pp.scale === null) {
+      // Rule 11A.8 wants the scale on display: say it is missing, calmly, rather than hide an offered bet.
+      return html`<div class="group perfect-pairs" data-bet="perfectPairs" data-scale="none">
+        <span class="name">${tr(lang, 'pays.perfectPairs', 'Perfect Pairs')}</span>
+        <span class="unpublished">${tr(lang, 'pays.scaleUnpublished', 'Pay scale not published')}</span>
+      </div>`;
+    }
     const scale =
       pp.scale === 'one' ? tr(lang, 'pays.scaleOne', 'Pay Scale One') : tr(lang, 'pays.scaleTwo', 'Pay Scale Two');
     const kind = (key: string, name: Text, o: Odds) =>
@@ -96,7 +146,7 @@ export class KioskPayTable extends LitElement {
     const p = this.payTable;
     if (!p) return nothing;
     const lang = this.language;
-    const rate = percent(p.commission ?? 0, 1, localeOf(lang)).replace(/[.,]0(?=\D*$)/, '');
+    const rate = this.rate(p.commission);
     const banker =
       p.variant === 'commission'
         ? this.row(
@@ -110,6 +160,7 @@ export class KioskPayTable extends LitElement {
       ${p.modifiedOddsSign && p.bankerSix ? this.sixSign(p.bankerSix) : nothing}
       <h2 class="title">${tr(lang, 'pays.title', 'Pays')}</h2>
       ${this.row('player', tr(lang, 'player', 'Player'), this.odds(p.player))} ${banker}
+      ${p.scheduled ? this.scheduled(p.scheduled) : nothing}
       ${this.row('tie', tr(lang, 'tie', 'Tie'), this.odds(p.tie))}
       ${p.pairs ? this.row('pairs', tr(lang, 'pays.pairs', 'Pairs'), this.odds(p.pairs)) : nothing}
       ${p.perfectPairs ? this.perfectPairs(p.perfectPairs) : nothing}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Language } from '../../contract/schemas/signage';
+import { makeView, type ViewSpec } from '../../test/fixtures/views/build-view';
+import { useLanguage } from '../localization';
+import { $$, cleanup, mount, textOf } from '../test-support/fixtures';
+import './pay-table';
+
+afterEach(async () => {
+  cleanup();
+  await useLanguage('en');
+});
+const NOW = Date.UTC(2024, 10, 22, 14, 0, 0);
+
+async function payTable(spec: Omit<ViewSpec, 'shoe'> & { shoe?: string }, lang: Language) {
+  const view = makeView({ shoe: 'BPBBPTPPB', ...spec, language: lang }, NOW);
+  await useLanguage(lang);
+  const el = document.createElement('kiosk-pay-table');
+  el.payTable = view.payTable;
+  el.language = lang;
+  await mount(el, 560, 700);
+  return el;
+}
+
+describe('<kiosk-pay-table>: Perfect Pairs without a published scale (rule 11A.8)', () => {
+  it.each([
+    ['en', ['Perfect Pairs', 'Pay scale not published']],
+    ['zh-Hans', ['完美对子', '赔率表未公布']],
+    ['zh-Hant', ['完美對子', '賠率表未公佈']],
+    ['en+zh-Hans', ['Perfect Pairs', 'Pay scale not published', '赔率表未公布']],
+    ['en+zh-Hant', ['Perfect Pairs', 'Pay scale not published', '賠率表未公佈']],
+  ] as const)('%s: the offered bet stays, saying its scale is not published', async (lang, texts) => {
+    const el = await payTable({ sideBets: ['perfectPairs'], perfectPairsScale: null }, lang);
+    expect($$(el, '[data-bet=perfectPairs][data-scale=none]')).toHaveLength(1);
+    expect($$(el, '.pp')).toHaveLength(0); // no odds made up
+    for (const t of texts) expect(textOf(el)).toContain(t);
+  });
+});
+
+describe('<kiosk-pay-table>: a change signed ahead', () => {
+  it.each([
+    ['en', ['From hand 31', 'Banker wins with 6 pays 1 to 2']],
+    ['zh-Hans', ['第 31 局起', '庄家以 6 点胜出 1 赔 0.5']],
+    ['zh-Hant', ['第 31 局起', '莊家以 6 點勝出 1 賠 0.5']],
+    ['en+zh-Hans', ['From hand 31', 'Banker wins with 6 pays 1 to 2', '第 31 局起', '庄家以 6 点胜出 1 赔 0.5']],
+    ['en+zh-Hant', ['From hand 31', 'Banker wins with 6 pays 1 to 2', '第 31 局起', '莊家以 6 點勝出 1 賠 0.5']],
+  ] as const)(
+    '%s: modified odds from a hand of this shoe, announced beside commission in force',
+    async (lang, texts) => {
+      const el = await payTable({ scheduled: { variant: 'modified-odds', fromHand: 31 } }, lang);
+      const note = $$(el, '.scheduled[data-scheduled="31"][data-variant=modified-odds]');
+      expect(note).toHaveLength(1);
+      expect(note[0]!.getAttribute('role')).toBe('note');
+      for (const t of texts) expect(note[0]!.textContent!.replace(/\s+/g, ' ')).toContain(t);
+      expect($$(el, '[data-sign=modified-odds]')).toHaveLength(0); // not in force yet
+      expect($$(el, '[data-bet=banker] .odds')[0]!.textContent).toContain(lang.startsWith('zh') ? '0.95' : '19 to 20');
+    },
+  );
+
+  it.each([
+    ['en', ['From the next shoe', 'Banker wins with 6 pays 1 to 2']],
+    ['zh-Hant', ['下一牌靴起', '莊家以 6 點勝出 1 賠 0.5']],
+    ['en+zh-Hans', ['From the next shoe', '下一牌靴起', '庄家以 6 点胜出 1 赔 0.5']],
+  ] as const)('%s: modified odds from the next shoe', async (lang, texts) => {
+    const el = await payTable({ scheduled: { variant: 'modified-odds', fromHand: null } }, lang);
+    const note = $$(el, '.scheduled[data-scheduled=next-shoe]');
+    expect(note).toHaveLength(1);
+    for (const t of texts) expect(note[0]!.textContent!.replace(/\s+/g, ' ')).toContain(t);
+  });
+
+  it.each([
+    ['en', 'Banker pays 1 to 1 less 5% commission'],
+    ['zh-Hans', '庄赢 1 赔 1，抽佣 5%'],
+    ['zh-Hant', '莊贏 1 賠 1，抽佣 5%'],
+  ] as const)('%s: back to commission from the next shoe, under the modified-odds sign', async (lang, text) => {
+    const el = await payTable(
+      { variant: 'modified-odds', scheduled: { variant: 'commission', fromHand: null, commissionPercent: 5 } },
+      lang,
+    );
+    expect($$(el, '[data-sign=modified-odds]')).toHaveLength(1);
+    const note = $$(el, '.scheduled[data-scheduled=next-shoe][data-variant=commission]');
+    expect(note[0]?.textContent?.replace(/\s+/g, ' ')).toContain(text);
+  });
+
+  it('announces nothing when no change is scheduled', async () => {
+    const el = await payTable({}, 'en');
+    expect($$(el, '.scheduled')).toHaveLength(0);
+  });
+});
