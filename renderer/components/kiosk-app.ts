@@ -14,6 +14,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
+import { nextHandNo } from '../../baccarat/shoe';
 import { lastShoeHand, NOTHING_FRESH, ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
@@ -224,7 +225,12 @@ export class KioskApp extends LitElement {
         <kiosk-last-hand .hand=${lastShoeHand(view)} .language=${lang}></kiosk-last-hand>
       </section>
       <section class="panel stats">
-        <kiosk-stats .stats=${r?.stats ?? null} shoe-number=${view.shoeNumber} .language=${lang}></kiosk-stats>
+        <kiosk-stats
+          .stats=${r?.stats ?? null}
+          hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
+          .shoeNo=${view.shoe?.no ?? null}
+          .language=${lang}
+        ></kiosk-stats>
       </section>
     </div>`;
   }

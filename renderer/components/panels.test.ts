@@ -49,7 +49,8 @@ describe('<kiosk-stats>', () => {
   it('shows counts, percentages and their denominator', async () => {
     const el = document.createElement('kiosk-stats');
     el.stats = mapOf('BBPPPBTBPPBBBBBBBBP^_*').stats();
-    el.shoeNumber = 3;
+    el.hand = 19;
+    el.shoeNo = 3;
     el.language = 'en';
     await mount(el, 480, 400);
     const text = textOf(el);
@@ -63,6 +64,41 @@ describe('<kiosk-stats>', () => {
     expect($$(el, '[data-kind=playerPair] .num')[0]!.textContent).toBe('1');
     expect($$(el, '[data-kind=natural] .num')[0]!.textContent).toBe('1');
     expect($$(el, '[data-value=shoe]')[0]!.textContent).toBe('3');
+    expect($$(el, '[data-value=hand]')[0]!.textContent).toBe('19');
+    expect(text).not.toContain('void');
+  });
+
+  it.each([
+    ['en', 'Hand', 'of 19 hands · 2 void'],
+    ['zh-Hans', '局数', '共 19 局 · 2 局无效'],
+    ['zh-Hant', '局數', '共 19 局 · 2 局無效'],
+    ['en+zh-Hant', 'Hand', 'of 19 hands · 2 void'],
+  ] as const)(
+    '%s: "Hand" is the dealer\'s number of the last hand; the counts say they leave void hands out',
+    async (lang, label, denominator) => {
+      await useLanguage(lang);
+      const el = document.createElement('kiosk-stats');
+      el.stats = mapOf('BBPPPBTBPPBBBBBBBBP').stats(); // 19 hands on the roads
+      el.hand = 21; // two more were dealt as void hands
+      el.language = lang;
+      await mount(el, 480, 400);
+      expect($$(el, '[data-value=hand]')[0]!.textContent).toBe('21');
+      expect($$(el, '.figure.hand .label')[0]!.textContent).toContain(label);
+      expect(textOf(el)).toContain(denominator);
+      expect($$(el, '[data-void]')[0]!.getAttribute('data-void')).toBe('2');
+      if (lang === 'en+zh-Hant') expect(textOf(el)).toContain('共 19 局 · 2 局無效');
+      await useLanguage('en');
+    },
+  );
+
+  it('shows no shoe number when the controller gives none (no made-up number)', async () => {
+    const el = document.createElement('kiosk-stats');
+    el.stats = mapOf('BP').stats();
+    el.hand = 2;
+    el.language = 'en';
+    await mount(el, 480, 400);
+    expect($$(el, '[data-value=shoe]')).toHaveLength(0);
+    expect(textOf(el)).not.toContain('Shoe');
   });
 
   it('says "–" rather than dividing by zero before the first hand', async () => {

@@ -3,8 +3,12 @@
  * percentages and their denominator ("of 57 hands"), a proportion bar, pairs and naturals. Numbers come from the
  * core's `stats()`; this only formats them.
  *
+ * Patrons see one numbering, the dealer's: "Hand" is the number of the last hand dealt (as "Last hand #80" says),
+ * "Shoe" the controller's shoe number (nothing when it gives none). The counts are of the hands on the roads, which
+ * leave out void hands: the denominator says so, "of 79 hands · 1 void", so that it adds up to the hand number.
+ *
  * ```html
- * <kiosk-stats .stats=${map.stats()} shoe-number="3" language="en+zh-Hans"></kiosk-stats>
+ * <kiosk-stats .stats=${map.stats()} hand="80" .shoeNo=${shoe.no ?? null} language="en+zh-Hans"></kiosk-stats>
  * ```
  * @packageDocumentation
  */
@@ -30,8 +34,10 @@ export class KioskStats extends LitElement {
 
   /** The statistics of the roads, or null before a shoe. */
   @property({ attribute: false }) stats: Stats | null = null;
-  /** The shoe's number at this table (0: none yet). */
-  @property({ type: Number, attribute: 'shoe-number' }) shoeNumber = 0;
+  /** The dealer's number of the last hand dealt in this shoe, void hands included (0: none yet). */
+  @property({ type: Number }) hand = 0;
+  /** The dealer's number for the shoe; null: the controller gives none, and none is shown. */
+  @property({ attribute: false }) shoeNo: number | null = null;
   /** Language of the panel. */
   @property() language: Language = DEFAULT_LANGUAGE;
 
@@ -52,26 +58,37 @@ export class KioskStats extends LitElement {
     </div>`;
   }
 
+  /** "of 79 hands", or with hands dealt but not on the roads, "of 79 hands · 1 void". */
+  private denominator(hands: number) {
+    const lang = this.language;
+    const locale = localeOf(lang);
+    const off = Math.max(0, this.hand - hands);
+    return off === 0
+      ? tr(lang, 'stats.ofHands', str`of ${count(hands, locale)} hands`)
+      : tr(lang, 'stats.ofHandsVoid', str`of ${count(hands, locale)} hands · ${count(off, locale)} void`);
+  }
+
   override render() {
     const lang = this.language;
     const locale = localeOf(lang);
     const s = this.stats;
     const hands = s?.hands ?? 0;
+    const shoeNo = this.shoeNo;
     const bar = (n: number) => (hands > 0 ? Math.round((n / hands) * 10000) / 100 : 0); // SVG attributes: CSP-safe
     const [b, p, t] = [s?.banker ?? 0, s?.player ?? 0, s?.tie ?? 0];
     return html`<section class="stats" aria-label=${plain(lang, 'stats.title', 'Statistics')}>
       <div class="head">
         <div class="figure hand">
           <span class="label">${tr(lang, 'stats.hand', 'Hand')}</span>
-          <span class="value num" data-value="hands">${count(hands, locale)}</span>
+          <span class="value num" data-value="hand">${count(this.hand, locale)}</span>
         </div>
         ${
-          this.shoeNumber > 0
-            ? html`<div class="figure shoe">
+          shoeNo === null
+            ? nothing
+            : html`<div class="figure shoe">
                 <span class="label">${tr(lang, 'stats.shoe', 'Shoe')}</span>
-                <span class="value num" data-value="shoe">${count(this.shoeNumber, locale)}</span>
+                <span class="value num" data-value="shoe">${count(shoeNo, locale)}</span>
               </div>`
-            : nothing
         }
       </div>
       <div class="rows">
@@ -85,8 +102,8 @@ export class KioskStats extends LitElement {
           <rect class="p" x=${bar(b)} width=${bar(p)} height="4"></rect>
           <rect class="t" x=${bar(b) + bar(p)} width=${bar(t)} height="4"></rect>
         </svg>
-        <span class="denominator" data-denominator=${hands}>
-          ${tr(lang, 'stats.ofHands', str`of ${count(hands, locale)} hands`)}
+        <span class="denominator" data-denominator=${hands} data-void=${Math.max(0, this.hand - hands)}>
+          ${this.denominator(hands)}
         </span>
       </div>
       <div class="extras">

@@ -81,6 +81,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'stats.hand': '局数',
   'stats.natural': '例牌',
   'stats.ofHands': str`共 ${0} 局`,
+  'stats.ofHandsVoid': str`共 ${0} 局 · ${1} 局无效`,
   'stats.playerPair': '闲对',
   'stats.shoe': '牌靴',
   'stats.title': '统计',

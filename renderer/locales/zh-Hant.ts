@@ -81,6 +81,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'stats.hand': '局數',
   'stats.natural': '例牌',
   'stats.ofHands': str`共 ${0} 局`,
+  'stats.ofHandsVoid': str`共 ${0} 局 · ${1} 局無效`,
   'stats.playerPair': '閒對',
   'stats.shoe': '牌靴',
   'stats.title': '統計',
