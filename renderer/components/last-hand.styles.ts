@@ -25,8 +25,52 @@ export const lastHandStyles = css`
     text-overflow: ellipsis;
     min-width: 0;
   }
-  .badge.void-hand {
+  .void-line {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.2em 0.6em;
+  }
+  .void-line > .verdict,
+  .void-line > .badge {
     align-self: flex-start;
+  }
+  .why {
+    font-size: var(--kiosk-text-small);
+    color: var(--kiosk-ink-muted);
+  }
+  .why .bi {
+    column-gap: 0.6em;
+  }
+  /* A void round's reason, over its dimmed cards: a caption that takes no room. */
+  .void-hand-area {
+    position: relative;
+  }
+  .why.over {
+    position: absolute;
+    inset: 0;
+    margin: 0;
+    display: grid;
+    place-items: center;
+    padding: 0 0.6em;
+    text-align: center;
+    color: var(--kiosk-ink);
+    font-weight: 700;
+    text-wrap: balance;
+  }
+  .why.over .chip {
+    padding: 0.3em 0.8em;
+    border-radius: 0.5em;
+    border: 1px solid var(--kiosk-notice-void);
+    background: var(--kiosk-panel-solid);
+    box-shadow: 0 0.4em 1.2em rgb(0 0 0 / 0.5);
+  }
+  .why.over .bi {
+    flex-direction: column;
+    align-items: center;
+  }
+  .why .bi > .zh {
+    font-size: 1em;
   }
   .hand-no {
     color: var(--kiosk-ink-muted);
@@ -35,9 +79,6 @@ export const lastHandStyles = css`
   .side .verdict {
     font-size: var(--kiosk-text-small);
     padding: 0 0.5em;
-  }
-  .top .verdict {
-    margin-left: auto;
   }
   .verdict {
     white-space: nowrap;

@@ -1,7 +1,7 @@
 /**
  * `<kiosk-last-hand>`: the newest coup as patrons saw it dealt: Player's and Banker's cards (a third card turned
  * sideways, as dealers place it), their points, the winner highlighted, pairs and naturals marked, and whether it
- * was a void hand. The winner is the core's `hand.outcome`; nothing is decided here.
+ * was a void hand or a void round, and why (reasons.ts). The winner is the core's `hand.outcome`; nothing is decided here.
  *
  * ```html
  * <kiosk-last-hand .hand=${shoeHand} language="zh-Hant"></kiosk-last-hand>
@@ -16,7 +16,8 @@ import type { ShoeHand } from '../../baccarat/shoe';
 import { isNatural } from '../../baccarat/table-of-play';
 import type { Card, Side } from '../../baccarat/types';
 import { count } from '../format';
-import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localization';
+import { DEFAULT_LANGUAGE, localeOf, plain, show, tr, type Language } from '../localization';
+import { reasonMessage } from '../reasons';
 import { lastHandStyles } from './last-hand.styles';
 import { playingCard } from './playing-card';
 import { playingCardStyles } from './playing-card.styles';
@@ -36,6 +37,8 @@ export class KioskLastHand extends LitElement {
   @property({ attribute: false }) hand: ShoeHand | null = null;
   /** Language of the panel. */
   @property() language: Language = DEFAULT_LANGUAGE;
+  /** A notice in force already says why the hand is void: not repeated here (the side column has no room to spare). */
+  @property({ type: Boolean, attribute: 'reason-off' }) reasonOff = false;
 
   private side(side: Side, cards: readonly Card[] | undefined) {
     const h = this.hand!.hand;
@@ -71,7 +74,11 @@ export class KioskLastHand extends LitElement {
         <span class="muted">${tr(lang, 'lastHand.none', 'No hands yet')}</span>
       </div>`;
     }
-    const voidHand = s.voidHand
+    // Why, in words (reasons.ts): a round voided after its result, or a void hand (a no-bet coup says it all); once
+    // the notice that said so has ended.
+    const code = s.voided?.reason ?? (s.voidHand?.kind === 'noBetsThisHand' ? s.voidHand.reason : undefined);
+    const why = this.reasonOff ? null : reasonMessage(lang, code);
+    const badge = s.voidHand
       ? html`<span class="badge void-hand"
           >${
             s.voidHand.kind === 'noBetCoup'
@@ -80,6 +87,23 @@ export class KioskLastHand extends LitElement {
           }</span
         >`
       : nothing;
+    const verdict = s.voided
+      ? html`<span class="verdict void">${tr(lang, 'lastHand.voided', 'Round void')}</span>`
+      : nothing;
+    const reason = why ? show(lang, why) : nothing;
+    // On a line of its own, under the title (beside it, a bilingual title had no room left); a void hand's reason
+    // beside its badge, a void round's over its dimmed cards (the side column has no room for more lines).
+    const voidLine =
+      badge === nothing && verdict === nothing
+        ? nothing
+        : html`<div class="void-line">
+            ${verdict}${badge}${
+              why && !s.voided ? html`<span class="why" data-reason=${code!}>${reason}</span>` : nothing
+            }
+          </div>`;
+    const sides = html`<div class="sides">
+      ${this.side('player', s.cards?.player)} ${this.side('banker', s.cards?.banker)}
+    </div>`;
     return html`<div
       class="last ${s.voided ? 'voided' : ''}"
       role="group"
@@ -88,10 +112,16 @@ export class KioskLastHand extends LitElement {
       <div class="top">
         <h2 class="title">${tr(lang, 'lastHand.title', 'Last hand')}</h2>
         <span class="hand-no num" data-hand=${s.no}>#${count(s.no, localeOf(lang))}</span>
-        ${s.voided ? html`<span class="verdict void">${tr(lang, 'lastHand.voided', 'Round void')}</span>` : nothing}
       </div>
-      ${voidHand}
-      <div class="sides">${this.side('player', s.cards?.player)} ${this.side('banker', s.cards?.banker)}</div>
+      ${voidLine}
+      ${
+        s.voided && why
+          ? html`<div class="void-hand-area">
+              ${sides}
+              <p class="why over" data-reason=${code!}><span class="chip">${reason}</span></p>
+            </div>`
+          : sides
+      }
     </div>`;
   }
 }

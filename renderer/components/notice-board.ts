@@ -1,8 +1,8 @@
 /**
  * `<kiosk-notices>`: the notices in force (`TableView.notices`), large and unmistakable, each kind with its own
  * colour and icon: last hand (rule 11.2 a / b), no bets this hand (12.1–12.3), no-bet coup, round void (12.5,
- * 12.6), shuffle, new shoe, burn (with the burn card), shoe end, corrected result. With `cover`, it shows only
- * "Table closed", as a veil over the (dimmed, still visible) board.
+ * 12.6), each with its reason in words, shuffle, new shoe, burn (with the burn card), shoe end, corrected result.
+ * With `cover`, it shows only "Table closed", as a veil over the (dimmed, still visible) board.
  *
  * ```html
  * <kiosk-notices .notices=${view.notices} language="en+zh-Hans"></kiosk-notices>
@@ -15,7 +15,8 @@ import { str } from '@lit/localize';
 import { parseCard } from '../../baccarat/cards';
 import type { Notice, NoticeKind } from '../../contract/kiosk';
 import { count } from '../format';
-import { DEFAULT_LANGUAGE, localeOf, tr, type Language } from '../localization';
+import { DEFAULT_LANGUAGE, localeOf, message, show, tr, type Language, type Message } from '../localization';
+import { reasonMessage } from '../reasons';
 import { noticeIcon, type NoticeIconName } from './icons';
 import { noticeStyles } from './notice-board.styles';
 import { playingCard } from './playing-card';
@@ -86,13 +87,10 @@ export class KioskNotices extends LitElement {
       case 'lastCoup':
         return this.lastCoup(n);
       case 'noBetsThisHand':
-        return no === null
-          ? tr(lang, 'notice.voidHand', 'A void hand is dealt')
-          : tr(lang, 'notice.voidHandNo', str`Hand ${no} is a void hand`);
+      case 'roundVoid':
+        return this.voidDetail(n);
       case 'noBetCoup':
         return no === null ? nothing : tr(lang, 'notice.noBetCoupNo', str`Hand ${no} is dealt without wagers`);
-      case 'roundVoid':
-        return no === null ? nothing : tr(lang, 'notice.roundVoidNo', str`Hand ${no} is void`);
       case 'shuffle':
         return tr(lang, 'notice.shuffleDetail', 'Please wait for the new shoe');
       case 'newShoe':
@@ -112,6 +110,30 @@ export class KioskNotices extends LitElement {
     }
   }
 
+  /**
+   * A void hand (rules 12.1 to 12.3) or a void round (12.5, 12.6): which hand, then why, each language's words
+   * together ("Hand 15 is a void hand · The first card was face up", then "第 15 局为无效牌局 · 首张牌正面朝上").
+   * The reason is a contract code, shown in words or not at all (reasons.ts).
+   */
+  private voidDetail(n: Notice): TemplateResult | string | typeof nothing {
+    const lang = this.language;
+    const no = n.hand === undefined ? null : count(n.hand, localeOf(lang));
+    const which: Message | null =
+      n.kind === 'roundVoid'
+        ? no === null
+          ? null
+          : message(lang, 'notice.roundVoidNo', str`Hand ${no} is void`)
+        : no === null
+          ? message(lang, 'notice.voidHand', 'A void hand is dealt')
+          : message(lang, 'notice.voidHandNo', str`Hand ${no} is a void hand`);
+    const why = reasonMessage(lang, n.reason);
+    const parts = [which, why].filter((m): m is Message => m !== null);
+    if (parts.length === 0) return nothing;
+    const join = (texts: (string | null)[]) => (texts.includes(null) ? null : texts.join(' · '));
+    const text = show(lang, { en: join(parts.map((m) => m.en))!, zh: join(parts.map((m) => m.zh)) });
+    return why ? html`<span class="reason" data-reason=${n.reason!}>${text}</span>` : text;
+  }
+
   /** Rule 11.2: (a) the cut card was the round's first card, this round is the last; (b) one further round. */
   private lastCoup(n: Notice): TemplateResult | string | typeof nothing {
     const lang = this.language;
@@ -126,12 +148,11 @@ export class KioskNotices extends LitElement {
 
   private notice(n: Notice) {
     const card = n.kind === 'burn' && n.burn ? parseCard(n.burn.card) : null;
-    const reason = (n.kind === 'noBetsThisHand' || n.kind === 'roundVoid') && n.reason ? n.reason : null;
     return html`<div class="notice" data-kind=${n.kind} role="alert">
       <span class="icon-wrap">${noticeIcon(ICON[n.kind])}</span>
       <div class="text">
         <div class="headline">${this.headline(n)}</div>
-        <div class="detail">${this.detail(n)}${reason ? html`<span class="reason"> · ${reason}</span>` : nothing}</div>
+        <div class="detail">${this.detail(n)}</div>
       </div>
       ${card?.ok ? html`<div class="burn-card">${playingCard(card.value)}</div>` : nothing}
     </div>`;

@@ -14,8 +14,8 @@ const EXPECTED: Record<(typeof NOTICE_KINDS)[number], { notice: Omit<Notice, 'si
     text: ['Last hand · Last coup', 'Hand 71 is the last hand'],
   },
   noBetsThisHand: {
-    notice: { kind: 'noBetsThisHand', hand: 16, reason: 'First card face up' },
-    text: ['No bets this hand', 'First card face up'],
+    notice: { kind: 'noBetsThisHand', hand: 16, reason: 'first-card-face-up' },
+    text: ['No bets this hand', 'Hand 16 is a void hand · The first card was face up'],
   },
   noBetCoup: { notice: { kind: 'noBetCoup', hand: 2 }, text: ['No-bet coup', 'Hand 2 is dealt without wagers'] },
   roundVoid: { notice: { kind: 'roundVoid', hand: 9 }, text: ['Round void', 'Hand 9 is void'] },

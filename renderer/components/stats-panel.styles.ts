@@ -8,7 +8,7 @@ export const statsStyles = css`
   .stats {
     display: flex;
     flex-direction: column;
-    gap: 0.55em;
+    gap: 0.45em; /* a bilingual landscape board's side column fits a void hand's reason and the void count */
   }
   .head {
     display: flex;
