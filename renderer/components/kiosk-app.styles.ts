@@ -160,7 +160,7 @@ export const appStyles = css`
     flex-direction: column;
     gap: calc(var(--kiosk-gap) * 0.4);
   }
-  .road > :not(.title) {
+  .road > :not(.title, .updating) {
     flex: 1;
     border-radius: var(--kiosk-radius-small);
     box-shadow:
@@ -169,6 +169,7 @@ export const appStyles = css`
   }
   .road.big {
     grid-area: big;
+    position: relative; /* the updating line's place */
   }
   .road.bead {
     grid-area: bead;
@@ -235,35 +236,6 @@ export const appStyles = css`
     margin-top: auto;
     padding-top: calc(var(--kiosk-gap) * 0.6);
     border-top: 1px solid var(--kiosk-hairline);
-  }
-
-  /* Footer: the pit's message and the display-board disclaimer (house rule 7.1). */
-  .footer {
-    grid-area: footer;
-    display: flex;
-    align-items: center;
-    gap: 3cqmin;
-    padding-top: calc(var(--kiosk-gap) * 0.5);
-    border-top: 1px solid var(--kiosk-gold-hairline);
-    font-size: var(--kiosk-text-small);
-    color: var(--kiosk-ink-muted);
-  }
-  .footer p {
-    margin: 0;
-  }
-  .message {
-    color: var(--kiosk-gold);
-    font-weight: 700;
-    font-size: var(--kiosk-text);
-    flex: 0 1 auto;
-  }
-  .disclaimer {
-    flex: 1 1 0;
-    line-height: 1.25;
-    text-wrap: pretty;
-  }
-  .disclaimer .bi > .zh {
-    font-size: 1em;
   }
 
   /* Table closed: the board stays visible, dimmed, under the veil. */

@@ -15,18 +15,17 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { nextHandNo } from '../../baccarat/shoe';
-import { lastShoeHand, NOTHING_FRESH, ShoeController } from '../controllers/shoe-controller';
+import { OutOfStepController } from '../controllers/out-of-step-controller';
+import { lastShoeHand, ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
-import { boardFooter } from './board-footer';
+import { boardFooter, staffStatus } from './board-footer';
+import { boardRoads } from './board-roads';
 import { portraitStyles } from './kiosk-app.portrait.styles';
+import { statusStyles } from './kiosk-app.status.styles';
 import { appStyles } from './kiosk-app.styles';
 import { sharedStyles } from './shared.styles';
-import './ask-panel';
-import './bead-plate-view';
-import './big-road-view';
 import './connection-status';
-import './derived-road-view';
 import './identify-overlay';
 import './last-hand';
 import './notice-board';
@@ -50,7 +49,7 @@ const viewText = (view: TableView, lang: Language): string =>
  */
 @customElement('kiosk-app')
 export class KioskApp extends LitElement {
-  static override styles = [sharedStyles, appStyles, portraitStyles];
+  static override styles = [sharedStyles, appStyles, statusStyles, portraitStyles];
 
   @state() private language: Language = 'en'; // the source locale, active until a view names another
   @state() private ready = false; // the first view's language (messages and fonts) is ready: the board is drawn
@@ -65,6 +64,7 @@ export class KioskApp extends LitElement {
   @property({ type: Boolean, attribute: 'host-down' }) hostDown = false;
 
   private readonly shoe = new ShoeController(this);
+  private readonly outOfStep = new OutOfStepController(this);
   private offIdentify: (() => void) | null = null;
   private identifyTimer: ReturnType<typeof setTimeout> | null = null;
   private observer: ResizeObserver | null = null;
@@ -88,10 +88,17 @@ export class KioskApp extends LitElement {
     if (this.identifyTimer) clearTimeout(this.identifyTimer);
   }
 
-  /** `data-hands`: the hands on the roads once rendered, for monitoring, tests and the start-up bench. */
+  /**
+   * `data-hands`: the hands on the roads once rendered, for monitoring, tests and the start-up bench.
+   * `data-out-of-step`: the view's out-of-step code (`gap`, `rejected`, `conflict`) while it has one, at once; what
+   * patrons see follows after a moment (`.board[data-updating]`, see OutOfStepController).
+   */
   protected override updated(): void {
     const hands = String(this.ready ? (this.shoe.roads?.map?.hands ?? 0) : 0);
     if (this.dataset['hands'] !== hands) this.dataset['hands'] = hands;
+    const code = this.ready ? this.shoe.view?.outOfStep?.code : undefined;
+    if (code === undefined) delete this.dataset['outOfStep'];
+    else if (this.dataset['outOfStep'] !== code) this.dataset['outOfStep'] = code;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -101,6 +108,7 @@ export class KioskApp extends LitElement {
       this.offIdentify = null;
       if (this.isConnected) this.listenForIdentify();
     }
+    this.outOfStep.follow(this.shoe.view?.outOfStep ?? null);
     const theme = this.shoe.view?.settings.theme ?? 'classic';
     if (this.dataset['theme'] !== theme) this.dataset['theme'] = theme; // tokens.css switches palettes on it
     const view = this.shoe.view;
@@ -140,8 +148,12 @@ export class KioskApp extends LitElement {
     return { ...view.connection, state: 'reconnecting' };
   }
 
-  /** Header: brand, then the table name, or (while any are in force) the notices and a lost connection. */
-  private header(view: TableView, closed: boolean) {
+  /**
+   * Header: brand, then the table name, or (while any are in force) the notices and a lost connection; in portrait,
+   * `staff` beside the connection dot, where the header's first row has room to spare (in landscape, the footer's
+   * end): either way it takes no room from the roads.
+   */
+  private header(view: TableView, closed: boolean, staff: ReturnType<typeof staffStatus>) {
     const lang = this.language;
     const logo = view.settings.logo ?? 'assets/logo.svg';
     const name = html`<span class="name" data-text="table-name">${view.signage?.tableName ?? view.tableId}</span>`;
@@ -155,74 +167,22 @@ export class KioskApp extends LitElement {
       ${notices === nothing ? html`<div class="table-name">${name}</div>` : notices}
       <kiosk-limits class="headline" show="headline" .signage=${view.signage} .language=${lang}></kiosk-limits>
       <div class="status">
+        ${staff}
         <kiosk-connection .connection=${this.connection(view)} .language=${lang}></kiosk-connection>
       </div>
     </header>`;
   }
 
-  private roads(view: TableView) {
-    const lang = this.language;
-    const r = this.shoe.roads;
-    const map = r?.map;
-    const fresh =
-      view.change?.kind === 'hand' || view.change?.kind === 'correction' ? (r?.fresh ?? NOTHING_FRESH) : NOTHING_FRESH;
-    const theme = view.settings.theme;
-    const ask = r?.ask ?? null;
-    const askKey = String(map?.hands ?? 0);
-    const road = (name: 'bigEyeBoy' | 'smallRoad' | 'cockroachPig', title: string | ReturnType<typeof tr>) =>
-      html`<section class="panel road derived ${name}">
-        <h3 class="title small">${title}</h3>
-        <kiosk-derived-road
-          road=${name}
-          .cells=${map?.[name].cells ?? []}
-          .ask=${ask}
-          .askKey=${askKey}
-          .fresh=${fresh[name]}
-          .language=${lang}
-          .theme=${theme}
-          ?ask-blink-off=${this.askBlinkOff}
-        ></kiosk-derived-road>
-      </section>`;
-    return html`<div class="roads">
-      <section class="panel road big">
-        <h2 class="title">${tr(lang, 'road.big', 'Big Road')}</h2>
-        <kiosk-big-road
-          .cells=${map?.bigRoad.cells ?? []}
-          .ask=${ask}
-          .askKey=${askKey}
-          .fresh=${fresh.bigRoad}
-          .language=${lang}
-          .theme=${theme}
-          ?ask-blink-off=${this.askBlinkOff}
-        ></kiosk-big-road>
-      </section>
-      <section class="panel ask">
-        <kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>
-      </section>
-      <section class="panel road bead">
-        <h2 class="title">${tr(lang, 'road.bead', 'Bead Plate')}</h2>
-        <kiosk-bead-plate
-          .beads=${map?.beadPlate ?? []}
-          label=${view.settings.beadLabel}
-          .fresh=${fresh.bead}
-          .language=${lang}
-          .theme=${theme}
-        ></kiosk-bead-plate>
-      </section>
-      <div class="derived-roads">
-        ${road('bigEyeBoy', tr(lang, 'road.bigEyeBoy', 'Big Eye Boy'))}
-        ${road('smallRoad', tr(lang, 'road.smallRoad', 'Small Road'))}
-        ${road('cockroachPig', tr(lang, 'road.cockroachPig', 'Cockroach Pig'))}
-      </div>
-    </div>`;
-  }
-
   private side(view: TableView) {
     const lang = this.language;
     const r = this.shoe.roads;
+    const last = lastShoeHand(view);
+    const noticed = view.notices.some(
+      (n) => (n.kind === 'noBetsThisHand' || n.kind === 'roundVoid') && n.hand === last?.no && n.reason !== undefined,
+    );
     return html`<div class="side">
       <section class="panel last-hand">
-        <kiosk-last-hand .hand=${lastShoeHand(view)} .language=${lang}></kiosk-last-hand>
+        <kiosk-last-hand .hand=${last} .language=${lang} ?reason-off=${noticed}></kiosk-last-hand>
       </section>
       <section class="panel stats">
         <kiosk-stats
@@ -291,17 +251,24 @@ export class KioskApp extends LitElement {
     const closedNotice: Notice | undefined =
       view.notices.find((n) => n.kind === 'tableClosed') ??
       (view.signage?.tableOpen === false ? { kind: 'tableClosed', since: view.signage.updatedAt } : undefined);
+    const updating = this.outOfStep.shown !== null;
+    const portrait = layout === 'portrait';
+    const staff = { outOfStep: this.outOfStep.shown };
     return html`<div
       class="board ${closedNotice ? 'closed' : ''} ${rotated ? 'rotated' : ''}"
+      ?data-updating=${updating}
       data-layout=${layout}
       data-theme=${view.settings.theme}
       data-script=${script}
       lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
       aria-label=${plain(lang, 'board', 'Baccarat results board')}
     >
-      ${this.header(view, closedNotice !== undefined)}
-      <main class="main">${this.roads(view)} ${this.side(view)} ${this.signs(view)}</main>
-      ${boardFooter(view, lang)}
+      ${this.header(view, closedNotice !== undefined, portrait ? staffStatus(view, staff.outOfStep, 2) : nothing)}
+      <main class="main">
+        ${boardRoads({ view, roads: this.shoe.roads, lang, askBlinkOff: this.askBlinkOff, updating })}
+        ${this.side(view)} ${this.signs(view)}
+      </main>
+      ${boardFooter(view, lang, portrait ? null : staff)}
       ${
         closedNotice
           ? html`<kiosk-notices cover .notices=${[closedNotice]} .language=${lang}></kiosk-notices>`

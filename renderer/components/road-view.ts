@@ -41,6 +41,8 @@ export abstract class RoadView extends LitElement {
   @property({ reflect: true }) theme: 'classic' | 'colour-blind' = 'classic';
   /** Hides the blinking would-be marks of the ask roads. */
   @property({ type: Boolean, reflect: true, attribute: 'ask-blink-off' }) askBlinkOff = false;
+  /** Hides the would-be marks without restarting their blink when shown again (while the board is out of step). */
+  @property({ type: Boolean, reflect: true, attribute: 'ask-hidden' }) askHidden = false;
 
   @query('g.marks') private marksGroup!: SVGGElement;
   private observer: ResizeObserver | null = null;

@@ -201,6 +201,10 @@ export const markStyles = css`
   :host([ask-blink-off]) .ask {
     display: none;
   }
+  /* Hidden, not removed: a blink under way runs on unseen and is not restarted when the marks are shown again. */
+  :host([ask-hidden]) .ask {
+    visibility: hidden;
+  }
   @media (prefers-reduced-motion: reduce) {
     .fresh {
       animation: none;

@@ -184,11 +184,12 @@ const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) =
 
 /**
  * The new view, with each part that did not change replaced by the previous one, so that identity tells Lit
- * what changed: a pushed view is deserialised whole every time, and the signs, pay table, notices, settings and
- * connection rarely change (small objects: comparing them costs microseconds, re-rendering their panels does not).
+ * what changed: a pushed view is deserialised whole every time, and the signs, pay table, notices, settings,
+ * connection, out-of-step and warnings rarely change (small objects: comparing them costs microseconds,
+ * re-rendering their panels does not).
  */
 function stabilise(prev: TableView, next: TableView): TableView {
-  const keys = ['signage', 'casino', 'payTable', 'notices', 'connection', 'settings'] as const;
+  const keys = ['signage', 'casino', 'payTable', 'notices', 'connection', 'outOfStep', 'warnings', 'settings'] as const;
   const out: Record<string, unknown> = { ...next };
   for (const k of keys) if (same(prev[k], next[k])) out[k] = prev[k];
   const last = lastShoeHand(prev);

@@ -94,5 +94,6 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'stats.shoe': '牌靴',
   'stats.title': '统计',
   tie: '和',
+  updating: '路单更新中',
   waiting: '等待牌桌数据…',
 };

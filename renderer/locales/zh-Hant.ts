@@ -94,5 +94,6 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'stats.shoe': '牌靴',
   'stats.title': '統計',
   tie: '和',
+  updating: '路單更新中',
   waiting: '等待牌桌數據…',
 };

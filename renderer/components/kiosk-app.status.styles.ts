@@ -1,0 +1,96 @@
+import { css } from 'lit';
+
+/**
+ * The board's footer and what it says of the board's own state: the pit's message and the disclaimer; what staff
+ * should know (kiosk-staff), at the footer's end or under the message in landscape, by the connection dot in
+ * portrait; and the board out of step with its table, as patrons see it (kiosk-app sets `data-updating`).
+ */
+export const statusStyles = css`
+  /* Footer: the pit's message and the display-board disclaimer (house rule 7.1). */
+  .footer {
+    grid-area: footer;
+    display: flex;
+    align-items: center;
+    gap: 3cqmin;
+    padding-top: calc(var(--kiosk-gap) * 0.5);
+    border-top: 1px solid var(--kiosk-gold-hairline);
+    font-size: var(--kiosk-text-small);
+    color: var(--kiosk-ink-muted);
+  }
+  .footer p {
+    margin: 0;
+  }
+  .message {
+    color: var(--kiosk-gold);
+    font-weight: 700;
+    font-size: var(--kiosk-text);
+    flex: 0 1 auto;
+  }
+  .disclaimer {
+    flex: 1 1 0;
+    line-height: 1.25;
+    text-wrap: pretty;
+  }
+  .disclaimer .bi > .zh {
+    font-size: 1em;
+  }
+
+  /* What staff should know (kiosk-staff): landscape, at the footer's end, at most a third of it; portrait, in the
+     header's first row beside the connection dot. */
+  .footer kiosk-staff {
+    flex: 0 1 auto;
+    max-width: 34%;
+  }
+  .board:lang(zh) .footer kiosk-staff {
+    max-width: 40%; /* beside a Chinese disclaimer, one line of half the width */
+  }
+  .footer .pit {
+    flex: 0 1 auto;
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.2em;
+  }
+  .footer .pit kiosk-staff {
+    width: 0;
+    min-width: 100%; /* as wide as the message: it never widens the column */
+    max-width: none;
+  }
+  .footer .pit kiosk-staff::part(staff) {
+    padding-left: 0;
+    border-left: none;
+  }
+  .status kiosk-staff {
+    max-width: 46cqmin;
+  }
+
+  /* Out of step, as patrons see it (OutOfStepController): the last good roads, last hand and statistics stay drawn
+     but subdued, so they do not pass as current; one calm line in the big road's title row, over it, moving
+     nothing. No colour of alarm, no animation: it comes and goes in one step, at most once a second. */
+  .board[data-updating] :is(kiosk-big-road, kiosk-bead-plate, kiosk-derived-road, kiosk-ask, .side > .panel) {
+    opacity: 0.55;
+    filter: saturate(0.4);
+  }
+  .updating {
+    position: absolute;
+    top: 0;
+    right: 0;
+    margin: 0;
+    display: flex;
+    align-items: baseline;
+    gap: 0.5em;
+    max-width: 70%;
+    padding: 0 0.7em;
+    border-radius: 999px;
+    background: var(--kiosk-panel-raised);
+    box-shadow: inset 0 0 0 1px var(--kiosk-hairline);
+    font-size: var(--kiosk-text-title);
+    line-height: 1.1;
+    font-weight: 700;
+    color: var(--kiosk-ink);
+    white-space: nowrap;
+  }
+  .updating .sep {
+    color: var(--kiosk-ink-muted);
+  }
+`;

@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutOfStep, TableView } from '../../contract/kiosk';
+import type { Language } from '../../contract/schemas/signage';
+import { makeView, type ViewSpec } from '../../test/fixtures/views/build-view';
+import { DemoKiosk } from '../demo-kiosk';
+import { OUT_OF_STEP_GRACE_MS } from '../controllers/out-of-step-controller';
+import { $$, cleanup, mount, settle } from '../test-support/fixtures';
+import './kiosk-app';
+import type { KioskApp } from './kiosk-app';
+import { elapsed } from './staff-status';
+
+afterEach(cleanup);
+const SHOE = 'BBPPPBTBPPBBBBBBBBP'; // 19 hands: 18 big-road circles (one tie), 19 beads
+const view = (spec: Omit<ViewSpec, 'shoe'> & { shoe?: string }, seq: number, now = Date.now()): TableView => ({
+  ...makeView({ shoe: SHOE, ...spec }, now),
+  seq,
+});
+const gap = (since = new Date(Date.now() - 12_000).toISOString()): OutOfStep => ({
+  code: 'gap',
+  reason: 'hand 21 arrived but hand 20 is next',
+  since,
+});
+
+async function board(demo: DemoKiosk, width = 1920, height = 1080): Promise<KioskApp> {
+  const app = document.createElement('kiosk-app');
+  app.api = demo;
+  await mount(app, width, height);
+  for (let i = 0; i < 3; i++) await settleAll(app);
+  return app;
+}
+
+async function settleAll(app: KioskApp): Promise<void> {
+  await settle(app);
+  for (const el of app.shadowRoot!.querySelectorAll('*')) {
+    if ('updateComplete' in el) await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  }
+  await new Promise<void>((r) => requestAnimationFrame(() => r()));
+}
+
+const $ = (app: KioskApp, selector: string) => app.shadowRoot!.querySelector(selector) as HTMLElement | null;
+const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const inner = (app: KioskApp, host: string, selector: string) => $$($(app, host)!, selector);
+const staffText = (app: KioskApp) => text($(app, 'kiosk-staff')?.shadowRoot?.querySelector('.staff') ?? null);
+const marks = (app: KioskApp) => ({
+  circles: inner(app, 'kiosk-big-road', 'g.marks > circle.circle:not(.ask)').length,
+  beads: inner(app, 'kiosk-bead-plate', 'g.marks > circle.bead').length,
+  eye: inner(app, 'kiosk-derived-road[road=bigEyeBoy]', 'g.marks > circle.ring:not(.ask)').length,
+});
+
+describe('<kiosk-app> out of step with its table', () => {
+  it('keeps the last good roads, subdued, says so calmly, tells staff why, and returns to normal at once', async () => {
+    const demo = new DemoKiosk(view({}, 1));
+    const app = await board(demo);
+    const before = marks(app);
+    const main = $(app, '.main')!.getBoundingClientRect();
+    expect(before).toEqual({ circles: 18, beads: 19, eye: 15 });
+    expect(app.dataset['outOfStep']).toBeUndefined();
+
+    demo.push(view({ outOfStep: gap() }, 2));
+    await settleAll(app);
+    expect(app.dataset['outOfStep']).toBe('gap');
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(true);
+    const line = $(app, '[data-text=updating]')!;
+    expect(line.getAttribute('role')).toBe('status');
+    expect(text(line)).toBe('Updating results · 路单更新中');
+    expect(marks(app)).toEqual(before); // the roads keep every mark
+    expect(Number(getComputedStyle($(app, 'kiosk-big-road')!).opacity)).toBeLessThan(1); // but do not pass as current
+    expect(Number(getComputedStyle($(app, '.side > .panel')!).opacity)).toBeLessThan(1);
+    expect(Number(getComputedStyle(line).opacity)).toBe(1);
+    expect($(app, 'kiosk-big-road')!.hasAttribute('ask-hidden')).toBe(true); // no would-be marks from stale roads
+    expect(staffText(app)).toMatch(/^Out of step · gap · 0:1\d — hand 21 arrived but hand 20 is next$/);
+    expect($(app, '.main')!.getBoundingClientRect().toJSON()).toEqual(main.toJSON()); // nothing moved
+    // Calm: nothing on it animates or transitions, nothing red.
+    for (const el of [line, $(app, 'kiosk-big-road')!]) {
+      expect(getComputedStyle(el).animationName).toBe('none');
+      expect(getComputedStyle(el).transitionDuration).toBe('0s');
+    }
+    expect(getComputedStyle(line).color).not.toMatch(/^rgb\(2[0-5]\d, [0-9]{1,2}, [0-9]{1,2}\)$/);
+
+    demo.push(view({}, 3));
+    await settleAll(app);
+    expect(app.dataset['outOfStep']).toBeUndefined();
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
+    expect($(app, '[data-text=updating]')).toBeNull();
+    expect($(app, 'kiosk-staff')).toBeNull();
+    expect(getComputedStyle($(app, 'kiosk-big-road')!).opacity).toBe('1');
+    expect($(app, 'kiosk-big-road')!.hasAttribute('ask-hidden')).toBe(false);
+    expect(marks(app)).toEqual(before);
+    expect($(app, '.main')!.getBoundingClientRect().toJSON()).toEqual(main.toJSON());
+  });
+
+  it.each([
+    ['gap', 'en', 'Updating results'],
+    ['rejected', 'zh-Hans', '路单更新中'],
+    ['conflict', 'zh-Hant', '路單更新中'],
+    ['gap', 'en+zh-Hant', 'Updating results · 路單更新中'],
+  ] as const)('%s in %s: "%s"', async (code, language, line) => {
+    const o: OutOfStep = { code, reason: `why ${code}`, since: new Date(Date.now() - 75_000).toISOString() };
+    const demo = new DemoKiosk(view({ language: language as Language, outOfStep: o }, 1));
+    const app = await board(demo);
+    await settleAll(app);
+    expect(app.dataset['outOfStep']).toBe(code);
+    expect(text($(app, '[data-text=updating]'))).toBe(line);
+    expect(staffText(app)).toMatch(new RegExp(`^Out of step · ${code} · 1:1\\d — why ${code}$`));
+    expect($(app, 'kiosk-staff')!.shadowRoot!.querySelector('.staff')!.getAttribute('lang')).toBe('en');
+  });
+
+  it('shows patrons a spell only once it has lasted a moment (a gap filled at once never dims the roads)', async () => {
+    const demo = new DemoKiosk(view({}, 1));
+    const app = await board(demo);
+    demo.push(view({ outOfStep: gap(new Date().toISOString()) }, 2));
+    await settleAll(app);
+    expect(app.dataset['outOfStep']).toBe('gap'); // staff and monitoring know at once
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
+    expect($(app, '[data-text=updating]')).toBeNull();
+    await new Promise((r) => setTimeout(r, OUT_OF_STEP_GRACE_MS + 100));
+    await settleAll(app);
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(true);
+    // Back in step, then out again at once, with an old `since`: still not before the grace (no flashing).
+    demo.push(view({}, 3));
+    await settleAll(app);
+    demo.push(view({ outOfStep: gap() }, 4));
+    await settleAll(app);
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
+    await new Promise((r) => setTimeout(r, OUT_OF_STEP_GRACE_MS + 100));
+    await settleAll(app);
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(true);
+  });
+
+  it('shows staff warnings in the footer, in English, and nothing for patrons', async () => {
+    const demo = new DemoKiosk(
+      view(
+        {
+          language: 'zh-Hant',
+          warnings: [{ code: 'signage-ignored', detail: 'table sign revision 3 arrived after revision 4: ignored' }],
+        },
+        1,
+      ),
+    );
+    const app = await board(demo);
+    expect(staffText(app)).toBe('signage-ignored — table sign revision 3 arrived after revision 4: ignored');
+    expect($(app, '[data-text=updating]')).toBeNull();
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
+    expect(app.dataset['outOfStep']).toBeUndefined();
+  });
+});
+
+describe('<kiosk-app> numbers that agree', () => {
+  it('"Hand N" is the last hand\'s number, void hands included; the counts say how many are void', async () => {
+    const demo = new DemoKiosk(
+      view(
+        {
+          language: 'en',
+          voidHands: { 4: { kind: 'noBetsThisHand', reason: 'third-card-exposed' } },
+          voidedRounds: { 12: { reason: 'cannot-reconstruct' } },
+        },
+        1,
+      ),
+    );
+    const app = await board(demo);
+    const stats = $(app, 'kiosk-stats')!;
+    const last = $(app, 'kiosk-last-hand')!;
+    const hand = $$(stats, '[data-value=hand]')[0]!.textContent;
+    expect(hand).toBe('20'); // 19 on the notation + 1 void hand; the voided round 12 keeps its number
+    expect($$(last, '[data-hand]')[0]!.getAttribute('data-hand')).toBe(hand);
+    expect(text($$(last, '.hand-no')[0]!)).toBe(`#${hand}`);
+    expect(text($$(stats, '.denominator')[0]!)).toBe('of 18 hands · 2 void');
+    expect(app.dataset['hands']).toBe('18');
+  });
+
+  it('"Shoe N" is the dealer\'s shoe number, and nothing when the controller gives none', async () => {
+    const demo = new DemoKiosk(view({ language: 'en', shoeNo: 12 }, 1));
+    const app = await board(demo);
+    const shoe = () => $$($(app, 'kiosk-stats')!, '[data-value=shoe]');
+    expect(shoe()[0]!.textContent).toBe('12');
+    demo.push(view({ language: 'en', shoeNo: null }, 2));
+    await settleAll(app);
+    expect(shoe()).toHaveLength(0);
+  });
+});
+
+describe('elapsed()', () => {
+  it.each([
+    [12_000, '0:12'],
+    [75_000, '1:15'],
+    [14 * 60_000 + 3_000, '14:03'],
+    [2 * 3_600_000 + 5 * 60_000 + 9_000, '2:05:09'],
+    [-5_000, '0:00'], // a host clock ahead of the board's
+  ])('%i ms → %s', (ms, shown) => {
+    const now = Date.UTC(2024, 10, 22, 14, 0, 0);
+    expect(elapsed(new Date(now - ms).toISOString(), now)).toBe(shown);
+  });
+});

@@ -1,0 +1,33 @@
+import { css } from 'lit';
+
+/** The staff area of the footer: small, muted, English; every item clamped so the footer never grows with it. */
+export const staffStyles = css`
+  :host {
+    display: block;
+    min-width: 0;
+    font-size: var(--kiosk-text-min);
+    color: var(--kiosk-ink-muted);
+  }
+  .staff {
+    display: flex;
+    flex-direction: column;
+    gap: 0.1em;
+    padding-left: 1.2em;
+    border-left: 1px solid var(--kiosk-hairline);
+    line-height: 1.2;
+  }
+  .item {
+    margin: 0;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 1;
+    overflow: hidden;
+    overflow-wrap: anywhere;
+  }
+  .item.out-of-step.two {
+    -webkit-line-clamp: 2;
+  }
+  .what {
+    font-weight: 700;
+  }
+`;

@@ -1,0 +1,107 @@
+/**
+ * `<kiosk-staff>`: what staff should know, in the footer, discreet but legible, in English (the host's words):
+ * the board out of step with its table, with its code, for how long and why ("Out of step · gap · 0:12 — hand 9
+ * arrived but hand 8 is next"), and the host's warnings ("perfect-pairs-scale-missing — …"). Patrons are told
+ * nothing here (the roads say "Updating results"). The elapsed time ticks once a second, and only while out of step.
+ * One line in the footer (`lines`), two in a portrait header: the out-of-step first, then warnings, one line each,
+ * and how many more did not fit.
+ *
+ * ```html
+ * <kiosk-staff .outOfStep=${view.outOfStep} .warnings=${view.warnings}></kiosk-staff>
+ * ```
+ * @packageDocumentation
+ */
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { OutOfStep, StaffWarning } from '../../contract/kiosk';
+import { sharedStyles } from './shared.styles';
+import { staffStyles } from './staff-status.styles';
+
+/** Elapsed time as staff read it: "0:12", "14:03", "2:05:09". */
+export function elapsed(fromIso: string, now: number): string {
+  const from = Date.parse(fromIso);
+  const s = Number.isNaN(from) ? 0 : Math.max(0, Math.floor((now - from) / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
+  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+/**
+ * Staff status.
+ * @cssproperty --kiosk-ink-muted - The text.
+ * @cssproperty --kiosk-hairline - The rule that sets it apart from the disclaimer.
+ * @csspart staff - The block (its rule and padding on the left).
+ */
+@customElement('kiosk-staff')
+export class KioskStaff extends LitElement {
+  static override styles = [sharedStyles, staffStyles];
+
+  @state() private now = Date.now();
+
+  /** The board's out-of-step, as the view says (null: in step). */
+  @property({ attribute: false }) outOfStep: OutOfStep | null = null;
+  /** The host's warnings for staff. */
+  @property({ attribute: false }) warnings: readonly StaffWarning[] = [];
+  /** Lines it may take: 1 in the footer (never taller than the disclaimer beside it), 2 in a portrait header. */
+  @property({ type: Number }) lines = 1;
+  /** Clock for tests: milliseconds since the epoch; 0 uses the real clock. */
+  @property({ type: Number }) clock = 0;
+
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopTicking();
+  }
+
+  protected override willUpdate(): void {
+    if (this.outOfStep && !this.timer && !this.clock) {
+      this.now = Date.now();
+      this.timer = setInterval(() => (this.now = Date.now()), 1000);
+    } else if (!this.outOfStep) this.stopTicking();
+  }
+
+  private stopTicking(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  override render() {
+    const o = this.outOfStep;
+    const all = this.warnings;
+    if (!o && all.length === 0) return nothing;
+    // One line each (the out-of-step two when alone and two are allowed); what does not fit is counted.
+    const room = Math.max(0, this.lines - (o ? 1 : 0));
+    const shown = all.slice(0, room);
+    const more = all.length - shown.length;
+    const count = (n: number) => `${n} warning${n === 1 ? '' : 's'}`;
+    return html`<div class="staff" part="staff" lang="en" role="status">
+      ${
+        o
+          ? html`<p class="item out-of-step ${all.length === 0 && this.lines > 1 ? 'two' : ''}" data-code=${o.code}>
+              <span class="what"
+                >Out of step · ${o.code} ·
+                <span class="num" data-elapsed>${elapsed(o.since, this.clock || this.now)}</span>${
+                  shown.length === 0 && more > 0 ? ` · +${count(more)}` : ''
+                }</span
+              >
+              — ${o.reason}
+            </p>`
+          : nothing
+      }
+      ${shown.map(
+        (w, i) =>
+          html`<p class="item warning" data-code=${w.code}>
+            <span class="what">${w.code}${i === shown.length - 1 && more > 0 ? ` (+${more} more)` : ''}</span>
+            — ${w.detail}
+          </p>`,
+      )}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kiosk-staff': KioskStaff;
+  }
+}
