@@ -3,7 +3,8 @@
  * (`dist/renderer/index.html?demo=<fixture>` from a static server on 127.0.0.1), landscape and portrait, 1080p and
  * 4K. Checks the DOM (composed through shadow roots): nothing outside the viewport or its panel, no two panels
  * overlapping, no text smaller than 2.2% of the screen's short side (what reads from a few metres), no clipped
- * text, and the texts each state must show. Saves PNGs to test/output/screens/ (gitignored) to look at.
+ * text, and the texts each state must show (and never a reason code); a board out of step has moved nothing. Saves
+ * PNGs to test/output/screens/ (gitignored) to look at.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,6 +12,8 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
+import { ROUND_VOID_REASONS } from '../contract/schemas/event';
+import { VOID_HAND_REASONS } from '../contract/schemas/hand';
 import { buildRenderer } from '../renderer/build.mjs';
 import { chromiumLaunchOptions } from '../test/helpers/chromium';
 
@@ -42,7 +45,7 @@ const FIXTURES: Record<string, readonly string[]> = {
   'many-ties': ['Tie', 'UR Way Égalité', '3 gives 8', '9 to 1'],
   pairs: ['Perfect Pairs', 'Pay Scale Two', 'Banker pair', 'Player pair'],
   'last-hand': ['Last hand · Last coup', '最后一局', 'Cut card out — one more hand, then the shoe ends'],
-  'void-hand': ['No bets this hand', '此局不设投注', 'First card face up (12.3)'],
+  'void-hand': ['No bets this hand', '此局不设投注', 'The first card was face up', '首张牌正面朝上'],
   'modified-odds': ['Banker wins with 6 pays 1 to 2', 'Minimum', 'HK$50,000', 'Max table differential'],
   'zh-hant': ['大路', '曱甴路', '最低', '最高', '賠率', '莊問路', '完美對子'],
   bilingual: ['Banker wins with 6 pays 1 to 2', '莊家以 6 點勝出 1 賠 0.5', 'Banker ask', '莊問路'],
@@ -51,7 +54,37 @@ const FIXTURES: Record<string, readonly string[]> = {
   'colour-blind': ['Big Road', 'Banker ask', 'Player ask'],
   'new-shoe': ['New shoe', 'Burn', '10 cards burnt'],
   'full-side-bets': ['Perfect Pairs', 'UR Way Égalité', '3 gives 8', 'Minimum raised to HK$1,000 after 22:00'],
+  // Issue 12: out of step (patrons: the roads subdued and one calm line; staff: code, how long, why), warnings,
+  // Perfect Pairs without a published scale, pay table changes signed ahead, numbers that agree.
+  'out-of-step': ['Updating results', '路单更新中', 'Out of step · gap', 'hand 66 arrived but hand 65 is next'],
+  'out-of-step-message': ['Updating results', 'Welcome — free-flow refreshments at the bar', 'Out of step · gap'],
+  'out-of-step-rejected': ['路單更新中', 'Out of step · rejected', 'hand 21 refused'],
+  'out-of-step-conflict': ['Updating results', 'Out of step · conflict'],
+  'pp-unpublished': ['Perfect Pairs', 'Pay scale not published', '赔率表未公布', 'perfect-pairs-scale-missing'],
+  warnings: ['signage-ignored', 'more) —', 'table sign revision 3 arrived after revision 4'],
+  'scheduled-hand': ['From hand 31', 'Banker wins with 6 pays 1 to 2', '第 31 局起', '庄家以 6 点胜出 1 赔 0.5'],
+  'scheduled-next-shoe': ['From the next shoe', '下一牌靴起', '莊家以 6 點勝出 1 賠 0.5'],
+  'scheduled-commission': ['下一牌靴起', '庄赢 1 赔 1，抽佣 5%', '庄家以 6 点胜出 1 赔 0.5'],
+  'void-hands-numbered': ['Hand 21', 'of 18 hands · 3 void', 'Shoe 3'],
+  'void-hand-after': [
+    'Hand 局數 22',
+    'of 20 hands · 2 void',
+    '共 20 局 · 2 局無效',
+    'A third card dealt in error',
+    '誤發第三張牌',
+  ],
+  // A void hand or round for every reason code of the contract: words in the board's language, never the code.
+  ...Object.fromEntries([...VOID_HAND_REASONS, ...ROUND_VOID_REASONS].map((code) => [`void-${code}`, []])),
 };
+
+/** Fixtures whose words must not show: the contract's reason codes (patrons read them translated). */
+const CODES: readonly string[] = [...VOID_HAND_REASONS, ...ROUND_VOID_REASONS];
+
+/**
+ * Out of step must move nothing: the board is first shown in step (the same view without `outOfStep`), then out of
+ * step, and the roads' and panels' boxes must not have moved.
+ */
+const STILL_OUT_OF_STEP = ['out-of-step', 'out-of-step-message', 'out-of-step-rejected', 'out-of-step-conflict'];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -126,6 +159,7 @@ interface Report {
   readonly outside: string[]; // elements beyond the viewport
   readonly outOfPanel: string[]; // elements beyond the panel they are in
   readonly overlaps: string[]; // pairs of top-level panels that overlap
+  readonly cut: string[]; // panels beyond their column (which hides what overflows it)
   readonly smallText: string[]; // text smaller than the minimum
   readonly clipped: string[]; // text cut off by its box
   readonly fontsReady: boolean;
@@ -196,6 +230,15 @@ function measure(minPx: number): Report {
         overlaps.push(`${name(top[i]!)} × ${name(top[j]!)}`);
     }
   }
+  const cut: string[] = [];
+  for (const el of top) {
+    const column = el.parentElement;
+    if (!column?.matches('.side, .signs, .roads, .derived-roads')) continue;
+    const r = el.getBoundingClientRect();
+    const c = column.getBoundingClientRect();
+    if (r.left < c.left - 1 || r.top < c.top - 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1)
+      cut.push(`${name(el)} ${Math.round(r.bottom - c.bottom)}px beyond ${name(column)}`);
+  }
   let text = '';
   const texts = (root: Node) => {
     for (const n of root.childNodes) {
@@ -212,6 +255,7 @@ function measure(minPx: number): Report {
     outside,
     outOfPanel,
     overlaps,
+    cut,
     smallText,
     clipped,
     // No network fonts: any loaded Noto face is one of ours (dist/renderer/fonts).
@@ -219,6 +263,29 @@ function measure(minPx: number): Report {
       [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded'),
     ),
   };
+}
+
+/** Pushes a fixture (`inStep`: without its out-of-step) and waits until it is drawn. */
+async function show(page: Page, fixture: string, inStep = false): Promise<void> {
+  await page.evaluate(
+    async ([name, n, inStep]) => {
+      const view = (window as DemoWindow).__kioskFixtures![name]!();
+      (window as DemoWindow).__kioskDemo!.push({ ...view, ...(inStep ? { outOfStep: null } : {}), seq: n });
+      await (window as DemoWindow).__kioskDemo!.settle();
+      await (window as DemoWindow).__kioskDemo!.settle(); // a new language renders once its messages are in
+      await document.fonts.ready;
+    },
+    [fixture, ++seq, inStep] as const,
+  );
+}
+
+/** The boxes of the board's areas and panels, rounded to the pixel. */
+function boxes(): string[] {
+  const root = document.querySelector('kiosk-app')!.shadowRoot!;
+  return [...root.querySelectorAll('.main, .roads, .panel, header.header, footer.footer')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return `${el.getAttribute('class')}: ${[r.left, r.top, r.width, r.height].map(Math.round).join(' ')}`;
+  });
 }
 
 /** Loads (or pushes) one fixture at one size, measures it, saves the PNG; softly checks everything. */
@@ -229,15 +296,15 @@ async function check(
   fixture: string,
   texts: readonly string[],
 ): Promise<void> {
-  await page.evaluate(
-    async ([name, n]) => {
-      (window as DemoWindow).__kioskDemo!.push({ ...(window as DemoWindow).__kioskFixtures![name]!(), seq: n });
-      await (window as DemoWindow).__kioskDemo!.settle();
-      await (window as DemoWindow).__kioskDemo!.settle(); // a new language renders once its messages are in
-      await document.fonts.ready;
-    },
-    [fixture, ++seq] as const,
-  );
+  const still = STILL_OUT_OF_STEP.includes(fixture);
+  let inStep: string[] = [];
+  if (still) {
+    await show(page, fixture, true);
+    inStep = await page.evaluate(boxes);
+  }
+  await show(page, fixture);
+  // Patrons see a spell once it has lasted a moment, and never sooner than that after the last one ended.
+  if (still) await page.waitForTimeout(1_300).then(() => show(page, fixture));
   const minPx = Math.min(width, height) * 0.022 * 0.99; // 2.2% of the short side (1% leeway for rounding)
   const report = await page.evaluate(measure, minPx);
   await page.screenshot({ path: join(SCREENS, `${fixture}-${width}x${height}.png`), animations: 'disabled' });
@@ -245,17 +312,25 @@ async function check(
   expect.soft(report.fontsReady, `${at}: bundled fonts in use`).toBe(true);
   expect.soft(report.outside, `${at}: outside the viewport`).toEqual([]);
   expect.soft(report.overlaps, `${at}: overlapping panels`).toEqual([]);
+  expect.soft(report.cut, `${at}: panels cut by their column`).toEqual([]);
   expect.soft(report.outOfPanel, `${at}: outside their panel`).toEqual([]);
   expect.soft(report.smallText, `${at}: text under ${minPx.toFixed(1)}px`).toEqual([]);
   expect.soft(report.clipped, `${at}: clipped text`).toEqual([]);
   for (const t of texts) expect.soft(report.text, `${at}: "${t}"`).toContain(t);
+  for (const code of CODES) expect.soft(report.text, `${at}: the code "${code}" shown`).not.toContain(` ${code}`);
+  if (still) {
+    expect
+      .soft(await page.evaluate(() => document.querySelector<HTMLElement>('kiosk-app')!.dataset['outOfStep']))
+      .toBeTruthy();
+    expect.soft(await page.evaluate(boxes), `${at}: moved when out of step`).toEqual(inStep);
+  }
 }
 
 // One page per screen size, the sizes side by side; within a size the fixtures follow one another on one page.
 describe.concurrent('board screenshots', () => {
   it.for(SIZES)(
     '%i×%i: every fixture fits, reads and says what it must',
-    { timeout: 55_000 },
+    { timeout: 240_000 }, // ~45 fixtures a size on two cores shared with the other sizes
     async ([width, height], { expect }) => {
       const page = await pageFor(width, height);
       const fixtures = Object.entries(FIXTURES).filter(
