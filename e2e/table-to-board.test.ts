@@ -96,7 +96,7 @@ async function rig(): Promise<Rig> {
       displayId: 'board-e2e',
       mqtt: { ...c.mqtt, brokers: [broker.url], clientId: 'board-e2e', reconnectMinMs: 100 },
       journal: { dir: mkdtempSync(join(tmpdir(), 'bb-e2e-')), syncIntervalMs: 0 },
-      board: { ...c.board, noticeSeconds: 600, language: 'en' },
+      board: { ...c.board, language: 'en' },
     },
     { logger },
   );
@@ -162,7 +162,8 @@ describe.each([
           sleep: () => g.sleep(),
         });
         const view = () => r.bridge.view();
-        const sign = () => text(r.page, /Banker wins with 6 pays 1 to 2/).isVisible();
+        // The sign itself, not the announcement of a change to come, which uses the same words.
+        const sign = () => r.page.locator('[data-sign="modified-odds"]').first().isVisible();
         const shoeId = steps.find((s) => s.type === 'shoe-start')!.shoeId;
         const voidStep = steps.find((s) => s.type === 'void-hand')!;
         const correction = steps.find((s) => s.type === 'correction');
