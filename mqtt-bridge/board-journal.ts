@@ -12,11 +12,8 @@
  */
 import type { Logger } from 'pino';
 import { type Journal, openJournal, replayJournal } from './journal';
+import { within } from './within';
 import type { TableMessage, TableState } from './table-state';
-
-/** Resolves with `p`, or after `ms` whatever `p` does (a disk or broker that hangs must not hold a shutdown). */
-export const within = <T>(p: Promise<T>, ms: number): Promise<T | undefined> =>
-  Promise.race([p, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
 
 export class BoardJournal {
   private journal: Journal | null = null;

@@ -15,21 +15,22 @@
  */
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
-import type { IClientOptions, ISubscriptionMap, MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { ConnectionView, OutOfStep, TableView } from '../contract/kiosk';
-import { makeDisplayStatus, parseTopicMessage } from '../contract/mqtt';
+import { makeDisplayStatus } from '../contract/mqtt';
 import type { DisplayCommand } from '../contract/schemas';
-import { boardSubscriptions, parseTopic, TOPIC_SPECS, topics } from '../contract/topics';
+import { topics } from '../contract/topics';
 import type { Config } from './config';
-import { offlineStatus, onlineStatus } from './display-status';
-import { BoardJournal, within } from './board-journal';
+import { offlineStatus, onlineStatus, StatusPublisher } from './display-status';
+import { BoardJournal } from './board-journal';
 import { lazyImport } from './lazy-import';
-import { startBoardClient } from './mqtt-options';
+import { closeClient, resubscribeRetained, startBoardClient } from './mqtt-options';
 import { Follower } from './follower';
 import { RejectionLog, type RejectionLogOptions } from './rejection-log';
 import type { ResyncOptions } from './resyncs';
-import type { TableMessage, TableState } from './table-state';
+import { inbound } from './inbound';
+import type { TableState } from './table-state';
 import { tableView } from './view';
 
 /** Events a bridge emits; the value is the listener's signature. */
@@ -72,12 +73,10 @@ export class Bridge extends EventEmitter {
   private readonly topics;
   private readonly log: Logger;
   private readonly now: () => Date;
-  private timers: NodeJS.Timeout[] = [];
+  private readonly status: StatusPublisher;
   private lastView: TableView | null = null;
   private viewDirty = false;
   private flushTimer: NodeJS.Immediate | null = null;
-  private lastCommand: { requestId: string; command: DisplayCommand['command']; ok: boolean } | null = null;
-  private statusDirty = false;
   private subscribedFlag = false;
   private stopped = false;
 
@@ -92,6 +91,19 @@ export class Bridge extends EventEmitter {
     this.topics = topics(config.mqtt.root);
     this.connection = { state: 'offline', since: this.iso(), lastMessageAt: null, broker: null };
     this.rejections = new RejectionLog(this.log, deps.rejectionLog);
+    this.status = new StatusPublisher(
+      this.topics.displayStatus(config.displayId),
+      () => this.client,
+      () =>
+        onlineStatus(this.follower.state, {
+          ...this.statusBasics(),
+          rejectedMessages: this.count.rejected,
+          uptimeSeconds: Math.floor((this.now().getTime() - this.startedAt) / 1000),
+          outOfStep: this.follower.step,
+          warnings: this.view().warnings,
+          lastCommand: this.status.lastCommand,
+        }),
+    );
     this.journal = new BoardJournal(
       join(config.journal.dir, `${config.tableId}.journal`),
       config.journal.syncIntervalMs,
@@ -107,7 +119,7 @@ export class Bridge extends EventEmitter {
         this.journal.record(msg, t, json, state);
       },
       changed: () => {
-        this.statusDirty = true;
+        this.status.changed();
         this.push();
       },
       rejected: (topic, code, reason) => this.reject(topic, code, reason),
@@ -164,14 +176,7 @@ export class Bridge extends EventEmitter {
     }
     // MQTT.js loads after the restored board is shown: a cold start paints from the journal without waiting for it.
     void this.connect().catch((e: unknown) => this.log.error({ err: e }, 'could not start the MQTT client'));
-    // The status goes out at once on connect and on commands; after results, at most once a second; and every
-    // 30 s regardless, so the fleet sees uptime move.
-    this.timers.push(
-      setInterval(() => {
-        if (this.statusDirty) this.publishStatus();
-      }, 1000).unref(),
-      setInterval(() => this.publishStatus(), 30_000).unref(),
-    );
+    this.status.start();
   }
 
   /** Resolves once the journal is settled (no compaction under way). */
@@ -185,8 +190,7 @@ export class Bridge extends EventEmitter {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
+    this.status.stop();
     this.follower.stop();
     this.rejections.close();
     if (this.flushTimer) clearImmediate(this.flushTimer);
@@ -194,22 +198,8 @@ export class Bridge extends EventEmitter {
     this.client = null;
     const limit = this.deps.stopTimeoutMs ?? 2000;
     if (client) {
-      if (client.connected) {
-        const offline = makeDisplayStatus(offlineStatus(this.statusBasics()));
-        const topic = this.topics.displayStatus(this.config.displayId);
-        await within(
-          client.publishAsync(topic, offline, { qos: 1, retain: true }).catch(() => undefined),
-          limit,
-        );
-      }
-      const ended = await within(
-        client.endAsync().then(
-          () => true,
-          () => true,
-        ),
-        limit,
-      );
-      if (!ended) client.end(true);
+      const offline = makeDisplayStatus(offlineStatus(this.statusBasics()));
+      await closeClient(client, { topic: this.topics.displayStatus(this.config.displayId), payload: offline }, limit);
     }
     await this.journal.close(limit);
   }
@@ -235,19 +225,7 @@ export class Bridge extends EventEmitter {
   private resubscribe(reason: string, all: boolean): void {
     this.count.resyncs++;
     this.log.warn({ reason }, all ? 'resync from the retained topics' : 'asking for the table snapshot again');
-    const client = this.client;
-    if (!client?.connected) return;
-    const subs = boardSubscriptions(this.config.mqtt.root, this.config.tableId, this.config.displayId).filter((s) =>
-      all
-        ? s.kind === 'shoe' || s.kind === 'signage' || s.kind === 'casinoSignage' || s.kind === 'controllerStatus'
-        : s.kind === 'shoe',
-    );
-    // `resubscribe`: MQTT.js would otherwise skip topics it is subscribed to, and the broker would send nothing.
-    const map = Object.fromEntries(subs.map((s) => [s.topic, { qos: 1 as const }]));
-    // (MQTT.js reads `resubscribe` from the map at run time; its types do not declare it.)
-    client.subscribe({ ...map, resubscribe: true } as unknown as ISubscriptionMap, (error) => {
-      if (error) this.log.warn({ err: error.message }, 'resync subscription failed');
-    });
+    if (this.client) resubscribeRetained(this.client, this.config, all ? 'all' : 'snapshot', this.log);
   }
 
   private async connect(): Promise<void> {
@@ -264,7 +242,7 @@ export class Bridge extends EventEmitter {
       connection: (state, broker) => this.setConnection(state, broker),
       subscribing: () => {
         this.subscribedFlag = false;
-        this.publishStatus();
+        this.status.publish();
       },
       subscribed: () => {
         this.subscribedFlag = true;
@@ -277,53 +255,33 @@ export class Bridge extends EventEmitter {
     this.count.received++;
     const now = this.iso();
     this.lastMessageAt = now;
-    // The contract's size limit of each kind, except the shoe snapshot's, which the configuration sets.
-    const where = parseTopic(this.config.mqtt.root, topic);
-    if (!where.ok) return this.reject(topic, 'unknown-topic', where.error);
-    const kind = where.value.kind;
-    const ours = !('tableId' in where.value) || where.value.tableId === this.config.tableId;
-    // An empty payload on a retained topic is MQTT's way to delete the retained message (an operator clearing it,
-    // a broker restored without it): nothing from the table, so nothing to refuse and nothing to fall out of step over.
-    if (payload.byteLength === 0 && TOPIC_SPECS[kind].retain) {
-      this.log.info({ topic }, 'retained message cleared on the broker; the board keeps what it shows');
-      return;
+    const r = inbound(this.config, topic, payload);
+    switch (r.to) {
+      case 'table':
+        return this.follower.take(r.msg, now, topic, r.json);
+      case 'command':
+        return this.onCommand(r.command);
+      case 'cleared':
+        // An operator clearing it, a broker restored without it: the board keeps what it shows, in step.
+        return void this.log.info({ topic }, 'retained message cleared on the broker; the board keeps what it shows');
+      case 'rejected':
+        this.reject(topic, r.code, r.reason);
+        if (r.ofTable) this.follower.refused(r.ofTable, `${r.code}: ${r.reason}`);
+        return;
     }
-    const maxBytes = kind === 'shoe' ? this.config.mqtt.maxPayloadBytes : undefined;
-    const parsed = parseTopicMessage(this.config.mqtt.root, topic, payload, maxBytes ? { maxBytes } : {});
-    if (!parsed.ok) {
-      this.reject(topic, parsed.error.code, parsed.error.message);
-      if (ours) this.follower.refused(kind, `${parsed.error.code}: ${parsed.error.message}`);
-      return;
-    }
-    const { topic: t, payload: p } = parsed.value;
-    if (t.kind === 'displayCommand') {
-      if (t.displayId !== this.config.displayId)
-        return this.reject(topic, 'unknown-topic', `command for display ${t.displayId}, not ${this.config.displayId}`);
-      return this.onCommand(p as DisplayCommand);
-    }
-    if (t.kind === 'displayStatus') return this.reject(topic, 'unknown-topic', 'boards do not read display status');
-    if (!ours)
-      return this.reject(
-        topic,
-        'unknown-topic',
-        `table ${(t as { tableId: string }).tableId} is not this board's table (${this.config.tableId})`,
-      );
-    const msg = { kind: t.kind, payload: p } as TableMessage;
-    const json = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
-    this.follower.take(msg, now, topic, json);
   }
 
   private onCommand(c: DisplayCommand): void {
     this.log.info({ command: c.command, requestId: c.requestId }, 'fleet command');
     if (c.command === 'resync') this.resync('fleet command', c.replace === true);
     this.emit('command', c);
-    this.lastCommand = { requestId: c.requestId, command: c.command, ok: true };
-    this.publishStatus();
+    this.status.lastCommand = { requestId: c.requestId, command: c.command, ok: true };
+    this.status.publish();
   }
 
   private reject(topic: string, code: string, reason: string): void {
     this.count.rejected++;
-    this.statusDirty = true;
+    this.status.changed();
     this.rejections.record({ topic, code, reason });
     this.emit('rejected', { topic, reason, code });
   }
@@ -380,25 +338,6 @@ export class Bridge extends EventEmitter {
       version: this.deps.version ?? '0.0.0',
       now: this.iso(),
     };
-  }
-
-  private publishStatus(): void {
-    const client = this.client;
-    if (!client?.connected) return;
-    this.statusDirty = false;
-    const view = this.view();
-    const status = onlineStatus(this.follower.state, {
-      ...this.statusBasics(),
-      rejectedMessages: this.count.rejected,
-      uptimeSeconds: Math.floor((this.now().getTime() - this.startedAt) / 1000),
-      outOfStep: this.follower.step,
-      warnings: view.warnings,
-      lastCommand: this.lastCommand,
-    });
-    client.publish(this.topics.displayStatus(this.config.displayId), makeDisplayStatus(status), {
-      qos: 1,
-      retain: true,
-    });
   }
 
   private iso(): string {

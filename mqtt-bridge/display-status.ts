@@ -7,8 +7,10 @@
  * ```
  * @packageDocumentation
  */
+import type { MqttClient } from 'mqtt';
 import { shoeHands } from '../baccarat/shoe';
 import type { OutOfStep, StaffWarning } from '../contract/kiosk';
+import { makeDisplayStatus } from '../contract/mqtt';
 import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
 import type { TableState } from './table-state';
 
@@ -49,4 +51,48 @@ export function onlineStatus(state: TableState, c: StatusContext): DisplayStatus
 
 export function offlineStatus(c: Pick<StatusContext, 'displayId' | 'tableId' | 'version' | 'now'>): DisplayStatus {
   return { v: 1, state: 'offline', displayId: c.displayId, tableId: c.tableId, version: c.version, timestamp: c.now };
+}
+
+/**
+ * Publishes the board's retained status: at once when asked (connected, a command handled), within a second after
+ * something changed, and every 30 s regardless, so the fleet sees uptime move.
+ */
+export class StatusPublisher {
+  /** The last fleet command handled, reported in the status. */
+  lastCommand: StatusContext['lastCommand'] = null;
+  private dirty = false;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly topic: string,
+    private readonly client: () => MqttClient | null,
+    private readonly build: () => DisplayStatus,
+  ) {}
+
+  start(): void {
+    this.timers.push(
+      setInterval(() => {
+        if (this.dirty) this.publish();
+      }, 1000).unref(),
+      setInterval(() => this.publish(), 30_000).unref(),
+    );
+  }
+
+  /** Something the status shows changed: publish within a second. */
+  changed(): void {
+    this.dirty = true;
+  }
+
+  /** Publishes now, if connected. */
+  publish(): void {
+    const client = this.client();
+    if (!client?.connected) return;
+    this.dirty = false;
+    client.publish(this.topic, makeDisplayStatus(this.build()), { qos: 1, retain: true });
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+  }
 }

@@ -9,10 +9,11 @@
  * ```
  * @packageDocumentation
  */
-import type { IClientOptions, MqttClient } from 'mqtt';
+import type { IClientOptions, ISubscriptionMap, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { ConnectionView } from '../contract/kiosk';
 import { boardSubscriptions } from '../contract/topics';
+import { within } from './within';
 import type { Config } from './config';
 import { tlsClientOptions } from './tls';
 
@@ -121,4 +122,50 @@ export function startBoardClient(
   client.on('close', () => on.connection('reconnecting', null));
   client.on('error', (e) => on.log.warn({ err: e.message }, 'mqtt error'));
   return client;
+}
+
+/**
+ * Subscribes again to retained topics, so that the broker sends their retained messages again: the snapshot after a
+ * gap, every retained topic for a fleet resync. Never unsubscribes first, so no live message is missed meanwhile.
+ */
+export function resubscribeRetained(
+  client: MqttClient,
+  config: Pick<Config, 'mqtt' | 'tableId' | 'displayId'>,
+  which: 'snapshot' | 'all',
+  log: Logger,
+): void {
+  if (!client.connected) return;
+  const retained = new Set(which === 'all' ? ['shoe', 'signage', 'casinoSignage', 'controllerStatus'] : ['shoe']);
+  const subs = boardSubscriptions(config.mqtt.root, config.tableId, config.displayId).filter((s) =>
+    retained.has(s.kind),
+  );
+  // `resubscribe`: MQTT.js would otherwise skip topics it is subscribed to, and the broker would send nothing.
+  // (MQTT.js reads it from the map at run time; its types do not declare it.)
+  const map = Object.fromEntries(subs.map((s) => [s.topic, { qos: 1 as const }]));
+  client.subscribe({ ...map, resubscribe: true } as unknown as ISubscriptionMap, (error) => {
+    if (error) log.warn({ err: error.message }, 'resync subscription failed');
+  });
+}
+
+/**
+ * Says goodbye and disconnects within `limitMs` per step, whatever the broker does: the offline status (retained)
+ * if connected, then a clean end, and if that does not come, the connection dropped (the broker sends the will).
+ */
+export async function closeClient(
+  client: MqttClient,
+  offline: { readonly topic: string; readonly payload: string },
+  limitMs: number,
+): Promise<void> {
+  if (client.connected) {
+    const said = client.publishAsync(offline.topic, offline.payload, { qos: 1, retain: true }).catch(() => undefined);
+    await within(said, limitMs);
+  }
+  const ended = await within(
+    client.endAsync().then(
+      () => true,
+      () => true,
+    ),
+    limitMs,
+  );
+  if (!ended) client.end(true);
 }

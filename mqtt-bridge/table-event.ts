@@ -100,7 +100,7 @@ export function applyEvent(state: TableState, e: TableEvent, now: string): Appli
       ? applied(seen({ ...withShoe(state, r.value, now), change: { kind, ...(hand !== undefined && { hand }) } }))
       : rejected(`${e.type}: ${r.error}`);
   /** The board has this event's effect already (from the snapshot, or an earlier copy with another seq). */
-  const already = (what: string): Applied => duplicate(what);
+  const already = duplicate;
   /** An event for round `no`: an earlier round is stale, a later one is a gap. */
   const round = (no: number, then: () => Applied): Applied =>
     no < next

@@ -174,7 +174,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     }, limit);
     const ms = performance.now() - t0;
     if (verdict === 'out') {
-      if (outSince === null) ((outSince = t0), report.episodes++);
+      if (outSince === null) {
+        outSince = t0;
+        report.episodes++;
+      }
       // Back in step within the limit of the next valid message: checked after the next step.
     } else if (verdict === 'in') {
       if (outSince !== null) report.worstOutOfStepMs = Math.max(report.worstOutOfStepMs, performance.now() - outSince);
@@ -186,7 +189,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   };
 
   for (const step of o.steps) {
-    if (step.type === 'shoe-start') ((shoeNo = step.shoeNo), report.shoes++);
+    if (step.type === 'shoe-start') {
+      shoeNo = step.shoeNo;
+      report.shoes++;
+    }
     const silent = o.silentShoes?.includes(shoeNo) ?? false;
     const before = messenger.snapshot(); // the table as the board should show it now, before this step
     const settled = outSince === null && !bridge.step && difference(bridge.table.shoe, before) === null;

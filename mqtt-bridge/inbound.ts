@@ -1,0 +1,53 @@
+/**
+ * What a raw MQTT message is for a board, before anything is applied: a message of its table (validated by the
+ * contract), a fleet command for it, a retained message being cleared on the broker, or a rejection with its code
+ * and reason. Pure; never throws.
+ *
+ * ```ts
+ * const r = inbound(config, topic, payload); // { to: 'table', msg, json } | { to: 'command', command } | …
+ * ```
+ * @packageDocumentation
+ */
+import { parseTopicMessage } from '../contract/mqtt';
+import type { DisplayCommand } from '../contract/schemas';
+import { parseTopic, TOPIC_SPECS } from '../contract/topics';
+import type { Config } from './config';
+import type { TableMessage } from './table-state';
+
+export type Inbound =
+  | { readonly to: 'table'; readonly msg: TableMessage; readonly json: string }
+  | { readonly to: 'command'; readonly command: DisplayCommand }
+  /** An empty retained payload: MQTT's way to delete a retained message. Nothing from the table. */
+  | { readonly to: 'cleared' }
+  /** Refused. `ofTable` names the kind when it was a message of the board's own table (it may lack something). */
+  | { readonly to: 'rejected'; readonly code: string; readonly reason: string; readonly ofTable: string | null };
+
+type Settings = Pick<Config, 'tableId' | 'displayId'> & {
+  readonly mqtt: Pick<Config['mqtt'], 'root' | 'maxPayloadBytes'>;
+};
+
+export function inbound(config: Settings, topic: string, payload: Uint8Array): Inbound {
+  const where = parseTopic(config.mqtt.root, topic);
+  if (!where.ok) return { to: 'rejected', code: 'unknown-topic', reason: where.error, ofTable: null };
+  const kind = where.value.kind;
+  const ours = !('tableId' in where.value) || where.value.tableId === config.tableId;
+  if (payload.byteLength === 0 && TOPIC_SPECS[kind].retain) return { to: 'cleared' };
+  // The contract's size limit of each kind, except the shoe snapshot's, which the configuration sets.
+  const maxBytes = kind === 'shoe' ? config.mqtt.maxPayloadBytes : undefined;
+  const parsed = parseTopicMessage(config.mqtt.root, topic, payload, maxBytes ? { maxBytes } : {});
+  if (!parsed.ok) {
+    const { code, message } = parsed.error;
+    return { to: 'rejected', code, reason: message, ofTable: ours ? kind : null };
+  }
+  const { topic: t, payload: p } = parsed.value;
+  const unknown = (reason: string): Inbound => ({ to: 'rejected', code: 'unknown-topic', reason, ofTable: null });
+  if (t.kind === 'displayCommand')
+    return t.displayId === config.displayId
+      ? { to: 'command', command: p as DisplayCommand }
+      : unknown(`command for display ${t.displayId}, not ${config.displayId}`);
+  if (t.kind === 'displayStatus') return unknown('boards do not read display status');
+  if (!ours)
+    return unknown(`table ${(t as { tableId: string }).tableId} is not this board's table (${config.tableId})`);
+  const json = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
+  return { to: 'table', msg: { kind: t.kind, payload: p } as TableMessage, json };
+}
