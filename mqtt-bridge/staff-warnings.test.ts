@@ -40,14 +40,23 @@ const codes = (b: Bridge) => b.view().warnings.map((w) => w.code);
 describe('staff warnings', () => {
   test('a sign below the revision shown is ignored, with a warning in the log and the view, until a sign is taken', async () => {
     const { bridge, records } = await board();
-    bridge.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(13, { tableOpen: true, sideBets: [] }))));
-    bridge.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(1, { tableOpen: false, sideBets: [] }))));
+    bridge.onMessage(
+      T.tableSignage('T1'),
+      Buffer.from(makeTableSignage(signage(13, { tableOpen: true, sideBets: [] }))),
+    );
+    bridge.onMessage(
+      T.tableSignage('T1'),
+      Buffer.from(makeTableSignage(signage(1, { tableOpen: false, sideBets: [] }))),
+    );
     expect(bridge.view().signage?.revision).toBe(13);
     expect(bridge.view().warnings).toMatchObject([
       { code: 'signage-ignored', detail: expect.stringMatching(/revision 1 is below revision 13/) },
     ]);
     expect(records.filter((r) => r.msg === 'sign ignored' && r.level === 40)).toHaveLength(1);
-    bridge.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(14, { tableOpen: false, sideBets: [] }))));
+    bridge.onMessage(
+      T.tableSignage('T1'),
+      Buffer.from(makeTableSignage(signage(14, { tableOpen: false, sideBets: [] }))),
+    );
     expect(codes(bridge)).toEqual([]);
     bridge.onMessage(T.casinoSignage(), Buffer.from(makeCasinoSignage(casino(5))));
     bridge.onMessage(T.casinoSignage(), Buffer.from(makeCasinoSignage(casino(2))));
