@@ -13,6 +13,7 @@ import type { IClientOptions, ISubscriptionMap, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { ConnectionView } from '../contract/kiosk';
 import { boardSubscriptions } from '../contract/topics';
+import { reconnectWithJitter } from './backoff';
 import { within } from './within';
 import type { Config } from './config';
 import { tlsClientOptions } from './tls';
@@ -53,12 +54,8 @@ export function clientOptions(
   };
 }
 
-/**
- * A wait before the next reconnection attempt with "full jitter": uniform between 100 ms and the current back-off,
- * so that boards that lost the same broker at the same moment come back spread over the whole interval.
- */
-export const jittered = (backoffMs: number, random: () => number): number =>
-  Math.max(100, Math.round(random() * backoffMs));
+// The back-off lives in ./backoff, shared with the console and the table controller.
+export { jittered } from './backoff';
 
 /** What the board's client reports to the bridge. */
 export interface BoardClientHandlers {
@@ -82,8 +79,9 @@ export function startBoardClient(
   on: BoardClientHandlers,
 ): MqttClient {
   const m = config.mqtt;
-  let backoff = m.reconnectMinMs;
   const client = connect(clientOptions(m, will));
+  // Full jitter on every wait: a floor of boards that lost one broker comes back spread out, not at once.
+  reconnectWithJitter(client, { minMs: m.reconnectMinMs, maxMs: m.reconnectMaxMs, random: on.random });
   on.connection('connecting', null);
   client.handleMessage = (packet, done) => {
     try {
@@ -94,7 +92,6 @@ export function startBoardClient(
     done();
   };
   client.on('connect', (connack) => {
-    backoff = m.reconnectMinMs;
     const broker = `${client.options.protocol}://${client.options.host}:${client.options.port}`;
     on.connection('connected', broker);
     on.log.info({ broker, sessionPresent: connack.sessionPresent }, 'connected');
@@ -109,16 +106,8 @@ export function startBoardClient(
     );
     on.subscribing();
   });
-  // Full jitter on every wait: a floor of boards that lost one broker comes back spread out, not at once.
-  client.on('offline', () => {
-    client.options.reconnectPeriod = jittered(backoff, on.random);
-    on.connection('reconnecting', null);
-  });
-  client.on('reconnect', () => {
-    backoff = Math.min(backoff * 2, m.reconnectMaxMs);
-    client.options.reconnectPeriod = jittered(backoff, on.random);
-    on.connection('reconnecting', null);
-  });
+  client.on('offline', () => on.connection('reconnecting', null));
+  client.on('reconnect', () => on.connection('reconnecting', null));
   client.on('close', () => on.connection('reconnecting', null));
   client.on('error', (e) => on.log.warn({ err: e.message }, 'mqtt error'));
   return client;
