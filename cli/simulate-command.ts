@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isId } from '../contract/schemas/common';
 import { DEFAULT_ROOT, parseRoot } from '../contract/topics';
+import { existsSync, readFileSync } from 'node:fs';
+import { parsePrivateKey, type SigningKey } from '../mqtt-bridge/signing';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
 import { CHAOS_RATES, chaosTableOptions } from '../simulator/chaos';
 import {
@@ -39,7 +41,8 @@ irregularities and shoe end over MQTT, exactly as the contract says. Runs until 
 forever) or Ctrl-C, which publishes each controller's offline status and disconnects.
 
 Options:
-  --broker URL            mqtt://host:port (also mqtts:, ws:, wss:, tcp:, ssl:)   (required)
+  --broker URL[,URL...]   mqtt://host:port (also mqtts:, ws:, wss:, tcp:, ssl:)   (required); several
+                          (a bridged pair) for failover: tried in turn on each reconnection, as boards do
   --tables T1,T2          table ids, comma-separated; one MQTT client each        (required)
   --speed N|max           1 = real time (about 15 s of betting and 8-12 s of dealing a round), N = N times
                           faster, max or 0 = as fast as the broker acknowledges   (default 1)
@@ -63,6 +66,8 @@ Options:
   --chaos                 the chaos table: every irregularity at ${CHAOS_RATES.exposedCard}, shoes of 8, 6 and 4 decks
                           in turn with 5, 0 and 4 no-bet coups, the second run out past its cut card; not
                           with --decks, --no-bet-coups, --cut-card-case or the irregularity options
+  --signing-key FILE      sign every message with this controller key (baccarat-board keys generate); boards
+                          that list its public key in trust.controllerKeys then show the results as verified
   --root R                topic root                                              (default ${DEFAULT_ROOT})
   --username U            MQTT user name
   --password P            MQTT password (needs --username)
@@ -94,7 +99,7 @@ export const PROCESS_ENV: SimulateEnv = {
 
 /** The checked options of one run. */
 export interface SimulateOptions {
-  readonly broker: string;
+  readonly brokers: readonly string[]; // in turn on each reconnection (failover)
   readonly tables: readonly string[];
   readonly speed: number; // 0 = max
   readonly seed: string | null;
@@ -106,6 +111,7 @@ export interface SimulateOptions {
   readonly irregularities: IrregularityRates;
   readonly bettingEvents: boolean;
   readonly chaos: boolean;
+  readonly signingKey?: SigningKey;
   readonly root: string;
   readonly username?: string;
   readonly password?: string;
@@ -170,6 +176,7 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
       irregularity: { type: 'string', multiple: true },
       'no-betting-events': { type: 'boolean' },
       chaos: { type: 'boolean' },
+      'signing-key': { type: 'string' },
       root: { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
@@ -184,16 +191,19 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
 
   if (values.broker === undefined)
     throw new UsageError('--broker URL is required, e.g. --broker mqtt://localhost:1883');
-  let url: URL;
-  try {
-    url = new URL(values.broker);
-  } catch {
-    throw new UsageError(`--broker '${values.broker}' is not a URL, e.g. mqtt://localhost:1883`);
+  const brokers = values.broker.split(',').map((s) => s.trim());
+  for (const broker of brokers) {
+    let url: URL;
+    try {
+      url = new URL(broker);
+    } catch {
+      throw new UsageError(`--broker '${broker}' is not a URL, e.g. mqtt://localhost:1883`);
+    }
+    if (!BROKER_PROTOCOLS.includes(url.protocol) || url.hostname === '')
+      throw new UsageError(
+        `--broker '${broker}' must be mqtt://, mqtts://, tcp://, ssl://, ws:// or wss:// with a host`,
+      );
   }
-  if (!BROKER_PROTOCOLS.includes(url.protocol) || url.hostname === '')
-    throw new UsageError(
-      `--broker '${values.broker}' must be mqtt://, mqtts://, tcp://, ssl://, ws:// or wss:// with a host`,
-    );
 
   if (values.tables === undefined) throw new UsageError('--tables is required, e.g. --tables T1,T2');
   const tables = values.tables.split(',').map((s) => s.trim());
@@ -249,9 +259,11 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
   const tls = parseTlsArgs(values);
   if (!tls.ok) throw new UsageError(tls.error);
   const tlsOptions = tlsSettings(tls.value);
+  const keyFile = values['signing-key'];
+  const signingKey = keyFile === undefined ? undefined : readSigningKey(keyFile);
 
   return {
-    broker: values.broker,
+    brokers,
     tables,
     speed,
     seed: values.seed ?? null,
@@ -263,6 +275,7 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     irregularities,
     bettingEvents: !(values['no-betting-events'] ?? false),
     chaos,
+    ...(signingKey && { signingKey }),
     root: root.value,
     ...(values.username !== undefined && { username: values.username }),
     ...(values.password !== undefined && { password: values.password }),
@@ -284,6 +297,14 @@ export function tableOptions(o: SimulateOptions, seed: string, shoeId: (n: numbe
     noBetCoups: o.noBetCoups,
     irregularities: o.irregularities,
   };
+}
+
+/** The controller's signing key from a PEM file; a usage error says what is wrong with it. */
+function readSigningKey(file: string): SigningKey {
+  if (!existsSync(file)) throw new UsageError(`--signing-key: ${file} does not exist`);
+  const key = parsePrivateKey(readFileSync(file, 'utf8'));
+  if (!key.ok) throw new UsageError(`--signing-key: ${file}: ${key.error}`);
+  return key.value;
 }
 
 /** The rates in a few words: one number when every kind has it, else the kinds above 0. */
@@ -320,7 +341,7 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
     ...(o.bettingEvents ? [] : ['no betting events']),
     ...(Number.isFinite(o.shoes) ? [`${o.shoes} shoe(s)`] : []),
   ];
-  say(`simulating ${o.tables.join(', ')} on ${o.broker}: ${parts.join(', ')}`);
+  say(`simulating ${o.tables.join(', ')} on ${o.brokers.join(', ')}: ${parts.join(', ')}`);
 
   const sims: TableSimulator[] = [];
   let interrupted = false;
@@ -335,13 +356,14 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
     for (const tableId of o.tables) {
       const narrate = createNarrator();
       const sim = await startTableSimulator({
-        broker: o.broker,
+        broker: o.brokers,
         tableId,
         root: o.root,
         speed: o.speed,
         version: VERSION,
         steps: simulateTable(tableOptions(o, `${seed}/${tableId}`, (n) => `S${runStamp}-${n}`)),
         bettingEvents: o.bettingEvents,
+        ...(o.signingKey && { signingKey: o.signingKey }),
         mqtt: {
           protocolVersion: o.protocolVersion,
           ...(o.username !== undefined && { username: o.username }),
@@ -359,7 +381,8 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
     }
     if (interrupted) void stopAll(); // a table that connected after Ctrl-C stops too
   } catch (e) {
-    io.err(`baccarat-board simulate: cannot connect to ${o.broker}: ${e instanceof Error ? e.message : String(e)}\n`);
+    const where = o.brokers.join(' or ');
+    io.err(`baccarat-board simulate: cannot connect to ${where}: ${e instanceof Error ? e.message : String(e)}\n`);
     await stopAll();
     removeHandlers();
     return EXIT.failure;

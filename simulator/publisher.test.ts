@@ -6,7 +6,7 @@ import { topics } from '../contract/topics';
 import { simulateTable, type TableOptions } from './dealer';
 import { createMessenger, type ControllerKind } from './messages';
 import { SIMULATOR_VERSION, startTableSimulator } from './publisher';
-import { mosquittoMissing } from '../test/helpers/mosquitto';
+import { mosquittoMissing, startMosquitto as startKillableMosquitto } from '../test/helpers/mosquitto';
 import { collect, hasMosquitto, startAedes, startMosquitto, type TestBroker } from './test-brokers';
 
 const FIXED_TIME = '2024-11-22T14:00:00.000Z';
@@ -216,6 +216,61 @@ describe.skipIf(!hasMosquitto())('publisher against Mosquitto (MQTT 5)', () => {
     await lastWill(broker, 'M2', { protocolVersion: 5 });
   });
 });
+describe.skipIf(!hasMosquitto())('publisher with two brokers (a pair, issue 16)', () => {
+  test('its broker dies: it fails over to the next after a jittered wait, says online there, republishes its snapshot', async () => {
+    const [a, b] = await Promise.all([
+      startKillableMosquitto({ persistence: false }),
+      startKillableMosquitto({ persistence: false }),
+    ]);
+    const sim = await startTableSimulator({
+      broker: [a.url, b.url],
+      tableId: 'F1',
+      steps: [...simulateTable({ seed: 'failover', shoes: 1 })].slice(0, 12),
+      speed: 0,
+      backoff: { minMs: 400, maxMs: 1600 },
+      random: () => 0.5,
+    });
+    await sim.done;
+    const last = sim.messenger.snapshot();
+    const sub = await collect(b.url, t.table('F1'));
+    expect(sub.messages, 'nothing on the second broker yet: the brokers are not bridged').toEqual([]);
+    const waits: number[] = [];
+    sim.client.on('offline', () => waits.push(sim.client.options.reconnectPeriod!));
+    await a.kill();
+    const snapshot = await sub.until((m) => m.topic === t.tableShoe('F1'));
+    await sub.until(isStatus('online'));
+    expect(waits, 'the first wait: half the 400 ms ceiling with random 0.5').toEqual([200]);
+    expect(JSON.parse(snapshot.text)).toEqual(last);
+    // A board that connects to the second broker now finds the table's truth retained there.
+    const late = await collect(b.url, t.tableShoe('F1'));
+    expect(JSON.parse((await late.until(() => true)).text)).toEqual(last);
+    await sim.stop();
+    await Promise.all([sub.close(), late.close()]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  test('at start-up every broker of the list is tried once: the first down, it starts on the second', async () => {
+    const b = await startKillableMosquitto({ persistence: false });
+    const sim = await startTableSimulator({
+      broker: ['mqtt://127.0.0.1:1', b.url],
+      tableId: 'F2',
+      steps: [],
+      backoff: { minMs: 100, maxMs: 400 },
+    });
+    expect(sim.client.connected).toBe(true);
+    await sim.stop();
+    await expect(
+      startTableSimulator({
+        broker: ['mqtt://127.0.0.1:1', 'mqtt://127.0.0.1:2'],
+        tableId: 'F3',
+        steps: [],
+        backoff: { minMs: 100, maxMs: 400 },
+      }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+    await b.close();
+  });
+});
+
 if (!hasMosquitto()) console.warn(`${mosquittoMissing()}: the publisher's Mosquitto tests are skipped.`);
 
 test('SIMULATOR_VERSION is the package version', () => {

@@ -2,7 +2,10 @@
  * Publishes a simulated table over MQTT, exactly as the contract says a table controller does: one MQTT.js client
  * per table, its retained `controller/status` online with an offline last will, hands and events at QoS 1, and
  * the retained shoe snapshot after every change. Steps are paced like a real table divided by `speed`; every
- * publish waits for its QoS 1 acknowledgement, so messages leave in order at any speed.
+ * publish waits for its QoS 1 acknowledgement, so messages leave in order at any speed. Given several brokers (a
+ * bridged pair) it fails over to the next on each reconnection, as boards do; it waits between attempts with the
+ * boards' back-off and full jitter, and once reconnected says `online` and republishes its snapshot, so that the
+ * broker it lands on has the table's truth at once (issue 16).
  *
  * ```ts
  * const sim = await startTableSimulator({ broker: 'mqtt://localhost', tableId: 'T1',
@@ -12,9 +15,10 @@
  * ```
  * @packageDocumentation
  */
-import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { isId } from '../contract/schemas/common';
 import { DEFAULT_ROOT, TOPIC_SPECS, topics } from '../contract/topics';
+import { reconnectWithJitter } from '../mqtt-bridge/backoff';
 import {
   controllerStatusMessage,
   createMessenger,
@@ -23,6 +27,7 @@ import {
   type Messenger,
   type Outgoing,
 } from './messages';
+import { signatureOf, signPayload, type SigningKey } from '../mqtt-bridge/signing';
 import type { Step } from './steps';
 import { stepDelayMs } from './timing';
 
@@ -32,8 +37,12 @@ export const SIMULATOR_VERSION = '0.1.0';
 /** How long a clean stop waits for the last publish and the offline status before dropping the connection. */
 const STOP_TIMEOUT_MS = 3_000;
 
+/** The controller's reconnect back-off by default: the boards' own (`mqtt.reconnectMinMs`, `reconnectMaxMs`). */
+export const CONTROLLER_BACKOFF = { minMs: 1000, maxMs: 30_000 } as const;
+
 export interface TableSimulatorOptions {
-  readonly broker: string; // mqtt://host:port, mqtts://, ws://, wss://
+  /** mqtt://host:port, mqtts://, ws://, wss://; several for failover (tried in turn on each reconnection). */
+  readonly broker: string | readonly string[];
   readonly tableId: string;
   readonly steps: Iterable<Step>; // e.g. simulateTable({ seed })
   readonly root?: string; // topic root; default 'baccarat'
@@ -41,12 +50,17 @@ export interface TableSimulatorOptions {
   /** 1 = real time; N = N× faster; 0 or Infinity = as fast as the broker acknowledges. Default 1. */
   readonly speed?: number;
   readonly version?: string; // reported in the controller status; default SIMULATOR_VERSION
-  /** Extra MQTT.js options (username, password, protocolVersion, reconnectPeriod …); they win over ours. */
+  /** Extra MQTT.js options (username, password, protocolVersion, reconnectPeriod: 0 …); they win over ours. */
   readonly mqtt?: IClientOptions;
+  /** The reconnect back-off's first and largest ceiling, in ms; default {@link CONTROLLER_BACKOFF}. */
+  readonly backoff?: { readonly minMs: number; readonly maxMs: number };
+  readonly random?: () => number; // the back-off's jitter; default Math.random, `() => 1` for none
   readonly now?: () => string; // RFC 3339 clock; default the real one
   readonly seqStart?: number; // first event seq; default the clock in µs (Date.now() × 1000), rising across restarts
   /** False: a controller that never publishes `betting-open` nor `no-more-bets` (see the messenger). Default true. */
   readonly bettingEvents?: boolean;
+  /** The controller's key: every message it publishes (its status and last will too) is signed with it. */
+  readonly signingKey?: SigningKey;
   readonly onStep?: (step: Step) => void; // after the step's messages are acknowledged
   readonly onError?: (error: Error) => void; // MQTT client errors (the client reconnects by itself)
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>; // injectable for tests
@@ -85,6 +99,49 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> =>
     );
   });
 
+/** MQTT.js's `servers` entry for a broker URL (failover tries them in turn). */
+function serverOf(url: string): { host: string; port: number; protocol: 'mqtt' | 'mqtts' | 'ws' | 'wss' } {
+  const u = new URL(url);
+  const protocol = u.protocol.replace(':', '');
+  const tls = protocol === 'mqtts' || protocol === 'ssl' || protocol === 'tls' || protocol === 'wss';
+  const web = protocol === 'ws' || protocol === 'wss';
+  return {
+    host: u.hostname,
+    port: Number(u.port) || (web ? (tls ? 443 : 80) : tls ? 8883 : 1883),
+    protocol: (web ? protocol : tls ? 'mqtts' : 'mqtt') as 'mqtt' | 'mqtts' | 'ws' | 'wss',
+  };
+}
+
+/**
+ * Resolves at the client's first connection; rejects once every broker was tried once without one, or at once when
+ * a broker refuses the connection (credentials, ACL): a wrong URL or password should fail at start-up, not retry.
+ */
+function firstConnection(client: MqttClient, brokers: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failed = 0;
+    let last: Error | null = null;
+    const done = (e: Error | null) => {
+      client.off('connect', onConnect);
+      client.off('error', onError);
+      client.off('close', onClose);
+      if (!e) return resolve();
+      client.end(true);
+      reject(e);
+    };
+    const onConnect = () => done(null);
+    const onError = (e: Error & { code?: unknown }) => {
+      last = e;
+      if (typeof e.code === 'number') done(e); // a CONNACK refusal
+    };
+    const onClose = () => {
+      if (++failed >= brokers) done(last ?? new Error("Couldn't connect to server"));
+    };
+    client.on('connect', onConnect);
+    client.on('error', onError);
+    client.on('close', onClose);
+  });
+}
+
 /** The controller id of a table: `ctl-<tableId>`, cut to the contract's 64 characters. */
 export const controllerIdOf = (tableId: string): string => `ctl-${tableId}`.slice(0, 64);
 
@@ -108,35 +165,50 @@ export async function startTableSimulator(options: TableSimulatorOptions): Promi
   const topicOf = (kind: ControllerKind): string => topicByKind[kind];
   const delayScale = speed > 0 && Number.isFinite(speed) ? 1 / speed : 0;
 
-  const will = controllerStatusMessage('offline', controllerId, version, now());
+  const brokers = typeof options.broker === 'string' ? [options.broker] : [...options.broker];
+  const first = brokers[0];
+  if (first === undefined) throw new TypeError('no broker given');
+  const key = options.signingKey;
+  const signed = (m: Outgoing): Outgoing =>
+    key ? ({ ...m, text: JSON.stringify(signPayload(key, topicOf(m.kind), m.payload)) } as Outgoing) : m;
+  const will = signed(controllerStatusMessage('offline', controllerId, version, now()));
   const v5 = options.mqtt?.protocolVersion === 5;
-  const client = await connectAsync(
-    options.broker,
-    {
-      clientId: controllerId,
-      clean: false, // the contract asks publishers for a persistent session
-      ...(v5 && { properties: { sessionExpiryInterval: 600 } }),
-      will: { topic: topicOf('controllerStatus'), payload: Buffer.from(will.text), qos: 1, retain: true },
-      ...options.mqtt,
-    },
-    false,
-  );
+  const client = connect(first, {
+    clientId: controllerId,
+    clean: false, // the contract asks publishers for a persistent session
+    ...(v5 && { properties: { sessionExpiryInterval: 600 } }),
+    will: { topic: topicOf('controllerStatus'), payload: Buffer.from(will.text), qos: 1, retain: true },
+    reconnectPeriod: (options.backoff ?? CONTROLLER_BACKOFF).minMs,
+    // Failover: MQTT.js tries the next server of the list on each reconnection (a single URL keeps its path).
+    ...(brokers.length > 1 && { servers: brokers.map(serverOf) }),
+    ...options.mqtt,
+  });
+  // The boards' back-off with full jitter: a floor of controllers that lost their broker comes back spread out.
+  reconnectWithJitter(client, { ...(options.backoff ?? CONTROLLER_BACKOFF), random: options.random ?? Math.random });
+  await firstConnection(client, brokers.length);
   client.on('error', (e) => options.onError?.(e));
 
+  let snapshot: Outgoing | null = null; // the last snapshot published (or on its way)
   const publish = async (message: Outgoing): Promise<void> => {
     const spec = TOPIC_SPECS[message.kind];
+    if (message.kind === 'shoe') snapshot = message;
     await client.publishAsync(topicOf(message.kind), message.text, { qos: spec.qos, retain: spec.retain });
   };
-  const status = (state: 'online' | 'offline') => controllerStatusMessage(state, controllerId, version, now());
+  const status = (state: 'online' | 'offline') => signed(controllerStatusMessage(state, controllerId, version, now()));
   await publish(status('online'));
-  // After a reconnection the broker may have published the will: say online again.
-  client.on('connect', () => void publish(status('online')).catch(() => undefined));
+  // After a reconnection the broker may have published the will: say online again. It may be another broker of a
+  // bridged pair, which lost what the dead one had not yet passed on: republish the snapshot, the table's truth.
+  client.on('connect', () => {
+    void publish(status('online')).catch(() => undefined);
+    if (snapshot) void publish(snapshot).catch(() => undefined);
+  });
 
   const messenger = createMessenger({
     controllerId,
     now,
     seqStart: options.seqStart ?? Date.now() * 1000,
     ...(options.bettingEvents !== undefined && { bettingEvents: options.bettingEvents }),
+    ...(key && { sign: (kind: ControllerKind, payload: object) => signatureOf(key, topicOf(kind), payload) }),
   });
   const abort = new AbortController();
   const run = async (): Promise<void> => {

@@ -38,6 +38,8 @@ describe('baccarat-board simulate: options', () => {
     [['simulate', '--broker', 'localhost:1883', '--tables', 'T1'], /must be mqtt:\/\//],
     [['simulate', '--broker', 'http://localhost', '--tables', 'T1'], /must be mqtt:\/\//],
     [['simulate', '--broker', 'not a url', '--tables', 'T1'], /is not a URL/],
+    [['simulate', '--broker', 'mqtt://a:1883,b:1883', '--tables', 'T1'], /'b:1883' must be mqtt:\/\//],
+    [['simulate', '--broker', 'mqtt://a:1883,', '--tables', 'T1'], /'' is not a URL/],
     [['simulate', '--broker', 'mqtt://localhost', '--tables', 'T1,T/2'], /'T\/2' is not a table id/],
     [['simulate', '--broker', 'mqtt://localhost', '--tables', 'T1,,T2'], /'' is not a table id/],
     [['simulate', '--broker', 'mqtt://localhost', '--tables', 'T1,T1'], /'T1' is given twice/],
@@ -116,7 +118,7 @@ describe('baccarat-board simulate: options', () => {
         '5',
       ]),
     ).toEqual({
-      broker: 'mqtt://localhost:1883',
+      brokers: ['mqtt://localhost:1883'],
       tables: ['T1'],
       speed: 0,
       seed: null,
@@ -134,6 +136,10 @@ describe('baccarat-board simulate: options', () => {
       protocolVersion: 5,
       quiet: false,
     });
+    expect(
+      parseSimulateArgs(['--broker', 'mqtt://a:1883, mqtts://b:8883', '--tables', 'T1']),
+      'a bridged pair: failover on each reconnection',
+    ).toMatchObject({ brokers: ['mqtt://a:1883', 'mqtts://b:8883'] });
     expect(parseSimulateArgs(base.slice(1))).toMatchObject({
       speed: 1,
       shoes: Infinity,
