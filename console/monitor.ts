@@ -1,7 +1,8 @@
 /**
  * The console's one MQTT connection, with its own credentials: it subscribes to every table's sign, shoe
  * snapshot and controller status, every board's status and the casino sign, keeps the {@link FleetState}, and
- * says when it changes. Reconnects by itself; the page shows the connection as it stands.
+ * says when it changes. Reconnects by itself, with the boards' back-off and full jitter; the page shows the
+ * connection as it stands.
  *
  * ```ts
  * const monitor = new FleetMonitor(broker, { consoleUser: 'alice' });
@@ -13,13 +14,15 @@
 import { EventEmitter } from 'node:events';
 import { connect, type MqttClient } from 'mqtt';
 import { topics } from '../contract/topics';
+import { reconnectWithJitter } from '../mqtt-bridge/backoff';
 import { emptyFleet, fleetBoards, fleetCasinoAttention, fleetTables, receive, type FleetState } from './fleet-state';
 import { clientOptions, type BrokerOptions } from './mqtt-session';
 import type { BrokerState, FleetView } from './protocol';
 
 export interface MonitorOptions {
   readonly consoleUser: string;
-  readonly reconnectMs?: number; // default 2000
+  readonly reconnectMs?: number; // the first wait's ceiling, doubling per failed attempt up to 10 s; default 2000
+  readonly random?: () => number; // the jitter; default Math.random
   readonly now?: () => Date;
 }
 
@@ -65,10 +68,15 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
       t.filter('displayStatus'),
       t.casinoSignage(),
     ];
-    const client = connect(
-      this.broker.url,
-      clientOptions(this.broker, { reconnectPeriod: this.options.reconnectMs ?? 2_000, resubscribe: false }),
-    );
+    const minMs = this.options.reconnectMs ?? 2_000;
+    const client = connect(this.broker.url, clientOptions(this.broker, { reconnectPeriod: minMs, resubscribe: false }));
+    // Jittered like the boards (issue 16). A few consoles cannot storm a broker, so the ceiling stays at 10 s: the
+    // page is back soon after the broker is.
+    reconnectWithJitter(client, {
+      minMs,
+      maxMs: Math.max(minMs, 10_000),
+      random: this.options.random ?? Math.random,
+    });
     this.mqtt = client;
     client.on('connect', () => {
       this.set('connected', null);
