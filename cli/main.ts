@@ -33,6 +33,10 @@ const COMMANDS: Record<string, Command> = {
     load: () => import('./signage-command').then((m) => ({ run: m.signageCommand, usage: m.SIGNAGE_USAGE })),
     summary: "show or change a table's signs and the casino's",
   },
+  keys: {
+    load: () => import('./keys-command').then((m) => ({ run: m.keysCommand, usage: m.KEYS_USAGE })),
+    summary: 'make or show the Ed25519 keys that sign results and signs',
+  },
   console: {
     load: () => import('./console-command').then((m) => ({ run: m.consoleCommand, usage: m.CONSOLE_USAGE })),
     summary: 'web console: tables, boards, signs, audit',

@@ -30,6 +30,7 @@ import { Follower } from './follower';
 import { RejectionLog, type RejectionLogOptions } from './rejection-log';
 import type { ResyncOptions } from './resyncs';
 import { inbound } from './inbound';
+import { keyringOf, type Keyring } from './signing';
 import type { TableState } from './table-state';
 import { tableView } from './view';
 
@@ -79,6 +80,7 @@ export class Bridge extends EventEmitter {
   private flushTimer: NodeJS.Immediate | null = null;
   private subscribedFlag = false;
   private stopped = false;
+  private readonly keyring: Keyring;
 
   constructor(
     readonly config: Config,
@@ -91,6 +93,7 @@ export class Bridge extends EventEmitter {
     this.topics = topics(config.mqtt.root);
     this.connection = { state: 'offline', since: this.iso(), lastMessageAt: null, broker: null };
     this.rejections = new RejectionLog(this.log, deps.rejectionLog);
+    this.keyring = keyringOf(config.trust);
     this.status = new StatusPublisher(
       this.topics.displayStatus(config.displayId),
       () => this.client,
@@ -124,6 +127,10 @@ export class Bridge extends EventEmitter {
       },
       rejected: (topic, code, reason) => this.reject(topic, code, reason),
       ...(deps.resync ? { resyncOptions: deps.resync } : {}),
+      unsignedResults: () =>
+        this.keyring.size === 0
+          ? 'results are not signed: no controller key is configured (trust.controllerKeys)'
+          : "results arrive without a signature by this table's controller keys",
     });
   }
 
@@ -255,10 +262,10 @@ export class Bridge extends EventEmitter {
     this.count.received++;
     const now = this.iso();
     this.lastMessageAt = now;
-    const r = inbound(this.config, topic, payload);
+    const r = inbound(this.config, topic, payload, this.keyring);
     switch (r.to) {
       case 'table':
-        return this.follower.take(r.msg, now, topic, r.json);
+        return this.follower.take(r.msg, now, topic, r.json, r.verified);
       case 'command':
         return this.onCommand(r.command);
       case 'cleared':

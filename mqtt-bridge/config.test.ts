@@ -112,6 +112,7 @@ describe('loadConfig', () => {
         with: { BACCARAT_SERVE_TOKEN: 'a-token-of-16-chars+' },
       },
       BACCARAT_SERVE_PORT: { value: '9090', expected: 9090 },
+      BACCARAT_REQUIRE_SIGNATURES: { value: 'false', expected: false },
       BACCARAT_SERVE_TOKEN: { value: 'abcdefghijklmnop', expected: 'abcdefghijklmnop' },
       BACCARAT_LOG_LEVEL: { value: 'debug', expected: 'debug' },
       BACCARAT_LOG_FILE: { value: '/var/log/bb/board.log', expected: '/var/log/bb/board.log' },

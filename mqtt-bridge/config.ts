@@ -16,6 +16,7 @@ import { Value } from '@sinclair/typebox/value';
 import { err, ok, type Result } from '../baccarat/types';
 import { ID_PATTERN } from '../contract/schemas';
 import { parseRoot } from '../contract/topics';
+import { parsePublicKey } from './signing';
 
 const Id = Type.String({ pattern: ID_PATTERN });
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
@@ -74,6 +75,14 @@ export const ConfigSchema = Type.Object(
         ]),
         // Accepted and ignored, for configuration files written before notices ended with the table's events.
         noticeSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
+      },
+      { additionalProperties: false },
+    ),
+    trust: Type.Object(
+      {
+        requireSignatures: Type.Boolean(), // refuse what is not signed by a key below
+        controllerKeys: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 32 }), // Ed25519 public keys
+        pitKeys: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 32 }),
       },
       { additionalProperties: false },
     ),
@@ -148,6 +157,7 @@ export function defaultConfig(): Config {
       disclaimer: true,
       language: null,
     },
+    trust: { requireSignatures: false, controllerKeys: [], pitKeys: [] },
     serve: { host: '127.0.0.1', port: 8080, token: null },
     kiosk: { display: null, devTools: false },
     log: { level: 'info', file: null, ...LOG_DEFAULTS },
@@ -173,6 +183,7 @@ export const ENV_VARS: Readonly<Record<string, string>> = {
   BACCARAT_SERVE_TOKEN: 'serve.token',
   BACCARAT_LOG_LEVEL: 'log.level',
   BACCARAT_LOG_FILE: 'log.file',
+  BACCARAT_REQUIRE_SIGNATURES: 'trust.requireSignatures', // true or false
 };
 
 function set(target: Record<string, unknown>, path: string, value: unknown): void {
@@ -222,6 +233,7 @@ export function loadConfig({ file, env = process.env, overrides }: LoadOptions =
         .map((s) => s.trim())
         .filter(Boolean);
     else if (target === 'mqtt.protocolVersion' || target === 'serve.port') value = Number(raw);
+    else if (target === 'trust.requireSignatures') value = raw === 'true' ? true : raw === 'false' ? false : raw;
     set(fromEnv, target, value);
   }
   const base = defaultConfig();
@@ -257,5 +269,12 @@ export function loadConfig({ file, env = process.env, overrides }: LoadOptions =
     const p = merged.mqtt.tls?.[key];
     if (p && !existsSync(p)) return err(`configuration: mqtt.tls.${key}: file ${p} does not exist`);
   }
+  for (const field of ['controllerKeys', 'pitKeys'] as const)
+    for (const [i, text] of merged.trust[field].entries()) {
+      const key = parsePublicKey(text);
+      if (!key.ok) return err(`configuration: trust.${field}[${i}]: ${key.error}`);
+    }
+  if (merged.trust.requireSignatures && merged.trust.controllerKeys.length === 0)
+    return err('configuration: trust.requireSignatures needs at least one key in trust.controllerKeys');
   return ok(merged);
 }

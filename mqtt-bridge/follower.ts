@@ -13,6 +13,7 @@
  */
 import type { Logger } from 'pino';
 import type { OutOfStep, StaffWarning } from '../contract/kiosk';
+import { SIGNER_OF } from '../contract/signed';
 import { nextOutOfStep, type StepSignal } from './out-of-step';
 import { Resyncs, RESYNC_DEFAULTS, type ResyncOptions } from './resyncs';
 import { applyMessage, emptyTableState, type Applied, type TableMessage, type TableState } from './table-state';
@@ -30,6 +31,8 @@ export interface FollowerDeps {
   /** A message was rejected: counted and logged by the bridge. */
   readonly rejected: (topic: string, code: string, reason: string) => void;
   readonly resyncOptions?: Partial<ResyncOptions>;
+  /** Why a result taken unsigned is unverified, for staff (signatures are optional unless required). */
+  readonly unsignedResults?: () => string;
 }
 
 /** Message kinds that carry the table's results: refusing one may leave the board without something it showed. */
@@ -44,6 +47,8 @@ export class Follower {
   private outOfStep: OutOfStep | null = null;
   /** Signs ignored for a revision below the one shown, by topic kind, until a sign is taken again. */
   private readonly ignored = new Map<'signage' | 'casinoSignage', StaffWarning>();
+  /** Set while the table's latest result came unsigned (taken because signatures are not required). */
+  private unverified: StaffWarning | null = null;
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
   private readonly ahead = new Map<string, { t: string; m: TableMessage & { kind: 'hand' } }>();
   private readonly resyncs: Resyncs;
@@ -62,9 +67,9 @@ export class Follower {
     return this.outOfStep;
   }
 
-  /** Warnings for staff that come from following: signs ignored for an older revision. */
+  /** Warnings for staff that come from following: signs ignored for an older revision, unsigned results. */
   get warnings(): StaffWarning[] {
-    return [...this.ignored.values()];
+    return [...this.ignored.values(), ...(this.unverified ? [this.unverified] : [])];
   }
 
   /** Resyncs run and coalesced, for monitoring. */
@@ -94,8 +99,16 @@ export class Follower {
     if (RESULT_KINDS.has(kind)) this.outOfStepBy('rejected', `a ${kind} message was refused: ${reason}`);
   }
 
-  /** A validated message of this table: applied, journaled and shown, or why not. */
-  take(msg: TableMessage, now: string, topic: string, json?: string): void {
+  /**
+   * A validated message of this table: applied, journaled and shown, or why not. `verified`: signed by a key the
+   * board trusts (a result taken unsigned makes the results unverified for staff, until a signed one).
+   */
+  take(msg: TableMessage, now: string, topic: string, json?: string, verified = true): void {
+    if (SIGNER_OF[msg.kind] === 'controller' && verified === !!this.unverified) {
+      const detail = this.deps.unsignedResults?.() ?? 'results are not signed';
+      this.unverified = verified ? null : { code: 'results-unverified', detail, since: now };
+      this.deps.changed();
+    }
     const result = applyMessage(this.current, msg, now);
     this.handle(msg, result, now, topic, json);
   }

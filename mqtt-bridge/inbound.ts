@@ -11,12 +11,15 @@
 import { parseTopicMessage } from '../contract/mqtt';
 import type { DisplayCommand } from '../contract/schemas';
 import { parseTopic, TOPIC_SPECS } from '../contract/topics';
+import { SIGNER_OF } from '../contract/signed';
 import type { Config } from './config';
+import type { Keyring } from './signing';
 import type { TableMessage } from './table-state';
 
 export type Inbound =
-  | { readonly to: 'table'; readonly msg: TableMessage; readonly json: string }
-  | { readonly to: 'command'; readonly command: DisplayCommand }
+  /** `verified`: signed by a key the board trusts for its role; false: unsigned, taken as `requireSignatures` allows. */
+  | { readonly to: 'table'; readonly msg: TableMessage; readonly json: string; readonly verified: boolean }
+  | { readonly to: 'command'; readonly command: DisplayCommand; readonly verified: boolean }
   /** An empty retained payload: MQTT's way to delete a retained message. Nothing from the table. */
   | { readonly to: 'cleared' }
   /** Refused. `ofTable` names the kind when it was a message of the board's own table (it may lack something). */
@@ -24,9 +27,14 @@ export type Inbound =
 
 type Settings = Pick<Config, 'tableId' | 'displayId'> & {
   readonly mqtt: Pick<Config['mqtt'], 'root' | 'maxPayloadBytes'>;
+  readonly trust?: Pick<Config['trust'], 'requireSignatures'>;
 };
 
-export function inbound(config: Settings, topic: string, payload: Uint8Array): Inbound {
+/**
+ * `keyring`: the keys the board trusts. A signature that does not verify is refused (`bad-signature`) whatever the
+ * settings; an unsigned message (or one by a key the board does not know) is refused only with `requireSignatures`.
+ */
+export function inbound(config: Settings, topic: string, payload: Uint8Array, keyring?: Keyring): Inbound {
   const where = parseTopic(config.mqtt.root, topic);
   if (!where.ok) return { to: 'rejected', code: 'unknown-topic', reason: where.error, ofTable: null };
   const kind = where.value.kind;
@@ -40,14 +48,24 @@ export function inbound(config: Settings, topic: string, payload: Uint8Array): I
     return { to: 'rejected', code, reason: message, ofTable: ours ? kind : null };
   }
   const { topic: t, payload: p } = parsed.value;
+  const checked = keyring?.check(kind, topic, p as object) ?? { status: 'unsigned' as const };
+  if (checked.status === 'bad') return { to: 'rejected', code: 'bad-signature', reason: checked.reason, ofTable: null };
+  if (checked.status === 'unsigned' && config.trust?.requireSignatures && SIGNER_OF[kind])
+    return {
+      to: 'rejected',
+      code: 'bad-signature',
+      reason: `an unsigned ${kind}: signatures are required`,
+      ofTable: null,
+    };
+  const verified = checked.status === 'verified';
   const unknown = (reason: string): Inbound => ({ to: 'rejected', code: 'unknown-topic', reason, ofTable: null });
   if (t.kind === 'displayCommand')
     return t.displayId === config.displayId
-      ? { to: 'command', command: p as DisplayCommand }
+      ? { to: 'command', command: p as DisplayCommand, verified }
       : unknown(`command for display ${t.displayId}, not ${config.displayId}`);
   if (t.kind === 'displayStatus') return unknown('boards do not read display status');
   if (!ours)
     return unknown(`table ${(t as { tableId: string }).tableId} is not this board's table (${config.tableId})`);
   const json = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
-  return { to: 'table', msg: { kind: t.kind, payload: p } as TableMessage, json };
+  return { to: 'table', msg: { kind: t.kind, payload: p } as TableMessage, json, verified };
 }

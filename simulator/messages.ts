@@ -14,7 +14,7 @@ import { makeCard, parseCards } from '../baccarat/cards';
 import { checkResult, type CheckedResult } from '../baccarat/result-check';
 import type { Coup } from '../baccarat/table-of-play';
 import { err, type Card, type Result } from '../baccarat/types';
-import type { CardText } from '../contract/schemas/common';
+import type { CardText, Signature } from '../contract/schemas/common';
 import { makeMessage } from '../contract/mqtt';
 import type { HandMessage, VoidHandReason } from '../contract/schemas/hand';
 import type { TableEvent } from '../contract/schemas/event';
@@ -31,7 +31,7 @@ export type Outgoing = {
   readonly [K in ControllerKind]: { readonly kind: K; readonly payload: PayloadByKind[K]; readonly text: string };
 }[ControllerKind];
 
-const out = <K extends ControllerKind>(kind: K, payload: PayloadByKind[K]): Outgoing =>
+const unsignedOut = <K extends ControllerKind>(kind: K, payload: PayloadByKind[K]): Outgoing =>
   ({ kind, payload, text: makeMessage(kind, payload) }) as Outgoing;
 
 /** A card in the contract's text form, e.g. `10S`. */
@@ -107,7 +107,7 @@ export function controllerStatusMessage(
   timestamp: string,
 ): Outgoing {
   const status: ControllerStatus = { v: 1, state, controllerId, version, timestamp };
-  return out('controllerStatus', status);
+  return unsignedOut('controllerStatus', status);
 }
 
 export interface MessengerOptions {
@@ -121,7 +121,12 @@ export interface MessengerOptions {
    * goes from `waiting` to `dealing` (a void hand announced, the cut card out) and back, never `betting`.
    */
   readonly bettingEvents?: boolean;
+  /** Signs each message (the publisher's key, for the message's topic); default: unsigned. */
+  readonly sign?: Signer;
 }
+
+/** A controller's signature of a payload of a kind (it knows the topic of each kind). */
+export type Signer = (kind: ControllerKind, payload: object) => Signature;
 
 export interface Messenger {
   /** The messages of one step, in publishing order: the hand or event, then the snapshot when it changed. */
@@ -165,6 +170,10 @@ export function createMessenger(options: MessengerOptions): Messenger {
   let tableOpen: boolean | undefined; // from the last table-open / table-closed, once there was one
 
   const common = () => ({ v: 1 as const, seq: ++seq, controllerId, timestamp: now() });
+  const { sign } = options;
+  /** A message to publish, signed when the controller signs. */
+  const out = <K extends ControllerKind>(kind: K, payload: PayloadByKind[K]): Outgoing =>
+    sign ? unsignedOut(kind, { ...payload, sig: sign(kind, payload) }) : unsignedOut(kind, payload);
   /** The snapshot after `step`, from `next` (the snapshot with the step's change), republished. */
   const republish = (step: Step, next: ShoeSnapshot): Outgoing[] => {
     const phase = PHASE_AFTER[step.type] ?? next.phase;

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { Id, SCHEMA_ID_PREFIX, Timestamp, Version, strictObject } from './common';
+import { Id, OptionalSignature, SCHEMA_ID_PREFIX, Timestamp, Version, strictObject } from './common';
 
 const command = <T extends string, P extends TProperties>(name: T, description: string, properties: P) =>
   strictObject(
@@ -18,6 +18,7 @@ const command = <T extends string, P extends TProperties>(name: T, description: 
       requestId: { ...Id, description: 'Chosen by the sender; echoed in the status as lastCommand.requestId.' },
       timestamp: Timestamp,
       ...properties,
+      sig: OptionalSignature,
     },
     { title: name, description },
   );

@@ -10,6 +10,7 @@
 import {
   FormatRegistry,
   Type,
+  type Static,
   type ObjectOptions,
   type SchemaOptions,
   type TLiteral,
@@ -134,3 +135,30 @@ export const Seq = Type.Integer({
 
 /** A short human-readable text: a name, a version, who did something. */
 export const Label = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, description });
+
+/** The one signature algorithm of this contract (RFC 8032), the key ids and the signature values' shapes. */
+export const SIGNATURE_ALGORITHM = 'Ed25519';
+export const KEY_ID_PATTERN = '^[0-9a-f]{16}$';
+const BASE64URL = '^[A-Za-z0-9_-]+$';
+
+/**
+ * A publisher's signature of a payload (optional; a board can require it): `kid` names the key (the first 8 bytes of
+ * the SHA-256 of its raw public key, in hex), `value` the Ed25519 signature (64 bytes, base64url) of the signing
+ * input: `baccarat-board/sig/v1`, a newline, the topic, a newline, and the payload without `sig` in the JSON
+ * Canonicalization Scheme (RFC 8785). See docs/contract.md, "Signatures", for a test vector.
+ */
+export const SignatureSchema = strictObject(
+  {
+    alg: Type.Literal(SIGNATURE_ALGORITHM),
+    kid: Type.String({ pattern: KEY_ID_PATTERN, maxLength: 16, description: 'The signing key: 16 hex digits.' }),
+    value: Type.String({
+      pattern: BASE64URL,
+      minLength: 86,
+      maxLength: 86,
+      description: 'The Ed25519 signature, 64 bytes in base64url without padding.',
+    }),
+  },
+  { title: 'Signature', description: "The publisher's Ed25519 signature of the payload and its topic." },
+);
+export const OptionalSignature = Type.Optional(SignatureSchema);
+export type Signature = Static<typeof SignatureSchema>;

@@ -15,6 +15,7 @@ import {
   HandNo,
   Id,
   Label,
+  OptionalSignature,
   SCHEMA_ID_PREFIX,
   Seq,
   Timestamp,
@@ -71,6 +72,7 @@ const event = <T extends string, P extends TProperties>(type: T, description: st
       controllerId: Id,
       timestamp: Timestamp,
       ...properties,
+      sig: OptionalSignature,
     },
     { title: type, description },
   );

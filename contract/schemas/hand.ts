@@ -13,6 +13,7 @@ import {
   HandNo,
   Id,
   PointSchema,
+  OptionalSignature,
   SCHEMA_ID_PREFIX,
   Timestamp,
   Version,
@@ -75,9 +76,12 @@ const HAND_DESCRIPTION =
 /** The hand payload embedded in other payloads (a correction, the shoe snapshot): the same shape without `$id`. */
 export const HandBody = strictObject(handProperties, { title: 'Hand', description: HAND_DESCRIPTION });
 
-export const HandMessageSchema = strictObject(handProperties, {
-  $id: `${SCHEMA_ID_PREFIX}hand`,
-  title: 'HandMessage',
-  description: HAND_DESCRIPTION,
-});
+export const HandMessageSchema = strictObject(
+  { ...handProperties, sig: OptionalSignature },
+  {
+    $id: `${SCHEMA_ID_PREFIX}hand`,
+    title: 'HandMessage',
+    description: HAND_DESCRIPTION,
+  },
+);
 export type HandMessage = Static<typeof HandMessageSchema>;

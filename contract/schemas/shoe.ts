@@ -13,6 +13,7 @@ import {
   Id,
   Label,
   MAX_HAND_NO,
+  OptionalSignature,
   SCHEMA_ID_PREFIX,
   Seq,
   Timestamp,
@@ -123,6 +124,7 @@ export const ShoeSnapshotSchema = strictObject(
       }),
     ),
     timestamp: Timestamp,
+    sig: OptionalSignature,
   },
   {
     $id: `${SCHEMA_ID_PREFIX}shoe`,

@@ -8,7 +8,17 @@
  * @packageDocumentation
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { HandNo, Id, Label, SCHEMA_ID_PREFIX, Timestamp, Version, oneOf, strictObject } from './common';
+import {
+  HandNo,
+  Id,
+  Label,
+  OptionalSignature,
+  SCHEMA_ID_PREFIX,
+  Timestamp,
+  Version,
+  oneOf,
+  strictObject,
+} from './common';
 
 // The vocabulary of the signs is the core's (declared once, in baccarat/): side bets, languages, pay scales.
 export { PAY_SCALES, SIDE_BETS, SIGN_LANGUAGES as LANGUAGES } from '../../baccarat/signage';
@@ -106,6 +116,7 @@ export const TableSignageSchema = strictObject(
     }),
     updatedBy: Label(64, 'Who made this revision.'),
     updatedAt: Timestamp,
+    sig: OptionalSignature,
   },
   {
     $id: `${SCHEMA_ID_PREFIX}signage`,
@@ -126,6 +137,7 @@ export const CasinoSignageSchema = strictObject(
     defaultLanguage: Type.Optional(LanguageSchema),
     updatedBy: Label(64, 'Who made this revision.'),
     updatedAt: Timestamp,
+    sig: OptionalSignature,
   },
   {
     $id: `${SCHEMA_ID_PREFIX}casino-signage`,

@@ -8,7 +8,18 @@
  * @packageDocumentation
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Count, HandCount, Id, Label, SCHEMA_ID_PREFIX, Timestamp, Version, oneOf, strictObject } from './common';
+import {
+  Count,
+  HandCount,
+  Id,
+  Label,
+  OptionalSignature,
+  SCHEMA_ID_PREFIX,
+  Timestamp,
+  Version,
+  oneOf,
+  strictObject,
+} from './common';
 import { DISPLAY_COMMANDS } from './command';
 import { ShoeNo } from './event';
 
@@ -40,12 +51,15 @@ export const OutOfStepSchema = strictObject(
  * What staff should know that patrons need not read:
  * - `perfect-pairs-scale-missing`: Perfect Pairs is offered but no casino pay scale is published (rule 11A.8);
  * - `signage-ignored`: a sign with a lower revision than the one shown arrived and was ignored;
- * - `casino-signage-ignored`: the same for the casino's sign.
+ * - `casino-signage-ignored`: the same for the casino's sign;
+ * - `results-unverified`: the table's results are not signed by a key the board trusts (taken, as `requireSignatures`
+ *   is off: see the board's `trust` settings).
  */
 export const STAFF_WARNING_CODES = [
   'perfect-pairs-scale-missing',
   'signage-ignored',
   'casino-signage-ignored',
+  'results-unverified',
 ] as const;
 export type StaffWarningCode = (typeof STAFF_WARNING_CODES)[number];
 export const StaffWarningSchema = strictObject(
@@ -65,6 +79,7 @@ export const ControllerStatusSchema = strictObject(
     controllerId: Id,
     version: SoftwareVersion,
     timestamp: { ...Timestamp, description: WILL_TIME },
+    sig: OptionalSignature,
   },
   {
     $id: `${SCHEMA_ID_PREFIX}controller-status`,

@@ -1,0 +1,114 @@
+/**
+ * Signatures (issue 14): the test vector of docs/contract.md; what a board refuses (a tampered payload, another
+ * topic, a key of the wrong role, fuzzed signatures) and what it leaves unsigned (no signature, an unknown key).
+ */
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { EXAMPLES } from '../contract/examples';
+import { canonicalJson, signingInput } from '../contract/signed';
+import {
+  generateSigningKey,
+  keyId,
+  Keyring,
+  parsePrivateKey,
+  parsePublicKey,
+  publicKeyText,
+  signatureOf,
+  signPayload,
+} from './signing';
+
+const doc = readFileSync(new URL('../docs/contract.md', import.meta.url), 'utf8');
+const TOPIC = 'baccarat/tables/T12/hand';
+const hand = EXAMPLES.hand[0]!;
+const seeded = () => {
+  const seed = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
+  const privateKey = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  const publicKey = createPublicKey(privateKey);
+  return { kid: keyId(publicKey), privateKey, publicKey };
+};
+
+describe('the test vector of docs/contract.md', () => {
+  const block = /<!-- signature-vector -->\s*```text\n([\s\S]*?)\n```[\s\S]*?```json\n([\s\S]*?)```/.exec(doc);
+  test('the signing input and the signature are the ones the doc gives', () => {
+    expect(block).not.toBeNull();
+    const [, input, sig] = block!;
+    const key = seeded();
+    expect(Buffer.from(signingInput(TOPIC, hand)).toString('utf8')).toBe(input);
+    expect(signatureOf(key, TOPIC, hand)).toEqual(JSON.parse(sig!));
+    expect(doc).toContain(publicKeyText(key.publicKey));
+    expect(doc).toContain(key.kid);
+  });
+});
+
+describe('a board checks signatures', () => {
+  const controller = generateSigningKey();
+  const pit = generateSigningKey();
+  const ring = new Keyring({ controller: [controller.publicKey], pit: [pit.publicKey] });
+  const signed = signPayload(controller, TOPIC, hand);
+  test.each<[string, () => ReturnType<Keyring['check']>, string]>([
+    ['signed by its controller', () => ring.check('hand', TOPIC, signed), 'verified'],
+    ['without a signature', () => ring.check('hand', TOPIC, hand), 'unsigned'],
+    [
+      'by a key it does not know',
+      () => ring.check('hand', TOPIC, signPayload(generateSigningKey(), TOPIC, hand)),
+      'unsigned',
+    ],
+    ['tampered: another result', () => ring.check('hand', TOPIC, { ...signed, outcome: 'player' }), 'bad'],
+    ['replayed for another shoe', () => ring.check('hand', TOPIC, { ...signed, shoeId: 'S20241122-04' }), 'bad'],
+    ['replayed on another table', () => ring.check('hand', 'baccarat/tables/T13/hand', signed), 'bad'],
+    ['a result signed by the pit', () => ring.check('hand', TOPIC, signPayload(pit, TOPIC, hand)), 'bad'],
+    [
+      'a sign signed by a controller',
+      () =>
+        ring.check(
+          'signage',
+          'baccarat/tables/T12/signage',
+          signPayload(controller, 'baccarat/tables/T12/signage', EXAMPLES.signage[0]!),
+        ),
+      'bad',
+    ],
+  ])('%s', (_, check, status) => {
+    expect(check().status).toBe(status);
+  });
+  test('fuzzed signatures never verify and never throw', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 64, maxLength: 64 }),
+        fc.constantFrom(controller.kid, pit.kid, '0000000000000000'),
+        (bytes, kid) => {
+          const forged = {
+            ...hand,
+            sig: { alg: 'Ed25519' as const, kid, value: Buffer.from(bytes).toString('base64url') },
+          };
+          expect(ring.check('hand', TOPIC, forged).status).not.toBe('verified');
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('keys and canonical JSON', () => {
+  test('a public key from its raw bytes (base64url or base64) or PEM; anything else is refused with a reason', () => {
+    const k = generateSigningKey();
+    const raw = publicKeyText(k.publicKey);
+    const parsed = parsePublicKey(raw);
+    expect(parsed.ok && keyId(parsed.value)).toBe(k.kid);
+    expect(parsePublicKey(Buffer.from(raw, 'base64url').toString('base64')).ok).toBe(true);
+    expect(parsePublicKey(k.publicKey.export({ format: 'pem', type: 'spki' }).toString()).ok).toBe(true);
+    expect(parsePublicKey('not a key')).toMatchObject({ ok: false, error: expect.stringMatching(/Ed25519/) });
+    expect(parsePrivateKey(k.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString())).toMatchObject({
+      ok: true,
+      value: { kid: k.kid },
+    });
+    expect(parsePrivateKey('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----').ok).toBe(false);
+  });
+  test('RFC 8785: keys sorted, no whitespace, nested and in arrays; undefined properties left out', () => {
+    expect(canonicalJson({ b: [2, { d: 1, c: 'é' }], a: null, u: undefined, n: -0.5 })).toBe(
+      '{"a":null,"b":[2,{"c":"é","d":1}],"n":-0.5}',
+    );
+  });
+});
