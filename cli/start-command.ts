@@ -16,6 +16,7 @@ import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt-bridge/embedde
 import { createLogger } from '../mqtt-bridge/log';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsEnv, type TlsSettings } from '../mqtt-bridge/tls';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
+import { generateSigningKey, publicKeyText } from '../mqtt-bridge/signing';
 import { simulateTable } from '../simulator/dealer';
 import { abortableSleep, startTableSimulator, type TableSimulator } from '../simulator/publisher';
 import { electronBinaryPath } from '../scripts/electron-binary.mjs';
@@ -158,7 +159,10 @@ async function startDemo(config: Config, speed: number, seed: string, io: CliIo)
   // mixes with a real table's history on the same machine.
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
   let hands = 0;
+  // The demo's controller signs its results, and the board trusts its key: a board shows them as verified.
+  const key = generateSigningKey();
   const sim: TableSimulator = await startTableSimulator({
+    signingKey: key,
     broker: broker.url,
     tableId: config.tableId,
     steps: simulateTable({ seed, irregularities: 0.02, shoeId: (n) => `demo-${run}-${n}` }),
@@ -178,6 +182,7 @@ async function startDemo(config: Config, speed: number, seed: string, io: CliIo)
       ...config,
       mqtt: { ...config.mqtt, brokers: [broker.url] },
       journal: { ...config.journal, dir: join(config.journal.dir, 'demo') },
+      trust: { ...config.trust, controllerKeys: [...config.trust.controllerKeys, publicKeyText(key.publicKey)] },
     },
     async stop() {
       await sim.stop();
@@ -198,6 +203,7 @@ function envFor(config: Config, file: string | undefined): Record<string, string
     BACCARAT_DISPLAY_ID: config.displayId,
     BACCARAT_MQTT_URLS: config.mqtt.brokers.join(','),
     BACCARAT_JOURNAL_DIR: config.journal.dir,
+    ...(config.trust.controllerKeys.length > 0 && { BACCARAT_CONTROLLER_KEYS: config.trust.controllerKeys.join(',') }),
     ...tlsEnv(config.mqtt.tls),
   };
 }

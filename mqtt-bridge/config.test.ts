@@ -113,6 +113,10 @@ describe('loadConfig', () => {
       },
       BACCARAT_SERVE_PORT: { value: '9090', expected: 9090 },
       BACCARAT_REQUIRE_SIGNATURES: { value: 'false', expected: false },
+      BACCARAT_CONTROLLER_KEYS: {
+        value: 'AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOTk, ',
+        expected: ['AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOTk'],
+      },
       BACCARAT_SERVE_TOKEN: { value: 'abcdefghijklmnop', expected: 'abcdefghijklmnop' },
       BACCARAT_LOG_LEVEL: { value: 'debug', expected: 'debug' },
       BACCARAT_LOG_FILE: { value: '/var/log/bb/board.log', expected: '/var/log/bb/board.log' },

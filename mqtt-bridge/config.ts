@@ -184,6 +184,7 @@ export const ENV_VARS: Readonly<Record<string, string>> = {
   BACCARAT_LOG_LEVEL: 'log.level',
   BACCARAT_LOG_FILE: 'log.file',
   BACCARAT_REQUIRE_SIGNATURES: 'trust.requireSignatures', // true or false
+  BACCARAT_CONTROLLER_KEYS: 'trust.controllerKeys', // comma-separated
 };
 
 function set(target: Record<string, unknown>, path: string, value: unknown): void {
@@ -227,7 +228,7 @@ export function loadConfig({ file, env = process.env, overrides }: LoadOptions =
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
     let value: unknown = raw;
-    if (target === 'mqtt.brokers')
+    if (target === 'mqtt.brokers' || target === 'trust.controllerKeys')
       value = raw
         .split(',')
         .map((s) => s.trim())
