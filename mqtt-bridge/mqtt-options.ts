@@ -96,6 +96,8 @@ export function startBoardClient(
     on.connection('connected', broker);
     on.log.info({ broker, sessionPresent: connack.sessionPresent }, 'connected');
     const subs = boardSubscriptions(m.root, config.tableId, config.displayId);
+    // Before subscribing: on a reconnection MQTT.js already holds these topics and calls back at once.
+    on.subscribing();
     client.subscribe(
       subs.map((s) => s.topic),
       { qos: 1 },
@@ -104,7 +106,6 @@ export function startBoardClient(
         else on.subscribed();
       },
     );
-    on.subscribing();
   });
   client.on('offline', () => on.connection('reconnecting', null));
   client.on('reconnect', () => on.connection('reconnecting', null));
