@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { Bridge } from '../mqtt-bridge/bridge';
+import { bundleDigest } from '../mqtt-bridge/build-identity';
 import type { Config } from '../mqtt-bridge/config';
 import { createLogger } from '../mqtt-bridge/log';
 import { startWebHost, type WebHost } from '../web-host/server';
@@ -18,10 +19,10 @@ export interface BoardRuntime {
 }
 
 export { RENDERER_DIR } from './paths';
-import { RENDERER_DIR } from './paths';
+import { DIST_DIR, RENDERER_DIR } from './paths';
 
 export async function startBoard(config: Config, logger = createLogger(config.log)): Promise<BoardRuntime> {
-  const bridge = new Bridge(config, { logger, version: VERSION });
+  const bridge = new Bridge(config, { logger, version: VERSION, build: bundleDigest(DIST_DIR) });
   await bridge.start();
   let web: WebHost;
   try {

@@ -22,6 +22,8 @@ function packageRoot(from: string): string {
 }
 
 export const PACKAGE_ROOT = packageRoot(dirname(fileURLToPath(import.meta.url)));
+/** The package's whole build (npm run build): its digest is the board's software identity. */
+export const DIST_DIR = join(PACKAGE_ROOT, 'dist');
 /** The built renderer (npm run build). */
 export const RENDERER_DIR = join(PACKAGE_ROOT, 'dist', 'renderer');
 /** The built signage console UI. */

@@ -8,6 +8,7 @@ import { join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, dialog, Menu, net, powerSaveBlocker, protocol, session } from 'electron';
 import { Bridge } from '../mqtt-bridge/bridge';
+import { bundleDigest } from '../mqtt-bridge/build-identity';
 import { loadConfig } from '../mqtt-bridge/config';
 import { createLogger } from '../mqtt-bridge/log';
 import { appFile } from './app-protocol';
@@ -52,7 +53,9 @@ async function start(): Promise<void> {
     return net.fetch(pathToFileURL(found.file).toString());
   });
 
-  const bridge = new Bridge(cfg, { logger, version: app.getVersion() });
+  // The bundle this kiosk runs (dist/, beside this file's folder): its SHA-256 goes in the status.
+  const build = bundleDigest(normalize(join(__dirname, '..')));
+  const bridge = new Bridge(cfg, { logger, version: app.getVersion(), build });
   const win = setupWindow(cfg, join(__dirname, 'preload.cjs'), log);
   bridge.on('view', (view) => push(win.webContents, 'table:view', view));
   bridge.on('command', (c) => {

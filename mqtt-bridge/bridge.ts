@@ -19,11 +19,12 @@ import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { ConnectionView, OutOfStep, TableView } from '../contract/kiosk';
 import { makeDisplayStatus } from '../contract/mqtt';
-import type { DisplayCommand } from '../contract/schemas';
+import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import type { Config } from './config';
 import { offlineStatus, onlineStatus, StatusPublisher } from './display-status';
 import { BoardJournal } from './board-journal';
+import { ClockWatch } from './clock-watch';
 import { lazyImport } from './lazy-import';
 import { closeClient, resubscribeRetained, startBoardClient } from './mqtt-options';
 import { Follower } from './follower';
@@ -50,6 +51,7 @@ export interface BridgeDeps {
   readonly resync?: Partial<ResyncOptions>;
   readonly rejectionLog?: RejectionLogOptions; // how rejected messages are sampled in the log
   readonly stopTimeoutMs?: number; // how long stop() waits for the broker before it lets go (default 2000)
+  readonly build?: string | null; // SHA-256 of the application bundle (build-identity.ts), for the status
 }
 
 /** Counters for the display status and for monitoring. */
@@ -81,6 +83,7 @@ export class Bridge extends EventEmitter {
   private subscribedFlag = false;
   private stopped = false;
   private readonly keyring: Keyring;
+  private readonly clock = new ClockWatch();
 
   constructor(
     readonly config: Config,
@@ -97,15 +100,7 @@ export class Bridge extends EventEmitter {
     this.status = new StatusPublisher(
       this.topics.displayStatus(config.displayId),
       () => this.client,
-      () =>
-        onlineStatus(this.follower.state, {
-          ...this.statusBasics(),
-          rejectedMessages: this.count.rejected,
-          uptimeSeconds: Math.floor((this.now().getTime() - this.startedAt) / 1000),
-          outOfStep: this.follower.step,
-          warnings: this.view().warnings,
-          lastCommand: this.status.lastCommand,
-        }),
+      () => this.displayStatus(),
     );
     this.journal = new BoardJournal(
       join(config.journal.dir, `${config.tableId}.journal`),
@@ -164,6 +159,20 @@ export class Bridge extends EventEmitter {
   /** Why the board is not current, or null when it follows its table. */
   get step(): OutOfStep | null {
     return this.follower.step;
+  }
+
+  /** The status the board publishes (retained): what it shows, how it is doing, its build and its clock. */
+  displayStatus(): DisplayStatus {
+    return onlineStatus(this.follower.state, {
+      ...this.statusBasics(),
+      rejectedMessages: this.count.rejected,
+      uptimeSeconds: Math.floor((this.now().getTime() - this.startedAt) / 1000),
+      outOfStep: this.follower.step,
+      warnings: this.view().warnings,
+      lastCommand: this.status.lastCommand,
+      build: this.deps.build ?? null,
+      clock: this.clock.figures(),
+    });
   }
 
   /** The view as last emitted (or built now). */
@@ -264,8 +273,11 @@ export class Bridge extends EventEmitter {
     this.lastMessageAt = now;
     const r = inbound(this.config, topic, payload, this.keyring);
     switch (r.to) {
-      case 'table':
-        return this.follower.take(r.msg, now, topic, r.json, r.verified);
+      case 'table': {
+        const effect = this.follower.take(r.msg, now, topic, r.json, r.verified);
+        if (effect === 'applied' && r.msg.kind === 'hand') this.clock.hand(Date.parse(now), r.msg.payload.timestamp);
+        return;
+      }
       case 'command':
         return this.onCommand(r.command);
       case 'cleared':
@@ -336,6 +348,7 @@ export class Bridge extends EventEmitter {
     this.seq++;
     this.lastView = this.buildView(this.iso());
     this.emit('view', this.lastView);
+    this.clock.shown(this.now().getTime());
   }
 
   private statusBasics() {

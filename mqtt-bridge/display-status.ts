@@ -12,6 +12,7 @@ import { shoeHands } from '../baccarat/shoe';
 import type { OutOfStep, StaffWarning } from '../contract/kiosk';
 import { makeDisplayStatus } from '../contract/mqtt';
 import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
+import type { ClockFigures } from './clock-watch';
 import type { TableState } from './table-state';
 
 export interface StatusContext {
@@ -24,6 +25,8 @@ export interface StatusContext {
   readonly outOfStep: OutOfStep | null;
   readonly warnings: readonly StaffWarning[];
   readonly lastCommand: { requestId: string; command: DisplayCommand['command']; ok: boolean } | null;
+  readonly build: string | null; // SHA-256 of the application bundle
+  readonly clock: ClockFigures | null;
 }
 
 export function onlineStatus(state: TableState, c: StatusContext): DisplayStatus {
@@ -46,6 +49,8 @@ export function onlineStatus(state: TableState, c: StatusContext): DisplayStatus
     ...(c.outOfStep ? { outOfStep: c.outOfStep } : {}),
     ...(c.warnings.length > 0 ? { warnings: c.warnings.slice(0, 10) } : {}),
     ...(c.lastCommand ? { lastCommand: c.lastCommand } : {}),
+    ...(c.build ? { build: { sha256: c.build } } : {}),
+    ...(c.clock ? { clock: c.clock } : {}),
   };
 }
 

@@ -103,7 +103,7 @@ export class Follower {
    * A validated message of this table: applied, journaled and shown, or why not. `verified`: signed by a key the
    * board trusts (a result taken unsigned makes the results unverified for staff, until a signed one).
    */
-  take(msg: TableMessage, now: string, topic: string, json?: string, verified = true): void {
+  take(msg: TableMessage, now: string, topic: string, json?: string, verified = true): Applied['effect'] {
     if (SIGNER_OF[msg.kind] === 'controller' && verified === !!this.unverified) {
       const detail = this.deps.unsignedResults?.() ?? 'results are not signed';
       this.unverified = verified ? null : { code: 'results-unverified', detail, since: now };
@@ -111,6 +111,7 @@ export class Follower {
     }
     const result = applyMessage(this.current, msg, now);
     this.handle(msg, result, now, topic, json);
+    return result.effect;
   }
 
   private handle(msg: TableMessage, result: Applied, now: string, topic: string, json?: string): void {

@@ -139,7 +139,8 @@ export const Label = (maxLength: number, description: string) => Type.String({ m
 /** The one signature algorithm of this contract (RFC 8032), the key ids and the signature values' shapes. */
 export const SIGNATURE_ALGORITHM = 'Ed25519';
 export const KEY_ID_PATTERN = '^[0-9a-f]{16}$';
-const BASE64URL = '^[A-Za-z0-9_-]+$';
+/** 64 bytes in base64url without padding: 86 characters (the length in the pattern too, for generators). */
+const SIGNATURE_VALUE = '^[A-Za-z0-9_-]{86}$';
 
 /**
  * A publisher's signature of a payload (optional; a board can require it): `kid` names the key (the first 8 bytes of
@@ -152,7 +153,7 @@ export const SignatureSchema = strictObject(
     alg: Type.Literal(SIGNATURE_ALGORITHM),
     kid: Type.String({ pattern: KEY_ID_PATTERN, maxLength: 16, description: 'The signing key: 16 hex digits.' }),
     value: Type.String({
-      pattern: BASE64URL,
+      pattern: SIGNATURE_VALUE,
       minLength: 86,
       maxLength: 86,
       description: 'The Ed25519 signature, 64 bytes in base64url without padding.',

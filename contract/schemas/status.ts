@@ -105,6 +105,42 @@ const DisplayOnline = strictObject(
     casinoSignageRevision: Type.Optional(Count),
     rejectedMessages: { ...Count, description: 'Messages rejected by the contract since start.' },
     outOfStep: Type.Optional(OutOfStepSchema),
+    build: Type.Optional(
+      strictObject(
+        {
+          sha256: Type.String({
+            pattern: '^[0-9a-f]{64}$',
+            maxLength: 64,
+            description: "SHA-256 of the board's application bundle (its dist/ files), hex.",
+          }),
+        },
+        {
+          title: 'Build',
+          description: 'Which software the board runs, for the console to compare with the approved builds.',
+        },
+      ),
+    ),
+    clock: Type.Optional(
+      strictObject(
+        {
+          offsetMs: Type.Integer({
+            minimum: -1e9,
+            maximum: 1e9,
+            description:
+              "The board's clock minus the controller's, from the hands' timestamps (median of the last 100); it includes the transit time.",
+          }),
+          delayMs: strictObject(
+            {
+              median: Type.Integer({ minimum: 0, maximum: 1e9 }),
+              worst: Type.Integer({ minimum: 0, maximum: 1e9 }),
+            },
+            { title: 'Delay', description: 'From a hand arriving to the view that shows it, over the last 100 hands.' },
+          ),
+          hands: Type.Integer({ minimum: 1, maximum: 100, description: 'How many hands these figures are over.' }),
+        },
+        { title: 'Clock', description: "The board's time against the controller's, and its own hand-to-screen delay." },
+      ),
+    ),
     warnings: Type.Optional(Type.Array(StaffWarningSchema, { maxItems: 10 })),
     uptimeSeconds: { ...Count, description: 'Seconds since the board started.' },
     lastCommand: Type.Optional(
