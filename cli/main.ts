@@ -33,6 +33,10 @@ const COMMANDS: Record<string, Command> = {
     load: () => import('./signage-command').then((m) => ({ run: m.signageCommand, usage: m.SIGNAGE_USAGE })),
     summary: "show or change a table's signs and the casino's",
   },
+  history: {
+    load: () => import('./history-command').then((m) => ({ run: m.historyCommand, usage: m.HISTORY_USAGE })),
+    summary: "verify a board's tamper-evident history, or export a shoe's record",
+  },
   keys: {
     load: () => import('./keys-command').then((m) => ({ run: m.keysCommand, usage: m.KEYS_USAGE })),
     summary: 'make or show the Ed25519 keys that sign results and signs',

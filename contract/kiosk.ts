@@ -133,6 +133,8 @@ export interface BoardSettings {
   readonly logo: string | null; // URL of the casino logo, served from assets/
   readonly disclaimer: boolean; // house rule 7.1 display-board disclaimer
   readonly language: Language | null; // fallback when the signs do not set one
+  /** Where a shoe's record is published: a URL with {tableId}, {shoeId} and {digest} in it; null: not published. */
+  readonly recordUrl?: string | null;
 }
 
 /** Everything the board shows. Pushed whole on every change: small (one shoe), idempotent, easy to resync. */
@@ -152,6 +154,11 @@ export interface TableView {
   /** Null when the board follows its table; else why it is not current (it keeps its last good picture). */
   readonly outOfStep: OutOfStep | null;
   readonly warnings: readonly StaffWarning[]; // for staff: problems the board carries on through
+  /**
+   * Once the shoe shown has ended: its record's digest in the board's tamper-evident history (the hash of its last
+   * record), and where the casino publishes the record (from `board.recordUrl`), for patrons and surveillance to check.
+   */
+  readonly shoeRecord?: { readonly shoeId: string; readonly digest: string; readonly url: string | null } | null;
   readonly settings: BoardSettings;
   /** The newest change, so the board can highlight it briefly. */
   readonly change: {

@@ -1,7 +1,8 @@
 /**
  * The journal as the bridge uses it: restored at start (records that cannot be trusted skipped, a journal of a later
  * version set aside), every accepted message appended as it is applied, flushed on a timer, compacted off the event
- * loop at each shoe's end (or when an operator replaces the board's state), and closed within a time limit.
+ * loop at each shoe's end (or when an operator replaces the board's state), and closed within a time limit. Beside
+ * it, the tamper-evident history (history.ts), never compacted: the shoe's record, hash-chained.
  *
  * ```ts
  * const journal = new BoardJournal(path, 200, log);
@@ -11,12 +12,44 @@
  * @packageDocumentation
  */
 import type { Logger } from 'pino';
+import type { Received } from './follower';
+import { type History, type HistoryRecord, historyTail, openHistory, recordHash } from './history';
 import { type Journal, openJournal, replayJournal } from './journal';
 import { within } from './within';
 import type { TableMessage, TableState } from './table-state';
 
+/** What goes into the history: results and signs (presence and snapshots that changed nothing do not). */
+const HISTORY_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe', 'signage', 'casinoSignage']);
+
+/** A shoe's record at its end: the hash of its last record in the history, the chain's head then. */
+export interface ShoeRecord {
+  readonly shoeId: string;
+  readonly digest: string;
+}
+
+/** A shoe's record found again in the history's tail: the hash of its shoe-end record. */
+function shoeRecordIn(path: string, shoeId: string): ShoeRecord | null {
+  const { lines } = historyTail(path);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (!line.includes('"shoe-end"') || !line.includes(shoeId)) continue;
+    try {
+      const r = JSON.parse(line) as HistoryRecord;
+      const p = r.payload as { type?: string; shoeId?: string };
+      if (r.kind === 'event' && p.type === 'shoe-end' && p.shoeId === shoeId)
+        return { shoeId, digest: recordHash(line) };
+    } catch {
+      // a damaged line: not this one
+    }
+  }
+  return null;
+}
+
 export class BoardJournal {
   private journal: Journal | null = null;
+  private history: History | null = null;
+  /** The record of the last shoe that ended, once known (at its end, or found again at start). */
+  lastRecord: ShoeRecord | null = null;
   private timer: NodeJS.Timeout | null = null;
   private compacting: Promise<void> | undefined;
 
@@ -24,7 +57,13 @@ export class BoardJournal {
     readonly path: string,
     private readonly syncIntervalMs: number,
     private readonly log: Logger,
+    private readonly historyOf?: { readonly path: string; readonly tableId: string },
   ) {}
+
+  /** The history's file, when the board keeps one. */
+  get historyPath(): string | null {
+    return this.historyOf?.path ?? null;
+  }
 
   /** Replays the journal onto `empty` and opens it for appending; returns the state it held. */
   restore(empty: TableState, now: Date): TableState {
@@ -33,16 +72,46 @@ export class BoardJournal {
     for (const s of replayed.skipped) this.log.warn({ line: s.line, reason: s.reason }, 'journal record skipped');
     this.log.info({ records: replayed.records, hands: replayed.state.shoe?.rounds.length ?? 0 }, 'journal replayed');
     this.journal = openJournal(this.path);
+    if (this.historyOf) {
+      this.history = openHistory(this.historyOf.path, this.historyOf.tableId);
+      const shoe = replayed.state.shoe;
+      if (shoe?.phase === 'ended') this.lastRecord = shoeRecordIn(this.historyOf.path, shoe.id);
+    }
     if (this.syncIntervalMs > 0) this.timer = setInterval(() => this.journal?.syncAsync(), this.syncIntervalMs).unref();
     return replayed.state;
   }
 
-  /** Appends an accepted message (its text as received, when there is one); compacts when its shoe has ended. */
-  record(msg: TableMessage, now: string, json: string | undefined, state: TableState): void {
+  /**
+   * Appends an accepted message (its text as received, when there is one) to the journal and the history; compacts
+   * the journal when its shoe has ended, and then returns the shoe's record (its digest in the history).
+   */
+  record(
+    msg: TableMessage,
+    now: string,
+    json: string | undefined,
+    state: TableState,
+    received?: Received,
+  ): ShoeRecord | null {
     if (json === undefined) this.journal?.append({ t: now, m: msg });
     else this.journal?.appendMessage(now, msg.kind, json);
-    if (state.shoe?.phase === 'ended' && msg.kind === 'event' && msg.payload.type === 'shoe-end')
+    let head: string | null = null;
+    if (this.history && received && HISTORY_KINDS.has(msg.kind)) {
+      const kid = (msg.payload as { sig?: { kid: string } }).sig?.kid;
+      head = this.history.append({
+        t: now,
+        kind: msg.kind,
+        topic: received.topic,
+        verified: received.verified,
+        ...(kid !== undefined && { kid }),
+        payload: msg.payload,
+      });
+    }
+    if (state.shoe?.phase === 'ended' && msg.kind === 'event' && msg.payload.type === 'shoe-end') {
       this.compact(state, now);
+      if (head) this.lastRecord = { shoeId: state.shoe.id, digest: head };
+      return this.lastRecord;
+    }
+    return null;
   }
 
   /** Replaces the journal with one record of `state`, off the event loop, after any compaction under way. */
@@ -64,5 +133,7 @@ export class BoardJournal {
     await within(this.compacting ?? Promise.resolve(), limitMs);
     this.journal?.close();
     this.journal = null;
+    this.history?.close();
+    this.history = null;
   }
 }

@@ -106,15 +106,16 @@ export class Bridge extends EventEmitter {
       join(config.journal.dir, `${config.tableId}.journal`),
       config.journal.syncIntervalMs,
       this.log,
+      { path: join(config.journal.dir, `${config.tableId}.history`), tableId: config.tableId },
     );
     this.follower = new Follower({
       tableId: config.tableId,
       log: this.log,
       now: () => this.iso(),
       resync: (reason) => this.resubscribe(reason, false),
-      journal: (msg, t, json, state) => {
+      journal: (msg, t, json, state, received) => {
         this.count.applied++;
-        this.journal.record(msg, t, json, state);
+        this.journal.record(msg, t, json, state, received);
       },
       changed: () => {
         this.status.changed();
@@ -327,6 +328,7 @@ export class Bridge extends EventEmitter {
       now,
       outOfStep: this.follower.step,
       warnings: this.follower.warnings,
+      shoeRecord: this.journal.lastRecord,
     });
   }
 

@@ -73,6 +73,8 @@ export const ConfigSchema = Type.Object(
           Type.Literal('en+zh-Hant'),
           Type.Null(),
         ]),
+        // Where shoe records are published, e.g. https://casino.example/shoes/{tableId}/{shoeId}?digest={digest}.
+        recordUrl: Type.Union([Type.String({ pattern: '^https://', maxLength: 512 }), Type.Null()]),
         // Accepted and ignored, for configuration files written before notices ended with the table's events.
         noticeSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
       },
@@ -156,6 +158,7 @@ export function defaultConfig(): Config {
       logo: null,
       disclaimer: true,
       language: null,
+      recordUrl: null,
     },
     trust: { requireSignatures: false, controllerKeys: [], pitKeys: [] },
     serve: { host: '127.0.0.1', port: 8080, token: null },

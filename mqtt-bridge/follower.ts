@@ -25,7 +25,13 @@ export interface FollowerDeps {
   /** Ask the broker for the retained snapshot again (rate-limited here). */
   readonly resync: (reason: string) => void;
   /** Record an accepted message (the journal); `json` is its text as received. */
-  readonly journal: (msg: TableMessage, t: string, json: string | undefined, state: TableState) => void;
+  readonly journal: (
+    msg: TableMessage,
+    t: string,
+    json: string | undefined,
+    state: TableState,
+    received: Received,
+  ) => void;
   /** Something the board shows changed (state, out of step, warnings). */
   readonly changed: () => void;
   /** A message was rejected: counted and logged by the bridge. */
@@ -33,6 +39,12 @@ export interface FollowerDeps {
   readonly resyncOptions?: Partial<ResyncOptions>;
   /** Why a result taken unsigned is unverified, for staff (signatures are optional unless required). */
   readonly unsignedResults?: () => string;
+}
+
+/** How a message was received: on which topic, and whether signed by a key the board trusts. */
+export interface Received {
+  readonly topic: string;
+  readonly verified: boolean;
 }
 
 /** Message kinds that carry the table's results: refusing one may leave the board without something it showed. */
@@ -50,7 +62,7 @@ export class Follower {
   /** Set while the table's latest result came unsigned (taken because signatures are not required). */
   private unverified: StaffWarning | null = null;
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
-  private readonly ahead = new Map<string, { t: string; m: TableMessage & { kind: 'hand' } }>();
+  private readonly ahead = new Map<string, { t: string; m: TableMessage & { kind: 'hand' }; received: Received }>();
   private readonly resyncs: Resyncs;
 
   constructor(private readonly deps: FollowerDeps) {
@@ -110,15 +122,16 @@ export class Follower {
       this.deps.changed();
     }
     const result = applyMessage(this.current, msg, now);
-    this.handle(msg, result, now, topic, json);
+    this.handle(msg, result, now, { topic, verified }, json);
     return result.effect;
   }
 
-  private handle(msg: TableMessage, result: Applied, now: string, topic: string, json?: string): void {
+  private handle(msg: TableMessage, result: Applied, now: string, received: Received, json?: string): void {
     const log = this.deps.log;
+    const { topic } = received;
     switch (result.effect) {
       case 'applied':
-        this.commit(msg, result.state, now, json);
+        this.commit(msg, result.state, now, received, json);
         if (msg.kind === 'signage' || msg.kind === 'casinoSignage') this.ignored.delete(msg.kind);
         this.drainAhead();
         if (msg.kind === 'hand' || msg.kind === 'shoe')
@@ -143,7 +156,7 @@ export class Follower {
       case 'resync':
         log.warn({ topic, reason: result.reason }, 'gap');
         if (msg.kind === 'hand' && this.ahead.size < MAX_AHEAD)
-          this.ahead.set(`${msg.payload.shoeId}/${msg.payload.handNo}`, { t: now, m: msg });
+          this.ahead.set(`${msg.payload.shoeId}/${msg.payload.handNo}`, { t: now, m: msg, received });
         this.outOfStepBy('gap', result.reason);
         return;
     }
@@ -188,8 +201,8 @@ export class Follower {
     this.deps.changed();
   }
 
-  private commit(msg: TableMessage, state: TableState, now: string, json?: string): void {
-    this.deps.journal(msg, now, json, state);
+  private commit(msg: TableMessage, state: TableState, now: string, received: Received, json?: string): void {
+    this.deps.journal(msg, now, json, state, received);
     this.current = state;
     this.counts.applied++;
     const shoe = state.shoe;
@@ -201,12 +214,12 @@ export class Follower {
   private drainAhead(): void {
     for (let progress = true; progress && this.ahead.size > 0;) {
       progress = false;
-      for (const [key, { t, m }] of this.ahead) {
+      for (const [key, { t, m, received }] of this.ahead) {
         const r = applyMessage(this.current, m, t);
         if (r.effect === 'resync') continue;
         this.ahead.delete(key);
         if (r.effect === 'applied') {
-          this.commit(m, r.state, t);
+          this.commit(m, r.state, t, received);
           progress = true;
         }
       }

@@ -21,7 +21,20 @@ export interface ViewContext {
   readonly now: string; // ISO 8601
   readonly outOfStep: OutOfStep | null;
   readonly warnings: readonly StaffWarning[]; // the bridge's own (signs ignored …); the state's are added here
+  readonly shoeRecord?: { readonly shoeId: string; readonly digest: string } | null; // the last shoe's, at its end
 }
+
+/** A shoe record's address: the configured template with the table, the shoe and the digest in it. */
+export const recordUrl = (
+  template: string | null | undefined,
+  r: { tableId: string; shoeId: string; digest: string },
+) =>
+  template
+    ? template
+        .replaceAll('{tableId}', encodeURIComponent(r.tableId))
+        .replaceAll('{shoeId}', encodeURIComponent(r.shoeId))
+        .replaceAll('{digest}', r.digest)
+    : null;
 
 /** Warnings read from the state itself: Perfect Pairs offered with no casino pay scale (rule 11A.8). */
 export function stateWarnings(state: TableState, now: string): StaffWarning[] {
@@ -52,6 +65,13 @@ export function tableView(state: TableState, ctx: ViewContext): TableView {
     controllerOnline: state.controller ? state.controller.online : null,
     outOfStep: ctx.outOfStep,
     warnings: [...stateWarnings(state, ctx.now), ...ctx.warnings],
+    shoeRecord:
+      ctx.shoeRecord && state.shoe?.phase === 'ended' && state.shoe.id === ctx.shoeRecord.shoeId
+        ? {
+            ...ctx.shoeRecord,
+            url: recordUrl(ctx.settings.recordUrl, { tableId: state.tableId, ...ctx.shoeRecord }),
+          }
+        : null,
     settings: ctx.settings,
     change: state.change,
   };

@@ -1,0 +1,130 @@
+/**
+ * `baccarat-board history verify|export`: the board's tamper-evident history (docs/shoe.md). `verify` finds any
+ * edit, deletion or reordering and names the first bad record; `export` writes a shoe's record with its digest.
+ * @packageDocumentation
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../mqtt-bridge/config';
+import { verifyHistory } from '../mqtt-bridge/history';
+import { checkExport, exportCsv, exportShoe, type ShoeExport } from '../mqtt-bridge/history-export';
+import { type CliIo, EXIT, UsageError } from './io';
+
+export const HISTORY_USAGE = `Usage: baccarat-board history verify FILE [--table ID] [--head HASH]
+       baccarat-board history export --shoe ID [--format json|csv] [--out FILE] [HISTORY | --config FILE]
+
+verify   checks a board's history ({journal.dir}/{tableId}.history): every record in order, each carrying the
+         hash of the one before. Names the first bad record (edited, deleted, moved, damaged) and exits 1; with
+         --head, the last record's hash must be HASH (a shoe's digest, as the board showed it). A shoe record
+         written by export is checked the same way: its records unbroken, its digest their end.
+export   writes the record of shoe ID: the unbroken run of records from its first to its last (results, events,
+         corrections, voids, the signs meanwhile), with who, what and when, each record's line and hash, and the
+         shoe's digest. JSON (default) or CSV. From HISTORY, or the history of the board that --config (or the
+         default configuration) describes.
+
+Options:
+  --table ID     the table whose chain it is (default: from the file name, T12.history → T12)
+  --head HASH    the hash the chain must end with
+  --shoe ID      the shoe to export
+  --format F     json or csv                                                      (default json)
+  --out FILE     write there instead of standard output
+  --config FILE  the board's configuration (for the history's place)
+`;
+
+/** Whether a text is a shoe record written by export (one JSON object) rather than a history (JSON lines). */
+function asExport(text: string): ShoeExport | null {
+  if (!text.trimStart().startsWith('{"format":"baccarat-board/shoe-record/v1"') && !text.includes('\n  "format"'))
+    return null;
+  try {
+    const value = JSON.parse(text) as ShoeExport;
+    return value.format === 'baccarat-board/shoe-record/v1' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function verify(file: string, table: string | undefined, head: string | undefined, io: CliIo): number {
+  const text = readFileSync(file, 'utf8');
+  const exported = asExport(text);
+  if (exported) {
+    const problem = checkExport(exported);
+    if (problem) {
+      io.out(`BAD: ${file}: ${problem}\n`);
+      return EXIT.failure;
+    }
+    if (head !== undefined && head !== exported.digest) {
+      io.out(`BAD: ${file}: its digest is ${exported.digest}, not ${head}\n`);
+      return EXIT.failure;
+    }
+    io.out(`ok: shoe ${exported.shoeId}, ${exported.records.length} records unbroken, digest ${exported.digest}\n`);
+    return EXIT.ok;
+  }
+  const tableId = table ?? basename(file).replace(/\.history$/, '');
+  const r = verifyHistory(text, tableId, head);
+  if (!r.ok) {
+    io.out(`BAD: ${file}: record ${r.record} (line ${r.line}): ${r.problem}\n`);
+    return EXIT.failure;
+  }
+  io.out(`ok: ${r.records} records, chain of table ${tableId} unbroken, head ${r.head}\n`);
+  return EXIT.ok;
+}
+
+export async function historyCommand(args: string[], io: CliIo): Promise<number> {
+  const [action, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      table: { type: 'string' },
+      head: { type: 'string' },
+      shoe: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      config: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+  });
+  if (values.help || action === '--help' || action === '-h') {
+    io.out(HISTORY_USAGE);
+    return EXIT.ok;
+  }
+  if (values.head !== undefined && !/^[0-9a-f]{64}$/.test(values.head))
+    throw new UsageError('--head must be a SHA-256 in hex (64 digits)');
+  if (action === 'verify') {
+    const file = positionals[0];
+    if (!file) throw new UsageError('history verify needs a FILE');
+    if (!existsSync(file)) {
+      io.err(`history: ${file} does not exist\n`);
+      return EXIT.badInput;
+    }
+    return verify(file, values.table, values.head, io);
+  }
+  if (action === 'export') {
+    if (!values.shoe) throw new UsageError('history export needs --shoe ID');
+    const format = values.format ?? 'json';
+    if (format !== 'json' && format !== 'csv') throw new UsageError(`--format must be json or csv, not '${format}'`);
+    let file = positionals[0];
+    if (!file) {
+      const config = loadConfig({ file: values.config ?? null });
+      if (!config.ok) throw new UsageError(config.error);
+      file = join(config.value.journal.dir, `${config.value.tableId}.history`);
+    }
+    if (!existsSync(file)) {
+      io.err(`history: ${file} does not exist\n`);
+      return EXIT.badInput;
+    }
+    const exported = exportShoe(readFileSync(file, 'utf8'), values.shoe);
+    if (!exported.ok) {
+      io.err(`history: ${exported.error}\n`);
+      return EXIT.failure;
+    }
+    const text = format === 'csv' ? exportCsv(exported.value) : `${JSON.stringify(exported.value, null, 2)}\n`;
+    if (values.out) writeFileSync(values.out, text);
+    else io.out(text);
+    return EXIT.ok;
+  }
+  throw new UsageError(
+    action ? `unknown history action '${action}': verify or export` : 'history needs verify or export',
+  );
+}

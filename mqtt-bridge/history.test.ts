@@ -1,0 +1,154 @@
+/**
+ * The tamper-evident history (issue 14): a real board's history after a whole shoe verifies; every kind of edit is
+ * found and the first bad record named; a shoe's export checks on its own and ends at the digest the board shows.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { historyCommand } from '../cli/history-command';
+import { memoryIo } from '../cli/test-io';
+import { topics } from '../contract/topics';
+import { simulateTable } from '../simulator/dealer';
+import { createMessenger } from '../simulator/messages';
+import { cleanupList } from '../test/helpers/lifecycle';
+import { Bridge } from './bridge';
+import { defaultConfig } from './config';
+import { openHistory, recordHash, verifyHistory } from './history';
+import { checkExport, exportCsv, exportShoe } from './history-export';
+import { memoryLogger } from './log';
+import { generateSigningKey, publicKeyText, signPayload } from './signing';
+
+const cleanups = cleanupList();
+const T = topics('baccarat');
+
+/** A board fed one signed shoe (the simulator's messages), with its history on disk. */
+async function playedBoard() {
+  const dir = mkdtempSync(join(tmpdir(), 'bb-history-'));
+  const key = generateSigningKey();
+  const c = defaultConfig();
+  const { logger } = memoryLogger();
+  const bridge = new Bridge(
+    {
+      ...c,
+      tableId: 'T1',
+      displayId: 'D1',
+      mqtt: { ...c.mqtt, brokers: [] },
+      journal: { dir, syncIntervalMs: 0 },
+      board: { ...c.board, recordUrl: 'https://records.example/{tableId}/{shoeId}?d={digest}' },
+      trust: { requireSignatures: true, controllerKeys: [publicKeyText(key.publicKey)], pitKeys: [] },
+    },
+    { logger },
+  );
+  await bridge.start();
+  cleanups.push(() => bridge.stop());
+  const topic = {
+    hand: T.tableHand('T1'),
+    event: T.tableEvent('T1'),
+    shoe: T.tableShoe('T1'),
+    controllerStatus: T.controllerStatus('T1'),
+  };
+  const m = createMessenger({
+    controllerId: 'ctl-T1',
+    seqStart: 1,
+    sign: (kind, p) => signPayload(key, topic[kind], p).sig,
+  });
+  for (const step of simulateTable({ seed: 'history', shoes: 1, irregularities: { misKey: 0.1, exposedCard: 0.1 } }))
+    for (const out of m.messagesFor(step)) bridge.onMessage(topic[out.kind], Buffer.from(out.text));
+  const shoeId = m.snapshot()!.shoeId;
+  return { dir, bridge, shoeId, path: join(dir, 'T1.history') };
+}
+
+describe('a board keeps a tamper-evident history', () => {
+  test("a whole signed shoe: the chain is unbroken, and the board shows the shoe's digest and its record's address", async () => {
+    const { bridge, path, shoeId } = await playedBoard();
+    const text = readFileSync(path, 'utf8');
+    const check = verifyHistory(text, 'T1');
+    expect(check).toMatchObject({ ok: true });
+    const record = bridge.view().shoeRecord;
+    const end = text.split('\n').find((l) => l.includes('"type":"shoe-end"'))!;
+    expect(record).toMatchObject({ shoeId, digest: recordHash(end) }); // the shoe-end record's hash
+    expect(record?.url).toBe(`https://records.example/T1/${shoeId}?d=${record?.digest}`);
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => JSON.parse(l).verified === true),
+    ).toBe(true);
+  });
+
+  test.each<[string, (lines: string[]) => string[], RegExp]>([
+    ['an edited result', (l) => l.map((x, i) => (i === 5 ? x.replace('"v":1', '"v": 1') : x)), /record 5 was altered/],
+    ['a deleted record', (l) => l.filter((_, i) => i !== 7), /record 7 is missing/],
+    ['two records swapped', (l) => [...l.slice(0, 3), l[4]!, l[3]!, ...l.slice(5)], /record 3 is missing|out of order/],
+    ['a damaged line', (l) => l.map((x, i) => (i === 9 ? x.slice(0, 20) : x)), /record 9: not a record/],
+    ['a record added at the end', (l) => [...l, l.at(-1)!], /out of order|missing/],
+  ])('%s is found, and the first bad record named', async (_, edit, problem) => {
+    const { path } = await playedBoard();
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    const bad = `${edit(lines).join('\n')}\n`;
+    const r = verifyHistory(bad, 'T1');
+    expect(r.ok).toBe(false);
+    expect(r.ok ? '' : `record ${r.record}: ${r.problem}`).toMatch(problem);
+  });
+
+  test('the last record edited is found against the head (a hash published, or shown)', async () => {
+    const { path } = await playedBoard();
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    const check = verifyHistory(`${lines.join('\n')}\n`, 'T1');
+    const head = check.ok ? check.head : '';
+    expect(verifyHistory(`${lines.join('\n')}\n`, 'T1', head).ok).toBe(true);
+    const last = lines.at(-1)!.replace('"v":1', '"v": 1');
+    const r = verifyHistory(`${[...lines.slice(0, -1), last].join('\n')}\n`, 'T1', head);
+    expect(r).toMatchObject({ ok: false, record: lines.length - 1 });
+  });
+
+  test('a reopened history continues its chain', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'bb-history-')), 'T9.history');
+    const a = openHistory(path, 'T9');
+    a.append({ t: '2026-11-22T10:00:00Z', kind: 'hand', topic: 't', verified: false, payload: { handNo: 1 } });
+    a.close();
+    const b = openHistory(path, 'T9');
+    const head = b.append({
+      t: '2026-11-22T10:00:20Z',
+      kind: 'hand',
+      topic: 't',
+      verified: false,
+      payload: { handNo: 2 },
+    });
+    b.close();
+    expect(verifyHistory(readFileSync(path, 'utf8'), 'T9')).toEqual({ ok: true, records: 2, head });
+    expect(verifyHistory(readFileSync(path, 'utf8'), 'T8').ok).toBe(false); // another table's chain
+  });
+});
+
+describe("a shoe's record, exported", () => {
+  test('it checks on its own and ends at the digest; an edit in it is found; the CLI agrees', async () => {
+    const { path, shoeId, bridge, dir } = await playedBoard();
+    const e = exportShoe(readFileSync(path, 'utf8'), shoeId);
+    expect(e.ok).toBe(true);
+    if (!e.ok) return;
+    expect(e.value).toMatchObject({ tableId: 'T1', shoeId, complete: true, digest: bridge.view().shoeRecord!.digest });
+    expect(checkExport(e.value)).toBeNull();
+    expect(e.value.records.some((r) => r.kind === 'event' && r.what.startsWith('correction of hand'))).toBe(true);
+    expect(e.value.records.every((r) => r.hash === recordHash(r.line))).toBe(true);
+    const edited = {
+      ...e.value,
+      records: e.value.records.map((r, i) => (i === 2 ? { ...r, line: r.line.replace('"v":1', '"v": 1') } : r)),
+    };
+    expect(checkExport(edited)).toMatch(/record \d+: its line does not have its hash/);
+    expect(exportCsv(e.value).split('\n')[0]).toBe('n,time,kind,what,who,verified,key,hash');
+
+    const out = join(dir, 'shoe.json');
+    const io = memoryIo();
+    expect(await historyCommand(['export', '--shoe', shoeId, '--out', out, path], io.io)).toBe(0);
+    expect(await historyCommand(['verify', out], io.io)).toBe(0);
+    expect(await historyCommand(['verify', path], io.io)).toBe(0);
+    expect(io.out()).toMatch(
+      /^ok: shoe .* records unbroken, digest [0-9a-f]{64}\nok: \d+ records, chain of table T1 unbroken/,
+    );
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"handNo":3,', '"handNo":4,'));
+    expect(await historyCommand(['verify', path], io.io)).toBe(1);
+    expect(io.out()).toMatch(/BAD: .*record \d+ \(line \d+\): record \d+ was altered/);
+  });
+});
