@@ -11,8 +11,10 @@
  * Aedes in this process (MQTT 3.1.1), and Mosquitto (3.1.1 and 5) when installed. Heap used is sampled after
  * 10,000 results and after all of them; it includes the publisher and, for Aedes, the broker (same process).
  * Targets: ≥ 20,000 results/s; heap flat between 10,000 and 100,000 results. Figures are printed, not asserted.
+ * Signed (issue 14): the same with every message signed (Ed25519) and a board that requires signatures: goal
+ * ≥ 10,000 validated results/s; and what the journal and the tamper-evident history cost per result (bytes).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +30,7 @@ import { topics } from '../contract/topics';
 import { Bridge } from '../mqtt-bridge/bridge';
 import { type Config, defaultConfig } from '../mqtt-bridge/config';
 import { startEmbeddedBroker } from '../mqtt-bridge/embedded-broker';
+import { generateSigningKey, publicKeyText, signPayload, type SigningKey } from '../mqtt-bridge/signing';
 import { handMessage } from '../test/helpers/table-messages';
 import { mosquittoMissing, startMosquitto } from '../test/helpers/mosquitto';
 
@@ -78,8 +81,13 @@ function shoePool(): HandMessage[][] {
   return pool;
 }
 
-/** Every message of the run, made as it is published (topic, payload). */
-function* messages(pool: HandMessage[][], results: number): Generator<[string, string]> {
+/** Every message of the run, made as it is published (topic, payload); signed with `key` when given. */
+function* messages(pool: HandMessage[][], results: number, key?: SigningKey): Generator<[string, string]> {
+  for (const [topic, text] of plainMessages(pool, results))
+    yield [topic, key ? JSON.stringify(signPayload(key, topic, JSON.parse(text) as object)) : text];
+}
+
+function* plainMessages(pool: HandMessage[][], results: number): Generator<[string, string]> {
   let seq = 0;
   const ev = (e: Omit<TableEvent, 'v' | 'controllerId' | 'seq' | 'timestamp'>) =>
     JSON.stringify({ v: 1, controllerId: 'bench', seq: ++seq, timestamp: '2026-01-01T10:00:00.000Z', ...e });
@@ -186,7 +194,7 @@ async function run(name: string, url: string, protocolVersion: 4 | 5): Promise<R
 }
 
 /** The bridge alone: the same messages straight into `onMessage`, no broker, no MQTT (its own ceiling). */
-async function direct(pool: HandMessage[][]): Promise<Run> {
+async function direct(pool: HandMessage[][], key?: SigningKey): Promise<Run & { bytesPerResult: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
   const c = defaultConfig();
   const config: Config = {
@@ -195,7 +203,10 @@ async function direct(pool: HandMessage[][]): Promise<Run> {
     displayId: 'bench',
     mqtt: { ...c.mqtt, brokers: [] },
     journal: { dir, syncIntervalMs: c.journal.syncIntervalMs },
+    ...(key && { trust: { requireSignatures: true, controllerKeys: [publicKeyText(key.publicKey)], pitKeys: [] } }),
   };
+  // Signed before the clock starts: what is measured is the board's checking, not the controller's signing.
+  const all = [...messages(pool, RESULTS, key)];
   const bridge = new Bridge(config, { logger: pino({ level: 'error' }, { write: () => undefined }) });
   await bridge.start();
   const sampleAt = SAMPLE_AT + eventsFor(SAMPLE_AT);
@@ -203,7 +214,7 @@ async function direct(pool: HandMessage[][]): Promise<Run> {
   const t0 = performance.now();
   let paused = 0;
   let n = 0;
-  for (const [topic, payload] of messages(pool, RESULTS)) {
+  for (const [topic, payload] of all) {
     bridge.onMessage(topic, Buffer.from(payload));
     // Messages come from a socket, a read at a time: let the event loop turn (journal compaction runs then).
     if (++n % 200 === 0) await new Promise((r) => setImmediate(r));
@@ -217,9 +228,11 @@ async function direct(pool: HandMessage[][]): Promise<Run> {
   const heapAtEnd = heapMb();
   const rejected = bridge.counters.rejected + bridge.counters.resyncs;
   await bridge.stop();
+  const bytes = readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
   rmSync(dir, { recursive: true, force: true });
   return {
-    name: 'no broker (onMessage)',
+    name: key ? 'no broker, signed' : 'no broker (onMessage)',
+    bytesPerResult: bytes / RESULTS,
     results: RESULTS,
     seconds,
     perSecond: RESULTS / seconds,
@@ -254,7 +267,20 @@ async function main(): Promise<void> {
       : '  heap figures without a forced GC (run with node --expose-gc --import tsx for steadier ones)',
   );
   const pool = shoePool();
-  print(await direct(pool));
+  const plain = await direct(pool);
+  print(plain);
+  const signed = await direct(pool, generateSigningKey());
+  print(signed);
+  console.log(
+    `  signatures: ${Math.round(signed.perSecond).toLocaleString('en')} signed results/s checked (goal ≥ 10,000) ` +
+      `against ${Math.round(plain.perSecond).toLocaleString('en')} unsigned: ` +
+      `${(1e6 / signed.perSecond - 1e6 / plain.perSecond).toFixed(1)} µs more per result`,
+  );
+  console.log(
+    `  journal + history on disk: ${Math.round(signed.bytesPerResult).toLocaleString('en')} bytes per signed result ` +
+      `(${Math.round(plain.bytesPerResult).toLocaleString('en')} unsigned), the journal compacted at each shoe's end, ` +
+      'the history kept',
+  );
 
   const aedes = await startEmbeddedBroker();
   try {
