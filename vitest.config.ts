@@ -1,6 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { chromiumLaunchOptions } from './test/helpers/chromium';
+// The file's extension, as Vite's native config loader wants it (TypeScript takes it: allowImportingTsExtensions).
+import { chromiumLaunchOptions } from './test/helpers/chromium.ts';
 
 export default defineConfig({
   test: {
