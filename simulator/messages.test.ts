@@ -17,6 +17,7 @@ import {
   type HandCards,
   type Shoe,
 } from '../baccarat/shoe';
+import { resolveCoup } from '../baccarat/table-of-play';
 import type { Card, Result } from '../baccarat/types';
 import { parseMessage } from '../contract/mqtt';
 import type { HandMessage } from '../contract/schemas/hand';
@@ -480,5 +481,55 @@ describe('a board that rebuilds from the last snapshot equals one that applied e
         ...c.hand,
         corrected: { by: c.by, timestamp: c.timestamp, note: c.note },
       });
+  });
+});
+
+describe('results keyed without cards (the keypad)', () => {
+  const KEYED = { outcome: 'banker', playerPoints: 5, bankerPoints: 7 } as const;
+  const flags = { playerPair: false, bankerPair: false, natural: false };
+  /** A messenger at hand 2 of a shoe whose hand 1 was dealt with cards. */
+  const started = () => {
+    const m = createMessenger({ controllerId: 'ctl-T1', now: tickingClock(), tableOpen: true });
+    const coup = resolveCoup(parseCards('9H KD 7S 7C').value as Card[]);
+    if (!coup.ok) throw new Error(coup.error);
+    const out = [
+      ...m.messagesFor({ type: 'shoe-start', shoeId: 'S1', shoeNo: 1, decks: 8 }),
+      ...m.messagesFor({ type: 'hand', shoeId: 'S1', handNo: 1, coup: coup.value }),
+    ];
+    return { m, out };
+  };
+
+  test('a keyed hand: no cards, its void-hand reason kept, checked and in the snapshot', () => {
+    const { m } = started();
+    const keyed = { ...KEYED, ...flags };
+    const out = m.messagesFor({ type: 'keyed-hand', shoeId: 'S1', handNo: 2, keyed, voidHand: 'no-bet-coup' });
+    expect(out.map((o) => o.kind)).toEqual(['hand', 'shoe']);
+    expect(out[0]?.payload).toMatchObject({ ...keyed, handNo: 2, voidHand: { reason: 'no-bet-coup' } });
+    expect(out[0]?.payload).not.toHaveProperty('cards');
+    expect(m.snapshot()?.hands[1]).toEqual(out[0]?.payload);
+    expect(m.snapshot()?.phase).toBe('waiting');
+    expect(() =>
+      m.messagesFor({ type: 'keyed-hand', shoeId: 'S1', handNo: 3, keyed: { ...keyed, natural: true } }),
+    ).toThrow(/checkResult/);
+  });
+
+  test("a keyed correction replaces the whole hand: the cards of the result it corrects don't stay", () => {
+    const { m } = started();
+    expect(m.snapshot()?.hands[0]?.cards).toBeDefined();
+    const keyed = { outcome: 'player', playerPoints: 6, bankerPoints: 2, ...flags } as const;
+    const out = m.messagesFor({ type: 'keyed-correction', shoeId: 'S1', handNo: 1, by: 'Lee', keyed });
+    expect(out.map((o) => o.kind)).toEqual(['event', 'shoe']);
+    const e = out[0]?.payload as TableEvent;
+    expect(e).toMatchObject({ type: 'correction', handNo: 1, by: 'Lee', hand: { ...keyed, handNo: 1 } });
+    expect(e).not.toHaveProperty('note');
+    const hand = m.snapshot()?.hands[0];
+    expect(hand).toEqual({ ...(e.type === 'correction' && e.hand), corrected: { by: 'Lee', timestamp: e.timestamp } });
+    expect(hand).not.toHaveProperty('cards');
+    for (const o of out) expect(parseMessage(o.kind, o.text)).toMatchObject({ ok: true });
+  });
+
+  test('tableOpen: a controller that resumes says the table is open from its first shoe on', () => {
+    const { out } = started();
+    expect(snapshots(out)[0]).toMatchObject({ tableOpen: true });
   });
 });

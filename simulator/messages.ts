@@ -21,7 +21,7 @@ import type { TableEvent } from '../contract/schemas/event';
 import type { ShoePhase, ShoeSnapshot } from '../contract/schemas/shoe';
 import type { ConnectionState, ControllerStatus } from '../contract/schemas/status';
 import type { PayloadByKind } from '../contract/schemas/index';
-import type { KeyedResult, Step } from './steps';
+import type { ControllerStep, KeyedResult } from './steps';
 
 /** The kinds of message a table controller publishes. */
 export type ControllerKind = 'hand' | 'event' | 'shoe' | 'controllerStatus';
@@ -67,18 +67,20 @@ export function handMessage(
   };
 }
 
-/** The hand message of a mis-keyed result: no cards, as a keypad reports it. */
+/** The hand message of a result keyed without cards, as a keypad reports it (a mis-keyed one, or any). */
 export const keyedHandMessage = (
   shoeId: string,
   handNo: number,
   keyed: KeyedResult,
   timestamp: string,
+  voidHand?: VoidHandReason,
 ): HandMessage => ({
   v: 1,
   shoeId,
   handNo,
   ...keyed,
   timestamp,
+  ...(voidHand && { voidHand: { reason: voidHand } }),
 });
 
 /** Checks a hand message with the core's `checkResult`, its cards included. */
@@ -123,6 +125,11 @@ export interface MessengerOptions {
   readonly bettingEvents?: boolean;
   /** Signs each message (the publisher's key, for the message's topic); default: unsigned. */
   readonly sign?: Signer;
+  /**
+   * Whether the table is open before the first step, for a controller that resumes from its own record (the
+   * keypad's journal): the first shoe's snapshot then says so. Default: unknown until a table-open or table-closed.
+   */
+  readonly tableOpen?: boolean;
 }
 
 /** A controller's signature of a payload of a kind (it knows the topic of each kind). */
@@ -130,12 +137,12 @@ export type Signer = (kind: ControllerKind, payload: object) => Signature;
 
 export interface Messenger {
   /** The messages of one step, in publishing order: the hand or event, then the snapshot when it changed. */
-  readonly messagesFor: (step: Step) => Outgoing[];
+  readonly messagesFor: (step: ControllerStep) => Outgoing[];
   /** The current shoe snapshot, or null before the first shoe. */
   readonly snapshot: () => ShoeSnapshot | null;
 }
 
-const PHASE_AFTER: { readonly [T in Step['type']]?: ShoePhase } = {
+const PHASE_AFTER: { readonly [T in ControllerStep['type']]?: ShoePhase } = {
   'shoe-start': 'shuffling',
   shuffle: 'shuffling',
   burn: 'shuffling',
@@ -144,6 +151,7 @@ const PHASE_AFTER: { readonly [T in Step['type']]?: ShoePhase } = {
   'void-hand': 'dealing',
   'cut-card': 'dealing',
   hand: 'waiting',
+  'keyed-hand': 'waiting',
   'round-void': 'waiting',
   'shoe-end': 'ended',
 };
@@ -167,7 +175,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
   const { controllerId, now = isoNow, bettingEvents = true } = options;
   let seq = (options.seqStart ?? 0) - 1;
   let snap: ShoeSnapshot | null = null;
-  let tableOpen: boolean | undefined; // from the last table-open / table-closed, once there was one
+  let tableOpen = options.tableOpen; // from the last table-open / table-closed, once there was one
 
   const common = () => ({ v: 1 as const, seq: ++seq, controllerId, timestamp: now() });
   const { sign } = options;
@@ -175,19 +183,19 @@ export function createMessenger(options: MessengerOptions): Messenger {
   const out = <K extends ControllerKind>(kind: K, payload: PayloadByKind[K]): Outgoing =>
     sign ? unsignedOut(kind, { ...payload, sig: sign(kind, payload) }) : unsignedOut(kind, payload);
   /** The snapshot after `step`, from `next` (the snapshot with the step's change), republished. */
-  const republish = (step: Step, next: ShoeSnapshot): Outgoing[] => {
+  const republish = (step: ControllerStep, next: ShoeSnapshot): Outgoing[] => {
     const phase = PHASE_AFTER[step.type] ?? next.phase;
     snap = { ...next, phase, seq, timestamp: now() };
     return [out('shoe', snap)];
   };
-  const snapshotAfter = (step: Step, patch: Partial<ShoeSnapshot>): Outgoing[] =>
+  const snapshotAfter = (step: ControllerStep, patch: Partial<ShoeSnapshot>): Outgoing[] =>
     snap ? republish(step, { ...snap, ...patch }) : [];
   /** The round being dealt is over (a result, or void): its void-hand announcement ends with it. */
-  const roundOver = (step: Step, patch: Partial<ShoeSnapshot>): Outgoing[] =>
+  const roundOver = (step: ControllerStep, patch: Partial<ShoeSnapshot>): Outgoing[] =>
     snap ? republish(step, { ...without(snap, 'announcedVoidHand'), ...patch }) : [];
   const event = (e: TableEvent): Outgoing => out('event', e);
 
-  const messagesFor = (step: Step): Outgoing[] => {
+  const messagesFor = (step: ControllerStep): Outgoing[] => {
     switch (step.type) {
       case 'table-open':
       case 'table-closed': {
@@ -247,6 +255,30 @@ export function createMessenger(options: MessengerOptions): Messenger {
             : handMessage(step.shoeId, step.handNo, step.coup, time, step.voidHand),
         );
         return [out('hand', hand), ...roundOver(step, { hands: [...(snap?.hands ?? []), hand] })];
+      }
+      case 'keyed-hand': {
+        const hand = checked(keyedHandMessage(step.shoeId, step.handNo, step.keyed, now(), step.voidHand));
+        return [out('hand', hand), ...roundOver(step, { hands: [...(snap?.hands ?? []), hand] })];
+      }
+      case 'keyed-correction': {
+        const { shoeId, handNo, by, note } = step;
+        const original = snap?.hands[handNo - 1];
+        const hand = checked(
+          keyedHandMessage(shoeId, handNo, step.keyed, original?.timestamp ?? now(), original?.voidHand?.reason),
+        );
+        const payload: TableEvent = {
+          ...common(),
+          type: 'correction',
+          shoeId,
+          handNo,
+          by,
+          ...(note !== undefined && { note }),
+          hand,
+        };
+        const corrected = { by, timestamp: payload.timestamp, ...(note !== undefined && { note }) };
+        // The whole hand is replaced: cards of the result it corrects must not stay beside a result without any.
+        const hands = (snap?.hands ?? []).map((h) => (h.handNo === handNo ? { ...hand, corrected } : h));
+        return [event(payload), ...snapshotAfter(step, { hands })];
       }
       case 'correction': {
         const { shoeId, handNo, by, note } = step;

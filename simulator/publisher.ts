@@ -26,7 +26,9 @@ import {
   type ControllerKind,
   type Messenger,
   type Outgoing,
+  type Signer,
 } from './messages';
+import type { ControllerStatus } from '../contract/schemas/status';
 import { signatureOf, signPayload, type SigningKey } from '../mqtt-bridge/signing';
 import type { Step } from './steps';
 import { stepDelayMs } from './timing';
@@ -145,13 +147,47 @@ function firstConnection(client: MqttClient, brokers: number): Promise<void> {
 /** The controller id of a table: `ctl-<tableId>`, cut to the contract's 64 characters. */
 export const controllerIdOf = (tableId: string): string => `ctl-${tableId}`.slice(0, 64);
 
+/** How to connect one table controller: everything of {@link TableSimulatorOptions} but the dealing. */
+export type ControllerLinkOptions = Pick<
+  TableSimulatorOptions,
+  'broker' | 'tableId' | 'root' | 'controllerId' | 'version' | 'mqtt' | 'backoff' | 'random' | 'now' | 'signingKey'
+> & {
+  readonly onError?: (error: Error) => void; // MQTT client errors (the client reconnects by itself)
+  /** Told every controller status before it is published (the last will before the connection): its payload. */
+  readonly onStatus?: (status: ControllerStatus) => void;
+};
+
 /**
- * Connects one table controller and starts publishing its steps. Resolves once connected and `online` is
- * published; rejects if the broker cannot be reached (no retry at start-up: a wrong URL should fail at once).
+ * One table controller's connection, as the contract asks: a persistent session under the controller id, the
+ * retained `online` status with an `offline` last will, QoS 1, failover and jittered back-off, every message signed
+ * with the controller's key; after each reconnection it says `online` again and republishes its last snapshot.
+ * The simulator deals through it, and so does the dealer's keypad (`keypad/`).
+ */
+export interface ControllerLink {
+  readonly tableId: string;
+  readonly controllerId: string;
+  readonly client: MqttClient;
+  /** The topic of each kind of controller message. */
+  readonly topicOf: (kind: ControllerKind) => string;
+  /** The signer for the messenger (`createMessenger({ sign })`), when the controller signs. */
+  readonly sign: Signer | undefined;
+  /** Publishes one message (QoS 1, retained as its kind says) and waits for its acknowledgement. */
+  readonly publish: (message: Outgoing) => Promise<void>;
+  /** Publishes the controller status again (`online`), e.g. when another client's `offline` overwrote it. */
+  readonly sayOnline: () => Promise<void>;
+  /** Publishes the offline status (retained) when connected, then disconnects. Safe to call twice. */
+  readonly stop: () => Promise<void>;
+  /** Drops the connection for good without a word: no offline status, no reconnection (another took over). */
+  readonly abandon: () => void;
+}
+
+/**
+ * Connects one table controller. Resolves once connected and `online` is published; rejects if the broker cannot be
+ * reached (no retry at start-up: a wrong URL should fail at once).
  * @throws TypeError for an invalid table id, controller id or topic root.
  */
-export async function startTableSimulator(options: TableSimulatorOptions): Promise<TableSimulator> {
-  const { tableId, speed = 1, version = SIMULATOR_VERSION, now = isoNow, sleep = abortableSleep } = options;
+export async function connectController(options: ControllerLinkOptions): Promise<ControllerLink> {
+  const { tableId, version = SIMULATOR_VERSION, now = isoNow } = options;
   const controllerId = options.controllerId ?? controllerIdOf(tableId);
   if (!isId(tableId)) throw new TypeError(`invalid table id ${JSON.stringify(tableId)}`);
   if (!isId(controllerId)) throw new TypeError(`invalid controller id ${JSON.stringify(controllerId)}`);
@@ -163,7 +199,6 @@ export async function startTableSimulator(options: TableSimulatorOptions): Promi
     controllerStatus: t.controllerStatus(tableId),
   };
   const topicOf = (kind: ControllerKind): string => topicByKind[kind];
-  const delayScale = speed > 0 && Number.isFinite(speed) ? 1 / speed : 0;
 
   const brokers = typeof options.broker === 'string' ? [options.broker] : [...options.broker];
   const first = brokers[0];
@@ -171,7 +206,12 @@ export async function startTableSimulator(options: TableSimulatorOptions): Promi
   const key = options.signingKey;
   const signed = (m: Outgoing): Outgoing =>
     key ? ({ ...m, text: JSON.stringify(signPayload(key, topicOf(m.kind), m.payload)) } as Outgoing) : m;
-  const will = signed(controllerStatusMessage('offline', controllerId, version, now()));
+  const status = (state: 'online' | 'offline'): Outgoing => {
+    const m = controllerStatusMessage(state, controllerId, version, now());
+    if (m.kind === 'controllerStatus') options.onStatus?.(m.payload);
+    return signed(m);
+  };
+  const will = status('offline');
   const v5 = options.mqtt?.protocolVersion === 5;
   const client = connect(first, {
     clientId: controllerId,
@@ -194,7 +234,6 @@ export async function startTableSimulator(options: TableSimulatorOptions): Promi
     if (message.kind === 'shoe') snapshot = message;
     await client.publishAsync(topicOf(message.kind), message.text, { qos: spec.qos, retain: spec.retain });
   };
-  const status = (state: 'online' | 'offline') => signed(controllerStatusMessage(state, controllerId, version, now()));
   await publish(status('online'));
   // After a reconnection the broker may have published the will: say online again. It may be another broker of a
   // bridged pair, which lost what the dead one had not yet passed on: republish the snapshot, the table's truth.
@@ -203,12 +242,47 @@ export async function startTableSimulator(options: TableSimulatorOptions): Promi
     if (snapshot) void publish(snapshot).catch(() => undefined);
   });
 
+  let stopping: Promise<void> | null = null;
+  return {
+    tableId,
+    controllerId,
+    client,
+    topicOf,
+    sign: key && ((kind: ControllerKind, payload: object) => signatureOf(key, topicOf(kind), payload)),
+    publish,
+    sayOnline: () => publish(status('online')),
+    stop: () =>
+      (stopping ??= (async () => {
+        // Disconnected, or the offline status not acknowledged: drop the connection, the broker publishes the will.
+        const said = client.connected
+          ? await withTimeout(publish(status('offline')), STOP_TIMEOUT_MS).catch(() => 'failed' as const)
+          : 'disconnected';
+        await client.endAsync(said !== undefined);
+      })()),
+    abandon: () => {
+      stopping ??= Promise.resolve();
+      client.end(true);
+    },
+  };
+}
+
+/**
+ * Connects one table controller and starts publishing its steps. Resolves once connected and `online` is
+ * published; rejects if the broker cannot be reached (no retry at start-up: a wrong URL should fail at once).
+ * @throws TypeError for an invalid table id, controller id or topic root.
+ */
+export async function startTableSimulator(options: TableSimulatorOptions): Promise<TableSimulator> {
+  const { speed = 1, now = isoNow, sleep = abortableSleep } = options;
+  const delayScale = speed > 0 && Number.isFinite(speed) ? 1 / speed : 0;
+  const link = await connectController(options);
+  const { tableId, controllerId, client, publish } = link;
+
   const messenger = createMessenger({
     controllerId,
     now,
     seqStart: options.seqStart ?? Date.now() * 1000,
     ...(options.bettingEvents !== undefined && { bettingEvents: options.bettingEvents }),
-    ...(key && { sign: (kind: ControllerKind, payload: object) => signatureOf(key, topicOf(kind), payload) }),
+    ...(link.sign && { sign: link.sign }),
   });
   const abort = new AbortController();
   const run = async (): Promise<void> => {
@@ -233,11 +307,7 @@ export async function startTableSimulator(options: TableSimulatorOptions): Promi
         done.catch(() => undefined),
         STOP_TIMEOUT_MS,
       );
-      // Disconnected, or the offline status not acknowledged: drop the connection, the broker publishes the will.
-      const said = client.connected
-        ? await withTimeout(publish(status('offline')), STOP_TIMEOUT_MS).catch(() => 'failed' as const)
-        : 'disconnected';
-      await client.endAsync(said !== undefined);
+      await link.stop();
     })());
 
   return { tableId, controllerId, client, messenger, done, stop };

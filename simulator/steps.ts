@@ -130,3 +130,29 @@ export type Step =
 export type StepType = Step['type'];
 /** The step of a given type. */
 export type StepOf<T extends StepType> = Extract<Step, { readonly type: T }>;
+
+/**
+ * Results keyed without cards, by a dealer's keypad that keys only the outcome (`keypad/`): the messenger publishes
+ * them beside the dealer's {@link Step}s. The simulator never deals them (its results always have their cards).
+ */
+export type KeyedStep =
+  /** Round `handNo` is complete: its result as keyed, without cards. `voidHand` marks a void hand. */
+  | {
+      readonly type: 'keyed-hand';
+      readonly shoeId: string;
+      readonly handNo: number;
+      readonly keyed: KeyedResult;
+      readonly voidHand?: VoidHandReason;
+    }
+  /** Hand `handNo` is corrected (`by`) to a result keyed without cards. */
+  | {
+      readonly type: 'keyed-correction';
+      readonly shoeId: string;
+      readonly handNo: number;
+      readonly by: string;
+      readonly note?: string;
+      readonly keyed: KeyedResult;
+    };
+
+/** What a table controller's messenger turns into messages: the table's steps, and results keyed without cards. */
+export type ControllerStep = Step | KeyedStep;
