@@ -97,6 +97,21 @@ export const TOPIC_SPECS = {
 
 export const TOPIC_KINDS = Object.keys(TOPIC_SPECS) as MessageKind[];
 
+/**
+ * The pit's audit trail (`contract/schemas/audit.ts`): every sign the console and `signage` publish, who and why.
+ * Not a board topic — boards neither publish nor read it — so it is not in {@link TOPIC_SPECS}, and `parseTopic`
+ * does not know it. QoS 1, not retained: each console appends what it receives, and a persistent session keeps
+ * what arrives while it is down.
+ */
+export const PIT_AUDIT_SPEC = {
+  levels: ['pit', 'audit'],
+  param: null,
+  qos: 1,
+  retain: false,
+  publisher: 'management',
+  description: "The pit's audit trail: one record per sign published by the console or signage.",
+} as const satisfies TopicSpec;
+
 /** The id argument a kind's topic needs: none for the casino topic, one id for the others. */
 export type TopicArgs<K extends MessageKind> = (typeof TOPIC_SPECS)[K]['param'] extends null ? [] : [id: string];
 
@@ -160,6 +175,8 @@ export const topics = (root: string = DEFAULT_ROOT) => {
     casinoSignage: () => topic('casinoSignage'),
     displayStatus: (displayId: string) => topic('displayStatus', displayId),
     displayCommand: (displayId: string) => topic('displayCommand', displayId),
+    /** `{root}/pit/audit`: the pit's audit trail (not a board topic: {@link PIT_AUDIT_SPEC}). */
+    pitAudit: (): string => [r, ...PIT_AUDIT_SPEC.levels].join('/'),
     /** Filter for one kind on every table or display, e.g. `baccarat/tables/+/hand`. */
     filter: (kind: MessageKind): string => build(r, TOPIC_SPECS[kind], undefined, true),
     /** Filter for everything about one table, e.g. `baccarat/tables/T12/#`. */

@@ -1,0 +1,91 @@
+/**
+ * `{root}/pit/audit` (QoS 1, not retained): one record per sign the pit's tools publish — who (an account, never
+ * free text), why (a reason), what (field by field, and the whole sign before and after), at which revision and at
+ * which point of the shoe. The web console and `baccarat-board signage` both publish it, signed with the pit's key
+ * when they have one; every console subscribes and appends it, once by `id`, to its audit log. Boards neither
+ * publish nor read it: it is not one of the board's message kinds (`PayloadByKind`), and not in its AsyncAPI file.
+ *
+ * ```ts
+ * const r = parsePitAudit(bytes); // contract/audit.ts
+ * if (r.ok) log.append([r.value]);
+ * ```
+ * @packageDocumentation
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Label, OptionalSignature, SCHEMA_ID_PREFIX, Timestamp, Version, oneOf, strictObject } from './common';
+import { CasinoSignageSchema, TableSignageSchema } from './signage';
+
+/** The console's roles, least to most: a viewer reads; a floor manager changes signs; a supervisor also opens and
+ * closes tables, reverts, and changes the casino's sign. */
+export const PIT_ROLES = ['viewer', 'floor-manager', 'supervisor'] as const;
+export type PitRole = (typeof PIT_ROLES)[number];
+
+/** What a record is: a change of keys, a sign published again as it is, a revert, a table closed or opened. */
+export const AUDIT_ACTIONS = ['change', 'republish', 'revert', 'close-table', 'open-table'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Longest reason, in UTF-16 code units. */
+export const MAX_REASON_LENGTH = 300;
+
+const Revision = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Sign = Type.Union([TableSignageSchema, CasinoSignageSchema]);
+
+export const PitAuditSchema = strictObject(
+  {
+    v: Version,
+    id: { ...Id, description: 'Unique per record (a random UUID): a console appends a record once, whoever sends it.' },
+    at: { ...Timestamp, description: 'When the sign was published.' },
+    who: strictObject(
+      {
+        account: Label(64, 'The console account signed in, or the command line’s account (--by) or OS user.'),
+        role: Type.Optional(oneOf(PIT_ROLES, { description: 'The account’s role, where accounts were checked.' })),
+        via: oneOf(['console', 'cli'] as const, { description: 'The web console or baccarat-board signage.' }),
+        osUser: Type.Optional(Label(64, 'The operating-system user the command ran as.')),
+        host: Type.Optional(Label(255, 'The machine the tool ran on.')),
+      },
+      { title: 'Who', description: 'Who made the change: an account or an OS user, never free text.' },
+    ),
+    reason: Type.String({ minLength: 1, maxLength: MAX_REASON_LENGTH, description: 'Why, in the words given.' }),
+    action: oneOf(AUDIT_ACTIONS),
+    target: oneOf(['table', 'casino'] as const),
+    tableId: Nullable(Id),
+    tableName: Nullable(Label(64, 'The table’s name on its sign.')),
+    revision: strictObject(
+      {
+        from: Nullable(Revision),
+        to: Revision,
+        boards: Type.Optional(Revision),
+      },
+      {
+        title: 'Revisions',
+        description: 'from: the retained sign’s (null: none); to: the new one’s; boards: a board showed it above from.',
+      },
+    ),
+    revertedTo: Type.Optional({ ...Revision, description: 'For a revert: the revision whose sign was restored.' }),
+    shoeId: Nullable(Id),
+    nextHand: Nullable(Type.Integer({ minimum: 1, maximum: 1000 })),
+    changes: Type.Array(
+      strictObject(
+        {
+          field: Label(32, 'The key, as `signage set` spells it.'),
+          from: Type.Unknown(),
+          to: Type.Unknown(),
+          text: Type.String({ maxLength: 1000 }),
+        },
+        { title: 'Change' },
+      ),
+      { maxItems: 32 },
+    ),
+    before: Nullable(Sign),
+    after: Sign,
+    summary: Type.String({ maxLength: 2000 }),
+    sig: OptionalSignature,
+  },
+  {
+    $id: `${SCHEMA_ID_PREFIX}pit-audit`,
+    title: 'PitAudit',
+    description: 'One sign published by the pit’s tools: who, why, what, before and after.',
+  },
+);
+export type PitAudit = Static<typeof PitAuditSchema>;
