@@ -1,17 +1,25 @@
 /**
  * `baccarat-board console`: the floor's web console. One MQTT connection with the console's own credentials
- * shows every table and board on the broker live, and lets a manager change a table's signs and the casino's
- * Perfect Pairs scale, with a confirmation step and an append-only audit log.
+ * shows every table and board on the broker live, and lets the people of its accounts file change a table's signs
+ * and the casino's Perfect Pairs scale, each as their role allows, with a reason, through a confirmation step; what
+ * it publishes is signed with the pit's key, and every change goes to the audit log that consoles and
+ * `signage` share through the broker. `console accounts …` manages the accounts (accounts-command.ts).
  * @packageDocumentation
  */
-import { userInfo } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Logger } from 'pino';
 import { createLogger } from '../mqtt-bridge/log';
+import type { SigningKey } from '../mqtt-bridge/signing';
+import { AccountStore, defaultAccountsPath } from '../console/accounts';
+import { AuditFeed, auditClientId } from '../console/audit-feed';
 import { AuditLog, defaultAuditPath } from '../console/audit-log';
+import { parseApprovedBuilds, type ApprovedBuilds } from '../console/board-checks';
 import { FleetMonitor } from '../console/monitor';
 import { BROKER_ARGS, BROKER_USAGE, brokerOptions } from '../console/mqtt-session';
+import { loadSigningKey } from '../console/pit-signature';
 import { isLoopback, MIN_TOKEN_LENGTH, startConsoleServer, type ConsoleServer } from '../console/server';
+import { accountsCommand, ACCOUNTS_USAGE } from './accounts-command';
 import { stopOnSignals } from './board-runtime';
 import { CONSOLE_DIR } from './paths';
 import { type CliIo, EXIT, UsageError } from './io';
@@ -21,12 +29,16 @@ export const CONSOLE_UI_DIR = CONSOLE_DIR;
 export const DEFAULT_CONSOLE_PORT = 8088;
 
 export const CONSOLE_USAGE = `Usage: baccarat-board console [--broker URL] [--port N] [--host H] [--token T] [--username U --password P]
-                             [--audit FILE] [--user NAME]
+                             [--accounts FILE] [--signing-key FILE] [--approved-builds FILE] [--audit FILE]
+       baccarat-board console accounts add|passwd|role|remove|list …   (see: console accounts --help)
 
 A web console for the floor: every table (its signs, shoe and controller, online or offline) and every board
 (online or offline, version, table, shoe, hands, last result, signs revision — flagged when it lags its table's —,
-rejected messages, uptime), live. Managers change a table's signs and the casino's Perfect Pairs pay scale through
-a confirmation step that shows the change; every change goes to an append-only audit log.
+its software against the approved builds, its clock, rejected messages, uptime), live. People sign in with an
+account (viewer, floor manager, supervisor); floor managers change a table's signs, supervisors also close and open
+tables, restore an earlier revision and change the casino's Perfect Pairs pay scale, each with a reason, through a
+confirmation step. Everything published is signed with the pit's key (--signing-key); every change goes to the
+audit log that every console and signage share through the broker ({root}/pit/audit).
 
 Options:
   --broker URL            mqtt://host:port (default: the first of $BACCARAT_MQTT_URLS, else mqtt://127.0.0.1:1883)
@@ -34,15 +46,38 @@ Options:
   --port N                port (default ${DEFAULT_CONSOLE_PORT}; 0 picks a free one)
   --token TOKEN           required by the page's API and WebSocket (${MIN_TOKEN_LENGTH} characters or more);
                           default $BACCARAT_CONSOLE_TOKEN; the page's address carries it
+  --accounts FILE         who may sign in (default ${defaultAccountsPath()});
+                          made with: baccarat-board console accounts add NAME --role supervisor
+  --signing-key FILE      the pit's Ed25519 key (baccarat-board keys generate): signs every sign and audit record
+  --approved-builds FILE  the builds boards may run: one SHA-256 and a label a line; others are flagged
   --audit FILE            the audit log (JSON lines; default ${defaultAuditPath()})
-  --user NAME             the name changes are made under unless one signs in on the page (default $USER)
+  --audit-client-id ID    the MQTT client id of its audit subscription, kept across restarts (default: from the
+                          host name, the audit log and the port)
 ${BROKER_USAGE}
 `;
 
 export interface ConsoleRun {
   readonly server: ConsoleServer;
   readonly monitor: FleetMonitor;
+  readonly feed: AuditFeed;
   stop(): Promise<void>;
+}
+
+/** A file the console needs, read and checked before anything connects; a problem is a usage error naming it. */
+async function readOption<T>(
+  flag: string,
+  path: string,
+  parse: (text: string) => { ok: true; value: T } | { ok: false; error: string },
+): Promise<T> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${flag} ${path}: ${(e as Error).message}`);
+  }
+  const r = parse(text);
+  if (!r.ok) throw new UsageError(`${flag} ${path}: ${r.error}`);
+  return r.value;
 }
 
 /** Parses the options and starts the console; the command below then waits for a signal. */
@@ -61,12 +96,18 @@ export async function startConsoleFromArgs(
       port: { type: 'string' },
       token: { type: 'string' },
       audit: { type: 'string' },
+      'audit-client-id': { type: 'string' },
+      accounts: { type: 'string' },
+      'signing-key': { type: 'string' },
+      'approved-builds': { type: 'string' },
       user: { type: 'string' },
       ui: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
+  if (values.user !== undefined)
+    throw new UsageError('--user is gone: people sign in on the page with their own account (--accounts FILE)');
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const broker = brokerOptions(values, env, env.BACCARAT_MQTT_URLS?.split(',')[0]?.trim() || 'mqtt://127.0.0.1:1883');
   if (!broker.ok) throw new UsageError(broker.error);
@@ -78,25 +119,48 @@ export async function startConsoleFromArgs(
   if (!isLoopback(host) && !token) throw new UsageError(`--token is required to listen on ${host} (not loopback)`);
   if (token !== null && token.length < MIN_TOKEN_LENGTH)
     throw new UsageError(`--token must be ${MIN_TOKEN_LENGTH} characters or more`);
-  let user = values.user ?? env.USER ?? env.LOGNAME;
-  try {
-    user ??= userInfo().username;
-  } catch {
-    user = 'console';
+  let key: SigningKey | null = null;
+  if (values['signing-key'] !== undefined) {
+    const k = await loadSigningKey(values['signing-key']);
+    if (!k.ok) throw new UsageError(`--signing-key: ${k.error}`);
+    key = k.value;
   }
+  const approved: ApprovedBuilds | null =
+    values['approved-builds'] === undefined
+      ? null
+      : await readOption('--approved-builds', values['approved-builds'], parseApprovedBuilds);
 
-  const monitor = new FleetMonitor(broker.value, { consoleUser: user.slice(0, 64) });
+  const accounts = new AccountStore(values.accounts ?? defaultAccountsPath());
+  const known = await accounts.load();
+  if (!known.ok) throw new UsageError(`--accounts: ${known.error}`);
+  if (known.value.accounts.length === 0)
+    throw new Error(
+      `no accounts in ${accounts.path}: add one with baccarat-board console accounts add NAME --role supervisor` +
+        (values.accounts ? ` --file ${values.accounts}` : ''),
+    );
+  const monitor = new FleetMonitor(broker.value, { approvedBuilds: approved, signingKid: key?.kid ?? null });
   await monitor.start();
   if (!monitor.connected)
     io.err(
       `baccarat-board console: ${broker.value.url} not reachable yet (${monitor.view().broker.error ?? 'no answer'}): retrying\n`,
     );
   const audit = new AuditLog(values.audit ?? defaultAuditPath());
+  const feed = new AuditFeed({
+    broker: broker.value,
+    clientId: values['audit-client-id'] ?? auditClientId(audit.path, port),
+    log: audit,
+    key,
+    logger,
+  });
+  await feed.start();
   let server: ConsoleServer;
   try {
     server = await startConsoleServer({
       monitor,
       audit,
+      feed,
+      accounts,
+      key,
       host,
       port,
       token,
@@ -104,24 +168,36 @@ export async function startConsoleFromArgs(
       logger,
     });
   } catch (e) {
+    await feed.stop();
     await monitor.stop();
     throw e;
   }
   io.out(
     `baccarat-board console\n  broker:  ${broker.value.url}${broker.value.username ? ` as ${broker.value.username}` : ''}\n` +
-      `  console: ${server.url}\n  audit:   ${audit.path}\n`,
+      `  console: ${server.url}\n  audit:   ${audit.path}\n  accounts: ${accounts.path} (${known.value.accounts.length})\n` +
+      `  signing: ${key ? `pit key ${key.kid}` : 'none: the boards see unsigned signs (--signing-key FILE)'}\n` +
+      (approved ? `  builds:  ${approved.size} approved\n` : ''),
   );
   return {
     server,
     monitor,
+    feed,
     async stop() {
       await server.close();
+      await feed.stop();
       await monitor.stop();
     },
   };
 }
 
 export async function consoleCommand(args: string[], io: CliIo): Promise<number> {
+  if (args[0] === 'accounts') {
+    if (args.includes('--help') || args.includes('-h')) {
+      io.out(ACCOUNTS_USAGE);
+      return EXIT.ok;
+    }
+    return accountsCommand(args.slice(1), io);
+  }
   let run: ConsoleRun | 'help';
   try {
     run = await startConsoleFromArgs(args, io);

@@ -1,7 +1,8 @@
 /**
  * `baccarat-board signage` against a real broker in this process (Aedes): set then show, revisions, the casino
  * topic for pp-scale (rule 11A.8), from-hand against the retained shoe snapshot (rule 5.11), refusals with exit 2
- * and nothing published, and the audit log.
+ * and nothing published, closing and opening a table as actions of their own. Who, why, the audit topic and
+ * signatures: signage-accountable.test.ts.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedde
 import { CARDS, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import { main } from './main';
 import { signageCommand } from './signage-command';
+import { UsageError } from './io';
 import { memoryIo } from './test-io';
 
 const T = topics('baccarat');
@@ -39,14 +41,24 @@ beforeEach(() => {
 });
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
-async function run(...args: string[]) {
-  const m = memoryIo();
-  const code = await signageCommand(['--broker', broker.url, '--wait', '150', ...args], m.io, {
-    env: { USER: 'floor-7' },
-    now: () => NOW,
-  });
+const CHANGES = ['set', 'close', 'open'];
+/** The command as floor-7 (the OS user), with a reason for any change unless one is given. */
+async function runWith(stdin: string | null, ...args: string[]) {
+  const m = memoryIo(stdin);
+  const reason = args.some((a) => CHANGES.includes(a)) && !args.includes('--reason') ? ['--reason', 'test change'] : [];
+  let code: number;
+  try {
+    code = await signageCommand(['--broker', broker.url, '--wait', '150', ...args, ...reason], m.io, {
+      env: { USER: 'floor-7' },
+      now: () => NOW,
+    });
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    return { code: 2, out: m.out(), err: e.message }; // as main() reports it, with the usage
+  }
   return { code, out: m.out(), err: m.err() };
 }
+const run = (...args: string[]) => runWith(null, ...args);
 async function retained<T>(topic: string): Promise<T | null> {
   const c = await connectAsync(broker.url, { clientId: `peek-${Math.random()}` });
   const got = new Promise<T | null>((resolve) => {
@@ -88,52 +100,39 @@ describe('signage set and show', () => {
       updatedAt: NOW.toISOString(),
     });
 
-    const second = await run('--table', tableId, 'set', 'message=Last shoe at 3 am', 'open=false', '--user', 'alice');
+    const second = await run('--table', tableId, 'set', 'message=Last shoe at 3 am');
     expect(second.code).toBe(0);
-    expect(second.out).toContain(
-      `Published Jade 8 (${tableId}), revision 1 → 2: open open → closed; message none → "Last shoe at 3 am"`,
-    );
+    expect(second.out).toContain(`Published Jade 8 (${tableId}), revision 1 → 2: message none → "Last shoe at 3 am"`);
+    const closed = await run('--table', tableId, 'close', '--confirm', 'jade 8');
+    expect([closed.code, closed.err]).toEqual([0, '']);
+    expect(closed.out).toContain(`Published Jade 8 (${tableId}), revision 2 → 3: open open → closed`);
     expect(await signOf()).toMatchObject({
-      revision: 2,
+      revision: 3,
       tableOpen: false,
       message: 'Last shoe at 3 am',
-      updatedBy: 'alice',
+      updatedBy: 'floor-7',
     });
 
     const shown = await run('--table', tableId, 'show');
     expect(shown.code).toBe(0);
-    expect(shown.out).toContain(`Table ${tableId} — Jade 8 (revision 2, by alice`);
+    expect(shown.out).toContain(`Table ${tableId} — Jade 8 (revision 3, by floor-7`);
     expect(shown.out).toMatch(/Limits: +HKD 500 – 100,000; tie 10,000/);
     expect(shown.out).toMatch(/Open: +no \(closed\)/);
     expect(shown.out).toMatch(/Banker: +pays 1 to 1 less commission 5%/);
     const json = await run('--table', tableId, 'show', '--json');
-    expect(JSON.parse(json.out)).toMatchObject({ table: { revision: 2, tableName: 'Jade 8' }, shoe: null });
+    expect(JSON.parse(json.out)).toMatchObject({ table: { revision: 3, tableName: 'Jade 8' }, shoe: null });
 
-    const same = await run('--table', tableId, 'set', 'open=false');
+    const same = await run('--table', tableId, 'close', '--confirm', tableId);
     expect([same.code, same.out]).toEqual([0, 'Nothing to change: the signs already say that.\n']);
-    expect((await signOf())?.revision).toBe(2);
+    expect((await signOf())?.revision).toBe(3);
   });
 
   test('pp-scale goes to the casino topic, once for every table (rule 11A.8), and leaves table signs alone', async () => {
     await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(4)));
-    const r = await main(
-      [
-        'signage',
-        '--broker',
-        broker.url,
-        '--wait',
-        '150',
-        'set',
-        'pp-scale=two',
-        'casino-name=Crown',
-        '--user',
-        'pit-boss',
-      ],
-      memoryIo().io,
-    );
-    expect(r).toBe(0);
+    const r = await run('set', 'pp-scale=two', 'casino-name=Crown');
+    expect(r.code).toBe(0);
     const casino = await retained<CasinoSignage>(T.casinoSignage());
-    expect(casino).toMatchObject({ perfectPairsScale: 'two', casinoName: 'Crown', updatedBy: 'pit-boss' });
+    expect(casino).toMatchObject({ perfectPairsScale: 'two', casinoName: 'Crown', updatedBy: 'floor-7' });
     expect((await signOf())?.revision).toBe(4);
     const again = await run('set', 'pp-scale=one');
     expect(again.out).toMatch(
@@ -185,6 +184,7 @@ describe('refused: exit 2, the field named, nothing published', () => {
     [['side-bets=+dragonBonus'], /side-bets: 'dragonBonus' is unknown/],
     [['tie-pays=10'], /tie-pays: '10' is not allowed/],
     [['open=perhaps'], /open: 'perhaps' is not true or false/],
+    [['open=false'], /open: closing or opening a table is an action of its own: signage close \/ open/],
     [['size=9'], /size: is not a key/],
   ];
   test.each(cases)('%j', async (args, message) => {
@@ -208,7 +208,7 @@ describe('refused: exit 2, the field named, nothing published', () => {
     expect(m.err()).toMatch(/--broker URL is required/);
     const noAction = memoryIo();
     expect(await main(['signage', '--broker', broker.url, '--table', tableId], noAction.io)).toBe(2);
-    expect(noAction.err()).toMatch(/show or set\?/);
+    expect(noAction.err()).toMatch(/show, set, close or open\?/);
     const noTable = memoryIo();
     expect(await main(['signage', '--broker', broker.url, 'set', 'min=5'], noTable.io)).toBe(2);
     expect(noTable.err()).toMatch(/--table ID is required/);
@@ -229,7 +229,6 @@ describe('refused: exit 2, the field named, nothing published', () => {
       'pp-scale=',
       'language=',
       'message=',
-      'open=',
       'disclaimer=',
       'casino-name=',
     ])
@@ -240,26 +239,6 @@ describe('refused: exit 2, the field named, nothing published', () => {
     const m = memoryIo();
     expect(await signageCommand(['--broker', 'mqtt://127.0.0.1:1', '--table', 'T1', 'show'], m.io)).toBe(1);
     expect(m.err()).toMatch(/cannot connect to mqtt:\/\/127.0.0.1:1/);
-  });
-});
-
-test('--audit appends what was published to a JSON-lines audit log', async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
-  await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(2)));
-  expect((await run('--table', tableId, '--audit', file, 'set', 'tie-pays=9')).code).toBe(0);
-  const [record] = readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-  expect(record).toMatchObject({
-    v: 1,
-    at: NOW.toISOString(),
-    user: 'floor-7',
-    via: 'cli',
-    target: 'table',
-    tableId,
-    revision: { from: 2, to: 3 },
-    changes: [{ field: 'tie-pays', from: 8, to: 9, text: 'tie-pays 8 to 1 → 9 to 1' }],
   });
 });
 
@@ -295,7 +274,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     await publishRetained(L.displayStatus('D1'), board('D1', tableId, 13, 2));
     await publishRetained(L.displayStatus('D2'), board('D2', tableId, 12, 2));
     const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
-    const r = await lost('--table', tableId, '--audit', file, 'set', 'name=Jade 8', 'open=false');
+    const r = await lost('--table', tableId, '--audit', file, 'set', 'name=Jade 8', 'disclaimer=false');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain(`Published Jade 8 (${tableId}), new sign, revision 14 (a board shows revision 13): name`);
@@ -311,7 +290,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     expect(shown.out).toMatch(/Board D3: +online, sign revision 13, casino sign revision 2\n/);
     expect(shown.out).toContain("! Board D3 shows revision 13; the table's sign is revision 1 — republish the sign\n");
     const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
-    const r = await lost('--table', tableId, '--audit', file, 'set', 'open=false');
+    const r = await lost('--table', tableId, '--audit', file, 'close', '--confirm', tableId);
     expect(r.err).toBe('');
     expect(r.out).toBe(
       `Published Jade 8 (${tableId}), revision 1 → 14 (a board shows revision 13): republished unchanged\n`,
@@ -319,9 +298,9 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     expect(await retained<TableSignage>(L.tableSignage(tableId))).toMatchObject({ revision: 14, tableOpen: false });
     expect(auditOf(file)).toMatchObject([{ revision: { from: 1, to: 14, boards: 13 }, changes: [] }]);
     // Once the sign is above every board, the usual rules: nothing to change is nothing published.
-    const again = await lost('--table', tableId, 'set', 'open=false');
+    const again = await lost('--table', tableId, 'close', '--confirm', tableId);
     expect(again.out).toBe('Nothing to change: the signs already say that.\n');
-    const next = await lost('--table', tableId, 'set', 'open=true');
+    const next = await lost('--table', tableId, 'open');
     expect(next.out).toContain('revision 14 → 15: open closed → open');
   });
 

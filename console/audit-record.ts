@@ -1,13 +1,16 @@
 /**
- * The audit trail of sign changes: one record per sign published — who, when, which table, what changed (field,
- * from, to), at which point of the shoe (its id and next hand), and the revisions — plus the one-line summary the
- * confirmation step and the log show. Pure; `audit-log.ts` keeps them in a JSON-lines file.
+ * The audit trail of sign changes: one record per sign published — who (an account), why (a reason), when, which
+ * table, what changed (field, from, to) and the whole sign before and after, at which point of the shoe, and the
+ * revisions — plus the one-line summary the confirmation step and the log show. Pure; `audit-log.ts` keeps them in
+ * a JSON-lines file, `audit-feed.ts` shares them over the broker.
  *
  * ```ts
  * planSummary(plan); // ['Jade 8 (T1), revision 4 → 5: variant commission 5% → modified odds from hand 31 of shoe S1']
  * ```
  * @packageDocumentation
  */
+import type { AuditAction, PitAudit } from '../contract/schemas/audit';
+import { unsigned } from '../contract/signed';
 import type { PlannedSign, SignPlan } from './sign-edit';
 import { tableLabel, type Change } from './sign-diff';
 
@@ -37,19 +40,22 @@ export function describeRevisions(r: Revisions): string {
   return r.boards === undefined ? base : `${base} (a board shows revision ${r.boards})`;
 }
 
-export interface AuditRecord {
-  readonly v: 1;
+/**
+ * One sign published, as the audit log keeps it and `{root}/pit/audit` carries it: the contract's record
+ * (`contract/schemas/audit.ts`) — who, why, what, the whole sign before and after, revisions, shoe and hand.
+ */
+export type AuditRecord = PitAudit;
+/** Who made a change: an account (console, or `signage --by`) or the OS user (`signage`), never free text. */
+export type Who = PitAudit['who'];
+
+/** What the records of one published change share. */
+export interface AuditContext {
+  readonly who: Who;
+  readonly reason: string;
+  readonly action: AuditAction;
   readonly at: string; // RFC 3339: when it was published
-  readonly user: string; // who: the console's signed-in name, or the command's --user
-  readonly via: 'console' | 'cli';
-  readonly target: 'table' | 'casino';
-  readonly tableId: string | null; // null for the casino sign
-  readonly tableName: string | null;
-  readonly revision: Revisions;
-  readonly shoeId: string | null; // the table's shoe when the change was made
-  readonly nextHand: number | null; // the next hand of that shoe
-  readonly changes: readonly Change[];
-  readonly summary: string;
+  readonly newId: () => string; // a random UUID
+  readonly revertedTo?: number; // a revert: the revision restored
 }
 
 const joined = (changes: readonly Change[]) =>
@@ -74,40 +80,57 @@ export function planSummary(plan: SignPlan): string[] {
 }
 
 /** The audit records of a plan once published: the casino's first, as it is published first. */
-export function auditRecords(plan: SignPlan, user: string, at: string, via: AuditRecord['via']): AuditRecord[] {
-  const shoe = { shoeId: plan.shoe?.shoeId ?? null, nextHand: plan.shoe?.nextHand ?? null };
+export function auditRecords(plan: SignPlan, ctx: AuditContext): AuditRecord[] {
+  const common = {
+    v: 1 as const,
+    at: ctx.at,
+    who: ctx.who,
+    reason: ctx.reason,
+    action: ctx.action,
+    ...(ctx.revertedTo !== undefined && { revertedTo: ctx.revertedTo }),
+    shoeId: plan.shoe?.shoeId ?? null,
+    nextHand: plan.shoe?.nextHand ?? null,
+  };
   const out: AuditRecord[] = [];
   if (plan.casino) {
     const c = plan.casino;
     out.push({
-      v: 1,
-      at,
-      user,
-      via,
+      ...common,
+      id: ctx.newId(),
       target: 'casino',
       tableId: null,
       tableName: null,
       revision: revisions(c),
-      ...shoe,
-      changes: c.changes,
+      changes: [...c.changes],
+      before: c.before && unsigned(c.before),
+      after: c.after,
       summary: planSummary({ ...plan, table: null })[0] ?? '',
     });
   }
   if (plan.table && plan.tableId !== null) {
     const t = plan.table;
     out.push({
-      v: 1,
-      at,
-      user,
-      via,
+      ...common,
+      id: ctx.newId(),
       target: 'table',
       tableId: plan.tableId,
       tableName: t.after.tableName,
       revision: revisions(t),
-      ...shoe,
-      changes: t.changes,
+      changes: [...t.changes],
+      before: t.before && unsigned(t.before),
+      after: t.after,
       summary: planSummary({ ...plan, casino: null })[0] ?? '',
     });
   }
   return out;
+}
+
+const ROLE_WORDS = { viewer: 'viewer', 'floor-manager': 'floor manager', supervisor: 'supervisor' } as const;
+
+/** `alice (supervisor)`, `bob (command line)`, `ann (command line, supervisor, as OS user pit)`: who, in words. */
+export function describeWho(w: Who): string {
+  const role = w.role ? ROLE_WORDS[w.role] : null;
+  if (w.via === 'console') return role ? `${w.account} (${role})` : w.account;
+  const os = w.osUser && w.osUser !== w.account ? `, as OS user ${w.osUser}` : '';
+  return `${w.account} (command line${role ? `, ${role}` : ''}${os})`;
 }

@@ -1,20 +1,31 @@
 /**
- * Diffs, audit records and the audit log: what a change records (who, when, table, field by field from and to,
- * shoe and next hand, revisions), one record per sign published, and a JSON-lines file read back latest first.
+ * Diffs, audit records and the audit log: what a change records (who, why, when, table, field by field from and
+ * to, the whole sign before and after, shoe and next hand, revisions), one record per sign published, valid on the
+ * wire; and a JSON-lines file read back latest first, where each record is written once by id — by two writers of
+ * one file, across restarts — and older lines without an id are still read.
  */
-import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { casino, signage } from '../test/helpers/table-messages';
+import { makePitAudit, parsePitAudit } from '../contract/audit';
 import { AuditLog } from './audit-log';
-import { auditRecords, planSummary } from './audit-record';
+import { auditRecords, describeWho, planSummary, type AuditContext } from './audit-record';
 import { casinoChanges, tableChanges } from './sign-diff';
 import { planSignChange } from './sign-edit';
 import { parseAssignments } from './sign-keys';
 
 const AT = '2026-11-22T12:00:00.000Z';
 const SHOE = { shoeId: 'S1', handsPlayed: 30, phase: 'waiting' as const, nextHand: 31, earliestHand: 31 };
+let n = 0;
+const ctx = (account: string, via: 'console' | 'cli' = 'console'): AuditContext => ({
+  who: { account, via, ...(via === 'console' ? { role: 'supervisor' as const } : { osUser: account }) },
+  reason: 'new promotion',
+  action: 'change',
+  at: AT,
+  newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+});
 
 function plan(args: string[]) {
   const edits = parseAssignments(args);
@@ -58,12 +69,14 @@ describe('audit records', () => {
       'Casino, revision 1 → 2: pp-scale Pay Scale One → Pay Scale Two',
       'Jade 8 (T1), revision 4 → 5: variant commission 5% → modified odds from hand 31 of shoe S1',
     ]);
-    const [c, t] = auditRecords(p, 'alice', AT, 'console');
+    const [c, t] = auditRecords(p, ctx('alice'));
     expect(c).toEqual({
       v: 1,
+      id: expect.stringMatching(/^00000000-/) as unknown,
       at: AT,
-      user: 'alice',
-      via: 'console',
+      who: { account: 'alice', role: 'supervisor', via: 'console' },
+      reason: 'new promotion',
+      action: 'change',
       target: 'casino',
       tableId: null,
       tableName: null,
@@ -71,8 +84,11 @@ describe('audit records', () => {
       shoeId: 'S1',
       nextHand: 31,
       changes: [{ field: 'pp-scale', from: 'one', to: 'two', text: 'pp-scale Pay Scale One → Pay Scale Two' }],
+      before: casino(1, 'one'),
+      after: { ...casino(1, 'one'), revision: 2, perfectPairsScale: 'two', updatedBy: 'alice', updatedAt: AT },
       summary: 'Casino, revision 1 → 2: pp-scale Pay Scale One → Pay Scale Two',
     });
+    expect(c?.id).not.toBe(t?.id);
     expect(t).toMatchObject({
       target: 'table',
       tableId: 'T1',
@@ -88,19 +104,62 @@ describe('audit records', () => {
     });
   });
 
+  test('a record is valid on the wire (contract/schemas/audit.ts), and who reads as an account, never free text', () => {
+    const [t] = auditRecords(plan(['min=200']), ctx('bob', 'cli'));
+    if (!t) throw new Error('no record');
+    const wire = parsePitAudit(makePitAudit(t));
+    expect(wire).toEqual({ ok: true, value: t });
+    expect(describeWho(t.who)).toBe('bob (command line)');
+    expect(describeWho({ account: 'ann', role: 'floor-manager', via: 'console' })).toBe('ann (floor manager)');
+    expect(parsePitAudit(JSON.stringify({ ...t, reason: '' }))).toMatchObject({
+      ok: false,
+      error: { code: 'bad-shape' },
+    });
+    expect(parsePitAudit(JSON.stringify({ ...t, who: 'somebody' }))).toMatchObject({ ok: false });
+  });
+
   test('the log is appended to (0600), read back latest first, and survives a torn last line', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'sub', 'console-audit.jsonl');
     const log = new AuditLog(path);
     expect(await log.read()).toEqual([]);
     await Promise.all([
-      log.append(auditRecords(plan(['min=200']), 'a', AT, 'console')),
-      log.append(auditRecords(plan(['min=300']), 'b', AT, 'cli')),
+      log.append(auditRecords(plan(['min=200']), ctx('a'))),
+      log.append(auditRecords(plan(['min=300']), ctx('b', 'cli'))),
     ]);
     appendFileSync(path, '{"v":1,"at":"2026-11-22T12:0');
     const records = await log.read();
-    expect(records.map((r) => r.user)).toEqual(['b', 'a']);
-    expect((await log.read(1)).map((r) => r.user)).toEqual(['b']);
+    expect(records.map((r) => r.who.account)).toEqual(['b', 'a']);
+    expect((await log.read(1)).map((r) => r.who.account)).toEqual(['b']);
     expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(3);
     expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  test('each record once by id: appended twice, by two writers of one file, and after a restart', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'console-audit.jsonl');
+    const [r1] = auditRecords(plan(['min=200']), ctx('a'));
+    const [r2] = auditRecords(plan(['min=300']), ctx('b'));
+    if (!r1 || !r2) throw new Error('no record');
+    const one = new AuditLog(path);
+    const two = new AuditLog(path); // a second console sharing the file
+    const written = await Promise.all([one.append([r1]), two.append([r1, r2]), one.append([r2]), two.append([r1])]);
+    expect(
+      written
+        .flat()
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([r1.id, r2.id].sort());
+    const restarted = new AuditLog(path);
+    expect(await restarted.append([r2, r1])).toEqual([]);
+    expect(new Set((await restarted.read()).map((r) => r.id))).toEqual(new Set([r1.id, r2.id]));
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  test('lines written before records had an id are read, with who and no reason', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'old.jsonl');
+    const old = { v: 1, at: AT, user: 'Alice Wong', via: 'cli', target: 'table', tableId: 'T1', tableName: 'Jade 8' };
+    writeFileSync(path, `${JSON.stringify({ ...old, revision: { from: 1, to: 2 }, changes: [], summary: 'x' })}\n`);
+    const [r] = await new AuditLog(path).read();
+    expect(r).toMatchObject({ who: { account: 'Alice Wong', via: 'cli' }, reason: '(not recorded)', summary: 'x' });
   });
 });

@@ -1,133 +1,205 @@
 /**
  * The console's two steps for a change of signs: `preview` (the diff, checked exactly as `signage set` checks
- * it) and `apply` (the same, against the revisions reviewed; then published, confirmed and audited). One change
- * at a time, so two managers never both publish the same revision. A new sign's revision goes above every one the
- * boards report (the broker may have lost its retained sign: issue 12, case 9); `republish` with no changes
- * publishes the retained sign again so that boards showing a higher revision take it.
+ * it) and `apply` (the same, against the revisions reviewed; then published — signed with the pit's key when the
+ * console has one — confirmed, and audited on the shared audit topic). Who makes a change is the account signed in,
+ * and its role must allow it (`roles.ts`); every apply needs a reason. Closing or opening a table is an action of
+ * its own (closing needs the table's name typed), and so is restoring the sign of an earlier revision, found in the
+ * audit log (`revert.ts`). One change at a time, so two managers never both publish the same revision.
  *
  * ```ts
- * const changes = signChanges({ monitor, audit, now });
- * const p = changes.preview({ tableId: 'T1', changes: [['variant', 'modified-odds']], user: 'alice' });
- * if (p.ok) await changes.apply({ ..., expect: p.expect });
+ * const changes = signChanges({ monitor, audit, feed, key, now });
+ * const p = await changes.preview({ tableId: 'T1', changes: [['variant', 'modified-odds']] }, alice);
+ * if (p.ok) await changes.apply({ ..., reason: 'pit boss: new promotion', expect: p.expect }, alice);
  * ```
  * @packageDocumentation
  */
-import { isId } from '../contract/schemas/common';
-import { ok, type Result } from '../baccarat/types';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { err, ok, type Result } from '../baccarat/types';
+import type { CasinoSignage, TableSignage } from '../contract/schemas';
+import type { AuditAction } from '../contract/schemas/audit';
+import type { SigningKey } from '../mqtt-bridge/signing';
+import type { Principal } from './accounts';
+import type { AuditFeed } from './audit-feed';
 import type { AuditLog } from './audit-log';
 import { auditRecords, planSummary, revisions } from './audit-record';
 import { fleetRevisions } from './fleet-state';
 import type { FleetMonitor } from './monitor';
 import { publishPlan } from './mqtt-session';
 import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
+import { restoreCasinoEdits, restoreTableEdits, signAtRevision } from './revert';
+import { may, permissionOf, refusal } from './roles';
+import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { currentShoe } from './shoe-position';
 import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
-import { fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
+import { editsCasino, editsTable, fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
 
 export interface SignChangesDeps {
   readonly monitor: FleetMonitor;
-  readonly audit: AuditLog;
+  readonly audit: AuditLog; // where a revert finds the sign of an earlier revision
+  readonly feed: Pick<AuditFeed, 'publish'>; // where the records go: this console's log and the audit topic
+  readonly key?: SigningKey | null; // the pit's key: signs every sign published
   readonly now?: () => Date;
   readonly confirmMs?: number; // how long to wait for a published sign to come back; default 2000
 }
 
-/** Checks the shape of a request body from the page. */
-function request(body: unknown): ChangeRequest | FieldError {
-  if (typeof body !== 'object' || body === null) return fieldError('request', 'expected a JSON object');
-  const b = body as Record<string, unknown>;
-  if (b.tableId !== null && !(typeof b.tableId === 'string' && isId(b.tableId)))
-    return fieldError('table', 'not a table id');
-  if (
-    !Array.isArray(b.changes) ||
-    !b.changes.every((c) => Array.isArray(c) && c.length === 2 && c.every((x) => typeof x === 'string'))
-  )
-    return fieldError('request', 'changes must be a list of [key, value] strings');
-  if (typeof b.user !== 'string') return fieldError('user', 'who makes the change: sign in with your name');
-  if (b.shoeId !== undefined && !(typeof b.shoeId === 'string' && isId(b.shoeId)))
-    return fieldError('shoe', 'not a shoe id');
-  if (b.republish !== undefined && typeof b.republish !== 'boolean')
-    return fieldError('request', 'republish is true or false');
-  return body as ChangeRequest;
+/** A planned change, and what kind of action it is for the audit log. */
+interface Planned {
+  readonly plan: SignPlan;
+  readonly action: AuditAction;
+  readonly revertedTo?: number;
 }
 
-export function signChanges({ monitor, audit, now = () => new Date(), confirmMs = 2_000 }: SignChangesDeps) {
+export function signChanges({
+  monitor,
+  audit,
+  feed,
+  key = null,
+  now = () => new Date(),
+  confirmMs = 2_000,
+}: SignChangesDeps) {
   let queue: Promise<unknown> = Promise.resolve();
 
-  const plan = (req: ChangeRequest, at: string): Result<SignPlan, FieldError> => {
-    // A republish names no key; anything else needs at least one.
-    const edits: Result<SignEdits, FieldError> =
-      req.republish && req.changes.length === 0 ? ok({}) : parseEdits(req.changes);
+  /** The edits of a request, and its action. */
+  const editsOf = async (
+    req: ChangeRequest,
+  ): Promise<Result<{ edits: SignEdits; action: AuditAction; revertedTo?: number }, FieldError>> => {
+    const fleet = monitor.current;
+    const table = req.tableId === null ? null : (fleet.tables.get(req.tableId)?.signage ?? null);
+    if (req.revertTo !== undefined) {
+      const target = req.tableId === null ? 'casino' : 'table';
+      const old = signAtRevision(await audit.read(), target, req.tableId, req.revertTo);
+      if (!old) return err(fieldError('revertTo', `revision ${req.revertTo} is not in this console's audit log`));
+      const edits =
+        target === 'casino'
+          ? restoreCasinoEdits(fleet.casino, old as CasinoSignage)
+          : restoreTableEdits(table, old as TableSignage);
+      if (Object.keys(edits).length === 0)
+        return err(
+          fieldError('revertTo', `the sign already says what revision ${req.revertTo} said: nothing to restore`),
+        );
+      return ok({ edits, action: 'revert', revertedTo: req.revertTo });
+    }
+    if (req.action) return ok({ edits: { open: req.action === 'open-table' }, action: req.action });
+    if (req.republish && req.changes.length === 0) return ok({ edits: {}, action: 'republish' });
+    const edits = parseEdits(req.changes);
     if (!edits.ok) return edits;
+    if (edits.value.open !== undefined)
+      return err(
+        fieldError('open', 'closing or opening a table is an action of its own: use Close table… or Open table…'),
+      );
+    return ok({ edits: edits.value, action: 'change' });
+  };
+
+  const plan = async (req: ChangeRequest, who: Principal, at: string): Promise<Result<Planned, FieldError>> => {
+    const e = await editsOf(req);
+    if (!e.ok) return e;
+    const { edits, action } = e.value;
+    const needs = [
+      ...(editsCasino(edits) || (action === 'republish' && req.tableId === null)
+        ? [permissionOf(action, 'casino')]
+        : []),
+      ...(editsTable(edits) || (action === 'republish' && req.tableId !== null) ? [permissionOf(action, 'table')] : []),
+    ];
+    const denied = needs.find((p) => !may(who.role, p));
+    if (denied) return err(fieldError('role', refusal(who.role, denied)));
     const fleet = monitor.current;
     const row = req.tableId === null ? null : fleet.tables.get(req.tableId);
-    const shoe = currentShoe(row?.shoe ?? null, req.shoeId ?? null);
-    return planSignChange(
+    if ((action === 'close-table' || action === 'open-table') && !row?.signage)
+      return err(
+        fieldError(
+          'table',
+          `table ${req.tableId ?? ''} has no sign on the broker: nothing to ${action === 'close-table' ? 'close' : 'open'}`,
+        ),
+      );
+    const p = planSignChange(
       {
         tableId: req.tableId,
         table: row?.signage ?? null,
         casino: fleet.casino,
-        shoe,
-        user: req.user,
+        shoe: currentShoe(row?.shoe ?? null, req.shoeId ?? null),
+        user: who.name,
         now: at,
         boards: fleetRevisions(fleet, req.tableId),
-        ...(req.republish && { republish: req.tableId === null ? 'casino' : 'table' }),
+        ...(action === 'republish' && { republish: req.tableId === null ? 'casino' : 'table' }),
       },
-      edits.value,
+      edits,
     );
+    if (!p.ok) return p;
+    return ok({ plan: p.value, action, ...(e.value.revertedTo !== undefined && { revertedTo: e.value.revertedTo }) });
   };
 
-  const preview = (body: unknown): PreviewResponse => {
-    const req = request(body);
+  const expectNow = (tableId: string | null) => ({
+    table: tableId === null ? null : (monitor.current.tables.get(tableId)?.signage?.revision ?? null),
+    casino: monitor.current.casino?.revision ?? null,
+  });
+
+  const preview = async (body: unknown, who: Principal): Promise<PreviewResponse> => {
+    const req = changeRequest(body);
     if ('field' in req) return { ok: false, ...req };
-    const p = plan(req, now().toISOString());
+    const p = await plan(req, who, now().toISOString());
     if (!p.ok) return { ok: false, ...p.error };
-    const v = p.value;
+    const v = p.value.plan;
     const rev = <T extends { revision: number }>(x: PlannedSign<T> | null) =>
       x && { revision: revisions(x), changes: x.changes };
-    const fleet = monitor.current;
     return {
       ok: true,
       summary: planSummary(v),
       table: rev(v.table),
       casino: rev(v.casino),
       shoe: v.shoe,
-      expect: {
-        table: req.tableId === null ? null : (fleet.tables.get(req.tableId)?.signage?.revision ?? null),
-        casino: fleet.casino?.revision ?? null,
-      },
+      expect: expectNow(req.tableId),
     };
   };
 
-  const applyNow = async (body: unknown): Promise<ApplyResponse> => {
-    const req = request(body);
+  const applyNow = async (body: unknown, who: Principal): Promise<ApplyResponse> => {
+    const req = changeRequest(body);
     if ('field' in req) return { ok: false, ...req };
+    const why = reasonProblem(req.reason);
+    if (why) return { ok: false, field: 'reason', message: why };
     if (!monitor.connected)
       return { ok: false, field: null, message: 'the console is not connected to the broker: nothing was changed' };
-    const fleet = monitor.current;
-    const tableRev = req.tableId === null ? null : (fleet.tables.get(req.tableId)?.signage?.revision ?? null);
-    const casinoRev = fleet.casino?.revision ?? null;
-    if (req.expect && (req.expect.table !== tableRev || req.expect.casino !== casinoRev))
+    const seen = expectNow(req.tableId);
+    if (req.expect && (req.expect.table !== seen.table || req.expect.casino !== seen.casino))
       return {
         ok: false,
         field: 'revision',
         message: 'the signs changed since you reviewed this change (someone else changed them): review it again',
       };
+    if (req.action === 'close-table' && req.tableId !== null) {
+      const sign = monitor.current.tables.get(req.tableId)?.signage ?? null;
+      if (!sameTable(req.confirm, req.tableId, sign))
+        return {
+          ok: false,
+          field: 'confirm',
+          message: `type the table's name (${sign?.tableName ?? req.tableId}) to close it`,
+        };
+    }
     const at = now().toISOString();
-    const p = plan(req, at);
+    const p = await plan(req, who, at);
     if (!p.ok) return { ok: false, ...p.error };
-    if (!p.value.table && !p.value.casino)
+    const { plan: sp, action } = p.value;
+    if (!sp.table && !sp.casino)
       return { ok: false, field: null, message: 'nothing to change: the signs already say that' };
-    const result = await publishPlan(monitor.client, monitor.broker, p.value, { confirmMs });
-    const records = auditRecords(p.value, req.user.trim(), at, 'console').slice(0, result.published.length);
-    await audit.append(records);
-    return result.error ? { ok: false, field: null, message: result.error } : { ok: true, records };
+    const result = await publishPlan(monitor.client, monitor.broker, sp, { confirmMs, key });
+    const records = auditRecords(sp, {
+      who: { account: who.name, role: who.role, via: 'console', host: hostname().slice(0, 255) || 'console' },
+      reason: (req.reason ?? '').trim(),
+      action,
+      at,
+      newId: randomUUID,
+      ...(p.value.revertedTo !== undefined && { revertedTo: p.value.revertedTo }),
+    }).slice(0, result.published.length);
+    const unshared = records.length > 0 ? await feed.publish(records) : null;
+    if (result.error) return { ok: false, field: null, message: result.error };
+    return { ok: true, records, ...(unshared && { warning: `the audit record was not shared: ${unshared}` }) };
   };
 
   return {
     preview,
     /** Applies one change after any still under way. */
-    apply(body: unknown): Promise<ApplyResponse> {
-      const next = queue.then(() => applyNow(body));
+    apply(body: unknown, who: Principal): Promise<ApplyResponse> {
+      const next = queue.then(() => applyNow(body, who));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -11,6 +11,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedde
 import { startCli, type CliProcess } from '../test/helpers/cli-process';
 import { formatFuzzReport, fuzzHttp } from '../test/helpers/http-fuzz';
 import { rawGet } from '../test/helpers/raw-http';
+import { writeTestAccounts } from '../test/helpers/console-rig';
 
 const TOKEN = 'console-process-token-0123';
 let broker: EmbeddedBroker;
@@ -20,8 +21,10 @@ beforeAll(async () => {
   broker = await startEmbeddedBroker();
   const ui = mkdtempSync(join(tmpdir(), 'bb-console-process-ui-'));
   writeFileSync(join(ui, 'index.html'), '<!doctype html><title>console</title>');
+  const accounts = join(ui, '..', `${ui.split('/').pop() ?? 'x'}-accounts.json`);
+  await writeTestAccounts(accounts, { fuzz: 'supervisor' });
   cli = await startCli(
-    ['console', '--broker', broker.url, '--port', '0', '--ui', ui, '--audit', audit, '--user', 'fuzz'],
+    ['console', '--broker', broker.url, '--port', '0', '--ui', ui, '--audit', audit, '--accounts', accounts],
     /console: +(http:\S+)/,
     { BACCARAT_CONSOLE_TOKEN: TOKEN },
   );
@@ -51,7 +54,7 @@ test('a burst of the HTTP fuzz leaves it running, answering, and with nothing au
       paths: ['/', '/healthz', '/api/state', '/api/audit', '/api/preview', '/api/apply'],
       sockets: ['/live'],
       bodies: [
-        JSON.stringify({ tableId: 'T9', changes: [['min', '5']], user: 'f', expect: { table: -1, casino: -1 } }),
+        JSON.stringify({ tableId: 'T9', changes: [['min', '5']], reason: 'fuzz', expect: { table: -1, casino: -1 } }),
       ],
     },
     { seed: 'console-process', requests: 5_000 },

@@ -20,6 +20,9 @@ export type AttentionCode =
   | 'signage-ahead' // the board shows a revision above the broker's sign: the broker lost it, or an old one went out
   | 'casino-behind'
   | 'casino-ahead'
+  | 'build-unapproved' // its software is not on the approved list (board-checks.ts)
+  | 'build-unreported' // it reports no build, and there is an approved list
+  | 'clock-off' // its clock is more than 2 s off the controller's
   | StaffWarningCode; // a board's own warning; perfect-pairs-scale-missing also from the table's sign
 
 /** One thing to look at. */

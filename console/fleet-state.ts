@@ -13,6 +13,7 @@
 import { parseTopicMessage } from '../contract/mqtt';
 import type { CasinoSignage, DisplayStatus, MessageKind, PayloadByKind } from '../contract/schemas';
 import { parseTopic } from '../contract/topics';
+import { approvedLabel, boardChecks, type ApprovedBuilds } from './board-checks';
 import { boardRevisions, type BoardRevisions, type ReportedRevisions } from './board-revisions';
 import { boardAttention, casinoAttention, signLag, tableAttention, type Attention } from './fleet-attention';
 import type { BoardRow, TableRow, TableView } from './protocol';
@@ -125,8 +126,11 @@ export function fleetRevisions(s: FleetState, tableId: string | null): BoardRevi
   return boardRevisions(reported, tableId);
 }
 
-/** Every board seen, by id, with how its signs compare with its table's and the casino's, and what to look at. */
-export function fleetBoards(s: FleetState): BoardRow[] {
+/**
+ * Every board seen, by id, with how its signs compare with its table's and the casino's, and what to look at —
+ * its software against the approved builds (when a list is given) and its clock among it.
+ */
+export function fleetBoards(s: FleetState, approved: ApprovedBuilds | null = null): BoardRow[] {
   return [...s.boards.values()]
     .sort((a, b) => byId(a.displayId, b.displayId))
     .map((b) => {
@@ -139,7 +143,12 @@ export function fleetBoards(s: FleetState): BoardRow[] {
         casinoSignageBehind: false,
         casinoSignageAhead: false,
       });
-      return { ...b, ...lag, attention: words };
+      return {
+        ...b,
+        ...lag,
+        attention: [...words, ...boardChecks(b, approved)],
+        ...(approved && { approvedBuild: approvedLabel(b, approved) }),
+      };
     });
 }
 

@@ -5,7 +5,7 @@
  * connection as it stands.
  *
  * ```ts
- * const monitor = new FleetMonitor(broker, { consoleUser: 'alice' });
+ * const monitor = new FleetMonitor(broker, { approvedBuilds, signingKid: key.kid });
  * monitor.on('change', () => push(monitor.view()));
  * await monitor.start();
  * ```
@@ -15,12 +15,14 @@ import { EventEmitter } from 'node:events';
 import { connect, type MqttClient } from 'mqtt';
 import { topics } from '../contract/topics';
 import { reconnectWithJitter } from '../mqtt-bridge/backoff';
+import type { ApprovedBuilds } from './board-checks';
 import { emptyFleet, fleetBoards, fleetCasinoAttention, fleetTables, receive, type FleetState } from './fleet-state';
 import { clientOptions, type BrokerOptions } from './mqtt-session';
 import type { BrokerState, FleetView } from './protocol';
 
 export interface MonitorOptions {
-  readonly consoleUser: string;
+  readonly approvedBuilds?: ApprovedBuilds | null; // the builds boards may run (--approved-builds); null: no list
+  readonly signingKid?: string | null; // the pit key's id, when the console signs what it publishes
   readonly reconnectMs?: number; // the first wait's ceiling, doubling per failed attempt up to 10 s; default 2000
   readonly random?: () => number; // the jitter; default Math.random
   readonly now?: () => Date;
@@ -36,7 +38,7 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
 
   constructor(
     readonly broker: BrokerOptions,
-    private readonly options: MonitorOptions,
+    private readonly options: MonitorOptions = {},
   ) {
     super();
     this.now = options.now ?? (() => new Date());
@@ -114,7 +116,8 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
 
   /** The view for the page. */
   view(): FleetView {
-    const boards = fleetBoards(this.fleet);
+    const approved = this.options.approvedBuilds ?? null;
+    const boards = fleetBoards(this.fleet, approved);
     return {
       broker: {
         url: this.broker.url,
@@ -124,7 +127,8 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
         error: this.error,
       },
       root: this.broker.root,
-      consoleUser: this.options.consoleUser,
+      signing: this.options.signingKid ?? null,
+      approvedBuilds: approved ? approved.size : null,
       casino: this.fleet.casino,
       casinoAttention: fleetCasinoAttention(this.fleet, boards),
       tables: fleetTables(this.fleet, boards),

@@ -74,6 +74,7 @@ async function signage(args: string[], user: User, pv: 4 | 5 = 5) {
       '--wait',
       '200',
       ...args,
+      ...(args.includes('set') ? ['--reason', 'ACL test'] : []),
     ],
     m.io,
     { env: { USER: `${user}-user` }, now: () => new Date() },
@@ -132,17 +133,20 @@ describe.skipIf(missing !== null)(
     });
 
     test("the console server logged in with the controller's credentials is refused too, and audits nothing", async () => {
-      const monitor = new FleetMonitor(
-        { url: broker.url, root: 'baccarat', protocolVersion: 5, username: 'T1', password: USERS.T1 },
-        { consoleUser: 'x' },
-      );
+      const monitor = new FleetMonitor({
+        url: broker.url,
+        root: 'baccarat',
+        protocolVersion: 5,
+        username: 'T1',
+        password: USERS.T1,
+      });
       await monitor.start();
       const audit = new AuditLog(join(mkdtempSync(join(tmpdir(), 'bb-acl-')), 'audit.jsonl'));
-      const r = await signChanges({ monitor, audit }).apply({
-        tableId: 'T1',
-        changes: [['open', 'false']],
-        user: 'mallory',
-      });
+      const feed = { publish: (records: readonly unknown[]) => audit.append(records as never).then(() => null) };
+      const r = await signChanges({ monitor, audit, feed }).apply(
+        { tableId: 'T1', changes: [['min', '5000']], reason: 'ACL test' },
+        { name: 'mallory', role: 'supervisor' },
+      );
       await monitor.stop();
       expect(r).toEqual({
         ok: false,
@@ -278,6 +282,25 @@ describe.skipIf(missing !== null)(
       await expect.poll(() => commands.length).toBeGreaterThan(0);
       await settle();
       expect(new Set(commands)).toEqual(new Set([T.displayCommand('D1')]));
+    });
+
+    test('the audit trail: the console writes and reads it; a controller or a board can neither forge nor read it', async () => {
+      const got = await watch(T.pitAudit());
+      const t1 = await client('T1', 5);
+      await expect(t1.publishAsync(T.pitAudit(), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      const d1 = await client('D1', 5);
+      await expect(d1.publishAsync(T.pitAudit(), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      // Mosquitto grants the subscription and delivers nothing: the reasons staff give are not the boards' business.
+      const board: string[] = [];
+      d1.on('message', (topic) => topic === T.pitAudit() && board.push(topic));
+      await d1.subscribeAsync(T.pitAudit(), { qos: 1 });
+      await settle();
+      expect(got).toEqual([]);
+      const c = await client('console', 5);
+      await c.publishAsync(T.pitAudit(), '{"control":true}', { qos: 1 });
+      await expect.poll(() => got).toEqual([`${T.pitAudit()} {"control":true}`]);
+      await settle();
+      expect(board).toEqual([]);
     });
 
     test('every topic a board subscribes to is granted to its account', async () => {

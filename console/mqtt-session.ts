@@ -1,9 +1,9 @@
 /**
  * The console's side of MQTT, shared by `baccarat-board signage` and `baccarat-board console`: connection options
  * from the command line (its own credentials, the TLS flags every connecting command shares, MQTT 3.1.1 or 5),
- * reading retained messages, and publishing a {@link SignPlan} retained at QoS 1 — confirmed by the broker's
- * acknowledgement and then by the sign coming back on our own subscription, since an MQTT 3.1.1 broker drops an
- * unauthorized publish silently.
+ * reading retained messages, and publishing a {@link SignPlan} retained at QoS 1 — signed with the pit's key when
+ * there is one, confirmed by the broker's acknowledgement and then by the sign coming back on our own
+ * subscription, since an MQTT 3.1.1 broker drops an unauthorized publish silently.
  *
  * ```ts
  * const client = await connectBroker(options);
@@ -17,6 +17,7 @@ import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
 import { DEFAULT_ROOT, parseRoot, topics } from '../contract/topics';
 import { err, ok, type Result } from '../baccarat/types';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
+import { signPayload, type SigningKey } from '../mqtt-bridge/signing';
 import type { SignPlan } from './sign-edit';
 
 /** Where and how the console connects. */
@@ -167,7 +168,7 @@ export async function readRetained(
 }
 
 /** Resolves true when `text` arrives on `topic` within `ms`. Register before publishing. */
-function echo(client: MqttClient, topic: string, text: string, ms: number): Promise<boolean> {
+export function echo(client: MqttClient, topic: string, text: string, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     const onMessage = (t: string, payload: Buffer) => {
       if (t === topic && payload.toString('utf8') === text) done(true);
@@ -185,7 +186,23 @@ function echo(client: MqttClient, topic: string, text: string, ms: number): Prom
 export interface PublishOptions {
   /** How long to wait for the sign to come back; the client must be subscribed to its topic. 0: do not wait. */
   readonly confirmMs?: number;
+  /** The pit's key: every sign goes out with its `sig` for the exact topic it is published on. */
+  readonly key?: SigningKey | null;
 }
+
+/** Why the broker refused a publish of `what`, in words (MQTT 5 says it with a reason code). */
+export function refusedBecause(e: unknown, what: string): string {
+  const code = reasonCode(e);
+  return code !== undefined && NOT_AUTHORIZED.has(code)
+    ? `not authorized to change ${what} (the broker refused it, reason code ${code})`
+    : `the broker refused ${what}: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+/** What to add to "did not come back" for this protocol version. */
+export const unconfirmedHint = (protocolVersion: 4 | 5): string =>
+  protocolVersion === 4
+    ? ' (an MQTT 3.1.1 broker drops an unauthorized publish silently: --protocol-version 5 reports why)'
+    : ' (is this account allowed to read it?)';
 
 /** One sign published: where, and the exact text. */
 export interface Published {
@@ -201,39 +218,37 @@ export async function publishPlan(
   client: MqttClient,
   o: Pick<BrokerOptions, 'root' | 'protocolVersion'>,
   plan: SignPlan,
-  { confirmMs = 2_000 }: PublishOptions = {},
+  { confirmMs = 2_000, key = null }: PublishOptions = {},
 ): Promise<{ readonly published: Published[]; readonly error: string | null }> {
   const t = topics(o.root);
   const jobs: { topic: string; text: string; what: string }[] = [];
-  if (plan.casino)
-    jobs.push({ topic: t.casinoSignage(), text: makeCasinoSignage(plan.casino.after), what: 'the casino signage' });
-  if (plan.table && plan.tableId !== null)
+  const signed = <T extends object>(topic: string, payload: T): T => (key ? signPayload(key, topic, payload) : payload);
+  if (plan.casino) {
+    const topic = t.casinoSignage();
+    jobs.push({ topic, text: makeCasinoSignage(signed(topic, plan.casino.after)), what: 'the casino signage' });
+  }
+  if (plan.table && plan.tableId !== null) {
+    const topic = t.tableSignage(plan.tableId);
     jobs.push({
-      topic: t.tableSignage(plan.tableId),
-      text: makeTableSignage(plan.table.after),
+      topic,
+      text: makeTableSignage(signed(topic, plan.table.after)),
       what: `signage for table ${plan.tableId}`,
     });
+  }
   const published: Published[] = [];
   for (const job of jobs) {
     const back = confirmMs > 0 ? echo(client, job.topic, job.text, confirmMs) : Promise.resolve(true);
     try {
       await client.publishAsync(job.topic, job.text, { qos: 1, retain: true });
     } catch (e) {
-      const code = reasonCode(e);
-      const why =
-        code !== undefined && NOT_AUTHORIZED.has(code)
-          ? `not authorized to change ${job.what} (the broker refused it, reason code ${code})`
-          : `the broker refused ${job.what}: ${e instanceof Error ? e.message : String(e)}`;
-      return { published, error: why };
+      return { published, error: refusedBecause(e, job.what) };
     }
     if (!(await back))
       return {
         published,
         error:
           `the broker took ${job.what} but did not pass it back within ${confirmMs / 1000} s, so it may not have kept it` +
-          (o.protocolVersion === 4
-            ? ' (an MQTT 3.1.1 broker drops an unauthorized publish silently: --protocol-version 5 reports why)'
-            : ' (is this account allowed to read it?)'),
+          unconfirmedHint(o.protocolVersion),
       };
     published.push({ topic: job.topic, text: job.text });
   }

@@ -1,6 +1,7 @@
 /**
- * What the console's Node side and its page say to each other: the fleet view pushed over the WebSocket
- * (`/live`), and the bodies of `POST /api/preview` and `POST /api/apply`. Types only, shared by both sides.
+ * What the console's Node side and its page say to each other: the fleet view and the audit log pushed over the
+ * WebSocket (`/live`), the session (`POST /api/login`, `GET /api/session`), and the bodies of `POST /api/preview`
+ * and `POST /api/apply`. Types only, shared by both sides.
  *
  * ```ts
  * ws.onmessage = (e) => { const f = JSON.parse(e.data) as ConsoleFrame; if (f.type === 'fleet') show(f.fleet); };
@@ -9,6 +10,7 @@
  */
 import type { CasinoSignage, ConnectionState, DisplayStatus, TableSignage } from '../contract/schemas';
 import type { AuditRecord, Revisions } from './audit-record';
+import type { Role } from './roles';
 import type { Attention, SignLag } from './fleet-attention';
 import type { ShoePosition } from './shoe-position';
 import type { Change } from './sign-diff';
@@ -37,6 +39,8 @@ export type BoardRow = DisplayStatus &
   SignLag & {
     readonly receivedAt: string;
     readonly attention: readonly Attention[];
+    /** Its build on the approved list: the list's label; null: not on it, or none reported; absent: no list. */
+    readonly approvedBuild?: string | null;
   };
 
 export type BrokerState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
@@ -50,7 +54,8 @@ export interface FleetView {
     readonly error: string | null;
   };
   readonly root: string;
-  readonly consoleUser: string; // the default name for changes (--user, else the login name)
+  readonly signing: string | null; // the pit key's id when the console signs what it publishes
+  readonly approvedBuilds: number | null; // how many builds the approved list holds; null: no list configured
   readonly casino: CasinoSignage | null;
   readonly casinoAttention: readonly Attention[]; // boards whose casino sign differs from the broker's
   readonly tables: readonly TableView[];
@@ -59,18 +64,42 @@ export interface FleetView {
   readonly lastIgnored: string | null;
 }
 
+/** An audit record for the page, with what its signature says (the console checks it against the pit's key). */
+export type AuditEntry = AuditRecord & { readonly signature: 'verified' | 'unverified' };
+
 export type ConsoleFrame =
   | { readonly type: 'fleet'; readonly fleet: FleetView }
-  | { readonly type: 'audit'; readonly records: readonly AuditRecord[] };
+  | { readonly type: 'audit'; readonly records: readonly AuditEntry[] };
 
-/** A change, in the same KEY=VALUE words as `baccarat-board signage set`. */
+/** Who is signed in (`GET /api/session`, and the answer to `POST /api/login`). */
+export interface SessionInfo {
+  readonly account: string;
+  readonly role: Role;
+}
+
+/** `POST /api/login`. */
+export interface LoginRequest {
+  readonly account: string;
+  readonly password: string;
+}
+
+/**
+ * A change, in the same KEY=VALUE words as `baccarat-board signage set`. Who makes it is the account signed in;
+ * why is `reason`, required to apply.
+ */
 export interface ChangeRequest {
-  readonly tableId: string | null; // null: casino keys only
+  readonly tableId: string | null; // null: the casino's sign
   readonly changes: readonly (readonly [string, string])[];
-  readonly user: string;
+  readonly reason?: string;
   readonly shoeId?: string; // the current shoe, when the table has no snapshot
   /** With no changes: publish the sign again, above a revision a board shows (the broker lost its sign). */
   readonly republish?: boolean;
+  /** Close or open the table (a supervisor's action of its own; no other key with it). */
+  readonly action?: 'close-table' | 'open-table';
+  /** Closing: the table's name (or id), typed by the supervisor to confirm. */
+  readonly confirm?: string;
+  /** Restore the sign as it was at this revision (from the audit log); no other key with it. */
+  readonly revertTo?: number;
   /** The revisions the change was reviewed against (apply refuses if either moved since). */
   readonly expect?: { readonly table: number | null; readonly casino: number | null };
 }
@@ -92,5 +121,9 @@ export type PreviewResponse =
   | { readonly ok: false; readonly field: string; readonly message: string };
 
 export type ApplyResponse =
-  | { readonly ok: true; readonly records: readonly AuditRecord[] }
+  | {
+      readonly ok: true;
+      readonly records: readonly AuditRecord[];
+      readonly warning?: string; // published, but the audit record did not reach the broker
+    }
   | { readonly ok: false; readonly field: string | null; readonly message: string };

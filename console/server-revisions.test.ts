@@ -4,9 +4,7 @@
  * preview and apply, audited with from, to and the board's revision; an old sign published over it flags the board
  * as ahead, in words, and republishing puts the sign above it; the casino sign goes above every board's.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
@@ -14,18 +12,17 @@ import type { DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { casino, signage } from '../test/helpers/table-messages';
-import { AuditLog } from './audit-log';
-import { FleetMonitor } from './monitor';
+import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
 import type { PreviewResponse } from './protocol';
-import { startConsoleServer, type ConsoleServer } from './server';
 
 const T = topics('baccarat');
 const TOKEN = 'test-token-0123456789';
 let broker: EmbeddedBroker;
 let pub: MqttClient;
-let monitor: FleetMonitor;
-let server: ConsoleServer;
+let rig: ConsoleRig;
+let dana: RigClient; // a supervisor: the casino sign too
 let auditFile: string;
+const monitor = { view: () => rig.monitor.view() };
 
 const board = (displayId: string, extra: Partial<Extract<DisplayStatus, { state: 'online' }>>): DisplayStatus => ({
   v: 1,
@@ -51,34 +48,23 @@ async function until<T>(find: () => T | undefined | null | false, ms = 5_000): P
 }
 
 const post = (path: string, body: unknown) =>
-  fetch(`http://127.0.0.1:${server.port}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-    body: JSON.stringify(body),
-  });
+  dana.post(path, { reason: 'keep the boards in step', ...(body as object) });
 
 beforeAll(async () => {
   broker = await startEmbeddedBroker();
   pub = await connectAsync(broker.url, { clientId: 'management' });
   await pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(1)), { qos: 1, retain: true });
-  const uiDir = mkdtempSync(join(tmpdir(), 'bb-console-ui-'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>console</title>');
-  auditFile = join(mkdtempSync(join(tmpdir(), 'bb-console-audit-')), 'audit.jsonl');
-  monitor = new FleetMonitor({ url: broker.url, root: 'baccarat', protocolVersion: 4 }, { consoleUser: 'tester' });
-  await monitor.start();
-  server = await startConsoleServer({
-    monitor,
-    audit: new AuditLog(auditFile),
-    host: '127.0.0.1',
-    port: 0,
+  rig = await startConsoleRig({
+    broker: { url: broker.url, root: 'baccarat', protocolVersion: 4 },
+    accounts: { dana: 'supervisor' },
     token: TOKEN,
-    uiDir,
   });
+  auditFile = rig.audit.path;
+  dana = await rig.signIn('dana');
   await until(() => monitor.view().casino);
 });
 afterAll(async () => {
-  await server.close();
-  await monitor.stop();
+  await rig.stop();
   await pub.endAsync();
   await broker.close();
 });
@@ -102,9 +88,8 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
       tableId: 'T7',
       changes: [
         ['name', 'Pit 7'],
-        ['open', 'false'],
+        ['disclaimer', 'false'],
       ],
-      user: 'dana',
     };
     const preview = (await (await post('/api/preview', change)).json()) as PreviewResponse;
     if (!preview.ok) throw new Error(preview.message);
@@ -120,7 +105,8 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records.at(-1)).toMatchObject({
-      via: 'console',
+      who: { account: 'dana', via: 'console' },
+      before: null,
       tableId: 'T7',
       revision: { from: null, to: 14, boards: 13 },
     });
@@ -136,7 +122,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     expect(d7.attention.map((a) => a.text)).toContain(
       "Board D7 shows revision 13; the table's sign is revision 1 — republish the sign",
     );
-    const res = await post('/api/apply', { tableId: 'T7', changes: [], republish: true, user: 'dana' });
+    const res = await post('/api/apply', { tableId: 'T7', changes: [], republish: true });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       ok: true,
@@ -149,7 +135,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
       ],
     });
     // With nothing ahead, a republish is nothing to change.
-    const again = await post('/api/apply', { tableId: 'T7', changes: [], republish: true, user: 'dana' });
+    const again = await post('/api/apply', { tableId: 'T7', changes: [], republish: true });
     expect(await again.json()).toMatchObject({
       ok: false,
       message: expect.stringMatching(/nothing to change/) as unknown,
@@ -157,7 +143,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
   });
 
   test('the casino sign goes above every casino revision the boards report', async () => {
-    const r = await post('/api/apply', { tableId: null, changes: [['pp-scale', 'one']], user: 'dana' });
+    const r = await post('/api/apply', { tableId: null, changes: [['pp-scale', 'one']] });
     expect(r.status).toBe(200);
     const c = await until(() =>
       monitor.view().casino?.perfectPairsScale === 'one' ? monitor.view().casino : undefined,

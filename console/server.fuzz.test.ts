@@ -4,7 +4,7 @@
  * The process (this one: the server runs in it, so an exception in a handler fails the run) carries on, answers
  * /healthz, publishes no sign and writes no audit record. The JSON bodies it posts are change requests that are
  * one step from valid, all against revisions that are not the broker's, so `apply` refuses them (409) and
- * `preview` plans them in full.
+ * `preview` plans them in full; the aimed requests carry a supervisor's session cookie, so they get that far.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,42 +16,41 @@ import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { formatFuzzReport, fuzzHttp } from '../test/helpers/http-fuzz';
 import { casino, signage } from '../test/helpers/table-messages';
-import { AuditLog } from './audit-log';
+import { startConsoleRig } from '../test/helpers/console-rig';
 import { FleetMonitor } from './monitor';
-import { startConsoleServer } from './server';
 
 const T = topics('baccarat');
 const SEED = process.env.FUZZ_SEED ?? 'console-17';
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 100_000);
 const STALE = { table: -1, casino: -1 }; // never a revision: every apply is refused before it plans
 const BODIES = [
-  { tableId: 'T2', changes: [['min', '200']], user: 'fuzz', expect: STALE },
+  { tableId: 'T2', changes: [['min', '200']], reason: 'fuzz', expect: STALE },
   {
     tableId: 'T2',
     changes: [
       ['variant', 'modified-odds'],
       ['from-hand', '3'],
     ],
-    user: 'fuzz',
+    reason: 'fuzz',
     expect: STALE,
   },
-  { tableId: null, changes: [['pp-scale', 'two']], user: 'fuzz', expect: STALE },
-  { tableId: 'T9', changes: [['name', 'Nowhere']], user: 'fuzz', expect: STALE },
-  { tableId: 'T2', changes: [['tie-max', '999999']], user: 'fuzz', expect: STALE },
+  { tableId: null, changes: [['pp-scale', 'two']], reason: 'fuzz', expect: STALE },
+  { tableId: 'T9', changes: [['name', 'Nowhere']], reason: 'fuzz', expect: STALE },
+  { tableId: 'T2', changes: [['tie-max', '999999']], reason: 'fuzz', expect: STALE },
   {
     tableId: 'T2',
     changes: [
       ['side-bets', 'x,y,z'],
       ['nope', '1'],
     ],
-    user: 'fuzz',
+    reason: 'fuzz',
     expect: STALE,
   },
-  { tableId: 'T2', changes: [['message', '<script>alert(1)</script>'.repeat(40)]], user: '', expect: STALE },
-  { tableId: '../../etc', changes: [], user: 'fuzz', expect: STALE },
-  { tableId: 'T2', changes: [['min']], user: 'fuzz', expect: STALE },
-  { tableId: 'T2', changes: [['min', '200']], user: 7, expect: STALE },
-  { tableId: 'T2', changes: [['min', '200']], user: 'fuzz', shoeId: '%E0%A4%A', expect: STALE },
+  { tableId: 'T2', changes: [['message', '<script>alert(1)</script>'.repeat(40)]], reason: '', expect: STALE },
+  { tableId: '../../etc', changes: [], reason: 'fuzz', expect: STALE },
+  { tableId: 'T2', changes: [['min']], reason: 'fuzz', expect: STALE },
+  { tableId: 'T2', changes: [['min', '200']], reason: 7, expect: STALE },
+  { tableId: 'T2', changes: [['min', '200']], reason: 'fuzz', shoeId: '%E0%A4%A', expect: STALE },
 ].map((b) => JSON.stringify(b));
 
 let broker: EmbeddedBroker;
@@ -64,7 +63,7 @@ beforeAll(async () => {
   await pub.publishAsync(T.tableSignage('T2'), makeTableSignage(signage(4)), { qos: 1, retain: true });
   await pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(1)), { qos: 1, retain: true });
   await pub.endAsync();
-  monitor = new FleetMonitor({ url: broker.url, root: 'baccarat', protocolVersion: 4 }, { consoleUser: 'fuzz' });
+  monitor = new FleetMonitor({ url: broker.url, root: 'baccarat', protocolVersion: 4 });
   await monitor.start();
   watcher = await connectAsync(broker.url, { clientId: 'fuzz-watcher' });
   watcher.on('message', (topic, payload, packet) => {
@@ -97,24 +96,36 @@ test.each([
     const audit = readFileSync(auditFile);
     await expect.poll(() => signs().tables.length).toBe(1);
     const before = signs();
-    const server = await startConsoleServer({
-      monitor,
-      audit: new AuditLog(auditFile),
-      host: '127.0.0.1',
-      port: 0,
+    const rig = await startConsoleRig({
+      broker: { url: broker.url, root: 'baccarat', protocolVersion: 4 },
+      accounts: { sup: 'supervisor' },
       token,
       uiDir,
+      auditFile,
       confirmMs: 200,
     });
+    const server = rig.server;
+    const sup = await rig.signIn('sup');
     try {
       const report = await fuzzHttp(
         {
           port: server.port,
           hosts: [`127.0.0.1:${server.port}`, `localhost:${server.port}`],
           token,
-          paths: ['/', '/console.js', '/healthz', '/api/state', '/api/audit', '/api/preview', '/api/apply'],
+          paths: [
+            '/',
+            '/console.js',
+            '/healthz',
+            '/api/state',
+            '/api/audit',
+            '/api/session',
+            '/api/login',
+            '/api/preview',
+            '/api/apply',
+          ],
           sockets: ['/live'],
           bodies: BODIES,
+          headers: [`Cookie: ${sup.cookie ?? ''}`],
         },
         { seed: `${SEED}/${token ? 'token' : 'open'}`, requests: REQUESTS / 2 },
       );
@@ -133,7 +144,7 @@ test.each([
       expect(readFileSync(auditFile)).toEqual(audit);
       expect(signs()).toEqual(before);
     } finally {
-      await server.close();
+      await rig.stop();
     }
   },
   120_000,

@@ -1,13 +1,13 @@
 /**
  * The console server against a real broker in this process (Aedes): it sees a simulated table (the simulator's
  * controller, part way through a shoe) and boards, pushes changes over its WebSocket, previews and applies a
- * change through its API with the audit record written, and refuses what it should (stale review, bad values,
- * missing token, another origin or host name).
+ * change through its API — made by the account signed in, with its reason — with the audit record written, and
+ * refuses what it should (stale review, bad values, no reason, a role that may not, missing token or session,
+ * another origin or host name).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
@@ -20,18 +20,18 @@ import { startTableSimulator, type TableSimulator } from '../simulator/publisher
 import type { Step } from '../simulator/steps';
 import { rawGet, rawRequest } from '../test/helpers/raw-http';
 import { casino, signage } from '../test/helpers/table-messages';
-import { AuditLog } from './audit-log';
-import { FleetMonitor } from './monitor';
+import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
 import type { ConsoleFrame, FleetView, PreviewResponse } from './protocol';
-import { startConsoleServer, type ConsoleServer } from './server';
+import { startConsoleServer } from './server';
 
 const T = topics('baccarat');
 const TOKEN = 'test-token-0123456789';
 let broker: EmbeddedBroker;
 let sim: TableSimulator;
 let pub: MqttClient;
-let monitor: FleetMonitor;
-let server: ConsoleServer;
+let rig: ConsoleRig;
+let alice: RigClient; // floor manager
+let sam: RigClient; // supervisor
 let auditFile: string;
 let base: string;
 const frames: ConsoleFrame[] = [];
@@ -80,7 +80,7 @@ const rawStatus = (path: string, host: string, body: unknown) =>
     const req = request(
       {
         host: '127.0.0.1',
-        port: server.port,
+        port: rig.server.port,
         path,
         method: 'POST',
         headers: { host, 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
@@ -91,12 +91,8 @@ const rawStatus = (path: string, host: string, body: unknown) =>
     req.end(JSON.stringify(body));
   });
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => alice.post(path, body, headers);
+const monitor = { view: () => rig.monitor.view() };
 
 beforeAll(async () => {
   broker = await startEmbeddedBroker();
@@ -125,28 +121,24 @@ beforeAll(async () => {
     retained,
   );
 
-  const uiDir = mkdtempSync(join(tmpdir(), 'bb-console-ui-'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>console</title>');
-  auditFile = join(mkdtempSync(join(tmpdir(), 'bb-console-audit-')), 'audit.jsonl');
-  monitor = new FleetMonitor({ url: broker.url, root: 'baccarat', protocolVersion: 4 }, { consoleUser: 'tester' });
-  await monitor.start();
-  server = await startConsoleServer({
-    monitor,
-    audit: new AuditLog(auditFile),
-    host: '127.0.0.1',
-    port: 0,
+  rig = await startConsoleRig({
+    broker: { url: broker.url, root: 'baccarat', protocolVersion: 4 },
+    accounts: { alice: 'floor-manager', sam: 'supervisor' },
     token: TOKEN,
-    uiDir,
   });
-  base = `http://127.0.0.1:${server.port}`;
-  ws = new WebSocket(`ws://127.0.0.1:${server.port}/live?token=${TOKEN}`);
+  auditFile = rig.audit.path;
+  base = rig.base;
+  alice = await rig.signIn('alice');
+  sam = await rig.signIn('sam');
+  ws = new WebSocket(`ws://127.0.0.1:${rig.server.port}/live?token=${TOKEN}`, {
+    headers: { cookie: alice.cookie ?? '' },
+  });
   ws.on('message', (d) => frames.push(JSON.parse(d.toString()) as ConsoleFrame));
   await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
 });
 afterAll(async () => {
   ws.close();
-  await server.close();
-  await monitor.stop();
+  await rig.stop();
   await sim.stop();
   await pub.endAsync();
   await broker.close();
@@ -197,7 +189,6 @@ describe('changing signs through the API', () => {
         ['variant', 'modified-odds'],
         ['from-hand', from],
       ],
-      user: 'alice',
     };
     const preview = (await (await post('/api/preview', change)).json()) as PreviewResponse;
     if (!preview.ok) throw new Error(preview.message);
@@ -206,7 +197,7 @@ describe('changing signs through the API', () => {
     ]);
     expect(preview.expect).toEqual({ table: 4, casino: 1 });
 
-    const res = await post('/api/apply', { ...change, expect: preview.expect });
+    const res = await post('/api/apply', { ...change, reason: 'weekend promotion', expect: preview.expect });
     expect(res.status).toBe(200);
     const applied = (await res.json()) as { ok: boolean; records: { revision: unknown }[] };
     expect(applied.ok).toBe(true);
@@ -225,8 +216,11 @@ describe('changing signs through the API', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(record).toMatchObject({
-      user: 'alice',
-      via: 'console',
+      who: { account: 'alice', role: 'floor-manager', via: 'console' },
+      reason: 'weekend promotion',
+      action: 'change',
+      before: { revision: 4, variant: { kind: 'commission' } },
+      after: { revision: 5, variant: { kind: 'modified-odds' } },
       target: 'table',
       tableId: 'T2',
       tableName: 'Jade 8',
@@ -235,30 +229,40 @@ describe('changing signs through the API', () => {
       nextHand: shoe?.nextHand,
       changes: [{ field: 'variant', from: { kind: 'commission', commissionPercent: 5 } }],
     });
-    const audit = (await (
-      await fetch(`${base}/api/audit`, { headers: { authorization: `Bearer ${TOKEN}` } })
-    ).json()) as unknown[];
+    const audit = (await (await alice.get('/api/audit')).json()) as unknown[];
     expect(audit[0]).toMatchObject({ revision: { from: 4, to: 5 } });
     await until(() => frames.some((f) => f.type === 'audit' && f.records.length === 1));
     // The board's sign is now behind again, and the page is told.
     await until(() => lastFleet()?.boards.find((b) => b.displayId === 'D1' && b.signageBehind));
   });
 
-  test('a change reviewed against an old revision is refused (409); a bad value names its field (400); nothing published', async () => {
+  test('a change reviewed against an old revision is refused (409); a bad value names its field (400); no reason (400); a role that may not (403); nothing published', async () => {
     const rev = monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision;
     const stale = await post('/api/apply', {
       tableId: 'T2',
       changes: [['min', '200']],
-      user: 'bob',
+      reason: 'lower minimum',
       expect: { table: 1, casino: 1 },
     });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toMatchObject({ ok: false, field: 'revision' });
-    const bad = await post('/api/apply', { tableId: 'T2', changes: [['tie-max', '999999']], user: 'bob' });
+    const bad = await post('/api/apply', { tableId: 'T2', changes: [['tie-max', '999999']], reason: 'more' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ ok: false, field: 'tie-max', message: 'tie-max (999999) is above max (50000)' });
+    const unexplained = await post('/api/apply', { tableId: 'T2', changes: [['min', '200']], reason: ' ' });
+    expect(unexplained.status).toBe(400);
+    expect(await unexplained.json()).toMatchObject({ ok: false, field: 'reason' });
+    const open = await post('/api/apply', { tableId: 'T2', changes: [['open', 'false']], reason: 'closing' });
+    expect(await open.json()).toMatchObject({ ok: false, field: 'open' });
+    const scale = await post('/api/preview', { tableId: null, changes: [['pp-scale', 'two']] });
+    expect(scale.status).toBe(403);
+    expect(await scale.json()).toEqual({
+      ok: false,
+      field: 'role',
+      message: "a floor manager cannot change the casino's sign: ask a supervisor",
+    });
     const preview = (await (
-      await post('/api/preview', { tableId: 'T2', changes: [['pp-scale', 'three']], user: 'bob' })
+      await sam.post('/api/preview', { tableId: 'T2', changes: [['pp-scale', 'three']] })
     ).json()) as PreviewResponse;
     expect(preview).toMatchObject({ ok: false, field: 'pp-scale' });
     await new Promise((r) => setTimeout(r, 100));
@@ -266,32 +270,38 @@ describe('changing signs through the API', () => {
     expect(readFileSync(auditFile, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  test('the casino Perfect Pairs scale through the API goes to the casino topic', async () => {
-    const change = { tableId: null, changes: [['pp-scale', 'two']], user: 'carol' };
-    const r = await post('/api/apply', change);
+  test('the casino Perfect Pairs scale through the API goes to the casino topic, by a supervisor', async () => {
+    const change = { tableId: null, changes: [['pp-scale', 'two']], reason: 'casino-wide change of scale' };
+    const r = await sam.post('/api/apply', change);
     expect(r.status).toBe(200);
     const c = await until(() =>
       monitor.view().casino?.perfectPairsScale === 'two' ? monitor.view().casino : undefined,
     );
-    expect(c).toMatchObject({ revision: 2, updatedBy: 'carol' });
+    expect(c).toMatchObject({ revision: 2, updatedBy: 'sam' });
   });
 });
 
 describe('security of the console server', () => {
-  test('the token is required for the API and the WebSocket', async () => {
-    expect((await fetch(`${base}/api/state`)).status).toBe(401);
-    expect((await fetch(`${base}/api/audit?token=wrong-token-0123456789`)).status).toBe(401);
-    expect((await fetch(`${base}/api/state?token=${TOKEN}`)).status).toBe(200);
-    const noToken = new WebSocket(`ws://127.0.0.1:${server.port}/live`);
+  test('the token and a session are required for the API and the WebSocket', async () => {
+    const cookie = { cookie: alice.cookie ?? '' };
+    expect((await fetch(`${base}/api/state`, { headers: cookie })).status).toBe(401);
+    expect((await fetch(`${base}/api/audit?token=wrong-token-0123456789`, { headers: cookie })).status).toBe(401);
+    expect((await fetch(`${base}/api/state?token=${TOKEN}`, { headers: cookie })).status).toBe(200);
+    expect((await fetch(`${base}/api/state?token=${TOKEN}`)).status).toBe(401); // the token alone: no session
+    const noToken = new WebSocket(`ws://127.0.0.1:${rig.server.port}/live`, { headers: cookie });
     await expect(
       new Promise((resolve, reject) => (noToken.once('open', resolve), noToken.once('error', reject))),
+    ).rejects.toThrow(/401/);
+    const noSession = new WebSocket(`ws://127.0.0.1:${rig.server.port}/live?token=${TOKEN}`);
+    await expect(
+      new Promise((resolve, reject) => (noSession.once('open', resolve), noSession.once('error', reject))),
     ).rejects.toThrow(/401/);
   });
 
   test('another origin, another host name (DNS rebinding) and a non-JSON body are refused', async () => {
-    const body = { tableId: 'T2', changes: [['min', '200']], user: 'mallory' };
+    const body = { tableId: 'T2', changes: [['min', '200']], reason: 'mallory was here' };
     expect((await post('/api/apply', body, { origin: 'http://evil.example' })).status).toBe(403);
-    expect(await rawStatus('/api/apply', `evil.example:${server.port}`, body)).toBe(421); // fetch cannot set Host
+    expect(await rawStatus('/api/apply', `evil.example:${rig.server.port}`, body)).toBe(421); // fetch cannot set Host
     expect((await post('/api/apply', body, { 'content-type': 'text/plain' })).status).toBe(415);
     expect(monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.limits.minimum).toBe(100); // unchanged
     const html = await fetch(`${base}/`);
@@ -300,31 +310,32 @@ describe('security of the console server', () => {
 
   test('a request it cannot decode gets 400 with the security headers, and the console carries on (issue 17)', async () => {
     for (const path of ['/%E0%A4%A', '/%', '/api/state%', '/%C0%AE', '/%00', 'http://[/', '*']) {
-      const r = await rawGet(server.port, path, { authorization: `Bearer ${TOKEN}` });
+      const r = await rawGet(rig.server.port, path, { authorization: `Bearer ${TOKEN}` });
       expect(r.status, path).toBe(400);
       expect(r.head, path).toContain("content-security-policy: default-src 'none'");
     }
     const upgrade = await rawRequest(
-      server.port,
-      `GET /live%E0%A4%A?token=${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nUpgrade: websocket\r\n` +
+      rig.server.port,
+      `GET /live%E0%A4%A?token=${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:${rig.server.port}\r\nUpgrade: websocket\r\n` +
         'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
     );
     expect(upgrade.status).toBe(400);
-    expect((await rawGet(server.port, '//')).status).toBe(200); // the page; new URL('//', base) used to throw
+    expect((await rawGet(rig.server.port, '//')).status).toBe(200); // the page; new URL('//', base) used to throw
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
   test('the WebSocket refuses another origin (403) and host name (421); the API refuses another origin (403)', async () => {
+    const port = rig.server.port;
     const open = (headers: Record<string, string>) => {
-      const s = new WebSocket(`ws://127.0.0.1:${server.port}/live?token=${TOKEN}`, { headers });
+      const s = new WebSocket(`ws://127.0.0.1:${port}/live?token=${TOKEN}`, {
+        headers: { cookie: alice.cookie ?? '', ...headers },
+      });
       return new Promise((resolve, reject) => (s.once('open', () => resolve(s.close())), s.once('error', reject)));
     };
     await expect(open({ origin: 'http://evil.example' })).rejects.toThrow(/403/);
-    await expect(
-      open({ host: `evil.example:${server.port}`, origin: `http://evil.example:${server.port}` }),
-    ).rejects.toThrow(/421/);
-    await open({ origin: `http://127.0.0.1:${server.port}` });
-    const auth = { authorization: `Bearer ${TOKEN}` };
+    await expect(open({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })).rejects.toThrow(/421/);
+    await open({ origin: `http://127.0.0.1:${port}` });
+    const auth = { authorization: `Bearer ${TOKEN}`, cookie: alice.cookie ?? '' };
     expect((await fetch(`${base}/api/state`, { headers: { ...auth, origin: 'http://evil.example' } })).status).toBe(
       403,
     );
@@ -332,7 +343,9 @@ describe('security of the console server', () => {
   });
 
   test('an unreadable WebSocket frame closes that socket only', async () => {
-    const s = new WebSocket(`ws://127.0.0.1:${server.port}/live?token=${TOKEN}`);
+    const s = new WebSocket(`ws://127.0.0.1:${rig.server.port}/live?token=${TOKEN}`, {
+      headers: { cookie: alice.cookie ?? '' },
+    });
     await new Promise((resolve, reject) => (s.once('open', resolve), s.once('error', reject)));
     const closed = new Promise((resolve) => s.once('close', resolve));
     s.send(Buffer.alloc(5 * 1024)); // over maxPayload: ws reports an error, which used to end the process
@@ -344,8 +357,10 @@ describe('security of the console server', () => {
   test('listening beyond loopback needs a token', async () => {
     await expect(
       startConsoleServer({
-        monitor,
-        audit: new AuditLog(auditFile),
+        monitor: rig.monitor,
+        audit: rig.audit,
+        feed: rig.feed,
+        accounts: rig.accounts,
         host: '0.0.0.0',
         port: 0,
         token: null,

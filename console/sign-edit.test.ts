@@ -195,6 +195,10 @@ describe('refused, naming the field', () => {
 
   test('table keys need a table; a user is required', () => {
     expect(refused(['min=200'], { tableId: null }).field).toBe('table');
+    // Closing is never refused for what the sign already says: here Perfect Pairs with no casino scale.
+    expect(refused(['min=200'], { casino: null }).field).toBe('side-bets');
+    expect(after(['open=false'], { casino: null }).tableOpen).toBe(false);
+    expect(refused(['open=true'], { casino: null, table: signage(4, { tableOpen: false }) }).field).toBe('side-bets');
     expect(refused(['min=200'], { user: ' ' }).field).toBe('user');
   });
 });

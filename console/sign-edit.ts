@@ -226,7 +226,12 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     const before = ctx.table?.revision ?? null;
     const boardsAhead = aheadOnBoards(before, boards.table);
     const after = applyTable(base, e, variant.value, c, nextRevision(before, boards.table));
-    const problem = tableSignageProblem(after, casino?.after ?? ctx.casino, ctx.shoe?.shoeId ?? null);
+    // Closing changes nothing but `open`: it is never refused for what the retained sign already says (a Perfect
+    // Pairs offer whose casino scale the broker lost must not keep a supervisor from closing the table).
+    const closingOnly = ctx.table !== null && e.open === false && Object.keys(e).length === 1;
+    const problem = closingOnly
+      ? null
+      : tableSignageProblem(after, casino?.after ?? ctx.casino, ctx.shoe?.shoeId ?? null);
     if (problem) return err(problem);
     const changes = tableChanges(ctx.table, after);
     if (changes.length > 0 || boardsAhead !== null) table = { before: ctx.table, after, changes, boardsAhead };

@@ -21,6 +21,10 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
   'perfect-pairs-scale-missing': 'Perfect Pairs',
   'signage-ignored': 'Sign ignored',
   'casino-signage-ignored': 'Casino sign ignored',
+  'results-unverified': 'Unverified results',
+  'build-unapproved': 'Software',
+  'build-unreported': 'Software',
+  'clock-off': 'Clock',
 };
 
 /**

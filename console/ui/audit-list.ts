@@ -1,15 +1,40 @@
 /**
- * `<console-audit-list>`: the audit log, latest first — when, who, which sign, what changed (field by field),
- * at which hand of which shoe, and the revision.
+ * `<console-audit-list>`: the audit log, latest first — when, who (an account, its role, console or command line),
+ * why, which sign, what changed (field by field), at which hand of which shoe, the revision, whether the record
+ * carries the pit's signature, and the whole sign before and after on demand. A supervisor can restore the sign as
+ * it was before any change listed.
  * @packageDocumentation
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { type AuditRecord, describeRevisions } from '../audit-record';
+import type { CasinoSignage, TableSignage } from '../../contract/schemas';
+import { describeRevisions, describeWho } from '../audit-record';
+import type { AuditEntry } from '../protocol';
+import { may, type Role } from '../roles';
+import { describeScale, signSummary } from '../sign-text';
 import { when } from './format';
 import { sharedStyles } from './shared.styles';
 
-/** The audit log. */
+const ACTIONS: Readonly<Record<string, string>> = {
+  change: '',
+  republish: 'republished',
+  revert: 'restored',
+  'close-table': 'closed the table',
+  'open-table': 'opened the table',
+};
+
+const summary = (s: TableSignage | CasinoSignage | null): string =>
+  s === null
+    ? 'none'
+    : 'tableName' in s
+      ? `revision ${s.revision}: ${signSummary(s).join(' · ')}`
+      : `revision ${s.revision}: ${s.casinoName}, ${describeScale(s.perfectPairsScale)}`;
+
+/**
+ * The audit log.
+ * @event console-revert - A supervisor asks to restore a sign as it was; detail: the table (null: the casino's
+ *   sign) and the revision.
+ */
 @customElement('console-audit-list')
 export class ConsoleAuditList extends LitElement {
   static override styles = [
@@ -28,7 +53,7 @@ export class ConsoleAuditList extends LitElement {
       }
       ol > li {
         display: grid;
-        grid-template-columns: 9em 1fr;
+        grid-template-columns: 9em 1fr auto;
         gap: 0.2em 1em;
         padding: 0.6em 0.9em;
         border-bottom: 1px solid var(--c-line);
@@ -39,9 +64,35 @@ export class ConsoleAuditList extends LitElement {
       .head {
         font-weight: 600;
       }
+      .why {
+        margin: 0.15em 0;
+      }
       ul {
         margin: 0.15em 0 0;
         padding-left: 1.1em;
+      }
+      details {
+        margin-top: 0.3em;
+        font-size: 0.9em;
+      }
+      details dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 0.2em 0.8em;
+        margin: 0.3em 0 0;
+      }
+      dd {
+        margin: 0;
+      }
+      .side {
+        display: flex;
+        flex-direction: column;
+        align-items: flex-end;
+        gap: 0.4em;
+      }
+      .side button {
+        font-size: 0.88em;
+        padding: 0.2em 0.7em;
       }
       .empty {
         padding: 1em;
@@ -50,28 +101,77 @@ export class ConsoleAuditList extends LitElement {
   ];
 
   /** The records, latest first. */
-  @property({ attribute: false }) records: readonly AuditRecord[] = [];
+  @property({ attribute: false }) records: readonly AuditEntry[] = [];
+  /** The role of whoever is signed in: a supervisor may restore. */
+  @property({ attribute: false }) userRole: Role = 'viewer';
+
+  private revert(r: AuditEntry, revision: number): void {
+    this.dispatchEvent(
+      new CustomEvent('console-revert', {
+        detail: { tableId: r.target === 'casino' ? null : r.tableId, revision },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  private item(r: AuditEntry) {
+    const from = r.revision.from;
+    const undo = may(this.userRole, 'revert') && r.before && from !== null;
+    const what = ACTIONS[r.action] ?? '';
+    return html`<li data-id=${r.id} data-action=${r.action}>
+      <time datetime=${r.at} class="muted">${when(r.at)}</time>
+      <div>
+        <div class="head">
+          ${r.target === 'casino' ? 'Casino sign' : `${r.tableName ?? r.tableId} (${r.tableId})`} ·
+          ${describeRevisions(r.revision)}${r.revertedTo !== undefined ? ` (as at revision ${r.revertedTo})` : ''} ·
+          <span data-who>${describeWho(r.who)}</span>${what ? html` <span class="muted">${what}</span>` : nothing}
+        </div>
+        <div class="why" data-why>Why: “${r.reason}”</div>
+        <ul>
+          ${r.changes.length === 0 ? html`<li>published again as it is</li>` : r.changes.map((c) => html`<li>${c.text}</li>`)}
+        </ul>
+        ${r.shoeId ? html`<div class="muted">Shoe ${r.shoeId}${r.nextHand !== null ? `, next hand ${r.nextHand}` : ''}</div>` : nothing}
+        ${
+          r.after
+            ? html`<details>
+                <summary>The whole sign before and after</summary>
+                <dl>
+                  <dt>Before</dt>
+                  <dd data-before>${summary(r.before)}</dd>
+                  <dt>After</dt>
+                  <dd data-after>${summary(r.after)}</dd>
+                </dl>
+              </details>`
+            : nothing
+        }
+      </div>
+      <div class="side">
+        <span
+          class="pill ${r.signature === 'verified' ? 'ok' : 'plain'}"
+          data-signature=${r.signature}
+          title=${r.signature === 'verified' ? 'Signed with the pit’s key' : 'Not signed with the pit key this console holds'}
+          >${r.signature === 'verified' ? 'signed' : 'unsigned'}</span
+        >
+        ${
+          undo
+            ? html`<button
+                data-action="revert"
+                @click=${() => this.revert(r, from)}
+                aria-label="Restore revision ${from} of ${r.target === 'casino' ? 'the casino sign' : (r.tableName ?? r.tableId ?? '')}…"
+              >
+                Restore revision ${from}…
+              </button>`
+            : nothing
+        }
+      </div>
+    </li>`;
+  }
 
   override render() {
     if (this.records.length === 0) return html`<p class="empty muted">No change made yet.</p>`;
     return html`<ol aria-label="Sign changes, latest first">
-      ${this.records.map(
-        (r) =>
-          html`<li>
-            <time datetime=${r.at} class="muted">${when(r.at)}</time>
-            <div>
-              <div class="head">
-                ${r.target === 'casino' ? 'Casino sign' : `${r.tableName ?? r.tableId} (${r.tableId})`} ·
-                ${describeRevisions(r.revision)} ·
-                ${r.user}${r.via === 'cli' ? html` <span class="muted">(command line)</span>` : nothing}
-              </div>
-              <ul>
-                ${r.changes.length === 0 ? html`<li>published again as it is</li>` : r.changes.map((c) => html`<li>${c.text}</li>`)}
-              </ul>
-              ${r.shoeId ? html`<div class="muted">Shoe ${r.shoeId}${r.nextHand !== null ? `, next hand ${r.nextHand}` : ''}</div>` : nothing}
-            </div>
-          </li>`,
-      )}
+      ${this.records.map((r) => this.item(r))}
     </ol>`;
   }
 }
@@ -79,5 +179,8 @@ export class ConsoleAuditList extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'console-audit-list': ConsoleAuditList;
+  }
+  interface GlobalEventHandlersEventMap {
+    'console-revert': CustomEvent<{ tableId: string | null; revision: number }>;
   }
 }

@@ -1,8 +1,9 @@
 /**
  * `<console-board-list>`: every board on the broker in one table — online, out of step or offline, version,
  * table, shoe, hands, last result, sign revisions (flagged when they differ from the table's or the casino's, in
- * either direction), rejected messages, uptime — and under a board, what to look at: why it is out of step and
- * for how long, a sign that differs and what to do, its warnings for staff.
+ * either direction), its build against the approved list, rejected messages, uptime — and under a board, what to
+ * look at: why it is out of step and for how long, a sign that differs and what to do, software not approved, a
+ * clock off the controller's, its warnings for staff.
  * @packageDocumentation
  */
 import { LitElement, css, html, nothing } from 'lit';
@@ -72,6 +73,9 @@ export class ConsoleBoardList extends LitElement {
       .empty {
         padding: 1em;
       }
+      .small {
+        font-size: 0.82em;
+      }
     `,
   ];
 
@@ -95,6 +99,18 @@ export class ConsoleBoardList extends LitElement {
     ${flag(b.signageAhead, 'signage-ahead', `ahead: table at ${tableRev}`, 'This board shows a newer sign than the broker has: republish the sign')}
     ${flag(b.casinoSignageBehind, 'casino-behind', 'casino sign behind', 'This board has not taken the casino’s sign')}
     ${flag(b.casinoSignageAhead, 'casino-ahead', 'casino sign ahead', 'This board shows a newer casino sign than the broker has')}`;
+  }
+
+  /** Under the version: the approved build's label, or a pill when it is not approved (or none is reported). */
+  private build(b: BoardRow) {
+    if (b.state !== 'online' || b.approvedBuild === undefined) return nothing;
+    if (b.approvedBuild !== null)
+      return html`<div class="muted small" data-build="approved" title=${b.build?.sha256 ?? ''}>
+        ${b.approvedBuild}
+      </div>`;
+    return html` <span class="pill warn" data-flag="build" title=${b.build?.sha256 ?? 'no build reported'}
+      >${b.build ? 'unapproved build' : 'no build'}</span
+    >`;
   }
 
   /** `12 S001` (the controller's number, then the id), or the id alone. */
@@ -147,7 +163,7 @@ export class ConsoleBoardList extends LitElement {
               <th scope="row">${b.displayId}</th>
               <td>${this.state(b, now)}</td>
               <td>${name(b.tableId) ? html`${name(b.tableId)} <span class="muted">${b.tableId}</span>` : b.tableId}</td>
-              <td>${b.version}</td>
+              <td>${b.version}${this.build(b)}</td>
               <td>${on ? this.shoe(b) : '—'}</td>
               <td class="num">${on ? b.handCount : '—'}</td>
               <td>${on ? ago(b.lastResultAt, now) : '—'}</td>

@@ -32,10 +32,11 @@ export const appStyles = css`
     align-items: center;
     gap: 0.5em;
   }
-  .user input {
-    width: 12em;
-    color: var(--c-ink);
-    border-color: transparent;
+  .user button.on-dark {
+    background: transparent;
+    border-color: #c5d6cd;
+    color: #fff;
+    padding: 0.25em 0.8em;
   }
   main {
     max-width: 1400px;

@@ -1,23 +1,32 @@
 /**
  * The page's only door out: the console server's JSON API and its live WebSocket, with the token from the
- * page's address (`#token=…`) when the server has one.
+ * page's address (`#token=…`) when the server has one. The session is an HttpOnly cookie the browser sends by
+ * itself: this script never sees it.
  *
  * ```ts
  * const client = new ConsoleClient(location);
- * client.live((frame) => …, (state) => …);
- * const preview = await client.preview({ tableId: 'T1', changes: [['min', '500']], user: 'alice' });
+ * const who = await client.session();          // SessionInfo, or null: show the sign-in
+ * client.live((frame) => …, (state) => …);     // 'ended' when the session ends
+ * const preview = await client.preview({ tableId: 'T1', changes: [['min', '500']] });
  * ```
  * @packageDocumentation
  */
-import type { ApplyResponse, ChangeRequest, ConsoleFrame, PreviewResponse } from '../protocol';
+import type { ApplyResponse, ChangeRequest, ConsoleFrame, PreviewResponse, SessionInfo } from '../protocol';
 
-export type LiveState = 'connecting' | 'open' | 'closed';
+export type LiveState = 'connecting' | 'open' | 'closed' | 'ended';
 
-/** What the sign editor needs to preview and apply a change. */
+/** The WebSocket close code of a page whose session ended (server.ts SESSION_ENDED). */
+const SESSION_ENDED = 4401;
+
+/** What the dialogs need to preview and apply a change. */
 export interface ChangeApi {
   preview(req: ChangeRequest): Promise<PreviewResponse>;
   apply(req: ChangeRequest): Promise<ApplyResponse>;
 }
+
+/** A sign-in's answer: who, or why not. */
+export type LoginResult =
+  { readonly ok: true; readonly session: SessionInfo } | { readonly ok: false; readonly message: string };
 
 export class ConsoleClient implements ChangeApi {
   private readonly token: string | null;
@@ -28,8 +37,12 @@ export class ConsoleClient implements ChangeApi {
     this.token = new URLSearchParams(location.hash.slice(1)).get('token');
   }
 
-  /** Keeps a WebSocket open (reconnecting every 2 s) and hands over every frame. Returns a stop function. */
+  /**
+   * Keeps a WebSocket open (reconnecting every 2 s) and hands over every frame; stops, with 'ended', when the
+   * server ends the session or refuses it. Returns a stop function.
+   */
   live(onFrame: (f: ConsoleFrame) => void, onState: (s: LiveState) => void): () => void {
+    this.stopped = false;
     const open = () => {
       if (this.stopped) return;
       onState('connecting');
@@ -37,11 +50,23 @@ export class ConsoleClient implements ChangeApi {
       const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
       const ws = new WebSocket(`${scheme}://${this.location.host}/live${q}`);
       this.socket = ws;
-      ws.onopen = () => onState('open');
+      let opened = false;
+      ws.onopen = () => ((opened = true), onState('open'));
       ws.onmessage = (e) => onFrame(JSON.parse(String(e.data)) as ConsoleFrame);
-      ws.onclose = () => {
+      ws.onclose = (e) => {
+        if (this.stopped) return;
+        if (e.code === SESSION_ENDED) return onState('ended');
+        // Refused before it opened: the session may be gone (a 401 looks the same from here); ask.
+        if (!opened)
+          return void this.session().then((s) => {
+            if (s === null) return onState('ended');
+            onState('closed');
+            setTimeout(open, 2_000);
+            return undefined;
+          });
         onState('closed');
-        if (!this.stopped) setTimeout(open, 2_000);
+        setTimeout(open, 2_000);
+        return undefined;
       };
     };
     open();
@@ -49,6 +74,25 @@ export class ConsoleClient implements ChangeApi {
       this.stopped = true;
       this.socket?.close();
     };
+  }
+
+  /** Who is signed in, or null (or the server cannot say: also null, after a retry by the caller). */
+  async session(): Promise<SessionInfo | null> {
+    try {
+      const res = await fetch('/api/session', { headers: this.headers() });
+      return res.ok ? ((await res.json()) as SessionInfo) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async login(account: string, password: string): Promise<LoginResult> {
+    const r = await this.post<SessionInfo | { ok: false; message: string }>('/api/login', { account, password });
+    return 'account' in r ? { ok: true, session: r } : { ok: false, message: r.message };
+  }
+
+  async logout(): Promise<void> {
+    await this.post('/api/logout', {});
   }
 
   preview(req: ChangeRequest): Promise<PreviewResponse> {
@@ -59,13 +103,18 @@ export class ConsoleClient implements ChangeApi {
     return this.post<ApplyResponse>('/api/apply', req);
   }
 
+  private headers(): Record<string, string> {
+    return this.token ? { authorization: `Bearer ${this.token}` } : {};
+  }
+
   private async post<T>(path: string, body: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.token && { authorization: `Bearer ${this.token}` }) },
+        headers: { 'content-type': 'application/json', ...this.headers() },
         body: JSON.stringify(body),
+        credentials: 'same-origin',
       });
     } catch {
       return { ok: false, field: null, message: 'the console server cannot be reached' } as T;

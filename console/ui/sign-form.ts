@@ -46,8 +46,11 @@ export function formValues(s: TableSignage | null, casino: CasinoSignage | null 
   };
 }
 
-/** Table keys sent as typed; variant with commission, side-bets and from-hand have rules of their own below. */
-const OWN_RULES: readonly SignKey[] = ['variant', 'commission', 'side-bets', 'from-hand'];
+/**
+ * Table keys sent as typed; variant with commission, side-bets and from-hand have rules of their own below, and
+ * open is never sent: closing and opening a table is an action of its own (table-state-dialog.ts).
+ */
+const OWN_RULES: readonly SignKey[] = ['variant', 'commission', 'side-bets', 'from-hand', 'open'];
 const PLAIN = SIGN_KEYS.filter((k) => !OWN_RULES.includes(k) && !CASINO_KEYS.includes(k));
 
 /** The table keys that changed, as `[key, value]` pairs; variant and commission go together, from-hand when given. */

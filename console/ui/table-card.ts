@@ -2,7 +2,8 @@
  * `<console-table-card>`: one table as the broker has it — name, open or closed, controller online or offline,
  * shoe and next hand, and every sign in words — with a button to change its signs; and what to look at: its boards
  * out of step or showing another sign than the broker's (with a button to republish it), Perfect Pairs offered
- * with no casino pay scale.
+ * with no casino pay scale. A supervisor also closes or opens the table from here. The buttons are the role's: the
+ * server decides again.
  * @packageDocumentation
  */
 import { LitElement, css, html, nothing } from 'lit';
@@ -10,6 +11,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { CasinoSignage } from '../../contract/schemas';
 import type { Attention } from '../fleet-attention';
 import type { TableView } from '../protocol';
+import { may, type Role } from '../roles';
 import { describeScale, describeVariant, formatAmount } from '../sign-text';
 import { attentionList, attentionStyles } from './attention';
 import { ago, when } from './format';
@@ -29,6 +31,7 @@ export const betName = (b: string): string => BET_NAMES[b] ?? b;
  * @event console-edit - The manager asks to change this table's signs; detail: the table id.
  * @event console-republish - The manager asks to publish this table's sign again (a board shows a newer one);
  *   detail: the table id.
+ * @event console-table-state - A supervisor asks to close or open the table; detail: the table id and which.
  */
 @customElement('console-table-card')
 export class ConsoleTableCard extends LitElement {
@@ -85,15 +88,21 @@ export class ConsoleTableCard extends LitElement {
       }
       footer {
         display: flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 1em;
+        gap: 0.5em 1em;
         border-top: 1px solid var(--c-line);
         padding-top: 0.6em;
         font-size: 0.9em;
       }
-      footer button {
+      footer .buttons {
         margin-left: auto;
+        display: flex;
+        gap: 0.5em;
+      }
+      footer button {
         font-size: 1rem;
+        white-space: nowrap;
       }
     `,
   ];
@@ -104,6 +113,8 @@ export class ConsoleTableCard extends LitElement {
   @property({ attribute: false }) casino: CasinoSignage | null = null;
   /** Clock for "3 min ago", in ms since the epoch. */
   @property({ type: Number }) now = 0;
+  /** The role of whoever is signed in: which buttons to show. */
+  @property({ attribute: false }) userRole: Role = 'viewer';
 
   private edit(): void {
     if (this.table)
@@ -119,10 +130,53 @@ export class ConsoleTableCard extends LitElement {
       );
   }
 
+  private tableState(action: 'close-table' | 'open-table'): void {
+    if (this.table)
+      this.dispatchEvent(
+        new CustomEvent('console-table-state', {
+          detail: { tableId: this.table.tableId, action },
+          bubbles: true,
+          composed: true,
+        }),
+      );
+  }
+
   /** "Republish sign…" beside the first board ahead of a sign the broker still has. */
   private action(first: Attention | undefined) {
     return (a: Attention) =>
-      a === first ? html`<button @click=${this.republish} data-action="republish">Republish sign…</button>` : nothing;
+      a === first && may(this.userRole, 'change-signs')
+        ? html`<button @click=${this.republish} data-action="republish">Republish sign…</button>`
+        : nothing;
+  }
+
+  private buttons() {
+    const t = this.table;
+    const s = t?.signage;
+    const name = s?.tableName ?? t?.tableId ?? '';
+    return html`${
+      s && may(this.userRole, 'close-table')
+        ? s.tableOpen
+          ? html`<button
+              @click=${() => this.tableState('close-table')}
+              data-action="close-table"
+              aria-label="Close ${name}…"
+            >
+              Close table…
+            </button>`
+          : html`<button
+              @click=${() => this.tableState('open-table')}
+              data-action="open-table"
+              aria-label="Open ${name}…"
+            >
+              Open table…
+            </button>`
+        : nothing
+    }
+    ${
+      may(this.userRole, 'change-signs')
+        ? html`<button class="primary" @click=${this.edit} aria-label="Change signs of ${name}">Change signs…</button>`
+        : nothing
+    }`;
   }
 
   private signs() {
@@ -216,9 +270,7 @@ export class ConsoleTableCard extends LitElement {
       ${attentionList(t.attention, now, { action: this.action(ahead), compact: true })} ${this.signs()}
       <footer>
         <span class="muted">${s ? `Revision ${s.revision} · ${s.updatedBy} · ${when(s.updatedAt, now)}` : ''}</span>
-        <button class="primary" @click=${this.edit} aria-label="Change signs of ${s?.tableName ?? t.tableId}">
-          Change signs…
-        </button>
+        <span class="buttons">${this.buttons()}</span>
       </footer>
     `;
   }
@@ -231,5 +283,6 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'console-edit': CustomEvent<string>;
     'console-republish': CustomEvent<string>;
+    'console-table-state': CustomEvent<{ tableId: string; action: 'close-table' | 'open-table' }>;
   }
 }

@@ -20,6 +20,8 @@ export interface FuzzTarget {
   readonly sockets: readonly string[];
   /** Request bodies worth sending it (JSON near-misses). They go to any path: none may change its state. */
   readonly bodies?: readonly string[];
+  /** Header lines a signed-in client sends (`Cookie: …`): on every aimed request, and on some of the others. */
+  readonly headers?: readonly string[];
 }
 
 /** A request on a kept-alive connection; `last` ones make the server close it (Connection: close, HTTP/1.0). */
@@ -180,6 +182,7 @@ function headerLines(rng: Rng, target: FuzzTarget, method: string, length: numbe
       `Authorization: ${pick(rng, [`Bearer ${good}`, `Bearer ${good}`, `Bearer ${good}x`, 'Bearer ', 'Basic Zm9vOmJhcg=='])}`,
     );
   }
+  if (target.headers && chance(rng, 0.4)) lines.push(...target.headers);
   if (chance(rng, 0.3)) lines.push(`Accept-Encoding: ${pick(rng, ENCODINGS)}`);
   if (method === 'POST' || chance(rng, 0.05)) lines.push(`Content-Type: ${pick(rng, TYPES)}`);
   for (let n = chance(rng, 0.2) ? rng.int(8) : 0; n > 0; n--)
@@ -203,6 +206,7 @@ function aimedRequest(
   const payload = Buffer.from(method === 'POST' ? pick(rng, target.bodies ?? ['{}']) : '');
   const lines = [`Host: ${target.hosts[0] ?? ''}`];
   if (target.token) lines.push(`Authorization: Bearer ${target.token}`);
+  lines.push(...(target.headers ?? []));
   if (chance(rng, 0.5)) lines.push(`Origin: http://${target.hosts[0] ?? ''}`);
   if (method === 'POST') lines.push('Content-Type: application/json');
   return { method, path, payload, lines };

@@ -1,0 +1,68 @@
+/** `baccarat-board signage --help`: its usage, kept apart from the command so that each reads in one screen. */
+import { defaultAccountsPath } from '../console/accounts';
+import { BROKER_USAGE } from '../console/mqtt-session';
+
+export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL --table ID show [--json]
+       baccarat-board signage --broker URL --table ID set KEY=VALUE… --reason TEXT [--by ACCOUNT] [--shoe ID]
+       baccarat-board signage --broker URL --table ID close --confirm ID --reason TEXT [--by ACCOUNT]
+       baccarat-board signage --broker URL --table ID open --reason TEXT [--by ACCOUNT]
+
+show   prints the table's retained signs, the casino's and where the shoe stands.
+       Also the boards of the table (their retained status): the sign revision each shows, and any that differs.
+set    changes them: reads the retained signs (or starts from the defaults in docs/console.md), applies the
+       changes, checks them as a board will (the contract and the rules), publishes retained at QoS 1 and waits
+       until the broker has it. Refused, naming the key, when a board would refuse it. The revision goes above
+       the retained sign's and every revision a board reports (a broker that lost its signs must not make new
+       ones invisible); when a board shows a revision above the retained sign, the sign is published even if
+       the keys change nothing, so the boards take it.
+close  closes the table: its own action, confirmed by naming the table again (--confirm, its id or its name).
+open   opens it again.
+
+Every change needs a reason (--reason), and goes to the audit log every console keeps: published on
+{root}/pit/audit with who (your OS user, or --by ACCOUNT), why, and the sign before and after.
+With --signing-key, the signs and the audit record carry the pit's signature; boards that require signatures
+(trust.requireSignatures) refuse a sign without it.
+
+Keys:
+  name=TEXT               the table's name on the sign
+  currency=HKD            ISO 4217 code
+  min=N  max=N            table minimum and maximum (100000 or 100,000)
+  tie-max=N               tie maximum (at most max)
+  pair-max=N|none         pair maximum (at most max)
+  differential=N|none     maximum table differential (rule 5.17; at least max)
+  variant=commission|modified-odds
+                          Banker pays 1 to 1 less commission (rule 5.10), or 1 to 1 with a win on 6 paying 1 to 2
+                          (rule 5.11). Takes effect from the first round not yet begun, or from-hand=N; the
+                          variant in force before it is kept as previousVariant
+  commission=5            commission in % (0 to 10), on the commission variant
+  from-hand=N             the hand of the current shoe from which the variant or commission change applies; the
+                          shoe is read from the retained snapshot, or named with --shoe
+  tie-pays=8|9            a tie pays 8 to 1 or 9 to 1
+  side-bets=a,b|+a|-a|none
+                          playerPair, bankerPair, perfectPairs, urWayEgalite, threeGivesEight: a new list, or
+                          some added (+) and removed (-)
+  language=en|zh-Hans|zh-Hant|en+zh-Hans|en+zh-Hant
+  message=TEXT            free text on the board (empty: none)
+  disclaimer=true|false   show the display-board disclaimer
+  pp-scale=one|two        CASINO-WIDE Perfect Pairs pay scale (rules 11A.7, 11A.8): publishes {root}/casino/signage
+  casino-name=TEXT        the casino's name on its sign
+  (open or closed is not a key: use close and open)
+
+Options:
+  --broker URL            mqtt://host:port (also mqtts:, ws:, wss:)                (required)
+  --table ID              the table (required, except for pp-scale and casino-name alone)
+  --reason TEXT           why: required by set, close and open; kept in the audit log
+  --by ACCOUNT            make the change as a console account (its password: typed, or the first line of
+                          standard input), held to its role; default: your OS user
+  --accounts FILE         the console's accounts file, for --by (default ${defaultAccountsPath()})
+  --signing-key FILE      the pit's Ed25519 key (baccarat-board keys generate): signs the signs and the record
+  --confirm ID            close: the table's id or name, again
+  --shoe ID               the current shoe, when no snapshot is retained (for from-hand and modified odds)
+  --audit FILE            also append the record to this audit log (JSON lines, as the console keeps)
+  --wait MS               how long to wait for retained messages and the boards' statuses (default 500)
+  --json                  show: the signs as JSON; set: what was published, as JSON
+${BROKER_USAGE}
+
+Exit status: 0 done (or nothing to change), 1 the broker refused or could not be reached, or the audit record
+was not confirmed, 2 bad input (a refused key, no reason, a wrong --by password, a role that may not do it).
+`;
