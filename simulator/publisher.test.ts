@@ -6,6 +6,7 @@ import { topics } from '../contract/topics';
 import { simulateTable, type TableOptions } from './dealer';
 import { createMessenger, type ControllerKind } from './messages';
 import { SIMULATOR_VERSION, startTableSimulator } from './publisher';
+import { cleanupList } from '../test/helpers/lifecycle';
 import { mosquittoMissing, startMosquitto as startKillableMosquitto } from '../test/helpers/mosquitto';
 import { collect, hasMosquitto, startAedes, startMosquitto, type TestBroker } from './test-brokers';
 
@@ -217,11 +218,15 @@ describe.skipIf(!hasMosquitto())('publisher against Mosquitto (MQTT 5)', () => {
   });
 });
 describe.skipIf(!hasMosquitto())('publisher with two brokers (a pair, issue 16)', () => {
+  const cleanups = cleanupList();
+  const killable = async () => {
+    const m = await startKillableMosquitto({ persistence: false });
+    cleanups.push(() => m.close());
+    return m;
+  };
+
   test('its broker dies: it fails over to the next after a jittered wait, says online there, republishes its snapshot', async () => {
-    const [a, b] = await Promise.all([
-      startKillableMosquitto({ persistence: false }),
-      startKillableMosquitto({ persistence: false }),
-    ]);
+    const [a, b] = await Promise.all([killable(), killable()]);
     const sim = await startTableSimulator({
       broker: [a.url, b.url],
       tableId: 'F1',
@@ -230,6 +235,7 @@ describe.skipIf(!hasMosquitto())('publisher with two brokers (a pair, issue 16)'
       backoff: { minMs: 400, maxMs: 1600 },
       random: () => 0.5,
     });
+    cleanups.push(() => sim.stop());
     await sim.done;
     const last = sim.messenger.snapshot();
     const sub = await collect(b.url, t.table('F1'));
@@ -244,13 +250,11 @@ describe.skipIf(!hasMosquitto())('publisher with two brokers (a pair, issue 16)'
     // A board that connects to the second broker now finds the table's truth retained there.
     const late = await collect(b.url, t.tableShoe('F1'));
     expect(JSON.parse((await late.until(() => true)).text)).toEqual(last);
-    await sim.stop();
     await Promise.all([sub.close(), late.close()]);
-    await Promise.all([a.close(), b.close()]);
   });
 
   test('at start-up every broker of the list is tried once: the first down, it starts on the second', async () => {
-    const b = await startKillableMosquitto({ persistence: false });
+    const b = await killable();
     const sim = await startTableSimulator({
       broker: ['mqtt://127.0.0.1:1', b.url],
       tableId: 'F2',
@@ -267,7 +271,6 @@ describe.skipIf(!hasMosquitto())('publisher with two brokers (a pair, issue 16)'
         backoff: { minMs: 100, maxMs: 400 },
       }),
     ).rejects.toThrow(/ECONNREFUSED/);
-    await b.close();
   });
 });
 
