@@ -26,6 +26,11 @@ export const pairBridge = (address: string, restartTimeout = '1 2'): string[] =>
   `restart_timeout ${restartTimeout}`,
 ];
 
+export interface Credentials {
+  readonly username: string;
+  readonly password: string;
+}
+
 export interface BrokerPair {
   readonly a: Mosquitto;
   readonly b: Mosquitto; // holds the bridge
@@ -35,18 +40,25 @@ export interface BrokerPair {
   close(): Promise<void>;
 }
 
-/** Both brokers with `options` (default: no persistence, as a pair should run). */
+/**
+ * Both brokers with `options` (default: no persistence, as a pair should run); `bridge` adds lines to B's bridge
+ * section (its account on A: `remote_username`, `remote_password`).
+ */
 export async function startBrokerPair(
-  options: Pick<MosquittoOptions, 'persistence' | 'autosaveInterval' | 'autosaveOnChanges'> = {},
+  options: Pick<MosquittoOptions, 'persistence' | 'autosaveInterval' | 'autosaveOnChanges' | 'users' | 'acl'> & {
+    readonly bridge?: readonly string[];
+    readonly observer?: Credentials; // who reads the bridge's state on B, when B wants a user name
+  } = {},
 ): Promise<BrokerPair> {
-  const o = { ...options, persistence: options.persistence ?? false };
+  const { bridge = [], observer, ...rest } = options;
+  const o = { ...rest, persistence: options.persistence ?? false };
   const a = await startMosquitto(o);
-  const b = await startMosquitto({ ...o, extra: pairBridge(`127.0.0.1:${a.port}`) });
+  const b = await startMosquitto({ ...o, extra: [...pairBridge(`127.0.0.1:${a.port}`), ...bridge] });
   const bridgeUp = async (timeoutMs = 30_000): Promise<number> => {
     const t0 = performance.now();
     for (;;) {
       if (b.running()) {
-        const state = await bridgeState(b.url).catch(() => null);
+        const state = await bridgeState(b.url, observer).catch(() => null);
         if (state === '1') return performance.now() - t0;
       }
       if (performance.now() - t0 > timeoutMs) throw new Error(`the bridge is not up after ${timeoutMs} ms`);
@@ -66,8 +78,8 @@ export async function startBrokerPair(
 }
 
 /** The bridge's state as B announces it (retained, `$SYS/broker/connection/<remote_clientid>/state`). */
-async function bridgeState(url: string): Promise<string | null> {
-  const c = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 2000 });
+async function bridgeState(url: string, as?: Credentials): Promise<string | null> {
+  const c = await mqtt.connectAsync(url, { ...as, reconnectPeriod: 0, connectTimeout: 2000 });
   let state: string | null = null;
   c.on('message', (_t, payload) => (state = payload.toString()));
   await c.subscribeAsync('$SYS/broker/connection/bridge-floor-pair/state', { qos: 1 });
@@ -77,8 +89,13 @@ async function bridgeState(url: string): Promise<string | null> {
 }
 
 /** Every retained message under `filters` on a broker, by topic (empty payloads left out). */
-export async function retainedOn(url: string, filters: readonly string[], waitMs = 500): Promise<Map<string, string>> {
-  const c = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+export async function retainedOn(
+  url: string,
+  filters: readonly string[],
+  waitMs = 500,
+  as?: Credentials,
+): Promise<Map<string, string>> {
+  const c = await mqtt.connectAsync(url, { ...as, reconnectPeriod: 0 });
   const got = new Map<string, string>();
   c.on('message', (topic, payload, packet) => {
     if (packet.retain && payload.length > 0) got.set(topic, payload.toString('utf8'));
