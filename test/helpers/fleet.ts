@@ -84,6 +84,7 @@ class Gate {
   readonly sleep = (_ms: number, signal: AbortSignal): Promise<void> =>
     new Promise((resolve) => {
       const go = () => {
+        signal.removeEventListener('abort', go);
         this.wake = null;
         resolve();
       };
