@@ -1,0 +1,297 @@
+import { describe, expect, test } from 'vitest';
+import { makeCard, parseCards } from '../baccarat/cards';
+import { shoeHands } from '../baccarat/shoe';
+import type { Coup } from '../baccarat/table-of-play';
+import type { Card } from '../baccarat/types';
+import { chaosTableOptions } from '../simulator/chaos';
+import { simulateTable, type TableOptions } from '../simulator/dealer';
+import { createMessenger } from '../simulator/messages';
+import type { ControllerStep, Step } from '../simulator/steps';
+import { act, exhausted, INITIAL_STATE, refusal, UNDO_BY, type KeypadState } from './keypad-state';
+import type { Action, KeyedResult } from './protocol';
+import { dealingOrder } from './round-entry';
+
+const AT = '2024-11-22T14:00:00.000Z';
+const CTX = { at: AT, undoMs: 10_000 };
+const later = (ms: number) => ({ ...CTX, at: new Date(Date.parse(AT) + ms).toISOString() });
+
+/** Applies actions in turn; a refused one fails the test with its reason. */
+function run(actions: readonly Action[], s: KeypadState = INITIAL_STATE, ctx = CTX) {
+  const steps: ControllerStep[] = [];
+  for (const a of actions) {
+    const r = act(s, a, ctx);
+    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error}`);
+    s = r.value.state;
+    steps.push(...r.value.steps);
+  }
+  return { state: s, steps };
+}
+
+const sides = (coup: Coup) => ({ player: coup.player.cards, banker: coup.banker.cards });
+const cards = (text: string): Action[] => text.split(' ').map((card) => ({ type: 'card', card }));
+const OPENED: Action[] = [{ type: 'open-table' }, { type: 'new-shoe', decks: 8, shoeId: 'S1' }];
+const DEALING: Action[] = [...OPENED, { type: 'bets-open' }, { type: 'no-more-bets' }];
+
+/**
+ * What a dealer keys at the keypad for each step of a simulated table: its cards one by one and the result, or the
+ * result as keyed (a mis-keyed one), the cut card, void hands and rounds, corrections and the shoe's end.
+ */
+function dealerActions(step: Step, s: KeypadState): Action[] {
+  switch (step.type) {
+    case 'table-open':
+      return [{ type: 'open-table' }];
+    case 'table-closed':
+      return [{ type: 'close-table' }];
+    case 'shoe-start':
+      return [{ type: 'new-shoe', decks: step.decks, shoeId: step.shoeId }];
+    case 'shuffle':
+      return [{ type: 'shuffle' }];
+    case 'burn':
+      return [{ type: 'burn', card: makeCard(step.card), count: step.count }];
+    case 'betting-open':
+      return [{ type: 'bets-open' }];
+    case 'no-more-bets':
+      return [{ type: 'no-more-bets' }];
+    case 'void-hand':
+      return step.reason === 'no-bet-coup' ? [{ type: 'no-bet-coup' }] : [{ type: 'void-hand', reason: step.reason }];
+    case 'cut-card':
+      return [{ type: 'cut-card', firstCardOfRound: step.firstCardOfRound }];
+    case 'last-coup':
+      return [];
+    case 'hand':
+      if (step.keyed) return [{ type: 'result', keyed: step.keyed as KeyedResult }];
+      return [
+        ...dealingOrder(sides(step.coup)).map((c): Action => ({ type: 'card', card: makeCard(c) })),
+        { type: 'result' },
+      ];
+    case 'correction':
+      return [
+        {
+          type: 'correct',
+          handNo: step.handNo,
+          cards: dealingOrder(sides(step.coup)).map((c) => makeCard(c)),
+          note: step.note,
+          by: step.by,
+        },
+      ];
+    case 'round-void':
+      return [{ type: 'round-void', reason: step.reason }];
+    case 'hand-void':
+      return [{ type: 'void-recorded', handNo: step.handNo, reason: step.reason, by: 'supervisor' }];
+    case 'shoe-end':
+      return s.shoe?.phase === 'ended' ? [] : [{ type: 'end-shoe' }]; // rule 12.5 already ended it
+  }
+}
+
+/** The messages of a simulated table, and those of a keypad keyed as its dealer would: they must be the same. */
+function keyedLikeTheTable(options: TableOptions) {
+  const table = createMessenger({ controllerId: 'ctl-T1', seqStart: 100, now: () => AT });
+  const keypad = createMessenger({ controllerId: 'ctl-T1', seqStart: 100, now: () => AT });
+  const expected: string[] = [];
+  const got: string[] = [];
+  let s = INITIAL_STATE;
+  for (const step of simulateTable(options)) {
+    expected.push(...table.messagesFor(step).map((m) => m.text));
+    for (const a of dealerActions(step, s)) {
+      const r = act(s, a, CTX);
+      if (!r.ok) throw new Error(`${step.type} → ${JSON.stringify(a)}: ${r.error}`);
+      s = r.value.state;
+      for (const k of r.value.steps) got.push(...keypad.messagesFor(k).map((m) => m.text));
+    }
+  }
+  return { expected, got, state: s };
+}
+
+describe('a keypad keyed as the dealer of a simulated table publishes exactly what the table does', () => {
+  test.each([
+    ['two plain shoes with no-bet coups', { seed: 'kp-1', shoes: 2, noBetCoups: 4 }],
+    [
+      'irregularities at 5 %: void hands, corrections, hands voided after, foreign cards, run-outs',
+      { seed: 'kp-2', shoes: 3, irregularities: 0.05 },
+    ],
+    ['the chaos table', chaosTableOptions('kp-chaos')],
+    ['cut card case a', { seed: 'kp-a', shoes: 2, cutCardCase: 'a', decks: 4 }],
+    ['cut card case b', { seed: 'kp-b', shoes: 2, cutCardCase: 'b', decks: 6 }],
+  ] as const)('%s', (_, options) => {
+    const { expected, got } = keyedLikeTheTable(options as TableOptions);
+    expect(got.length).toBeGreaterThan(100);
+    expect(got).toEqual(expected);
+  });
+});
+
+describe('keying by cards', () => {
+  test('the Table of Play says which card is next, and refuses one it would not deal', () => {
+    // Player 9H 7S = 6 stands, Banker KD 7C = 7 stands: complete after four cards.
+    const { state } = run([...DEALING, ...cards('9H KD 7S 7C')]);
+    expect(refusal(state, 'card')).toMatch(/complete/);
+    expect(act(state, { type: 'card', card: '2D' }, CTX)).toMatchObject({ ok: false });
+    // Player 2 draws; its third card 8 makes Banker 3 stand (Table 2).
+    const third = run([...DEALING, ...cards('AH 2D AS AC 8D')]).state;
+    expect(refusal(third, 'card')).toMatch(/complete/);
+  });
+
+  test('a card the shoe no longer holds (every deck of it seen) cannot be keyed', () => {
+    const four = [
+      { type: 'open-table' },
+      { type: 'new-shoe', decks: 4, shoeId: 'S1' },
+      { type: 'bets-open' },
+      { type: 'no-more-bets' },
+    ] as Action[];
+    const { state } = run([...four, ...cards('9S 9S 9S 9S')]);
+    expect(exhausted(state)).toEqual(['9S']);
+    const { state: next } = run([{ type: 'result' }, { type: 'bets-open' }, { type: 'no-more-bets' }], state);
+    expect(act(next, { type: 'card', card: '9S' }, CTX)).toMatchObject({ ok: false, error: /no more/ });
+  });
+
+  test('a card taken back before the result publishes nothing', () => {
+    const { state, steps } = run([...DEALING, ...cards('9H KD 7S 2C'), { type: 'uncard' }, ...cards('7C')]);
+    expect(steps.map((x) => x.type)).toEqual(['table-open', 'shoe-start', 'betting-open', 'no-more-bets']);
+    expect(state.entry.map((c) => makeCard(c))).toEqual(['9H', 'KD', '7S', '7C']);
+  });
+});
+
+describe('keying the outcome', () => {
+  const keyed = (k: Partial<KeyedResult>): Action => ({
+    type: 'result',
+    keyed: {
+      outcome: 'banker',
+      playerPoints: 5,
+      bankerPoints: 7,
+      playerPair: false,
+      bankerPair: false,
+      natural: false,
+      ...k,
+    },
+  });
+
+  test('only what the Table of Play allows', () => {
+    const { state } = run(DEALING);
+    expect(act(state, keyed({ outcome: 'player' }), CTX)).toMatchObject({ ok: false }); // 5–7 is a banker win
+    expect(act(state, keyed({ natural: true }), CTX)).toMatchObject({ ok: false }); // a natural needs an 8 or 9
+    const r = act(state, keyed({ bankerPoints: 8, natural: true, playerPair: true, playerPoints: 4 }), CTX);
+    expect(r).toMatchObject({ ok: true });
+    expect(act(state, keyed({ bankerPoints: 8, natural: true, playerPair: true, playerPoints: 5 }), CTX)).toMatchObject(
+      { ok: false },
+    );
+  });
+
+  test('a no-bet coup keyed by outcome is a void hand, as many as the pit boss permits', () => {
+    const coup: Action[] = [{ type: 'no-bet-coup' }, keyed({})];
+    const { steps, state } = run([...OPENED, ...coup, ...coup, ...coup, ...coup, ...coup]);
+    const hands = steps.filter((x) => x.type === 'keyed-hand');
+    expect(hands).toHaveLength(5);
+    expect(hands.every((h) => h.type === 'keyed-hand' && h.voidHand === 'no-bet-coup')).toBe(true);
+    expect(shoeHands(state.shoe!).map((h) => h.voidHand?.kind)).toEqual(Array(5).fill('noBetCoup'));
+  });
+});
+
+describe('the cut card (rule 11.2) and the end of the shoe', () => {
+  test('(a) first card of the round: that round is the last; then no further round, only the end', () => {
+    const { state, steps } = run([
+      ...DEALING,
+      { type: 'cut-card', firstCardOfRound: true },
+      ...cards('9H KD 7S 7C'),
+      { type: 'result' },
+    ]);
+    expect(steps.filter((x) => x.type === 'cut-card' || x.type === 'last-coup')).toEqual([
+      { type: 'cut-card', shoeId: 'S1', handNo: 1, firstCardOfRound: true, lastCoupHandNo: 1 },
+      { type: 'last-coup', shoeId: 'S1', handNo: 1 },
+    ]);
+    for (const t of ['bets-open', 'no-more-bets', 'no-bet-coup'] as const)
+      expect(refusal(state, t)).toMatch(/last coup/);
+    expect(run([{ type: 'end-shoe' }], state).steps).toMatchObject([{ type: 'shoe-end', handCount: 1 }]);
+  });
+
+  test('(b) later in the round: it completes, one more round, then no further', () => {
+    const cut: Action = { type: 'cut-card', firstCardOfRound: false };
+    const { state, steps } = run([...DEALING, ...cards('9H KD'), cut, ...cards('7S 7C'), { type: 'result' }]);
+    expect(steps.at(-1)).toEqual({ type: 'last-coup', shoeId: 'S1', handNo: 2 });
+    const last = run(
+      [{ type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('9H KD 7S 7C'), { type: 'result' }],
+      state,
+    );
+    expect(refusal(last.state, 'bets-open')).toMatch(/last coup/);
+  });
+
+  test('(a) is refused once cards of the round were keyed', () => {
+    const { state } = run([...DEALING, ...cards('9H')]);
+    expect(act(state, { type: 'cut-card', firstCardOfRound: true }, CTX)).toMatchObject({
+      ok: false,
+      error: /11\.2 b/,
+    });
+  });
+
+  test('insufficient cards (rule 12.5): the round is void and the shoe ends', () => {
+    const { state, steps } = run([...DEALING, ...cards('9H KD'), { type: 'round-void', reason: 'insufficient-cards' }]);
+    expect(steps.slice(-2).map((x) => x.type)).toEqual(['round-void', 'shoe-end']);
+    expect(state.shoe?.phase).toBe('ended');
+  });
+});
+
+describe('undo: the last result, for a few seconds, before anything else', () => {
+  const first = [...DEALING, ...cards('9H KD 7S 7C'), { type: 'result' }] as Action[];
+
+  test('keyed again within the window: a correction of that hand by the dealer', () => {
+    const { state } = run(first);
+    const u = run([{ type: 'undo' }], state, later(4_000));
+    expect(u.state.entry.map((c) => makeCard(c))).toEqual(['9H', 'KD', '7S', '7C']); // pre-filled
+    const r = run([{ type: 'uncard' }, ...cards('8C'), { type: 'result' }], u.state, later(6_000));
+    expect(r.steps).toMatchObject([{ type: 'correction', handNo: 1, by: UNDO_BY, note: /4 s after the result/ }]);
+    expect(refusal(r.state, 'undo')).not.toBeNull(); // once
+    expect(shoeHands(r.state.shoe!)[0]?.hand).toMatchObject({ outcome: 'banker', bankerPoints: 8 });
+  });
+
+  test('keyed again the same: nothing published', () => {
+    const { state } = run(first);
+    const r = run([{ type: 'undo' }, { type: 'result' }], state, later(1_000));
+    expect(r.steps).toEqual([]);
+    expect(r.state.redo).toBeNull();
+  });
+
+  test('after the window, or after anything else, it is a supervisor correction', () => {
+    const { state } = run(first);
+    expect(act(state, { type: 'undo' }, later(10_001))).toMatchObject({ ok: false, error: /supervisor/ });
+    const opened = run([{ type: 'bets-open' }], state).state;
+    expect(refusal(opened, 'undo')).toMatch(/no result/);
+  });
+
+  test('while an undo is open, the table waits: no bets, no new round', () => {
+    const { state } = run([...first, { type: 'undo' }], INITIAL_STATE);
+    for (const t of ['bets-open', 'no-bet-coup', 'end-shoe', 'close-table', 'correct'] as const)
+      expect(refusal(state, t)).toMatch(/keyed again/);
+    expect(run([{ type: 'cancel-undo' }], state).state).toMatchObject({ redo: null, entry: [] });
+  });
+});
+
+describe('supervisor corrections and voids', () => {
+  test('a hand keyed with cards corrected by outcome loses its cards; a voided hand cannot be corrected', () => {
+    const { state } = run([...DEALING, ...cards('9H KD 7S 7C'), { type: 'result' }]);
+    const keyed: KeyedResult = {
+      outcome: 'player',
+      playerPoints: 6,
+      bankerPoints: 2,
+      playerPair: false,
+      bankerPair: false,
+      natural: false,
+    };
+    const c = run([{ type: 'correct', handNo: 1, keyed, by: 'Lee' }], state);
+    expect(c.steps).toMatchObject([{ type: 'keyed-correction', by: 'Lee', keyed }]);
+    expect(shoeHands(c.state.shoe!)[0]?.cards).toBeUndefined();
+    const v = run([{ type: 'void-recorded', handNo: 1, reason: 'cannot-reconstruct', by: 'Lee' }], c.state);
+    expect(v.steps).toEqual([{ type: 'hand-void', shoeId: 'S1', handNo: 1, reason: 'cannot-reconstruct' }]);
+    expect(
+      act(v.state, { type: 'correct', handNo: 1, keyed: { ...keyed, playerPoints: 7 }, by: 'Lee' }, CTX),
+    ).toMatchObject({ ok: false });
+  });
+
+  test('a correction by cards must be a complete coup', () => {
+    const { state } = run([...DEALING, ...cards('9H KD 7S 7C'), { type: 'result' }]);
+    expect(act(state, { type: 'correct', handNo: 1, cards: ['9H', 'KD', '2S', '7C'], by: 'Lee' }, CTX)).toMatchObject({
+      ok: false,
+    });
+    const cards5 = (parseCards('9H KD 2S 7C 5D') as { value: Card[] }).value;
+    expect(
+      run([{ type: 'correct', handNo: 1, cards: cards5.map((c) => makeCard(c)), by: 'Lee' }], state).steps,
+    ).toHaveLength(1);
+  });
+});

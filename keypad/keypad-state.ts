@@ -1,0 +1,451 @@
+/**
+ * The dealer's keypad as pure transitions: each action of the dealer or a supervisor, checked by the rules core
+ * (the shoe's transitions in `baccarat/shoe.ts`, the Table of Play), becomes a new state and the table steps that
+ * the simulator's messenger turns into exactly the contract's messages. No I/O and no clock: the time of the action
+ * comes in the context, so a journal of actions replays into the same state and the same messages.
+ *
+ * ```ts
+ * let s = INITIAL_STATE;
+ * const r = act(s, { type: 'open-table' }, { at: '2024-11-22T14:00:00Z', undoMs: 10_000 }); // ok: one table-open step
+ * if (r.ok) s = r.value.state;
+ * ```
+ * Decisions are written up in `docs/keypad.md`.
+ * @packageDocumentation
+ */
+import { parseCard, parseCards } from '../baccarat/cards';
+import { checkResult } from '../baccarat/result-check';
+import {
+  addHand,
+  announceVoidHand,
+  burn,
+  burnCount,
+  closeBetting,
+  closeTable,
+  correctHand,
+  cutCardDrawn,
+  endShoe,
+  isShoeComplete,
+  isShoeHand,
+  lastCoupState,
+  newShoe,
+  nextHandNo,
+  openBetting,
+  openTable,
+  sameHand,
+  shoeHands,
+  voidRound,
+  type HandCards,
+  type Shoe,
+  type ShoeHand,
+} from '../baccarat/shoe';
+import type { Coup } from '../baccarat/table-of-play';
+import { err, ok, type Card, type Result, type RoadHand } from '../baccarat/types';
+import type { VoidHandReason } from '../contract/schemas/hand';
+import type { ControllerStep } from '../simulator/steps';
+import type { Action, ActionType, KeyedResult } from './protocol';
+import { completeCoup, keyedOf, nextSlot } from './round-entry';
+
+/** The keypad's state: the table, the current shoe in the core's terms, and what the dealer is keying. */
+export interface KeypadState {
+  readonly tableOpen: boolean | null; // null until the dealer first opens or closes the table
+  readonly shoeNo: number; // the number of the last shoe started (0 before the first); 1–99999, then round again
+  readonly shoe: Shoe | null;
+  readonly shuffled: boolean; // the current shoe's shuffle was announced
+  readonly entry: readonly Card[]; // the round being dealt, card by card, in dealing order
+  /** The latest result, which the dealer may undo until `at` + the undo window, as long as nothing else happened. */
+  readonly last: { readonly handNo: number; readonly at: string } | null;
+  /** An undo in progress: the next result replaces hand `handNo`, taken back `after` ms after its result. */
+  readonly redo: { readonly handNo: number; readonly after: number } | null;
+}
+
+export const INITIAL_STATE: KeypadState = {
+  tableOpen: null,
+  shoeNo: 0,
+  shoe: null,
+  shuffled: false,
+  entry: [],
+  last: null,
+  redo: null,
+};
+
+/** What a transition needs besides the state: the time of the action and the undo window. */
+export interface Context {
+  readonly at: string; // RFC 3339
+  readonly undoMs: number; // how long the last result may be undone, in ms (Infinity when replaying a journal)
+}
+
+export interface Transition {
+  readonly state: KeypadState;
+  readonly steps: readonly ControllerStep[];
+}
+
+/** Who a dealer's undo is recorded as, in the correction event it becomes. */
+export const UNDO_BY = 'dealer (undo)';
+/** The largest shoe number (the contract's); the next is 1 again. */
+export const MAX_SHOE_NO = 99_999;
+
+/** A round is being dealt: "No more bets" called, or a void hand announced for it. */
+export const inRound = (s: KeypadState): boolean =>
+  s.shoe !== null && (s.shoe.phase === 'dealing' || s.shoe.pendingVoidHand !== null);
+
+/** The contract's void-hand reason of the round ahead, if one was announced. */
+const announced = (shoe: Shoe): VoidHandReason | null => (shoe.pendingVoidHand?.reason as VoidHandReason) ?? null;
+
+/** How many times each card (by text) was seen in the shoe: the burn card, every hand's cards, the round's. */
+function seen(s: KeypadState): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (c: Card) => counts.set(c.rank + c.suit, (counts.get(c.rank + c.suit) ?? 0) + 1);
+  if (s.shoe?.burn) add(s.shoe.burn.card);
+  for (const h of s.shoe ? shoeHands(s.shoe) : [])
+    for (const c of [...(h.cards?.player ?? []), ...(h.cards?.banker ?? [])]) add(c);
+  s.entry.forEach(add);
+  return counts;
+}
+
+/** Cards keyed as many times as the shoe's decks hold them: a further one is not of the set. */
+export function exhausted(s: KeypadState): string[] {
+  const decks = s.shoe?.decks ?? 8;
+  return [...seen(s)].filter(([, n]) => n >= decks).map(([c]) => c);
+}
+
+/** Why an action of this type cannot be taken now, or null when it can (its own arguments are checked apart). */
+export function refusal(s: KeypadState, type: ActionType): string | null {
+  const shoe = s.shoe;
+  const redo = s.redo ? `hand ${s.redo.handNo} is being keyed again: confirm it or cancel the undo first` : null;
+  const round = inRound(s) ? 'a round is being dealt: confirm its result or void it first' : null;
+  const noShoe = shoe ? null : 'no shoe: start a new shoe first';
+  const ended = shoe?.phase === 'ended' ? `shoe ${shoe.no ?? shoe.id} has ended` : null;
+  switch (type) {
+    case 'open-table':
+      return redo ?? (s.tableOpen === true ? 'the table is open' : null);
+    case 'close-table':
+      return (
+        redo ??
+        round ??
+        (s.tableOpen === false ? 'the table is closed' : null) ??
+        (shoe?.phase === 'betting' ? 'bets are open: call "No more bets" and finish the round first' : null)
+      );
+    case 'new-shoe':
+      return redo ?? (shoe && shoe.phase !== 'ended' ? 'end the current shoe first' : null);
+    case 'shuffle':
+    case 'burn':
+      return (
+        noShoe ??
+        ended ??
+        redo ??
+        round ??
+        (shoe!.rounds.length > 0 ? 'the shoe has begun: the shuffle and the burn come before its first round' : null) ??
+        (shoe!.phase === 'betting' ? 'bets are open' : null) ??
+        (type === 'shuffle' && s.shuffled ? 'the shuffle was announced' : null) ??
+        (type === 'burn' && shoe!.burn ? 'the shoe was burned' : null)
+      );
+    case 'no-bet-coup':
+    case 'void-hand':
+      return (
+        noShoe ??
+        redo ??
+        (s.tableOpen !== true ? 'the table is closed' : null) ??
+        (shoe!.pendingVoidHand ? 'a void hand is already announced for this round' : null) ??
+        (shoe!.phase === 'dealing' ? 'a round is being dealt' : null) ??
+        closed(shoe!)
+      );
+    case 'bets-open':
+    case 'no-more-bets':
+      return (
+        noShoe ??
+        redo ??
+        (s.tableOpen !== true ? 'the table is closed' : null) ??
+        (shoe!.pendingVoidHand ? 'this round is a void hand: no bets' : null) ??
+        (shoe!.phase === 'dealing' ? 'a round is being dealt' : null) ??
+        (type === 'bets-open' && shoe!.phase === 'betting' ? 'bets are open' : null) ??
+        closed(shoe!)
+      );
+    case 'card':
+      return (
+        (s.redo ? null : (noShoe ?? (inRound(s) ? null : 'no round is being dealt: "No more bets" first'))) ??
+        (nextSlot(s.entry) === null ? 'the coup is complete: confirm its result' : null)
+      );
+    case 'uncard':
+      return s.entry.length === 0 ? 'no card to take back' : null;
+    case 'cut-card':
+      return (
+        noShoe ??
+        redo ??
+        (inRound(s) ? null : 'the cut card comes out while a round is dealt') ??
+        (shoe!.cutCard.drawn ? 'the cut card is already out' : null)
+      );
+    case 'result':
+      return s.redo || inRound(s) ? null : 'no round is being dealt';
+    case 'undo':
+      return redo ?? (s.last ? null : 'there is no result to undo');
+    case 'cancel-undo':
+      return s.redo ? null : 'no undo in progress';
+    case 'round-void':
+      return noShoe ?? redo ?? (inRound(s) ? null : 'no round is being dealt');
+    case 'end-shoe':
+      return noShoe ?? ended ?? redo ?? round;
+    case 'correct':
+    case 'void-recorded':
+      return noShoe ?? redo ?? (shoeHands(shoe!).length === 0 ? 'no hand is recorded in this shoe' : null);
+  }
+}
+
+/** Why no further round may start: the last coup was recorded (rule 11.2), or the shoe ended. */
+function closed(shoe: Shoe): string | null {
+  if (shoe.phase === 'ended') return `shoe ${shoe.no ?? shoe.id} has ended`;
+  if (isShoeComplete(shoe)) return 'the last coup was dealt (rule 11.2): no further round; end the shoe';
+  return null;
+}
+
+const done = (state: KeypadState, steps: ControllerStep[] = []): Result<Transition, string> => ok({ state, steps });
+
+/** Checks a keyed result with the Table of Play (points, pairs and natural it can produce). */
+function checkedKeyed(keyed: KeyedResult | undefined): Result<KeyedResult, string> {
+  if (!keyed || typeof keyed !== 'object') return err('a result is needed');
+  const r = checkResult(keyed);
+  if (!r.ok) return err(`the Table of Play does not allow this result: ${r.error}`);
+  return ok(keyedOf(r.value));
+}
+
+/** A result from cards (dealing order) or keyed: the coup, or the keyed result. */
+type NewResult = { readonly coup: Coup } | { readonly keyed: KeyedResult };
+
+function resultOf(cards: readonly Card[], keyed: KeyedResult | undefined): Result<NewResult, string> {
+  if (keyed !== undefined) {
+    if (cards.length > 0) return err('cards were keyed for this round: confirm them, or take them back first');
+    const k = checkedKeyed(keyed);
+    return k.ok ? ok({ keyed: k.value }) : k;
+  }
+  const coup = completeCoup(cards);
+  if (!coup) {
+    const slot = nextSlot(cards);
+    return err(slot ? `the coup is not complete: the ${slot.side}'s card ${slot.index} is next` : 'no result');
+  }
+  return ok({ coup });
+}
+
+const roadHandOf = (r: NewResult): RoadHand => ('coup' in r ? keyedOf(r.coup) : r.keyed);
+const cardsOf = (r: NewResult): HandCards | undefined =>
+  'coup' in r ? { player: r.coup.player.cards, banker: r.coup.banker.cards } : undefined;
+
+/** Applies one action. A refused action returns why, and changes nothing. */
+export function act(s: KeypadState, a: Action, ctx: Context): Result<Transition, string> {
+  const why = refusal(s, a.type);
+  if (why) return err(why);
+  const r = apply(s, a, ctx);
+  if (!r.ok) return r;
+  // The undo is for the latest result only while nothing else has happened at the table since.
+  const keepsLast = a.type === 'result' || a.type === 'undo' || a.type === 'card' || a.type === 'uncard';
+  return keepsLast || r.value.state.last === null ? r : ok({ ...r.value, state: { ...r.value.state, last: null } });
+}
+
+function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, string> {
+  const { at } = ctx;
+  /** A core transition of the shoe, then the steps it publishes. */
+  const withShoe = (
+    r: Result<Shoe, string>,
+    steps: (shoe: Shoe) => ControllerStep[],
+    patch: Partial<KeypadState> = {},
+  ): Result<Transition, string> => (r.ok ? done({ ...s, ...patch, shoe: r.value }, steps(r.value)) : r);
+  const shoe = s.shoe as Shoe; // present: refusal() checked it for every action that needs one
+  const shoeId = shoe?.id;
+  switch (a.type) {
+    case 'open-table':
+    case 'close-table': {
+      const open = a.type === 'open-table';
+      const next = shoe ? (open ? openTable(shoe) : closeTable(shoe)) : ok(null);
+      if (!next.ok) return next;
+      return done({ ...s, tableOpen: open, shoe: next.value }, [{ type: open ? 'table-open' : 'table-closed' }]);
+    }
+    case 'new-shoe': {
+      const no = (s.shoeNo % MAX_SHOE_NO) + 1;
+      const started = newShoe(a.shoeId, { no, decks: a.decks, at, tableOpen: s.tableOpen === true });
+      if (!started.ok) return started;
+      const step: ControllerStep = { type: 'shoe-start', shoeId: a.shoeId, shoeNo: no, decks: a.decks };
+      return done({ ...INITIAL_STATE, tableOpen: s.tableOpen, shoeNo: no, shoe: started.value }, [step]);
+    }
+    case 'shuffle': {
+      const cards = (shoe.decks ?? 8) * 52;
+      // The keypad does not know where the cut was made, nor the cut card's depth: the event carries neither.
+      return done({ ...s, shuffled: true }, [{ type: 'shuffle', shoeId, cards, cutAt: null, cutCardFromBack: 0 }]);
+    }
+    case 'burn': {
+      const card = parseCard(a.card);
+      if (!card.ok) return card;
+      if (!Number.isInteger(a.count) || a.count < 1 || a.count > 10)
+        return err(`the burn count must be 1 to 10 (rule 7.9 proposes ${burnCount(card.value)}), got ${a.count}`);
+      if (exhausted(s).includes(card.value.rank + card.value.suit))
+        return err(`${a.card}: every one of the shoe's ${shoe.decks} was seen`);
+      return withShoe(burn(shoe, card.value, a.count), () => [
+        { type: 'burn', shoeId, card: card.value, count: a.count, burned: [] },
+      ]);
+    }
+    case 'no-bet-coup':
+    case 'void-hand': {
+      const reason: VoidHandReason = a.type === 'no-bet-coup' ? 'no-bet-coup' : a.reason;
+      const kind = a.type === 'no-bet-coup' ? 'noBetCoup' : 'noBetsThisHand';
+      return withShoe(announceVoidHand(shoe, reason, kind), (next) => [
+        { type: 'void-hand', shoeId, handNo: nextHandNo(next), reason },
+      ]);
+    }
+    case 'bets-open':
+      return withShoe(openBetting(shoe), (next) => [{ type: 'betting-open', shoeId, handNo: nextHandNo(next) }]);
+    case 'no-more-bets':
+      return withShoe(closeBetting(shoe), (next) => [{ type: 'no-more-bets', shoeId, handNo: nextHandNo(next) }]);
+    case 'card': {
+      const card = parseCard(a.card);
+      if (!card.ok) return card;
+      if (exhausted(s).includes(card.value.rank + card.value.suit))
+        return err(`${a.card}: the shoe's ${shoe.decks} decks hold no more (a card not of the set?)`);
+      return done({ ...s, entry: [...s.entry, card.value] });
+    }
+    case 'uncard':
+      return done({ ...s, entry: s.entry.slice(0, -1) });
+    case 'cut-card': {
+      if (a.firstCardOfRound && s.entry.length > 0)
+        return err('cards of this round were keyed before the cut card: it came out later in the round (rule 11.2 b)');
+      return withShoe(cutCardDrawn(shoe, { firstCardOfRound: a.firstCardOfRound }), (next) => {
+        const last = lastCoupState(next);
+        const handNo = nextHandNo(next);
+        const lastCoupHandNo = last.lastRound ?? handNo;
+        const steps: ControllerStep[] = [
+          { type: 'cut-card', shoeId, handNo, firstCardOfRound: a.firstCardOfRound, lastCoupHandNo },
+        ];
+        if (a.firstCardOfRound) steps.push({ type: 'last-coup', shoeId, handNo });
+        return steps;
+      });
+    }
+    case 'result':
+      return s.redo ? redone(s, s.redo, a.keyed, ctx) : result(s, a.keyed, ctx);
+    case 'undo': {
+      const last = s.last!;
+      const after = Date.parse(at) - Date.parse(last.at);
+      if (after > ctx.undoMs)
+        return err(`the undo window of ${Math.round(ctx.undoMs / 1000)} s has passed: a supervisor corrects it`);
+      const hand = shoeHands(shoe).find((h) => h.no === last.handNo);
+      if (!hand || hand.voided) return err(`hand ${last.handNo} cannot be undone`);
+      const entry = hand.cards ? dealingOrderOf(hand.cards) : [];
+      return done({ ...s, redo: { handNo: last.handNo, after }, entry, last: null });
+    }
+    case 'cancel-undo':
+      return done({ ...s, redo: null, entry: [], last: null });
+    case 'round-void': {
+      const handNo = nextHandNo(shoe);
+      const cards = s.entry;
+      const voided = voidRound(shoe, { reason: a.reason, at });
+      if (!voided.ok) return voided;
+      const steps: ControllerStep[] = [{ type: 'round-void', shoeId, handNo, reason: a.reason, cards }];
+      let next = voided.value;
+      // Rule 12.5: too few cards to complete a round ends the shoe; the cards are replaced or reshuffled.
+      if (a.reason === 'insufficient-cards') {
+        const ended = endShoe(next, at);
+        if (!ended.ok) return ended;
+        next = ended.value;
+        steps.push({ type: 'shoe-end', shoeId, handCount: shoeHands(next).length, cardsLeft: 0 });
+      }
+      return done({ ...s, shoe: next, entry: [] }, steps);
+    }
+    case 'end-shoe':
+      return withShoe(endShoe(shoe, at), (next) => [
+        { type: 'shoe-end', shoeId, handCount: shoeHands(next).length, cardsLeft: cardsLeft(s) },
+      ]);
+    case 'correct': {
+      const cards = a.cards === undefined ? ok([]) : parseCards([...a.cards]);
+      if (!cards.ok) return cards;
+      if (a.cards !== undefined && a.keyed !== undefined)
+        return err('a correction has cards or a keyed result, not both');
+      const r = resultOf(cards.value, a.keyed);
+      if (!r.ok) return r;
+      return correction(s, a.handNo, r.value, { by: a.by, at, note: a.note ?? 'corrected at the keypad' });
+    }
+    case 'void-recorded': {
+      if (!Number.isInteger(a.handNo) || a.handNo >= nextHandNo(shoe))
+        return err(`hand ${a.handNo} is not recorded: the round being dealt is voided with "round void"`);
+      return withShoe(voidRound(shoe, { no: a.handNo, reason: a.reason, at }), () => [
+        { type: 'hand-void', shoeId, handNo: a.handNo, reason: a.reason },
+      ]);
+    }
+  }
+}
+
+/** The cards of a recorded hand in dealing order. */
+const dealingOrderOf = (cards: HandCards): Card[] => {
+  const [p1, p2, p3] = cards.player;
+  const [b1, b2, b3] = cards.banker;
+  return [p1, b1, p2, b2, p3, b3].filter((c): c is Card => c !== undefined);
+};
+
+/** Cards not seen yet, for the shoe-end step's record (the keypad knows only what was keyed; the cut card aside). */
+const cardsLeft = (s: KeypadState): number =>
+  Math.max(
+    0,
+    (s.shoe?.decks ?? 8) * 52 - [...seen(s).values()].reduce((a, b) => a + b, 0) - (s.shoe?.burn?.count ?? 0),
+  );
+
+/** The round's result: the next hand, published at once (the undo window starts now). */
+function result(s: KeypadState, keyed: KeyedResult | undefined, ctx: Context): Result<Transition, string> {
+  const shoe = s.shoe!;
+  const r = resultOf(s.entry, keyed);
+  if (!r.ok) return r;
+  const handNo = nextHandNo(shoe);
+  const voidHand = announced(shoe) ?? undefined;
+  const cards = cardsOf(r.value);
+  const added = addHand(shoe, { no: handNo, hand: roadHandOf(r.value), at: ctx.at, ...(cards && { cards }) });
+  if (!added.ok) return added;
+  const shoeId = shoe.id;
+  const steps: ControllerStep[] = [
+    'coup' in r.value
+      ? { type: 'hand', shoeId, handNo, coup: r.value.coup, ...(voidHand && { voidHand }) }
+      : { type: 'keyed-hand', shoeId, handNo, keyed: r.value.keyed, ...(voidHand && { voidHand }) },
+  ];
+  // Rule 11.2 (b): the round in which the cut card came out is complete: "Last coup", the next round is the last.
+  const last = lastCoupState(added.value);
+  if (last.case === 'b' && last.drawnInRound === handNo && last.lastRound !== null)
+    steps.push({ type: 'last-coup', shoeId, handNo: last.lastRound });
+  return done({ ...s, shoe: added.value, entry: [], last: { handNo, at: ctx.at } }, steps);
+}
+
+/** The result keyed again after an undo: a correction of that hand by the dealer, or nothing if it is the same. */
+function redone(
+  s: KeypadState,
+  redo: NonNullable<KeypadState['redo']>,
+  keyed: KeyedResult | undefined,
+  ctx: Context,
+): Result<Transition, string> {
+  const r = resultOf(s.entry, keyed);
+  if (!r.ok) return r;
+  const note = `undone by the dealer ${Math.max(1, Math.round(redo.after / 1000))} s after the result and keyed again`;
+  const c = correction(s, redo.handNo, r.value, { by: UNDO_BY, at: ctx.at, note, unchangedOk: true });
+  return c.ok ? ok({ ...c.value, state: { ...c.value.state, redo: null, entry: [], last: null } }) : c;
+}
+
+/** A correction of hand `no` to `r`, by `by`: the core's correctHand, then the correction step. */
+function correction(
+  s: KeypadState,
+  no: number,
+  r: NewResult,
+  o: { readonly by: string; readonly at: string; readonly note: string; readonly unchangedOk?: boolean },
+): Result<Transition, string> {
+  const shoe = s.shoe!;
+  const before = shoeHands(shoe).find((h): h is ShoeHand => isShoeHand(h) && h.no === no);
+  if (!before) return err(`there is no hand ${no} in this shoe`);
+  const hand = roadHandOf(r);
+  const cards = cardsOf(r);
+  const same = sameHand(before.hand, hand) && JSON.stringify(before.cards) === JSON.stringify(cards);
+  if (same && o.unchangedOk) return done(s);
+  if (same) return err(`hand ${no} already has this result`);
+  if (o.by.trim() === '' || o.by.length > 64) return err('who corrects it must be named (1 to 64 characters)');
+  // A result keyed without cards drops the cards of the one it corrects (the core keeps them in its record).
+  const next = correctHand(shoe, no, hand, { by: o.by, at: o.at, note: o.note, ...(cards && { cards }) });
+  if (!next.ok) return next;
+  const shoeId = shoe.id;
+  const note = o.note.slice(0, 200);
+  const step: ControllerStep =
+    'coup' in r
+      ? { type: 'correction', shoeId, handNo: no, by: o.by, note, keyed: keyedOf(before.hand), coup: r.coup }
+      : { type: 'keyed-correction', shoeId, handNo: no, by: o.by, note, keyed: r.keyed };
+  return done({ ...s, shoe: next.value }, [step]);
+}
+
+/** The void-hand reason of the round ahead, for the view. */
+export const announcedReason = (s: KeypadState): VoidHandReason | null => (s.shoe ? announced(s.shoe) : null);

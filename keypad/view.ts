@@ -1,0 +1,135 @@
+/**
+ * The keypad's state as its page shows it ({@link KeypadView}): the shoe, the round being dealt with the slot of
+ * the next card, the undo on offer, and which actions the rules allow now. Pure.
+ *
+ * ```ts
+ * const view = keypadView(state, { tableId: 'T1', controllerId: 'ctl-T1', keying: 'cards', undoMs: 10_000, now, link });
+ * view.can['bets-open']; // false while a round is dealt
+ * ```
+ * @packageDocumentation
+ */
+import { makeCard } from '../baccarat/cards';
+import { isShoeComplete, isShoeHand, lastCoupState, nextHandNo, shoeHands, type ShoeHand } from '../baccarat/shoe';
+import type { VoidHandReason } from '../contract/schemas/hand';
+import { announcedReason, exhausted, inRound, refusal, type KeypadState } from './keypad-state';
+import type { ActionType, HandView, KeypadView, Keying, LinkView, ShoeView } from './protocol';
+import { completeCoup, keyedOf, nextSlot } from './round-entry';
+
+const ACTION_TYPES: readonly ActionType[] = [
+  'open-table',
+  'close-table',
+  'new-shoe',
+  'shuffle',
+  'burn',
+  'no-bet-coup',
+  'void-hand',
+  'bets-open',
+  'no-more-bets',
+  'card',
+  'uncard',
+  'cut-card',
+  'result',
+  'undo',
+  'cancel-undo',
+  'round-void',
+  'end-shoe',
+  'correct',
+  'void-recorded',
+] satisfies readonly ActionType[];
+
+export interface ViewContext {
+  readonly tableId: string;
+  readonly controllerId: string;
+  readonly keying: Keying;
+  readonly undoMs: number;
+  readonly now: Date;
+  readonly link: LinkView;
+  readonly revision: number;
+}
+
+const text = (cards: readonly { rank: string; suit: string }[] | undefined) =>
+  (cards ?? []).map((c) => makeCard(c as Parameters<typeof makeCard>[0]));
+
+/** A recorded hand for the page. */
+export function handView(h: ShoeHand): HandView {
+  return {
+    no: h.no,
+    result: keyedOf(h.hand),
+    ...(h.cards && { cards: { player: text(h.cards.player), banker: text(h.cards.banker) } }),
+    ...(h.voidHand && { voidHand: h.voidHand.reason as VoidHandReason }),
+    ...(h.corrected && { corrected: { by: h.corrected.by, at: h.corrected.at } }),
+    ...(h.voided && { voided: { reason: h.voided.reason } }),
+    ...(h.at !== undefined && { at: h.at }),
+  };
+}
+
+function shoeView(s: KeypadState): ShoeView | null {
+  const shoe = s.shoe;
+  if (!shoe) return null;
+  const hands = shoeHands(shoe);
+  const last = lastCoupState(shoe);
+  return {
+    id: shoe.id,
+    no: shoe.no ?? 0,
+    decks: shoe.decks ?? 8,
+    phase: shoe.phase,
+    shuffled: s.shuffled,
+    burn: shoe.burn && { card: makeCard(shoe.burn.card), count: shoe.burn.count, expected: shoe.burn.expected },
+    hands: hands.map(handView),
+    voidedRounds: shoe.rounds.flatMap((r) => (isShoeHand(r) ? [] : [{ no: r.no, reason: r.voided.reason }])),
+    nextHandNo: nextHandNo(shoe),
+    noBetCoups: hands.filter((h) => h.voidHand?.kind === 'noBetCoup').length,
+    lastCoup:
+      last.case === null || last.drawnInRound === null || last.lastRound === null
+        ? null
+        : {
+            case: last.case,
+            drawnInRound: last.drawnInRound,
+            lastRound: last.lastRound,
+            announced: last.announced,
+            isLastRound: last.isLastRound,
+          },
+    complete: isShoeComplete(shoe),
+    exhausted: exhausted(s),
+  };
+}
+
+/** The whole view of the keypad, from its state and what the runtime knows (connection, time, settings). */
+export function keypadView(s: KeypadState, c: ViewContext): KeypadView {
+  const coup = completeCoup(s.entry);
+  const redoHand = s.redo && s.shoe ? shoeHands(s.shoe).find((h) => h.no === s.redo?.handNo) : undefined;
+  const undoUntil = s.last && new Date(Date.parse(s.last.at) + c.undoMs);
+  const undo =
+    s.last && undoUntil && undoUntil > c.now ? { handNo: s.last.handNo, until: undoUntil.toISOString() } : null;
+  const can = Object.fromEntries(
+    ACTION_TYPES.map((t) => [
+      t,
+      c.link.state !== 'refused' && refusal(s, t) === null && (t !== 'undo' || undo !== null),
+    ]),
+  ) as KeypadView['can'];
+  return {
+    v: 1,
+    revision: c.revision,
+    tableId: c.tableId,
+    controllerId: c.controllerId,
+    keying: c.keying,
+    undoSeconds: Math.round(c.undoMs / 1000),
+    now: c.now.toISOString(),
+    link: c.link,
+    tableOpen: s.tableOpen === true,
+    shoe: shoeView(s),
+    round:
+      (inRound(s) || s.redo) && s.shoe
+        ? {
+            handNo: s.redo?.handNo ?? nextHandNo(s.shoe),
+            voidHand: s.redo ? null : announcedReason(s),
+            cards: text(s.entry),
+            next: nextSlot(s.entry),
+            result: coup && keyedOf(coup),
+          }
+        : null,
+    undo,
+    redo: s.redo && redoHand ? { handNo: s.redo.handNo, previous: handView(redoHand) } : null,
+    can,
+  };
+}
