@@ -1,0 +1,133 @@
+/**
+ * Who serves a table: a keypad's second MQTT client, with a client id of its own and a clean session, subscribed to
+ * the table's retained `controller/status`. It is how a keypad learns, before it ever connects as the table's
+ * controller (`ctl-<table>`, whose persistent session a second connection would take over), that another keypad
+ * already serves the table; and, once it serves it, that another took over, or that a stale `offline` (a last
+ * will) overwrote its presence. Decisions are the keypad's (`keypad.ts`); this only reports.
+ *
+ * ```ts
+ * const watch = await startTableWatch({ broker, tableId: 'T1', clientId: 'ctl-T1-watch-3f9a' });
+ * const status = await watch.current(); // the retained status, or null
+ * watch.on('status', (s, retained) => …);
+ * ```
+ * @packageDocumentation
+ */
+import { EventEmitter } from 'node:events';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { ControllerStatus } from '../contract/schemas/status';
+import { DEFAULT_ROOT, topics } from '../contract/topics';
+import { reconnectWithJitter } from '../mqtt-bridge/backoff';
+
+/** How long to wait after the subscription for the retained status before deciding there is none, in ms. */
+export const RETAINED_WAIT_MS = 1_500;
+
+export interface TableWatchOptions {
+  readonly broker: string | readonly string[];
+  readonly tableId: string;
+  readonly clientId: string;
+  readonly root?: string;
+  readonly mqtt?: IClientOptions; // credentials, TLS, protocol version: the keypad's own
+}
+
+/** A status as read from the topic (its fields checked; a signature is not the watch's business). */
+function readStatus(text: string): ControllerStatus | null {
+  try {
+    const v = JSON.parse(text) as Partial<ControllerStatus>;
+    if (
+      (v.state === 'online' || v.state === 'offline') &&
+      typeof v.controllerId === 'string' &&
+      typeof v.timestamp === 'string'
+    )
+      return v as ControllerStatus;
+  } catch {
+    // not a status: an empty retained payload (deleted), or garbage
+  }
+  return null;
+}
+
+interface Events {
+  /** A status arrived: `retained` when it is the broker's stored one (on subscribing), else live. */
+  status: [status: ControllerStatus, retained: boolean];
+  connected: [];
+}
+
+export class TableWatch extends EventEmitter<Events> {
+  private latest: ControllerStatus | null = null;
+  private gotRetained = false;
+
+  private constructor(
+    readonly client: MqttClient,
+    private readonly topic: string,
+  ) {
+    super();
+  }
+
+  /** Connects and subscribes; resolves once subscribed. Rejects if the broker cannot be reached. */
+  static async start(o: TableWatchOptions): Promise<TableWatch> {
+    const brokers = typeof o.broker === 'string' ? [o.broker] : [...o.broker];
+    const topic = topics(o.root ?? DEFAULT_ROOT).controllerStatus(o.tableId);
+    const client = await mqtt.connectAsync(
+      brokers[0] ?? '',
+      {
+        clientId: o.clientId,
+        clean: true,
+        reconnectPeriod: 1_000,
+        connectTimeout: 10_000,
+        ...(brokers.length > 1 && {
+          servers: brokers.map((b) => {
+            const u = new URL(b);
+            return { host: u.hostname, port: Number(u.port) || 1883 };
+          }),
+        }),
+        ...o.mqtt,
+      },
+      false,
+    );
+    reconnectWithJitter(client, { minMs: 1_000, maxMs: 10_000, random: Math.random });
+    const watch = new TableWatch(client, topic);
+    client.on('message', (t, payload, packet) => {
+      if (t !== topic) return;
+      const status = readStatus(payload.toString('utf8'));
+      if (packet.retain) watch.gotRetained = true;
+      if (!status) return;
+      watch.latest = status;
+      watch.emit('status', status, packet.retain);
+    });
+    client.on('connect', () => {
+      watch.gotRetained = false;
+      client.subscribe(topic, { qos: 1 });
+      watch.emit('connected');
+    });
+    client.on('error', () => undefined); // it reconnects by itself; the keypad shows its own connection
+    await client.subscribeAsync(topic, { qos: 1 });
+    return watch;
+  }
+
+  /** Whether its connection is up. */
+  get connected(): boolean {
+    return this.client.connected;
+  }
+
+  /**
+   * The table's retained status: waits up to {@link RETAINED_WAIT_MS} for the broker to send it after the
+   * subscription (it comes at once when there is one), then answers null.
+   */
+  async current(): Promise<ControllerStatus | null> {
+    const end = Date.now() + RETAINED_WAIT_MS;
+    while (!this.gotRetained && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    return this.latest;
+  }
+
+  /** Asks the broker for the retained status again (a new subscription is sent it again). */
+  async refresh(): Promise<ControllerStatus | null> {
+    await this.client.unsubscribeAsync(this.topic);
+    this.gotRetained = false;
+    this.latest = null;
+    await this.client.subscribeAsync(this.topic, { qos: 1 });
+    return this.current();
+  }
+
+  async stop(): Promise<void> {
+    await this.client.endAsync(true);
+  }
+}
