@@ -59,4 +59,8 @@ if (existsSync(new URL('../console/build.mjs', import.meta.url))) {
   const { buildConsole } = await import('../console/build.mjs');
   await buildConsole();
 }
+if (existsSync(new URL('../keypad/build.mjs', import.meta.url))) {
+  const { buildKeypad } = await import('../keypad/build.mjs');
+  await buildKeypad();
+}
 console.log(`build: dist/ in ${Date.now() - started} ms`);

@@ -1,0 +1,86 @@
+/**
+ * `<keypad-hands>`: the shoe's hands as the boards have them, newest first: number, winner and points, pairs and
+ * natural, and whether it was a void hand or no-bet coup, corrected, or voided afterwards. The dealer sees at a
+ * glance what was published.
+ * @packageDocumentation
+ */
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { HandView } from '../protocol';
+import type { Strings } from './locales';
+import { sharedStyles } from './shared.styles';
+
+@customElement('keypad-hands')
+export class KeypadHands extends LitElement {
+  static override styles = [
+    sharedStyles,
+    css`
+      :host {
+        display: flex;
+        gap: 8px;
+        overflow: hidden;
+      }
+      .hand {
+        flex: none;
+        border: 3px solid var(--side);
+        border-radius: 10px;
+        padding: 4px 10px;
+        min-width: 86px;
+        text-align: center;
+        background: color-mix(in srgb, var(--side) 18%, var(--k-panel));
+      }
+      .no {
+        font-size: 0.8em;
+        color: var(--k-muted);
+      }
+      .res {
+        font-weight: 800;
+        font-size: 1.15em;
+      }
+      .marks {
+        font-size: 0.75em;
+        min-height: 1.2em;
+      }
+      .voided {
+        opacity: 0.55;
+        text-decoration: line-through;
+      }
+      .void-hand {
+        border-style: dashed;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) t!: Strings;
+  @property({ attribute: false }) hands: readonly HandView[] = [];
+
+  override render() {
+    const t = this.t;
+    return [...this.hands]
+      .reverse()
+      .slice(0, 14)
+      .map((h) => {
+        const r = h.result;
+        const marks = [
+          r.playerPair ? t.playerPair : null,
+          r.bankerPair ? t.bankerPair : null,
+          r.natural ? t.natural : null,
+          h.voidHand ? (h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : t.voidedMark) : null,
+          h.corrected ? '✎' : null,
+          h.voided ? t.voidedMark : null,
+        ].filter(Boolean);
+        return html`<div
+          class="hand ${r.outcome} ${h.voided ? 'voided' : ''} ${h.voidHand ? 'void-hand' : ''}"
+          data-hand=${h.no}
+          title=${h.corrected ? t.correctedMark(h.corrected.by) : ''}
+        >
+          <div class="no">${h.no}</div>
+          <div class="res">
+            ${t.short[r.outcome]}
+            ${Math.max(r.playerPoints, r.bankerPoints)}–${Math.min(r.playerPoints, r.bankerPoints)}
+          </div>
+          <div class="marks">${marks.length ? marks.join(' · ') : nothing}</div>
+        </div>`;
+      });
+  }
+}

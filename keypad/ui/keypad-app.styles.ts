@@ -1,0 +1,183 @@
+import { css } from 'lit';
+
+/** `<keypad-app>`: one column on a portrait tablet, the same blocks wider on a landscape one. */
+export const appStyles = css`
+  :host {
+    display: grid;
+    grid-template-rows: auto 1fr auto;
+    height: 100vh;
+    height: 100dvh;
+    background: var(--k-bg);
+  }
+  header {
+    display: flex;
+    align-items: center;
+    gap: 14px;
+    padding: 8px 14px;
+    background: var(--k-panel);
+    border-bottom: 2px solid var(--k-line);
+    flex-wrap: wrap;
+  }
+  header .title {
+    font-weight: 800;
+    font-size: 1.25em;
+  }
+  header .spacer {
+    flex: 1;
+  }
+  .chip.ok {
+    color: var(--k-ok);
+  }
+  .chip.off {
+    color: var(--k-warn);
+  }
+  .chip.last {
+    color: var(--k-accent-ink);
+    background: var(--k-accent);
+    border-color: var(--k-accent);
+    font-size: 1em;
+  }
+  main {
+    padding: 14px;
+    display: flex;
+    flex-direction: column;
+    gap: 14px;
+    overflow: auto;
+  }
+  /* What the dealer taps goes to the bottom, within reach of the hand that holds the tablet. */
+  .reach {
+    margin-top: auto;
+    display: grid;
+    gap: 14px;
+  }
+  footer {
+    padding: 8px 14px;
+    border-top: 2px solid var(--k-line);
+    background: var(--k-panel);
+  }
+  .status {
+    font-size: 1.3em;
+    font-weight: 800;
+  }
+  .banner {
+    border-radius: 12px;
+    padding: 10px 16px;
+    font-weight: 800;
+    font-size: 1.15em;
+    border: 3px solid var(--k-warn);
+    color: var(--k-warn);
+  }
+  .banner.last {
+    border-color: var(--k-accent);
+    background: var(--k-accent);
+    color: var(--k-accent-ink);
+  }
+  .row {
+    display: grid;
+    grid-auto-flow: column;
+    grid-auto-columns: 1fr;
+    gap: var(--k-gap);
+  }
+  .grid2 {
+    display: grid;
+    grid-template-columns: repeat(2, 1fr);
+    gap: var(--k-gap);
+  }
+  .grid3 {
+    display: grid;
+    grid-template-columns: repeat(3, 1fr);
+    gap: var(--k-gap);
+  }
+  .decks button[aria-pressed='true'] {
+    background: var(--k-accent);
+    border-color: var(--k-accent);
+    color: var(--k-accent-ink);
+  }
+  .result {
+    font-size: 1.6em;
+    font-weight: 900;
+    text-align: center;
+    padding: 4px;
+  }
+  .undo {
+    border-color: var(--k-warn);
+    color: var(--k-warn);
+  }
+  .burn {
+    display: grid;
+    gap: 12px;
+  }
+  .stepper {
+    display: grid;
+    grid-template-columns: auto 1fr auto;
+    gap: 12px;
+    align-items: center;
+    font-size: 1.4em;
+    font-weight: 800;
+    text-align: center;
+  }
+  .refused {
+    max-width: 900px;
+    margin: 8vh auto 0;
+    border: 4px solid var(--k-danger);
+    border-radius: 18px;
+    padding: 32px;
+    display: grid;
+    gap: 20px;
+    background: var(--k-panel);
+    font-size: 1.2em;
+  }
+  .refused h2 {
+    color: var(--k-danger);
+    font-size: 1.7em;
+  }
+  .toast {
+    position: fixed;
+    left: 50%;
+    bottom: 110px;
+    transform: translateX(-50%);
+    background: var(--k-danger);
+    color: #fff;
+    font-weight: 800;
+    padding: 14px 22px;
+    border-radius: 12px;
+    max-width: 90vw;
+    z-index: 20;
+  }
+  .choice {
+    position: fixed;
+    inset: 0;
+    background: rgb(0 0 0 / 0.7);
+    display: grid;
+    place-items: center;
+    z-index: 9;
+  }
+  .choice .box {
+    background: var(--k-panel);
+    border: 3px solid var(--k-accent);
+    border-radius: 16px;
+    padding: 24px;
+    width: min(720px, 94vw);
+    display: grid;
+    gap: 12px;
+  }
+  .choice h2 {
+    font-size: 1.4em;
+  }
+  .choice button {
+    text-align: left;
+  }
+
+  @media (max-width: 820px) {
+    header {
+      gap: 8px;
+      padding: 6px 10px;
+    }
+    header .shoe {
+      font-size: 0.8em;
+    }
+    .grid2.actions {
+      grid-template-columns: 1fr;
+    }
+  }
+`;

@@ -1,0 +1,74 @@
+/**
+ * The page's only door out: the keypad server's API and its live WebSocket, with the token from the page's address
+ * (`#token=…`) when the server has one.
+ *
+ * ```ts
+ * const client = new KeypadClient(location);
+ * client.live((view) => …, (state) => …);
+ * const r = await client.act({ action: { type: 'bets-open' } });
+ * ```
+ * @packageDocumentation
+ */
+import type { ActionRequest, ActionResponse, KeypadFrame, KeypadView } from '../protocol';
+
+export type LiveState = 'connecting' | 'open' | 'closed';
+
+export class KeypadClient {
+  private readonly token: string | null;
+  private socket: WebSocket | null = null;
+  private stopped = false;
+
+  constructor(private readonly location: Location) {
+    this.token = new URLSearchParams(location.hash.slice(1)).get('token');
+  }
+
+  /** Keeps a WebSocket open (again 1 s after it closes) and hands over every view. Returns a stop function. */
+  live(onView: (v: KeypadView) => void, onState: (s: LiveState) => void): () => void {
+    const open = () => {
+      if (this.stopped) return;
+      onState('connecting');
+      const scheme = this.location.protocol === 'https:' ? 'wss' : 'ws';
+      const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+      const ws = new WebSocket(`${scheme}://${this.location.host}/live${q}`);
+      this.socket = ws;
+      ws.onopen = () => onState('open');
+      ws.onmessage = (e) => {
+        const f = JSON.parse(String(e.data)) as KeypadFrame;
+        if (f.type === 'view') onView(f.view);
+      };
+      ws.onclose = () => {
+        onState('closed');
+        if (!this.stopped) setTimeout(open, 1_000);
+      };
+    };
+    open();
+    return () => {
+      this.stopped = true;
+      this.socket?.close();
+    };
+  }
+
+  act(req: ActionRequest): Promise<ActionResponse> {
+    return this.post('/api/action', req);
+  }
+
+  async recheck(): Promise<KeypadView | null> {
+    const r = await this.post<KeypadView | { ok: false }>('/api/recheck', {});
+    return 'v' in r ? r : null;
+  }
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(this.token && { authorization: `Bearer ${this.token}` }) },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      return { ok: false, error: 'the keypad cannot be reached' } as T;
+    }
+    if ((res.headers.get('content-type') ?? '').startsWith('application/json')) return (await res.json()) as T;
+    return { ok: false, error: `${res.status}: ${(await res.text()).trim()}` } as T;
+  }
+}
