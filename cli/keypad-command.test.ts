@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { tempDir } from '../test/helpers/lifecycle';
+import { main } from './main';
+import { memoryIo } from './test-io';
+
+const run = async (args: string[], stdin: string | null = null) => {
+  const m = memoryIo(stdin);
+  const code = await main(args, m.io);
+  return { code, out: m.out(), err: m.err() };
+};
+
+describe('baccarat-board keypad', () => {
+  test('is listed, and says how it is used', async () => {
+    expect((await run(['--help'])).out).toMatch(/keypad +the dealer's keypad/);
+    expect((await run(['keypad', '--help'])).out).toMatch(/--keying cards\|outcome/);
+  });
+
+  test.each([
+    [['--table', 'T1'], /--broker URL is required/],
+    [['--broker', 'mqtt://127.0.0.1:1'], /--table ID is required/],
+    [['--broker', 'http://x', '--table', 'T1'], /must be mqtt:/],
+    [['--broker', 'mqtt://h', '--table', 'T/1'], /not a table id/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--keying', 'beads'], /cards or outcome/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--undo-seconds', '90'], /0 to 60/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--host', '0.0.0.0'], /--token is required/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--token', 'short'], /16 characters/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--password', 'p'], /needs --username/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--protocol-version', '3'], /4 \(MQTT 3.1.1\) or 5/],
+  ])('%j: a usage error', async (args, why) => {
+    const r = await run(['keypad', ...args]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(why);
+  });
+
+  test('supervisors add (code from standard input), list, remove', async () => {
+    const file = join(tempDir('bb-kpcli-'), 'supervisors');
+    expect(await run(['keypad', 'supervisors', 'add', 'Lee', '--file', file], '4821\n')).toMatchObject({
+      code: 0,
+      out: /added Lee/,
+    });
+    expect(await run(['keypad', 'supervisors', 'add', 'Chan', '--file', file], '12\n')).toMatchObject({
+      code: 2,
+      err: /4 characters/,
+    });
+    expect(await run(['keypad', 'supervisors', 'list', '--file', file])).toMatchObject({ code: 0, out: 'Lee\n' });
+    expect(await run(['keypad', 'supervisors', 'remove', 'Lee', '--file', file])).toMatchObject({ code: 0 });
+    expect(await run(['keypad', 'supervisors', 'remove', 'Lee', '--file', file])).toMatchObject({
+      code: 1,
+      err: /no supervisor/,
+    });
+  }, 20_000);
+});
