@@ -42,6 +42,10 @@ interface Choice {
   }[];
 }
 
+/** A choice's name for tests and the eye: `cut-card:a`, `round-void:foreign-card`, `void-hand:card-out-of-turn`. */
+const choiceKey = (a: DealerAction): string =>
+  `${a.type}:${'reason' in a ? a.reason : 'firstCardOfRound' in a ? (a.firstCardOfRound ? 'a' : 'b') : ''}`;
+
 const storedLanguage = (): Language => {
   const saved = localStorage.getItem('keypad.language');
   if ((LANGUAGES as readonly string[]).includes(saved ?? '')) return saved as Language;
@@ -496,7 +500,7 @@ export class KeypadApp extends LitElement {
           (o) =>
             html`<button
               ?disabled=${o.disabled}
-              data-choice=${JSON.stringify(o.action)}
+              data-choice=${choiceKey(o.action)}
               @click=${() => {
                 this.choice = null;
                 this.act(o.action, o.confirm);

@@ -93,7 +93,8 @@ export class KeypadOutcome extends LitElement {
   @state() private flags: Record<Flag, boolean> = { playerPair: false, bankerPair: false, natural: false };
 
   override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('value') && this.value) {
+    // Every view pushed brings a new object: only another result resets what the dealer is keying.
+    if (changed.has('value') && this.value && JSON.stringify(changed.get('value')) !== JSON.stringify(this.value)) {
       const v = this.value;
       this.outcome = v.outcome;
       this.p = v.playerPoints;
