@@ -116,6 +116,39 @@ export const appStyles = css`
     font-weight: 800;
     text-align: center;
   }
+  .last-result {
+    border: 3px solid var(--side);
+    border-radius: 14px;
+    padding: 12px 18px;
+    background: color-mix(in srgb, var(--side) 14%, var(--k-panel));
+    display: grid;
+    gap: 4px;
+    font-weight: 700;
+  }
+  .last-wins {
+    font-size: 2em;
+    font-weight: 900;
+  }
+  .last-cards {
+    display: flex;
+    gap: 24px;
+    font-size: 1.2em;
+  }
+  .card-face {
+    width: 120px;
+    height: 160px;
+    border-radius: 12px;
+    background: var(--k-card);
+    color: var(--k-card-ink);
+    display: grid;
+    place-items: center;
+    font-size: 2.6em;
+    font-weight: 900;
+    justify-self: center;
+  }
+  .card-face.red {
+    color: var(--k-card-red);
+  }
   .refused {
     max-width: 900px;
     margin: 8vh auto 0;

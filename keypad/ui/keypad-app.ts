@@ -20,7 +20,7 @@ import {
 import { appStyles } from './keypad-app.styles';
 import { KeypadClient, type LiveState } from './keypad-client';
 import type { ActEvent, Confirmation } from './events';
-import { cardLabel, clockTime } from './format';
+import { cardLabel, clockTime, isRed } from './format';
 import { LANGUAGES, strings, type Language, type Strings } from './locales';
 import type { KeypadOutcome } from './outcome-pad';
 import { sharedStyles } from './shared.styles';
@@ -344,6 +344,7 @@ export class KeypadApp extends LitElement {
     const rule = parsed.ok ? burnCount(parsed.value) : 1;
     const n = this.burnCountValue;
     return html`<div class="burn reach">
+      <div class="card-face ${isRed(card) ? 'red' : ''}" data-burn-card=${card}>${cardLabel(card)}</div>
       <div class="status">${t.burnCount(cardLabel(card), n)}</div>
       <div class="muted">${t.burnRule(rule)}</div>
       <div class="stepper">
@@ -472,22 +473,60 @@ export class KeypadApp extends LitElement {
             </button>
           </div>`
         : nothing;
-    const table = html`<div class="grid2">
-      <button data-open-table ?disabled=${!v.can['open-table']} @click=${() => this.act({ type: 'open-table' })}>
-        ${t.openTable}
-      </button>
-      <button
-        data-close-table
-        ?disabled=${!v.can['close-table']}
-        @click=${() => this.act({ type: 'close-table' }, { title: t.closeTable, label: t.closeTable })}
-      >
-        ${t.closeTable}
-      </button>
-    </div>`;
+    const table = v.tableOpen
+      ? html`<button
+          data-close-table
+          ?disabled=${!v.can['close-table']}
+          @click=${() => this.act({ type: 'close-table' }, { title: t.closeTable, label: t.closeTable })}
+        >
+          ${t.closeTable}
+        </button>`
+      : html`<button
+          class=${s ? 'primary big' : ''}
+          data-open-table
+          ?disabled=${!v.can['open-table']}
+          @click=${() => this.act({ type: 'open-table' })}
+        >
+          ${t.openTable}
+        </button>`;
     return html`<div class="status" data-status>${status}</div>
+      ${this.lastResult(v)}
       ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
       ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
       <div class="reach">${undo} ${primary} ${shoeStart} ${secondary} ${table}</div>`;
+  }
+
+  /** The last hand the boards have, large: what the dealer just published, to check at a glance. */
+  private lastResult(v: KeypadView): TemplateResult | typeof nothing {
+    const t = this.t;
+    const h = v.shoe?.hands.at(-1);
+    if (!h) return nothing;
+    const r = h.result;
+    const marks = [
+      r.playerPair ? t.playerPair : '',
+      r.bankerPair ? t.bankerPair : '',
+      r.natural ? t.natural : '',
+      h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : h.voidHand ? t.voidedMark : '',
+      h.corrected ? t.correctedMark(h.corrected.by) : '',
+    ].filter(Boolean);
+    return html`<div class="last-result ${r.outcome}" data-last-result=${h.no}>
+      <div class="muted">${t.lastResult(h.no)}</div>
+      <div class="last-wins">${t.wins(r.outcome, r.playerPoints, r.bankerPoints)}</div>
+      ${marks.length ? html`<div>${marks.join(' · ')}</div>` : nothing}
+      ${
+        h.cards
+          ? html`<div class="last-cards">
+              ${(['player', 'banker'] as const).map(
+                (side) =>
+                  html`<span
+                    >${t.outcome[side]}:
+                    ${h.cards![side].map((c) => html`<b class=${isRed(c) ? 'red' : ''}>${cardLabel(c)}</b> `)}</span
+                  >`,
+              )}
+            </div>`
+          : nothing
+      }
+    </div>`;
   }
 
   private choiceBox(): TemplateResult | typeof nothing {

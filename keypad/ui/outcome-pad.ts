@@ -160,7 +160,7 @@ export class KeypadOutcome extends LitElement {
     const r = this.result;
     const pointsRow = (side: 'p' | 'b') => {
       const chosen = side === 'p' ? this.p : this.b;
-      return html`<div class="label">${side === 'p' ? t.outcome.player : t.outcome.banker} ${t.points}</div>
+      return html`<div class="label">${t.pointsOf(side === 'p' ? t.outcome.player : t.outcome.banker)}</div>
         <div class="row points ${side === 'p' ? 'player' : 'banker'}" data-points=${side === 'p' ? 'player' : 'banker'}>
           ${POINTS.map(
             (v) =>

@@ -1,0 +1,211 @@
+/**
+ * The keypad's screens in real Chromium at the tablet's two orientations (1280×800, 800×1280), in English and
+ * Chinese: between rounds with the undo on offer, the round keyed by cards, by outcome, the burn, a confirmation, the
+ * supervisor's panel, and the second keypad for a table, refused. Checks what a dealer relies on (every target at
+ * least 9 mm, nothing cut off, the refusal said in words) and saves PNGs to test/output/keypad/ (gitignored) to look
+ * at.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startKeypad, type Keypad } from '../keypad/keypad';
+import type { DealerAction, Keying } from '../keypad/protocol';
+import { startKeypadServer, type KeypadServer } from '../keypad/server';
+import { hashCode, Supervisors } from '../keypad/supervisors';
+import { chromiumLaunchOptions } from '../test/helpers/chromium';
+import { cleanupList, tempDir } from '../test/helpers/lifecycle';
+import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const UI = join(ROOT, 'dist', 'keypad');
+const SCREENS = join(ROOT, 'test', 'output', 'keypad');
+const missing = mosquittoMissing() ?? (existsSync(join(UI, 'index.html')) ? null : 'dist/keypad is not built');
+/** 9 mm at a 10.1" 1280×800 tablet's 149 px to the inch. */
+const NINE_MM = 53;
+const SIZES = [
+  [1280, 800],
+  [800, 1280],
+] as const;
+
+const cleanups = cleanupList();
+let browser: Browser;
+let broker: Mosquitto;
+beforeAll(async () => {
+  if (missing) return;
+  browser = await chromium.launch(chromiumLaunchOptions());
+  broker = await startMosquitto({ persistence: false });
+  mkdirSync(SCREENS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await broker?.close();
+});
+
+async function keypadOn(table: string, keying: Keying): Promise<{ kp: Keypad; server: KeypadServer }> {
+  const kp = await startKeypad({
+    broker: broker.url,
+    tableId: table,
+    journalPath: join(tempDir('bb-kps-'), 'keypad.journal'),
+    keying,
+    supervisors: new Supervisors(new Map([['Lee', await hashCode('4821')]])),
+    version: '0.1.0',
+  });
+  const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
+  cleanups.push(
+    () => kp.stop(),
+    () => server.close(),
+  );
+  return { kp, server };
+}
+
+const act = async (kp: Keypad, ...actions: DealerAction[]) => {
+  for (const action of actions) {
+    const r = await kp.request({ action });
+    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
+  }
+};
+const cards = (text: string): DealerAction[] => text.split(' ').map((card) => ({ type: 'card', card }));
+const round = (c: string): DealerAction[] => [
+  { type: 'bets-open' },
+  { type: 'no-more-bets' },
+  ...cards(c),
+  { type: 'result' },
+];
+
+/** The page at a size and language, once it shows the keypad. */
+async function open(url: string, [width, height]: readonly [number, number], language = 'en'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.addInitScript((l) => localStorage.setItem('keypad.language', l), language);
+  await page.goto(url);
+  await page.locator('keypad-app main[data-screen]').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  cleanups.push(() => page.close());
+  return page;
+}
+
+/** Every visible, enabled button: at least 9 mm each way, and inside the screen. */
+async function targetsOk(page: Page): Promise<void> {
+  const boxes = await page.evaluate(() => {
+    const out: { text: string; w: number; h: number; right: number; bottom: number }[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if (el.tagName !== 'BUTTON' || (el as HTMLButtonElement).disabled) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        out.push({ text: el.textContent?.trim() ?? '', w: r.width, h: r.height, right: r.right, bottom: r.bottom });
+      }
+    };
+    walk(document);
+    return out;
+  });
+  const { width, height } = page.viewportSize()!;
+  for (const b of boxes) {
+    expect(Math.min(b.w, b.h), `${b.text}: ${Math.round(b.w)}×${Math.round(b.h)}`).toBeGreaterThanOrEqual(NINE_MM);
+    expect(b.right, `${b.text} off the screen`).toBeLessThanOrEqual(width + 0.5);
+    expect(b.bottom, `${b.text} off the screen`).toBeLessThanOrEqual(height + 0.5);
+  }
+}
+
+const shot = (page: Page, name: string) => {
+  const { width, height } = page.viewportSize()!;
+  return page.screenshot({ path: join(SCREENS, `${name}-${width}x${height}.png`) });
+};
+
+describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`, () => {
+  test('by cards: between rounds (undo on offer), the round, the burn, a confirmation, the supervisor', async () => {
+    const { kp, server } = await keypadOn('S1', 'cards');
+    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, { type: 'shuffle' });
+    for (const size of SIZES) {
+      const page = await open(server.url, size);
+      await page.locator('[data-burn]').click();
+      await page.locator('main keypad-card-grid button[data-card="7H"]').click();
+      await targetsOk(page);
+      await shot(page, 'burn');
+      await page.locator('[data-confirm-burn]').click();
+      await shot(page, 'confirm');
+      await page.locator('keypad-confirm [data-back]').click();
+    }
+    await act(kp, { type: 'burn', card: '7H', count: 7 }, { type: 'no-bet-coup' }, ...cards('9H KD 7S 7C'), {
+      type: 'result',
+    });
+    await act(kp, ...round('AH 2D 2S 3C 4H 9C'), ...round('8C 8D 8H 8S'));
+    for (const size of SIZES) {
+      const page = await open(server.url, size);
+      expect(await page.locator('[data-undo]').isVisible()).toBe(true);
+      await targetsOk(page);
+      await shot(page, 'between');
+    }
+    await act(kp, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('QH 5S 4D'));
+    for (const [size, language] of [
+      [SIZES[0], 'en'],
+      [SIZES[1], 'en'],
+      [SIZES[0], 'zh-Hans'],
+    ] as const) {
+      const page = await open(server.url, size, language);
+      expect(await page.locator('keypad-round [data-slot="banker-2"]').getAttribute('class')).toMatch(/next/);
+      await targetsOk(page);
+      await shot(page, `round-cards-${language}`);
+    }
+    const page = await open(server.url, SIZES[0]);
+    await page.locator('[data-supervisor]').click();
+    await page.locator('keypad-supervisor [data-pick-hand="2"]').click();
+    await page.locator('keypad-supervisor [data-mode="correct"]').click();
+    await targetsOk(page);
+    await shot(page, 'supervisor');
+  }, 120_000);
+
+  test('by outcome: only what the Table of Play allows can be keyed', async () => {
+    const { kp, server } = await keypadOn('S2', 'outcome');
+    await act(
+      kp,
+      { type: 'open-table' },
+      { type: 'new-shoe', decks: 6 },
+      { type: 'bets-open' },
+      { type: 'no-more-bets' },
+    );
+    for (const [size, language] of [
+      [SIZES[0], 'en'],
+      [SIZES[1], 'en'],
+      [SIZES[1], 'zh-Hans'],
+    ] as const) {
+      const page = await open(server.url, size, language);
+      const pad = page.locator('main keypad-outcome');
+      await pad.locator('button[data-outcome="banker"]').click();
+      await pad.locator('[data-points="player"] button').nth(4).click();
+      // Banker wins over 4: only 5 to 9; no natural on 4–7 …
+      for (const b of [0, 4]) expect(await pad.locator('[data-points="banker"] button').nth(b).isDisabled()).toBe(true);
+      await pad.locator('[data-points="banker"] button').nth(7).click();
+      expect(await pad.locator('button[data-flag="natural"]').isDisabled()).toBe(true);
+      // … and with a natural 8 against 4, a banker pair's even count is fine, a player pair on 4 too.
+      await pad.locator('[data-points="banker"] button').nth(8).click();
+      await pad.locator('button[data-flag="natural"]').click();
+      expect(await pad.locator('[data-confirm]').isEnabled()).toBe(true);
+      await targetsOk(page);
+      await shot(page, `round-outcome-${language}`);
+    }
+  }, 60_000);
+
+  test('a second keypad for the table is refused, and says so on its tablet', async () => {
+    const first = await keypadOn('S3', 'cards');
+    await act(first.kp, { type: 'open-table' });
+    const second = await keypadOn('S3', 'cards');
+    expect(second.kp.view().link.state).toBe('refused');
+    for (const [size, language] of [
+      [SIZES[0], 'en'],
+      [SIZES[1], 'zh-Hans'],
+    ] as const) {
+      const page = await open(second.server.url, size, language);
+      const refused = page.locator('[data-refused="another-keypad"]');
+      await refused.waitFor();
+      expect(await refused.textContent()).toContain(
+        language === 'en' ? 'Another keypad already serves table S3' : 'S3 号台已有另一个键盘',
+      );
+      expect(await page.locator('[data-bets-open]').count()).toBe(0);
+      await targetsOk(page);
+      await shot(page, `refused-${language}`);
+    }
+    expect(first.kp.view().link.state).toBe('online'); // never kicked off by the second
+  }, 60_000);
+});
