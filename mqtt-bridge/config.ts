@@ -75,6 +75,8 @@ export const ConfigSchema = Type.Object(
         ]),
         // Where shoe records are published, e.g. https://casino.example/shoes/{tableId}/{shoeId}?digest={digest}.
         recordUrl: Type.Union([Type.String({ pattern: '^https://', maxLength: 512 }), Type.Null()]),
+        // Above 1080p: more of the roads (more-columns) or the 1080p board larger (larger).
+        highResolution: Type.Union([Type.Literal('more-columns'), Type.Literal('larger')]),
         // Accepted and ignored, for configuration files written before notices ended with the table's events.
         noticeSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
       },
@@ -159,6 +161,7 @@ export function defaultConfig(): Config {
       disclaimer: true,
       language: null,
       recordUrl: null,
+      highResolution: 'more-columns',
     },
     trust: { requireSignatures: false, controllerKeys: [], pitKeys: [] },
     serve: { host: '127.0.0.1', port: 8080, token: null },

@@ -40,12 +40,14 @@ export function money(amount: number, currency: string, locale: Locale): string 
 /** A whole number with grouping: "1,234". */
 export const count = (n: number, locale: Locale): string => numberFormat(locale, {}).format(n);
 
-/** A share as a percentage with one decimal: 0.4737 → "47.4%"; 0 of 0 → "–". */
-export function percent(part: number, whole: number, locale: Locale): string {
+/** A share as a percentage with one decimal (or `digits`): 0.4737 → "47.4%"; 0 of 0 → "–". */
+export function percent(part: number, whole: number, locale: Locale, digits = 1): string {
   if (whole <= 0) return '–';
-  return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    part / whole,
-  );
+  return numberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(part / whole);
 }
 
 /** Odds the English way, win to stake: "1 to 1", "19 to 20", "8 to 1". */

@@ -64,6 +64,7 @@ export class BigRoad {
         bankerPair: false,
         natural: false,
         tail: false,
+        streakStart: 0,
       };
       cells.push(slash);
       return slash;
@@ -94,6 +95,7 @@ export class BigRoad {
       bankerPair: hand.bankerPair,
       natural: hand.natural,
       tail: placer.col > placer.streakStart,
+      streakStart: placer.streakStart,
     };
     if (leadingTies > 0)
       cells[0] = cell; // the first circle takes over the slash-only cell (0,0)
@@ -133,5 +135,6 @@ function withTies(c: BigRoadCell, ties: number): BigRoadCell {
     bankerPair: c.bankerPair,
     natural: c.natural,
     tail: c.tail,
+    streakStart: c.streakStart,
   };
 }

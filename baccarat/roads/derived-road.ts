@@ -68,7 +68,14 @@ export class DerivedRoad {
     if (colour === this.last) placer.continue();
     else placer.start();
     this.last = colour;
-    const cell: DerivedCell = { col: placer.col, row: placer.row, colour, sourceCol: c, sourceRow: r };
+    const cell: DerivedCell = {
+      col: placer.col,
+      row: placer.row,
+      colour,
+      sourceCol: c,
+      sourceRow: r,
+      streakStart: placer.streakStart,
+    };
     this.cells.push(cell);
     return cell;
   }

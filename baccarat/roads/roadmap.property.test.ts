@@ -39,6 +39,36 @@ describe('road invariants (ROADS.md)', () => {
     );
   });
 
+  test("every mark knows its streak's start column: its head's, at the top, never right of the mark", () => {
+    fc.assert(
+      fc.property(shoeArb, tailArb, (hands, tail) => {
+        const m = roadmap(hands, { rows: 6, tail });
+        // Streaks: the big road's logical columns; a derived road's runs of one colour.
+        const big = m.bigRoad.cells.filter((c) => c.outcome !== 'tie');
+        const runs = [
+          big.map((c) => ({ cell: c, streak: c.logicalCol })),
+          ...derived(m).map((d) => {
+            let streak = -1;
+            return d.cells.map((c, i) => ({
+              cell: c,
+              streak: i > 0 && d.cells[i - 1]!.colour === c.colour ? streak : ++streak,
+            }));
+          }),
+        ];
+        for (const road of runs) {
+          const head = new Map<number, { col: number; row: number; streakStart: number }>();
+          for (const { cell, streak } of road) {
+            const h = head.get(streak) ?? cell;
+            head.set(streak, h);
+            expect(cell.streakStart).toBe(h.col);
+            expect(h.row).toBe(0);
+            expect(cell.col).toBeGreaterThanOrEqual(cell.streakStart);
+          }
+        }
+      }),
+    );
+  });
+
   test('causality: the roads of a prefix are a prefix of the roads of the shoe', () => {
     fc.assert(
       fc.property(shoeArb, fc.nat(), tailArb, (hands, cut, tail) => {

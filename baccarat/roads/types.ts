@@ -55,6 +55,11 @@ export interface BigRoadCell extends GridCell {
   readonly natural: boolean;
   /** Drawn to the right of its streak's start column: part of a dragon tail. */
   readonly tail: boolean;
+  /**
+   * Display column where its streak starts (its first circle's column): a display that scrolls or wraps by whole
+   * streaks keeps a streak's dragon tail with its head.
+   */
+  readonly streakStart: number;
 }
 
 /** One mark of a derived road (ROADS.md §4): ring, dot or slash, red or blue. */
@@ -63,6 +68,8 @@ export interface DerivedCell extends GridCell {
   /** The big-road entry (logical column and row) that produced it. */
   readonly sourceCol: number;
   readonly sourceRow: number;
+  /** Display column where its streak (a run of one colour) starts, as on the big road. */
+  readonly streakStart: number;
 }
 
 /** What one road would get if the next result were Banker, or Player (ROADS.md §5). */

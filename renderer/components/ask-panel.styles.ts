@@ -5,17 +5,23 @@ export const askStyles = css`
     display: block;
     font-size: var(--kiosk-text);
   }
+  /* One line: the Banker's group, then the Player's, each its name and four would-be marks (the big road's, then
+     the three derived roads'), on the road paper. */
   .ask-roads {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(12em, 1fr));
-    gap: 0.45em var(--kiosk-gap);
+    display: flex;
+    align-items: center;
+    gap: var(--kiosk-gap);
+  }
+  .ask-roads > .name {
+    color: var(--kiosk-gold);
+    font-size: var(--kiosk-text-title);
   }
   .group {
     display: grid;
-    grid-template-columns: 1fr repeat(4, auto);
+    grid-template-columns: repeat(5, auto);
     align-items: center;
     gap: 0.4em;
-    padding: 0.3em 0.5em;
+    padding: 0.1em 0.5em;
     border-radius: 0.4em;
     background: var(--kiosk-road-bg);
     color: var(--kiosk-road-ink);
@@ -35,13 +41,13 @@ export const askStyles = css`
   }
   .slot {
     display: inline-block;
-    width: 1.45em;
-    height: 1.45em;
+    width: 1.2em;
+    height: 1.2em;
     border-radius: 0.2em;
   }
   .slot.big {
-    width: 1.75em;
-    height: 1.75em;
+    width: 1.35em;
+    height: 1.35em;
   }
   .slot.empty {
     border: 2px dashed var(--kiosk-road-grid);

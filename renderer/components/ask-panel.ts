@@ -1,7 +1,8 @@
 /**
- * `<kiosk-ask>`: the ask roads, "Banker ask 庄问路" and "Player ask 閒问路" (ROADS.md §5). For each, the circle the
- * big road would get, then the mark each derived road would get (ring, dot, slash, in red or blue), or an empty
- * slot where that road would not produce one yet. The core computes every colour; this draws them.
+ * `<kiosk-ask>`: the ask roads, "Ask roads 问路", then the Banker's and the Player's (ROADS.md §5), on one line: for
+ * each, the circle the big road would get (with 庄 / 閒 or B / P in it: which ask it is), then the mark each derived
+ * road would get (ring, dot, slash, in red or blue), or an empty slot where that road would not produce one yet.
+ * The core computes every colour; this draws them.
  *
  * ```html
  * <kiosk-ask .ask=${map.ask()} language="en+zh-Hant"></kiosk-ask>
@@ -61,11 +62,11 @@ export class KioskAsk extends LitElement {
 
   private group(side: 'banker' | 'player', p: AskPreview | null) {
     const lang = this.language;
-    const title = side === 'banker' ? tr(lang, 'ask.banker', 'Banker ask') : tr(lang, 'ask.player', 'Player ask');
+    const plainTitle =
+      side === 'banker' ? plain(lang, 'ask.banker', 'Banker ask') : plain(lang, 'ask.player', 'Player ask');
     const hanzi = hanziLabels(localeOf(lang));
     const letter = this.language === 'en' ? (side === 'banker' ? 'B' : 'P') : hanzi[side];
-    return html`<div class="group ${side}" data-side=${side}>
-      <span class="name">${title}</span>
+    return html`<div class="group ${side}" data-side=${side} role="group" aria-label=${plainTitle}>
       <span
         class="slot big"
         role="img"
@@ -81,6 +82,7 @@ export class KioskAsk extends LitElement {
 
   override render() {
     return html`<div class="ask-roads" role="group" aria-label=${plain(this.language, 'ask.title', 'Ask roads')}>
+      <span class="name" aria-hidden="true">${tr(this.language, 'ask.title', 'Ask roads')}</span>
       ${this.group('banker', this.ask?.banker ?? null)} ${this.group('player', this.ask?.player ?? null)}
     </div>`;
   }

@@ -32,6 +32,10 @@ export class KioskBeadPlate extends RoadView {
   /** Index of the newest bead, highlighted briefly; null for none. */
   @property({ attribute: false }) fresh: number | null = null;
 
+  protected windowCells() {
+    return this.beads;
+  }
+
   protected lastColumn(): number {
     return lastCol(this.beads);
   }

@@ -32,6 +32,10 @@ export class KioskBigRoad extends RoadView {
   /** The cell the newest hand changed, highlighted briefly. */
   @property({ attribute: false }) fresh: GridCell | null = null;
 
+  protected windowCells() {
+    return this.cells;
+  }
+
   protected lastColumn(): number {
     const ask = this.ask ? [this.ask.banker.bigRoad, this.ask.player.bigRoad] : [];
     return lastCol(this.cells, ask);

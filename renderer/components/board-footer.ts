@@ -2,7 +2,9 @@
  * The board's footer: the pit's free-text message and the display-board disclaimer of house rule 7.1 ("all bet
  * calculations are made only on the basis of the total points for the cards that have actually been dealt"),
  * shown when the board's settings or the table's sign ask for it; and, at its end, what staff should know
- * (`staff`: the board out of step with its table, the host's warnings; see `<kiosk-staff>`), in a landscape board.
+ * (`staff`: the board out of step with its table, the host's warnings; see `<kiosk-staff>`). A landscape board with
+ * signs puts the pit's message and what staff should know at the foot of its sign column instead, which runs down
+ * beside the footer.
  */
 import { html, nothing } from 'lit';
 import type { OutOfStep, TableView } from '../../contract/kiosk';
@@ -18,22 +20,38 @@ export function staffStatus(view: TableView, outOfStep: OutOfStep | null, lines:
   return html`<kiosk-staff .outOfStep=${outOfStep} .warnings=${view.warnings} lines=${lines}></kiosk-staff>`;
 }
 
-/**
- * The footer of a view, or nothing when it has neither a message, the disclaimer nor anything for staff. `staff`:
- * what staff should know goes here (a landscape board), with the out-of-step as shown; null: it goes elsewhere.
- */
-export function boardFooter(view: TableView, lang: Language, staff: { readonly outOfStep: OutOfStep | null } | null) {
+/** The pit's free-text message (the table sign's), or nothing. */
+export function pitMessage(view: TableView) {
   const message = view.signage?.message?.trim();
+  return message ? html`<p class="message" data-text="message">${message}</p>` : nothing;
+}
+
+/** What the footer holds besides the disclaimer. */
+export interface FooterParts {
+  /** What staff should know goes here, with the out-of-step as shown; null: it goes elsewhere. */
+  readonly staff: { readonly outOfStep: OutOfStep | null } | null;
+  /** The pit's message goes here (else in the sign column). */
+  readonly message: boolean;
+  /** The notices in force (and a lost connection), over the footer, or nothing. */
+  readonly notices: unknown;
+}
+
+/**
+ * The footer of a view: the band where notices show, over the disclaimer, which it always has room for (its height
+ * never changes, so a notice moves nothing). The disclaimer's English and Chinese run on in one paragraph: three
+ * lines under a landscape board's roads.
+ */
+export function boardFooter(view: TableView, lang: Language, { staff, message, notices }: FooterParts) {
+  const pitText = message ? view.signage?.message?.trim() : undefined;
   const disclaimer = view.settings.disclaimer || view.signage?.showDisclaimer === true;
   // Where staff read it without the footer growing: an English disclaimer takes two lines or more, so beside a pit
   // message, one line under it (as wide as the message); else at the end, two lines beside an English disclaimer,
   // one beside a Chinese one (a single line).
   const english = disclaimer && (lang === 'en' || lang.startsWith('en+'));
-  const underMessage = staff !== null && !!message && english;
+  const underMessage = staff !== null && !!pitText && english;
   const forStaff = staff ? staffStatus(view, staff.outOfStep, english && !underMessage ? 2 : 1) : nothing;
-  if (!message && !disclaimer && forStaff === nothing) return nothing;
-  const pit = message ? html`<p class="message" data-text="message">${message}</p>` : nothing;
-  return html`<footer class="footer">
+  const pit = pitText ? pitMessage(view) : nothing;
+  return html`<footer class="footer ${notices === nothing ? '' : 'noticed'}">
     ${underMessage && forStaff !== nothing ? html`<div class="pit">${pit}${forStaff}</div>` : pit}
     ${
       disclaimer
@@ -47,5 +65,6 @@ export function boardFooter(view: TableView, lang: Language, staff: { readonly o
         : nothing
     }
     ${underMessage ? nothing : forStaff}
+    ${notices === nothing ? nothing : html`<div class="notice-band">${notices}</div>`}
   </footer>`;
 }

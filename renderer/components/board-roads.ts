@@ -1,18 +1,22 @@
 /**
- * The board's roads: big road, ask panel, bead plate and the three derived roads, from the controller's memoised
- * roadmap. While the board is out of step (`updating`), they stay drawn with the last good shoe, subdued by the
+ * The board's roads: big road (with the ask panel in its title row), bead plate and the three derived roads (one
+ * legend names them, each with the glyph it is drawn with), from the controller's memoised roadmap, as pieces for
+ * the layout to place: a landscape board puts the bead plate's title and the legend in one row over both. While the board is out of step (`updating`), they stay drawn with the last good shoe, subdued by the
  * board's styles, the would-be marks of the ask roads hidden (they would predict from stale roads), and one calm
  * line in the big road's title row says so: "Updating results · 路单更新中". It is placed over the title row, so it
  * moves nothing. A new result's glow is not suppressed: the host sends no new result while out of step.
  *
  * ```ts
- * html`<main>${boardRoads({ view, roads: this.shoe.roads, lang, askBlinkOff: false, updating: false })}</main>`;
+ * const roads = boardRoads({ view, roads: this.shoe.roads, lang, askBlinkOff: false, updating: false });
+ * html`<main>${roads.big}<div>${roads.beadTitle}${roads.legend}</div>${roads.bead}${roads.derived}</main>`;
  * ```
  * @packageDocumentation
  */
-import { html, nothing } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { TableView } from '../../contract/kiosk';
+import { DERIVED_ROADS, type DerivedRoadName } from '../../baccarat/types';
 import { NOTHING_FRESH, type ShoeRoads } from '../controllers/shoe-controller';
+import { DERIVED_GLYPH } from '../draw/layout-road';
 import { chineseTag, message, tr, type Language } from '../localization';
 import './ask-panel';
 import './bead-plate-view';
@@ -42,8 +46,17 @@ function updatingLine(lang: Language) {
   </p>`;
 }
 
-/** The roads of a view (see {@link BoardRoads}). */
-export function boardRoads({ view, roads, lang, askBlinkOff, updating }: BoardRoads) {
+/** The board's roads, each in its own section, for the layout to place (see {@link BoardRoads}). */
+export interface RoadSections {
+  readonly big: TemplateResult; // the big road's section: its title and the ask panel in one row, then the road
+  readonly beadTitle: TemplateResult;
+  readonly bead: TemplateResult; // the bead plate, without its title
+  readonly legend: TemplateResult; // the derived roads' names, each with the glyph it is drawn with
+  readonly derived: TemplateResult; // the three derived roads, one under the other, without the legend
+}
+
+/** The roads of a view (see {@link BoardRoads}); the big road on `strips` lines (2 on a portrait board). */
+export function boardRoads({ view, roads, lang, askBlinkOff, updating }: BoardRoads, strips = 1): RoadSections {
   const map = roads?.map;
   const fresh =
     view.change?.kind === 'hand' || view.change?.kind === 'correction'
@@ -52,26 +65,30 @@ export function boardRoads({ view, roads, lang, askBlinkOff, updating }: BoardRo
   const theme = view.settings.theme;
   const ask = roads?.ask ?? null;
   const askKey = String(map?.hands ?? 0);
-  const road = (name: 'bigEyeBoy' | 'smallRoad' | 'cockroachPig', title: ReturnType<typeof tr>) =>
-    html`<section class="panel road derived ${name}">
-      <h3 class="title small">${title}</h3>
-      <kiosk-derived-road
-        road=${name}
-        .cells=${map?.[name].cells ?? []}
-        .ask=${ask}
-        .askKey=${askKey}
-        .fresh=${fresh[name]}
-        .language=${lang}
-        .theme=${theme}
-        ?ask-blink-off=${askBlinkOff}
-        ?ask-hidden=${updating}
-      ></kiosk-derived-road>
-    </section>`;
-  return html`<div class="roads">
-    <section class="panel road big">
-      <h2 class="title">${tr(lang, 'road.big', 'Big Road')}</h2>
-      ${updating ? updatingLine(lang) : nothing}
+  const road = (name: DerivedRoadName) =>
+    html`<kiosk-derived-road
+      class=${name}
+      road=${name}
+      .cells=${map?.[name].cells ?? []}
+      .ask=${ask}
+      .askKey=${askKey}
+      .fresh=${fresh[name]}
+      .language=${lang}
+      .theme=${theme}
+      ?ask-blink-off=${askBlinkOff}
+      ?ask-hidden=${updating}
+    ></kiosk-derived-road>`;
+  const legend = (name: DerivedRoadName) =>
+    html`<span class="legend-item" data-road=${name}>${legendGlyph(name)}${roadTitle(lang, name)}</span>`;
+  return {
+    big: html`<section class="panel road big">
+      <div class="road-head">
+        <h2 class="title">${tr(lang, 'road.big', 'Big Road')}</h2>
+        <kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>
+        ${updating ? updatingLine(lang) : nothing}
+      </div>
       <kiosk-big-road
+        strips=${strips}
         .cells=${map?.bigRoad.cells ?? []}
         .ask=${ask}
         .askKey=${askKey}
@@ -81,24 +98,35 @@ export function boardRoads({ view, roads, lang, askBlinkOff, updating }: BoardRo
         ?ask-blink-off=${askBlinkOff}
         ?ask-hidden=${updating}
       ></kiosk-big-road>
-    </section>
-    <section class="panel ask">
-      <kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>
-    </section>
-    <section class="panel road bead">
-      <h2 class="title">${tr(lang, 'road.bead', 'Bead Plate')}</h2>
-      <kiosk-bead-plate
-        .beads=${map?.beadPlate ?? []}
-        label=${view.settings.beadLabel}
-        .fresh=${fresh.bead}
-        .language=${lang}
-        .theme=${theme}
-      ></kiosk-bead-plate>
-    </section>
-    <div class="derived-roads">
-      ${road('bigEyeBoy', tr(lang, 'road.bigEyeBoy', 'Big Eye Boy'))}
-      ${road('smallRoad', tr(lang, 'road.smallRoad', 'Small Road'))}
-      ${road('cockroachPig', tr(lang, 'road.cockroachPig', 'Cockroach Pig'))}
-    </div>
-  </div>`;
+    </section>`,
+    beadTitle: html`<h2 class="title bead-title">${tr(lang, 'road.bead', 'Bead Plate')}</h2>`,
+    bead: html`<kiosk-bead-plate
+      .beads=${map?.beadPlate ?? []}
+      label=${view.settings.beadLabel}
+      .fresh=${fresh.bead}
+      .language=${lang}
+      .theme=${theme}
+    ></kiosk-bead-plate>`,
+    legend: html`<h2 class="title legend">${DERIVED_ROADS.map(legend)}</h2>`,
+    derived: html`${DERIVED_ROADS.map(road)}`,
+  };
+}
+
+/** A derived road's name as its title. */
+function roadTitle(lang: Language, road: DerivedRoadName) {
+  if (road === 'bigEyeBoy') return tr(lang, 'road.bigEyeBoy', 'Big Eye Boy');
+  if (road === 'smallRoad') return tr(lang, 'road.smallRoad', 'Small Road');
+  return tr(lang, 'road.cockroachPig', 'Cockroach Pig');
+}
+
+/** The glyph a derived road is drawn with (ROADS.md §4.6), beside its name in the legend. */
+function legendGlyph(road: DerivedRoadName) {
+  const g = DERIVED_GLYPH[road];
+  const mark =
+    g === 'ring'
+      ? svg`<circle class="ring" cx="10" cy="10" r="6.4" stroke-width="3"></circle>`
+      : g === 'dot'
+        ? svg`<circle class="dot" cx="10" cy="10" r="7"></circle>`
+        : svg`<path class="slash" d="M4.5 15.5L15.5 4.5" stroke-width="3.4"></path>`;
+  return html`<svg class="glyph" viewBox="0 0 20 20" aria-hidden="true">${mark}</svg>`;
 }

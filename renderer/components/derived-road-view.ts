@@ -34,6 +34,10 @@ export class KioskDerivedRoad extends RoadView {
   /** Index in `cells` of the newest mark, highlighted briefly. */
   @property({ attribute: false }) fresh: number | null = null;
 
+  protected windowCells() {
+    return this.cells;
+  }
+
   protected lastColumn(): number {
     const ask: GridCell[] = [];
     for (const side of [this.ask?.banker, this.ask?.player]) {

@@ -1,44 +1,76 @@
 import { css } from 'lit';
 
-/** Portrait (9:16): roads on top, full width; last hand and statistics beside the pays below; limits in the header. */
+/**
+ * Portrait (9:16): the big road across the width on two lines (it breaks between whole streaks), the derived roads
+ * under it, then the bead plate over the last hand beside the statistics over the signs; limits in the header.
+ */
 export const portraitStyles = css`
+  /* A portrait board is tall but narrow: its big road is on two lines, so its cells are a little smaller (circles
+     still 36 px across at 1080 × 1920). */
+  .board[data-layout='portrait'] {
+    --kiosk-cell-big: 3.78;
+  }
   .board[data-layout='portrait'] .main {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    grid-template-rows: minmax(0, 1fr) auto;
+    grid-template-columns: var(--bead-width) minmax(0, 1fr);
+    grid-template-rows: auto auto auto minmax(0, 1fr) auto;
     grid-template-areas:
-      'roads roads'
-      'side signs';
+      'big big'
+      'derived derived'
+      'stats stats'
+      'a b'
+      'footer footer';
   }
-  .board[data-layout='portrait'] .roads {
-    grid-area: roads;
-    grid-template-columns: minmax(0, 4fr) minmax(0, 5fr);
+  .board[data-layout='portrait'] .main > .panel.stats {
+    grid-area: stats;
   }
-  .board[data-layout='portrait'] .side {
-    grid-area: side;
+  /* A short pit message at the right of the statistics (their lines leave a quarter of the width there). */
+  .panel.stats.with-beside {
+    display: flex;
+    gap: var(--kiosk-gap);
   }
-  .board[data-layout='portrait'] .signs {
-    grid-area: signs;
+  .panel.stats.with-beside > kiosk-stats {
+    flex: 0 0 auto;
+  }
+  .panel.stats.with-beside > .message {
+    flex: 1 1 0;
+    min-width: 0;
+    margin: 0;
+    padding-left: var(--kiosk-gap);
+    border-left: 1px solid var(--kiosk-hairline);
+    align-self: center;
+    font-size: var(--kiosk-text-small);
+    line-height: 1.12;
+  }
+  .board[data-layout='portrait'] kiosk-big-road {
+    height: calc((2 * 6 + 0.2) * var(--cell-big)); /* two lines and the gap between (road-view.ts) */
+  }
+  .board[data-layout='portrait'] .road.derived {
+    grid-area: derived;
+  }
+  .board[data-layout='portrait'] .column.b > .panel.signs {
+    flex: 1 1 0;
   }
   .board[data-layout='portrait'] .header {
+    height: calc(var(--kiosk-header-height) * 1.56);
     grid-template-columns: auto 1fr auto;
     grid-template-areas:
       'brand name status'
       'limits limits limits';
-    row-gap: 1.2cqmin;
+    row-gap: 0.4cqmin;
   }
   .board[data-layout='portrait'] .header .table-name {
     grid-area: name;
   }
+  .board[data-layout='portrait'] .table-name .name {
+    font-size: calc(var(--kiosk-text) * 1.4);
+    line-height: 1.1;
+  }
+  .board[data-layout='portrait'] .logo {
+    height: 4.4cqmin;
+  }
   .board[data-layout='portrait'] kiosk-limits.headline {
     grid-area: limits;
     justify-self: center;
-  }
-  .board[data-layout='portrait'] .header.busy {
-    grid-template-columns: auto 1fr;
-    grid-template-areas:
-      'brand status'
-      'notices notices'
-      'limits limits';
   }
   .board[data-layout='portrait'] .header .brand {
     grid-area: brand;
@@ -46,7 +78,10 @@ export const portraitStyles = css`
   .board[data-layout='portrait'] .header .status {
     grid-area: status;
   }
-  .board[data-layout='portrait'] .header.busy .notices {
-    grid-area: notices;
+  .board[data-layout='portrait'] .footer {
+    flex-direction: column;
+    align-items: stretch;
+    gap: 0.2em;
+    min-height: calc(4 * 1.12em + var(--kiosk-gap) * 0.5 + 0.2em);
   }
 `;

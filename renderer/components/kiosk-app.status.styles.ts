@@ -9,10 +9,14 @@ export const statusStyles = css`
   /* Footer: the pit's message and the display-board disclaimer (house rule 7.1). */
   .footer {
     grid-area: footer;
+    position: relative; /* the notice band's place */
     display: flex;
     align-items: center;
     gap: 3cqmin;
+    /* Three lines, whatever it holds (the disclaimer's, or none): the notice band over it never moves anything. */
+    min-height: calc(3 * 1.12em + var(--kiosk-gap) * 0.5 + 0.2em);
     padding-top: calc(var(--kiosk-gap) * 0.5);
+    padding-bottom: 0.2em; /* a line's glyphs reach below its box */
     border-top: 1px solid var(--kiosk-gold-hairline);
     font-size: var(--kiosk-text-small);
     color: var(--kiosk-ink-muted);
@@ -28,11 +32,19 @@ export const statusStyles = css`
   }
   .disclaimer {
     flex: 1 1 0;
-    line-height: 1.25;
+    line-height: 1.12;
     text-wrap: pretty;
+  }
+  /* English and Chinese run on in one paragraph: three lines under a landscape board's roads, not four. */
+  .disclaimer .bi {
+    display: inline;
+  }
+  .disclaimer .bi > * {
+    display: inline;
   }
   .disclaimer .bi > .zh {
     font-size: 1em;
+    margin-left: 0.5em;
   }
 
   /* What staff should know (kiosk-staff): landscape, at the footer's end, at most a third of it; portrait, in the
@@ -67,7 +79,7 @@ export const statusStyles = css`
   /* Out of step, as patrons see it (OutOfStepController): the last good roads, last hand and statistics stay drawn
      but subdued, so they do not pass as current; one calm line in the big road's title row, over it, moving
      nothing. No colour of alarm, no animation: it comes and goes in one step, at most once a second. */
-  .board[data-updating] :is(kiosk-big-road, kiosk-bead-plate, kiosk-derived-road, kiosk-ask, .side > .panel) {
+  .board[data-updating] :is(kiosk-big-road, kiosk-bead-plate, kiosk-derived-road, kiosk-ask, .last-hand, .stats) {
     opacity: 0.55;
     filter: saturate(0.4);
   }

@@ -21,18 +21,29 @@ export const appStyles = css`
     position: absolute;
     inset: 0;
     display: grid;
-    grid-template-rows: auto minmax(0, 1fr) auto;
+    grid-template-rows: auto minmax(0, 1fr);
     grid-template-columns: minmax(0, 1fr);
-    grid-template-areas: 'header' 'main' 'footer';
+    grid-template-areas: 'header' 'main';
     gap: var(--kiosk-gap);
-    padding: var(--kiosk-gap) calc(var(--kiosk-gap) * 1.3);
+    padding: var(--kiosk-gap) var(--kiosk-gap);
     background: var(--kiosk-felt);
     font-family: var(--kiosk-font);
     font-size: var(--kiosk-text);
     --kiosk-font: var(--kiosk-font-hans);
+    /* Road cells in px of this board (tokens.css gives them in road units; the unit is 1cqmin or, above 1080p by
+       default, less: see data-resolution). Declared here, on the element that sets the unit, so that it applies. */
+    --kiosk-road-unit: 1cqmin;
+    --cell-big: calc(var(--kiosk-cell-big) * var(--kiosk-road-unit));
+    --cell-bead: calc(var(--kiosk-cell-bead) * var(--kiosk-road-unit));
+    --cell-derived: calc(var(--kiosk-cell-derived) * var(--kiosk-road-unit));
   }
   .board[data-script='zh-Hant'] {
     --kiosk-font: var(--kiosk-font-hant);
+  }
+  /* Above 1080p the roads' cells grow half as fast as the screen (×1.5 at 4K, never more than the text), so the extra
+     pixels show more columns; text and panels keep their size on the screen (BoardSettings.highResolution). */
+  .board[data-resolution='more-columns'] {
+    --kiosk-road-unit: min(1cqmin, calc(0.5cqmin + 5.4px));
   }
   .board.rotated {
     inset: auto;
@@ -60,14 +71,17 @@ export const appStyles = css`
     margin: 0;
   }
 
-  /* Header: brand, table name, connection. */
+  /* Header: brand, table name (or the notices in force), limits, connection. Its height is fixed: a notice that
+     comes or goes moves nothing (issue 13). */
   .header {
     grid-area: header;
     display: grid;
-    grid-template-columns: 1fr auto 1fr auto;
+    grid-template-columns: auto minmax(0, 1fr) auto auto;
     align-items: center;
     gap: 2cqmin;
-    padding-bottom: calc(var(--kiosk-gap) * 0.6);
+    height: var(--kiosk-header-height);
+    overflow: hidden;
+    padding-bottom: calc(var(--kiosk-gap) * 0.3);
     border-bottom: 1px solid var(--kiosk-gold-hairline);
   }
   .brand {
@@ -77,14 +91,14 @@ export const appStyles = css`
     min-width: 0;
   }
   .logo {
-    height: 6cqmin;
+    height: 5cqmin;
     width: auto;
     display: block;
   }
   .casino {
     font-size: var(--kiosk-text);
     color: var(--kiosk-gold);
-    letter-spacing: 0.18em;
+    letter-spacing: 0.12em;
     text-transform: uppercase;
     font-weight: 600;
     white-space: nowrap;
@@ -97,21 +111,13 @@ export const appStyles = css`
     overflow: hidden;
     text-overflow: ellipsis;
   }
-  .header.busy {
-    grid-template-columns: auto minmax(0, 1fr) auto auto;
-  }
   kiosk-limits.headline {
     justify-self: end;
   }
-  .table-name.small {
-    padding-left: 1.2cqmin;
-    border-left: 1px solid var(--kiosk-gold-hairline);
-  }
-  .table-name.small .name {
-    font-size: calc(var(--kiosk-text) * 1.2);
-  }
   .table-name .name {
-    font-size: calc(var(--kiosk-text) * 1.75);
+    display: block; /* its box is its line's, not its glyphs' (taller, in Noto Sans) */
+    line-height: 1.15;
+    font-size: calc(var(--kiosk-text) * 1.5);
     font-weight: 800;
     letter-spacing: 0.03em;
   }
@@ -122,34 +128,74 @@ export const appStyles = css`
     gap: 1cqmin;
   }
 
-  .notices {
+  /* The notice band: over the footer, which always keeps its room (its disclaimer's lines, or as many empty). */
+  .notice-band {
+    position: absolute;
+    inset: 0;
     display: flex;
-    flex-direction: column;
-    gap: calc(var(--kiosk-gap) * 0.5);
+    background: var(--kiosk-bg);
+  }
+  .notices {
+    flex: 1;
+    display: flex;
+    gap: var(--kiosk-gap);
+    min-width: 0;
+  }
+  .notices > * {
+    flex: 1 1 0;
     min-width: 0;
   }
 
-  /* Main: roads and the side column. */
+  /* Main: the big road across the whole width; under it the bead plate over the last hand, the derived roads over
+     the statistics, and the sign column (pays, limits), which folds away when there are no signs. Road heights are
+     whole cells (tokens.css: --kiosk-cell-*), so every road shows whole rows and as many whole columns as fit. */
   .main {
     grid-area: main;
     display: grid;
-    grid-template-columns: minmax(0, 50fr) minmax(0, 23fr) minmax(0, 27fr);
-    /* A fixed row, not the implicit auto one: an auto row is sized from every column's content, so each new
-       hand (new cards, new counts) re-measured the whole main area; this halves the layout of a hand. */
-    grid-template-rows: minmax(0, 1fr);
+    grid-template-columns: var(--bead-width) minmax(0, 1fr) var(--kiosk-signs-width);
+    grid-template-rows: auto auto minmax(0, 1fr) auto;
+    grid-template-areas:
+      'big big big'
+      'head head signs'
+      'a b signs'
+      'footer footer signs';
     gap: var(--kiosk-gap);
     min-height: 0;
+    /* the bead plate: 14 whole columns (84 hands) and its frame, or more where the roads' cells are smaller than the
+       text (above 1080p): the last hand under it needs the room */
+    --bead-width: max(calc(14 * var(--cell-bead) + 2px), 46cqmin);
   }
-  .roads {
-    display: grid;
-    grid-template-columns: minmax(0, 3fr) minmax(0, 5fr);
-    grid-template-rows: minmax(0, 1fr) auto minmax(0, 1fr);
+  .board:not([data-signs]) .main {
+    grid-template-columns: var(--bead-width) minmax(0, 1fr);
     grid-template-areas:
       'big big'
-      'ask ask'
-      'bead derived';
+      'head head'
+      'a b'
+      'footer footer';
+  }
+  /* A landscape board's titles over the bead plate and the derived roads: one row, the legend at its right end (it
+     may reach back over the bead plate's column: its names are longer than the derived roads are wide). */
+  .lower-head {
+    grid-area: head;
+    display: flex;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 1em;
+    margin-bottom: calc(var(--kiosk-gap) * -0.6);
+    min-width: 0;
+  }
+  .column {
+    display: flex;
+    flex-direction: column;
     gap: var(--kiosk-gap);
+    min-width: 0;
     min-height: 0;
+  }
+  .column.a {
+    grid-area: a;
+  }
+  .column.b {
+    grid-area: b;
   }
   .panel {
     min-width: 0;
@@ -159,9 +205,10 @@ export const appStyles = css`
     display: flex;
     flex-direction: column;
     gap: calc(var(--kiosk-gap) * 0.4);
+    flex: none;
   }
-  .road > :not(.title, .updating) {
-    flex: 1;
+  .road :is(kiosk-big-road, kiosk-bead-plate, kiosk-derived-road) {
+    flex: none;
     border-radius: var(--kiosk-radius-small);
     box-shadow:
       0 0 0 1px var(--kiosk-gold-hairline),
@@ -171,31 +218,55 @@ export const appStyles = css`
     grid-area: big;
     position: relative; /* the updating line's place */
   }
-  .road.bead {
-    grid-area: bead;
+  kiosk-big-road {
+    height: calc(6 * var(--cell-big));
   }
-  .panel.ask {
-    grid-area: ask;
+  .road-head {
+    display: flex;
+    align-items: center;
+    gap: 2cqmin;
   }
-  .derived-roads {
-    grid-area: derived;
-    display: grid;
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr);
-    grid-template-areas:
-      'eye eye'
-      'small roach';
-    gap: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
-    min-height: 0;
+  .road-head kiosk-ask {
+    margin-left: auto;
   }
-  .bigEyeBoy {
-    grid-area: eye;
+  kiosk-bead-plate {
+    height: calc(6 * var(--cell-bead));
   }
-  .smallRoad {
-    grid-area: small;
+  .road.derived {
+    gap: calc(var(--kiosk-gap) * 0.5);
   }
-  .cockroachPig {
-    grid-area: roach;
+  kiosk-derived-road {
+    height: calc(6 * var(--cell-derived));
+  }
+  .legend {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    gap: 0 0.9em;
+  }
+  .legend-item {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3em;
+    white-space: nowrap;
+  }
+  .legend-item .bi {
+    flex-wrap: nowrap;
+    column-gap: 0.35em;
+  }
+  .legend .glyph {
+    width: 0.95em;
+    height: 0.95em;
+    flex: none;
+  }
+  .legend .glyph .ring,
+  .legend .glyph .slash {
+    fill: none;
+    stroke: var(--kiosk-gold);
+    stroke-linecap: round;
+  }
+  .legend .glyph .dot {
+    fill: var(--kiosk-gold);
   }
   .title .bi {
     flex-direction: row;
@@ -206,35 +277,48 @@ export const appStyles = css`
     font-size: var(--kiosk-text-small);
   }
 
-  .side,
-  .signs {
-    display: flex;
-    flex-direction: column;
-    gap: var(--kiosk-gap);
-    min-height: 0;
-    overflow: hidden;
-  }
-  .side > .panel,
-  .signs > .panel {
+  .main > .panel.signs,
+  .column > .panel:not(.road) {
     contain: layout paint;
     background: var(--kiosk-panel);
     border: 1px solid var(--kiosk-gold-hairline);
     border-radius: var(--kiosk-radius);
-    padding: calc(var(--kiosk-gap) * 0.75) var(--kiosk-gap);
+    padding: calc(var(--kiosk-gap) * 0.5) var(--kiosk-gap);
     display: flex;
     flex-direction: column;
-    gap: calc(var(--kiosk-gap) * 0.5);
+    gap: calc(var(--kiosk-gap) * 0.3);
+    overflow: hidden;
   }
-  .side > .panel,
-  .signs > .panel {
-    flex: none;
+  .column > .panel:not(.road) {
+    flex: 1 1 0;
   }
-  .signs > .panel.pays {
-    flex: 1 1 auto;
+  .main > .panel.stats,
+  .main > .panel.last-hand {
+    contain: layout paint;
+    background: var(--kiosk-panel);
+    border: 1px solid var(--kiosk-gold-hairline);
+    border-radius: var(--kiosk-radius);
+    padding: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
+  }
+  .main > .panel.signs {
+    grid-area: signs;
+  }
+  .panel.signs > .message {
+    margin: 0;
+    padding-top: calc(var(--kiosk-gap) * 0.5);
+    border-top: 1px solid var(--kiosk-hairline);
+  }
+  .panel.signs > kiosk-staff {
+    padding-top: calc(var(--kiosk-gap) * 0.5);
+    border-top: 1px solid var(--kiosk-hairline);
+  }
+  .panel.signs > kiosk-staff::part(staff) {
+    padding-left: 0;
+    border-left: none;
   }
   kiosk-limits.details {
     margin-top: auto;
-    padding-top: calc(var(--kiosk-gap) * 0.6);
+    padding-top: calc(var(--kiosk-gap) * 0.3);
     border-top: 1px solid var(--kiosk-hairline);
   }
 

@@ -148,7 +148,7 @@ describe('<kiosk-app> and its ShoeController', () => {
       ? h2.querySelector('[lang^=zh]')?.getAttribute('lang')
       : app.shadowRoot!.querySelector('.board')!.getAttribute('lang');
     expect(tag === 'en' ? null : (tag ?? null)).toBe(zhTag);
-    const cockroach = app.shadowRoot!.querySelector('.road.cockroachPig .title')!.textContent!;
+    const cockroach = app.shadowRoot!.querySelector('.legend [data-road=cockroachPig]')!.textContent!;
     if (lang.endsWith('zh-Hant')) expect(cockroach).toContain('曱甴路');
     if (lang.endsWith('zh-Hans')) expect(cockroach).toContain('小强路');
     const beads = $$(inner(app, 'kiosk-bead-plate'), 'text.bead-label').map((t) => t.textContent);

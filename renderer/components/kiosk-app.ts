@@ -19,7 +19,7 @@ import { OutOfStepController } from '../controllers/out-of-step-controller';
 import { lastShoeHand, ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
-import { boardFooter, staffStatus } from './board-footer';
+import { boardFooter, pitMessage, staffStatus } from './board-footer';
 import { boardRoads } from './board-roads';
 import { portraitStyles } from './kiosk-app.portrait.styles';
 import { statusStyles } from './kiosk-app.status.styles';
@@ -40,6 +40,9 @@ import './stats-panel';
 const viewText = (view: TableView, lang: Language): string =>
   JSON.stringify([view.signage, view.casino, view.payTable, view.notices]) +
   (view.settings.beadLabel === 'hanzi' ? Object.values(hanziLabels(localeOf(lang))).join('') : '');
+
+/** The longest pit message that a portrait board shows beside its statistics, in characters. */
+const SHORT_MESSAGE = 48;
 
 /**
  * The board.
@@ -69,6 +72,7 @@ export class KioskApp extends LitElement {
   private identifyTimer: ReturnType<typeof setTimeout> | null = null;
   private observer: ResizeObserver | null = null;
   private pendingLanguage: Language | null = null;
+  private fitted: { payTable: unknown; signage: unknown; key: string } = { payTable: null, signage: null, key: '' };
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -94,6 +98,17 @@ export class KioskApp extends LitElement {
    * patrons see follows after a moment (`.board[data-updating]`, see OutOfStepController).
    */
   protected override updated(): void {
+    const view = this.ready ? this.shoe.view : null;
+    const key = view
+      ? [this.language, this.aspect, this.clientWidth, this.clientHeight, view.settings.highResolution]
+      : [];
+    if (
+      view &&
+      (view.payTable !== this.fitted.payTable || view.signage !== this.fitted.signage || key.join() !== this.fitted.key)
+    ) {
+      this.fitted = { payTable: view.payTable, signage: view.signage, key: key.join() };
+      void this.fitSigns();
+    }
     const hands = String(this.ready ? (this.shoe.roads?.map?.hands ?? 0) : 0);
     if (this.dataset['hands'] !== hands) this.dataset['hands'] = hands;
     const code = this.ready ? this.shoe.view?.outOfStep?.code : undefined;
@@ -127,6 +142,20 @@ export class KioskApp extends LitElement {
     }
   }
 
+  /**
+   * The sign column tightens its lines (`dense` on its pays and limits) when what a table offers does not fit it
+   * otherwise (every side bet, a change announced ahead, a pit message): measured once the signs, the language or
+   * the screen change, never on a hand.
+   */
+  private async fitSigns(): Promise<void> {
+    const panel = this.renderRoot.querySelector<HTMLElement>('.panel.signs');
+    if (!panel) return;
+    const parts = [...panel.querySelectorAll<LitElement>('kiosk-pay-table, kiosk-limits')];
+    await Promise.all(parts.map((p) => p.updateComplete));
+    for (const p of parts) p.removeAttribute('dense');
+    if (panel.scrollHeight > panel.clientHeight + 1) for (const p of parts) p.setAttribute('dense', '');
+  }
+
   private listenForIdentify(): void {
     if (!this.api || this.offIdentify) return;
     this.offIdentify = this.api.on('kiosk:identify', (seconds) => {
@@ -149,23 +178,28 @@ export class KioskApp extends LitElement {
   }
 
   /**
-   * Header: brand, then the table name, or (while any are in force) the notices and a lost connection; in portrait,
-   * `staff` beside the connection dot, where the header's first row has room to spare (in landscape, the footer's
-   * end): either way it takes no room from the roads.
+   * Header: brand, the table name, the limits, the connection; in portrait, `staff` beside the connection dot, where
+   * the header's first row has room to spare (in landscape, the sign column's foot): either way it takes no room
+   * from the roads. The notices have a band of their own (the footer's), so the header never changes size.
    */
-  private header(view: TableView, closed: boolean, staff: ReturnType<typeof staffStatus>) {
+  private header(view: TableView, staff: ReturnType<typeof staffStatus>, portrait: boolean) {
     const lang = this.language;
     const logo = view.settings.logo ?? 'assets/logo.svg';
-    const name = html`<span class="name" data-text="table-name">${view.signage?.tableName ?? view.tableId}</span>`;
-    const notices = this.notices(view, closed);
-    return html`<header class="header ${notices === nothing ? '' : 'busy'}">
+    return html`<header class="header">
       <div class="brand">
         <img class="logo" src=${logo} alt="" />
         ${view.casino ? html`<span class="casino">${view.casino.casinoName}</span>` : nothing}
-        ${notices === nothing ? nothing : html`<span class="table-name small">${name}</span>`}
       </div>
-      ${notices === nothing ? html`<div class="table-name">${name}</div>` : notices}
-      <kiosk-limits class="headline" show="headline" .signage=${view.signage} .language=${lang}></kiosk-limits>
+      <div class="table-name">
+        <span class="name" data-text="table-name">${view.signage?.tableName ?? view.tableId}</span>
+      </div>
+      <kiosk-limits
+        class="headline"
+        show="headline"
+        ?differential=${!portrait}
+        .signage=${view.signage}
+        .language=${lang}
+      ></kiosk-limits>
       <div class="status">
         ${staff}
         <kiosk-connection .connection=${this.connection(view)} .language=${lang}></kiosk-connection>
@@ -173,44 +207,65 @@ export class KioskApp extends LitElement {
     </header>`;
   }
 
-  private side(view: TableView) {
-    const lang = this.language;
-    const r = this.shoe.roads;
+  /** The last hand; `row`: on one row, its two sides beside each other (a portrait board, full width). */
+  private lastHand(view: TableView, row = false) {
     const last = lastShoeHand(view);
     const noticed = view.notices.some(
       (n) => (n.kind === 'noBetsThisHand' || n.kind === 'roundVoid') && n.hand === last?.no && n.reason !== undefined,
     );
-    return html`<div class="side">
-      <section class="panel last-hand">
-        <kiosk-last-hand .hand=${last} .language=${lang} ?reason-off=${noticed}></kiosk-last-hand>
-      </section>
-      <section class="panel stats">
-        <kiosk-stats
-          .stats=${r?.stats ?? null}
-          hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
-          .shoeNo=${view.shoe?.no ?? null}
-          .language=${lang}
-        ></kiosk-stats>
-      </section>
-    </div>`;
+    return html`<section class="panel last-hand">
+      <kiosk-last-hand .hand=${last} .language=${this.language} ?reason-off=${noticed} ?row=${row}></kiosk-last-hand>
+    </section>`;
   }
 
-  private signs(view: TableView) {
+  /**
+   * The statistics; `wide`: in a few long lines (under the derived roads). `beside`: what goes at the right of
+   * those lines, where they leave room (a portrait board's limits beyond the header's).
+   */
+  private stats(view: TableView, wide = false, beside: unknown = nothing) {
+    const r = this.shoe.roads;
+    return html`<section class="panel stats ${beside === nothing ? '' : 'with-beside'}">
+      <kiosk-stats
+        ?wide=${wide}
+        .stats=${r?.stats ?? null}
+        hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
+        .shoeNo=${view.shoe?.no ?? null}
+        .language=${this.language}
+      ></kiosk-stats>
+      ${beside}
+    </section>`;
+  }
+
+  /**
+   * The sign column: pays and the limits beyond the header's; nothing (it folds away) without signs. `foot`: what
+   * goes at its foot (a landscape board's pit message and what staff should know).
+   */
+  private signs(view: TableView, foot: unknown = nothing, limits = true) {
+    if (!view.payTable && !view.signage) return nothing;
     const lang = this.language;
-    return html`<div class="signs">
-      <section class="panel pays">
-        <kiosk-pay-table .payTable=${view.payTable} .language=${lang}></kiosk-pay-table>
-        <kiosk-limits class="details" show="details" .signage=${view.signage} .language=${lang}></kiosk-limits>
-      </section>
-    </div>`;
+    return html`<section class="panel signs">
+      <kiosk-pay-table .payTable=${view.payTable} .language=${lang}></kiosk-pay-table>
+      ${limits ? this.limitDetails(view) : nothing} ${foot}
+    </section>`;
   }
 
+  /** The limits beyond the header's (the maximum table differential of rule 5.17). */
+  private limitDetails(view: TableView) {
+    return html`<kiosk-limits
+      class="details"
+      show="details"
+      .signage=${view.signage}
+      .language=${this.language}
+    ></kiosk-limits>`;
+  }
+
+  /** The notices in force and a lost connection, for the notice band (over the footer), or nothing. */
   private notices(view: TableView, closed: boolean) {
     const connection = this.connection(view);
     const lost = connection.state !== 'connected';
     const shown = view.notices.some((n) => n.kind !== 'tableClosed');
     if (!lost && !shown) return nothing;
-    return html`<div class="notices">
+    return html`<div class="notices" role="region" aria-label=${plain(this.language, 'notices', 'Notices')}>
       ${lost ? html`<kiosk-connection banner .connection=${connection} .language=${this.language}></kiosk-connection>` : nothing}
       ${shown && !closed ? html`<kiosk-notices .notices=${view.notices} .language=${this.language}></kiosk-notices>` : nothing}
     </div>`;
@@ -254,21 +309,50 @@ export class KioskApp extends LitElement {
     const updating = this.outOfStep.shown !== null;
     const portrait = layout === 'portrait';
     const staff = { outOfStep: this.outOfStep.shown };
+    const roads = boardRoads(
+      { view, roads: this.shoe.roads, lang, askBlinkOff: this.askBlinkOff, updating },
+      portrait ? 2 : 1,
+    );
+    // A landscape board's sign column runs down beside the footer: the pit's message and what staff should know go
+    // at its foot, and the footer under the roads keeps the disclaimer alone (three lines, whatever else is said).
+    const signed = !!(view.payTable || view.signage);
+    const footInSigns = !portrait && signed;
+    const foot = footInSigns ? html`${pitMessage(view)}${staffStatus(view, staff.outOfStep, 2)}` : nothing;
+    // A portrait board's statistics leave room at their right for a short pit message (three lines of a quarter of
+    // the width); a longer one goes in the footer.
+    const beside =
+      portrait && (view.signage?.message?.trim().length ?? 0) <= SHORT_MESSAGE ? pitMessage(view) : nothing;
+    const signs = this.signs(view, foot, portrait); // a landscape header has the differential
+    const footer = boardFooter(view, lang, {
+      staff: portrait || footInSigns ? null : staff,
+      message: !footInSigns && beside === nothing,
+      notices: this.notices(view, closedNotice !== undefined),
+    });
+    const bead = (title: unknown) => html`<section class="panel road bead">${title}${roads.bead}</section>`;
+    const derived = (legend: unknown) => html`<section class="panel road derived">${legend}${roads.derived}</section>`;
+    const main = portrait
+      ? html`${roads.big}${derived(roads.legend)}${this.stats(view, true, beside)}
+          <div class="column a">${bead(roads.beadTitle)}${this.lastHand(view)}</div>
+          <div class="column b">${signs}</div>
+          ${footer}`
+      : html`${roads.big}
+          <div class="lower-head">${roads.beadTitle}${roads.legend}</div>
+          <div class="column a">${bead(nothing)}${this.lastHand(view)}</div>
+          <div class="column b">${derived(nothing)}${this.stats(view, true)}</div>
+          ${signs} ${footer}`;
     return html`<div
       class="board ${closedNotice ? 'closed' : ''} ${rotated ? 'rotated' : ''}"
       ?data-updating=${updating}
+      ?data-signs=${signs !== nothing}
       data-layout=${layout}
       data-theme=${view.settings.theme}
       data-script=${script}
+      data-resolution=${view.settings.highResolution ?? 'more-columns'}
       lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
       aria-label=${plain(lang, 'board', 'Baccarat results board')}
     >
-      ${this.header(view, closedNotice !== undefined, portrait ? staffStatus(view, staff.outOfStep, 2) : nothing)}
-      <main class="main">
-        ${boardRoads({ view, roads: this.shoe.roads, lang, askBlinkOff: this.askBlinkOff, updating })}
-        ${this.side(view)} ${this.signs(view)}
-      </main>
-      ${boardFooter(view, lang, portrait ? null : staff)}
+      ${this.header(view, portrait ? staffStatus(view, staff.outOfStep, 1) : nothing, portrait)}
+      <main class="main">${main}</main>
       ${
         closedNotice
           ? html`<kiosk-notices cover .notices=${[closedNotice]} .language=${lang}></kiosk-notices>`

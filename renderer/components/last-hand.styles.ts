@@ -1,15 +1,51 @@
 import { css } from 'lit';
 
+/**
+ * The last hand: its title over the Player's side over the Banker's; with `row` (a wide, low place: a portrait
+ * board's), the title and any void badge at the left, the two sides beside each other.
+ */
 export const lastHandStyles = css`
   :host {
     display: block;
     font-size: var(--kiosk-text);
     --card-h: var(--kiosk-card-height, 8cqmin);
   }
+  :host([row]) .last {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    grid-template-areas: 'top sides' 'void sides';
+    grid-template-rows: auto 1fr;
+    align-items: start;
+    column-gap: 0.7em;
+    row-gap: 0.2em;
+  }
+  :host([row]) .top {
+    grid-area: top;
+    flex-wrap: wrap;
+    max-width: 9em;
+  }
+  :host([row]) .top .verdict {
+    margin-left: 0;
+  }
+  :host([row]) .void-line {
+    grid-area: void;
+    max-width: 9em;
+  }
+  :host([row]) .void-hand-area,
+  :host([row]) .last > .sides {
+    grid-area: sides;
+  }
+  :host([row]) .sides {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+  :host([row]) .top .title .bi {
+    flex-direction: column;
+    gap: 0;
+  }
   .last {
     display: flex;
     flex-direction: column;
-    gap: 0.5em;
+    gap: 0.3em;
   }
   .last.voided .sides {
     opacity: 0.45;
@@ -17,9 +53,19 @@ export const lastHandStyles = css`
   .top {
     display: flex;
     align-items: center;
-    gap: 0.3em 0.5em;
+    gap: 0.3em 0.3em;
+  }
+  .top .title .bi {
+    column-gap: 0.35em;
+  }
+  .top .verdict {
+    margin-left: auto;
+    font-size: var(--kiosk-text-small);
+    line-height: 1.15;
+    padding: 0.05em 0.35em;
   }
   .top .title {
+    flex: none;
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
@@ -34,6 +80,9 @@ export const lastHandStyles = css`
   .void-line > .verdict,
   .void-line > .badge {
     align-self: flex-start;
+    font-size: var(--kiosk-text-small);
+    line-height: 1.15;
+    padding: 0.05em 0.5em;
   }
   .why {
     font-size: var(--kiosk-text-small);
@@ -78,7 +127,8 @@ export const lastHandStyles = css`
   }
   .side .verdict {
     font-size: var(--kiosk-text-small);
-    padding: 0 0.5em;
+    line-height: 1.15;
+    padding: 0.05em 0.5em;
   }
   .verdict {
     white-space: nowrap;
@@ -107,24 +157,30 @@ export const lastHandStyles = css`
   .sides {
     display: grid;
     grid-template-columns: minmax(0, 1fr);
-    gap: 0.45em;
+    gap: 0.3em;
   }
+  /* A side: its name and points over what it had (won, a pair, a natural), its cards beside them. */
   .side {
     border-radius: 0.5em;
-    padding: 0.35em 0.6em;
+    padding: 0.12em 0.5em;
     background: var(--kiosk-panel-raised);
     border: 2px solid transparent;
-    display: flex;
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas: 'head cards' 'badges cards';
     align-items: center;
-    gap: 0.6em;
+    gap: 0 0.5em;
     min-width: 0;
   }
-  .info {
-    flex: 1;
-    min-width: 0;
-    display: flex;
-    flex-direction: column;
-    gap: 0.3em;
+  .side-head {
+    grid-area: head;
+  }
+  .side .cards {
+    grid-area: cards;
+  }
+  .side .badges {
+    grid-area: badges;
+    padding-bottom: 0.1em;
   }
   .side.won {
     border-color: var(--kiosk-gold);
@@ -153,7 +209,7 @@ export const lastHandStyles = css`
     color: var(--kiosk-banker-ink);
   }
   .points {
-    font-size: 1.9em;
+    font-size: 1.6em;
     font-weight: 800;
     line-height: 1;
   }
@@ -184,7 +240,8 @@ export const lastHandStyles = css`
   }
   .badge {
     font-size: var(--kiosk-text-small);
-    padding: 0.05em 0.5em;
+    line-height: 1.15;
+    padding: 0 0.5em;
     border-radius: 0.3em;
     border: 1px solid var(--kiosk-gold-muted);
     color: var(--kiosk-gold);

@@ -39,6 +39,8 @@ export class KioskLastHand extends LitElement {
   @property() language: Language = DEFAULT_LANGUAGE;
   /** A notice in force already says why the hand is void: not repeated here (the side column has no room to spare). */
   @property({ type: Boolean, attribute: 'reason-off' }) reasonOff = false;
+  /** On one row: the title at the left, the Player's and the Banker's sides beside each other (a wide, low place). */
+  @property({ type: Boolean, reflect: true }) row = false;
 
   private side(side: Side, cards: readonly Card[] | undefined) {
     const h = this.hand!.hand;
@@ -48,20 +50,25 @@ export class KioskLastHand extends LitElement {
     const won = h.outcome === side;
     const pair = side === 'player' ? h.playerPair : h.bankerPair;
     const natural = cards !== undefined && cards.length >= 2 && isNatural(points(cards.slice(0, 2)));
+    // A tie is said once, in the title row; a side says what is its own: won, its pair, its natural (not on a void
+    // hand or round: no bet was settled on it, and its own badge and reason say so).
+    const settled = !this.hand!.voided && !this.hand!.voidHand;
+    const badges = !settled
+      ? []
+      : [
+          won
+            ? html`<span class="verdict ${side}" data-verdict=${side}>${tr(lang, 'lastHand.win', 'Win')}</span>`
+            : null,
+          pair ? html`<span class="badge pair">${tr(lang, 'lastHand.pair', 'Pair')}</span>` : null,
+          natural ? html`<span class="badge natural">${tr(lang, 'stats.natural', 'Natural')}</span>` : null,
+        ].filter((b) => b !== null);
     return html`<div class="side ${side} ${won ? 'won' : ''} ${h.outcome === 'tie' ? 'tied' : ''}" data-side=${side}>
-      <div class="info">
-        <div class="side-head">
-          <span class="name">${side === 'player' ? tr(lang, 'player', 'Player') : tr(lang, 'banker', 'Banker')}</span>
-          <span class="points num" data-points=${pts ?? ''}>${pts ?? '–'}</span>
-        </div>
-        <div class="badges">
-          ${won ? html`<span class="verdict ${side}" data-verdict=${side}>${tr(lang, 'lastHand.win', 'Win')}</span>` : nothing}
-          ${h.outcome === 'tie' ? html`<span class="verdict tie" data-verdict="tie">${tr(lang, 'lastHand.tie', 'Tie')}</span>` : nothing}
-          ${pair ? html`<span class="badge pair">${tr(lang, 'lastHand.pair', 'Pair')}</span>` : nothing}
-          ${natural ? html`<span class="badge natural">${tr(lang, 'stats.natural', 'Natural')}</span>` : nothing}
-        </div>
+      <div class="side-head">
+        <span class="name">${side === 'player' ? tr(lang, 'player', 'Player') : tr(lang, 'banker', 'Banker')}</span>
+        <span class="points num" data-points=${pts ?? ''}>${pts ?? '–'}</span>
       </div>
       <div class="cards">${cards?.map((c, i) => playingCard(c, { sideways: i === 2 })) ?? nothing}</div>
+      ${badges.length > 0 ? html`<div class="badges">${badges}</div>` : nothing}
     </div>`;
   }
 
@@ -91,31 +98,31 @@ export class KioskLastHand extends LitElement {
       ? html`<span class="verdict void">${tr(lang, 'lastHand.voided', 'Round void')}</span>`
       : nothing;
     const reason = why ? show(lang, why) : nothing;
-    // On a line of its own, under the title (beside it, a bilingual title had no room left); a void hand's reason
-    // beside its badge, a void round's over its dimmed cards (the side column has no room for more lines).
+    // On a line of its own, under the title (beside it, a bilingual title had no room left); the reason, a void
+    // round's or a void hand's, over its dimmed cards, which no bet was settled on (the panel has no room for more
+    // lines).
     const voidLine =
-      badge === nothing && verdict === nothing
-        ? nothing
-        : html`<div class="void-line">
-            ${verdict}${badge}${
-              why && !s.voided ? html`<span class="why" data-reason=${code!}>${reason}</span>` : nothing
-            }
-          </div>`;
+      badge === nothing && verdict === nothing ? nothing : html`<div class="void-line">${verdict}${badge}</div>`;
     const sides = html`<div class="sides">
       ${this.side('player', s.cards?.player)} ${this.side('banker', s.cards?.banker)}
     </div>`;
     return html`<div
-      class="last ${s.voided ? 'voided' : ''}"
+      class="last ${s.voided || why ? 'voided' : ''}"
       role="group"
       aria-label=${plain(lang, 'lastHand.titleNo', str`Last hand, hand ${s.no}`)}
     >
       <div class="top">
         <h2 class="title">${tr(lang, 'lastHand.title', 'Last hand')}</h2>
         <span class="hand-no num" data-hand=${s.no}>#${count(s.no, localeOf(lang))}</span>
+        ${
+          s.hand.outcome === 'tie'
+            ? html`<span class="verdict tie" data-verdict="tie">${tr(lang, 'lastHand.tie', 'Tie')}</span>`
+            : nothing
+        }
       </div>
       ${voidLine}
       ${
-        s.voided && why
+        why
           ? html`<div class="void-hand-area">
               ${sides}
               <p class="why over" data-reason=${code!}><span class="chip">${reason}</span></p>

@@ -1,6 +1,7 @@
 /**
- * `<kiosk-limits>`: the wager limits sign: minimum and maximum large, then the tie and pair maximums and the
- * maximum table differential, which rule 5.17 puts on the same notice. Amounts in the sign's currency with
+ * `<kiosk-limits>`: the wager limits sign: minimum and maximum large with the tie and pair maximums beside them
+ * (`headline`, the header's), then the maximum table differential, which rule 5.17 puts on the same notice
+ * (`details`, the sign column's). Amounts in the sign's currency with
  * `Intl.NumberFormat`.
  *
  * ```html
@@ -31,7 +32,8 @@ export class KioskLimits extends LitElement {
       .limits {
         display: flex;
         flex-direction: column;
-        gap: 0.35em;
+        gap: 0.2em;
+        line-height: 1.12;
       }
       .main {
         display: grid;
@@ -62,17 +64,30 @@ export class KioskLimits extends LitElement {
         white-space: nowrap;
       }
       .main .amount {
-        font-size: 1.45em;
-        line-height: 1.1;
+        font-size: 1.35em;
+        line-height: 1.05;
       }
       :host([show='headline']) .main {
         display: flex;
-        gap: 1.4em;
+        gap: 0.8em;
         margin: 0;
       }
+      :host([show='headline']) .label .bi {
+        flex-wrap: nowrap;
+      }
       :host([show='headline']) .main .limit + .limit {
-        padding-left: 1.4em;
+        padding-left: 0.8em;
         border-left: 1px solid var(--kiosk-gold-hairline);
+      }
+      :host([dense]) .limits {
+        gap: 0;
+        line-height: 1.04;
+      }
+      /* The tie and pair maximums: under "Tie" and "Pair", beside the minimum and maximum, a step quieter. */
+      .main .limit.secondary .amount {
+        font-size: 1.1em;
+        line-height: 1.25;
+        color: var(--kiosk-ink);
       }
     `,
   ];
@@ -81,13 +96,15 @@ export class KioskLimits extends LitElement {
   @property({ attribute: false }) signage: TableSignage | null = null;
   /** Language of the sign. */
   @property() language: Language = DEFAULT_LANGUAGE;
-  /** Which limits: `headline` (minimum and maximum, large), `details` (tie, pair, differential) or `all`. */
+  /** Which limits: `headline` (minimum, maximum, tie and pair maximums), `details` (differential) or `all`. */
   @property({ reflect: true }) show: 'headline' | 'details' | 'all' = 'all';
+  /** The headline includes the maximum table differential (a landscape header has room for it). */
+  @property({ type: Boolean }) differential = false;
 
-  private limit(key: string, label: TemplateResult | string, amount: number | undefined) {
+  private limit(key: string, label: TemplateResult | string, amount: number | undefined, kind = '') {
     if (amount === undefined) return nothing;
     const l = this.signage!.limits;
-    return html`<div class="limit" data-limit=${key}>
+    return html`<div class="limit ${kind}" data-limit=${key}>
       <span class="label">${label}</span>
       <span class="amount num">${money(amount, l.currency, localeOf(this.language))}</span>
     </div>`;
@@ -98,23 +115,21 @@ export class KioskLimits extends LitElement {
     if (!s) return nothing;
     const lang = this.language;
     const l = s.limits;
-    const headline = this.show !== 'details';
-    const details = this.show !== 'headline';
+    // The differential with the others (a landscape header, or everything at once), or on its own (`details`).
+    const differential = this.show === 'details' || this.show === 'all' || this.differential;
+    const maxDiff = (kind = '') =>
+      this.limit('maxDifferential', tr(lang, 'limits.maxDiff', 'Max differential'), l.maxDifferential, kind);
     return html`<div class="limits" role="group" aria-label=${plain(lang, 'limits.title', 'Table limits')}>
       ${
-        headline
-          ? html`<div class="main">
+        this.show === 'details'
+          ? maxDiff()
+          : html`<div class="main">
               ${this.limit('minimum', tr(lang, 'limits.min', 'Minimum'), l.minimum)}
               ${this.limit('maximum', tr(lang, 'limits.max', 'Maximum'), l.maximum)}
+              ${this.limit('tieMaximum', tr(lang, 'limits.tie', 'Tie max'), l.tieMaximum, 'secondary')}
+              ${this.limit('pairMaximum', tr(lang, 'limits.pair', 'Pair max'), l.pairMaximum, 'secondary')}
+              ${differential ? maxDiff('secondary') : nothing}
             </div>`
-          : nothing
-      }
-      ${
-        details
-          ? html`${this.limit('tieMaximum', tr(lang, 'limits.tieMax', 'Tie maximum'), l.tieMaximum)}
-            ${this.limit('pairMaximum', tr(lang, 'limits.pairMax', 'Pair maximum'), l.pairMaximum)}
-            ${this.limit('maxDifferential', tr(lang, 'limits.differential', 'Max table differential'), l.maxDifferential)}`
-          : nothing
       }
     </div>`;
   }

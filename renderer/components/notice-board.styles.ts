@@ -1,22 +1,31 @@
 import { css } from 'lit';
 
+/**
+ * The notices: side by side in the notice band (the footer's room, whose height never changes), each its icon, its
+ * headline and what it says in full; or, with `cover`, the table-closed veil over the whole board.
+ */
 export const noticeStyles = css`
   :host {
     display: block;
     font-size: var(--kiosk-text);
   }
+  :host(:not([cover])) {
+    height: 100%;
+  }
+  :host(:not([cover])) .notices {
+    height: 100%;
+  }
   .notices {
     display: flex;
-    flex-wrap: wrap;
     gap: 0.5em;
   }
   .notice {
     --accent: var(--kiosk-notice-info);
-    flex: 1 1 16em;
+    flex: 1 1 0;
     display: flex;
     align-items: center;
-    gap: 0.8em;
-    padding: 0.35em 0.9em;
+    gap: 0.6em;
+    padding: 0 0.6em;
     min-width: 0;
     border-radius: 0.55em;
     background: linear-gradient(
@@ -24,7 +33,7 @@ export const noticeStyles = css`
       color-mix(in srgb, var(--accent) 30%, var(--kiosk-bg)) 0%,
       var(--kiosk-panel-solid) 75%
     );
-    border: 0.12em solid var(--accent);
+    border: 0.09em solid var(--accent);
     box-shadow: 0 0.4em 1.4em -0.6em color-mix(in srgb, var(--accent) 70%, transparent);
   }
   .notice[data-kind='lastCoup'] {
@@ -45,8 +54,8 @@ export const noticeStyles = css`
     flex: none;
     display: grid;
     place-items: center;
-    width: 2.1em;
-    height: 2.1em;
+    width: 1.8em;
+    height: 1.8em;
     border-radius: 50%;
     background: var(--accent);
     color: var(--kiosk-notice-icon-ink);
@@ -58,14 +67,14 @@ export const noticeStyles = css`
   .text {
     display: flex;
     flex-direction: column;
-    gap: 0.2em;
+    gap: 0.05em;
     min-width: 0;
     flex: 1;
   }
   .headline {
     font-size: var(--kiosk-text-notice);
     font-weight: 800;
-    letter-spacing: 0.04em;
+    letter-spacing: 0.03em;
     text-transform: uppercase;
     line-height: 1.05;
   }
@@ -82,8 +91,14 @@ export const noticeStyles = css`
   }
   .detail {
     font-size: var(--kiosk-text-small);
-    color: var(--kiosk-ink-muted);
-    text-wrap: balance;
+    line-height: 1.05;
+    color: var(--kiosk-ink);
+    text-wrap: pretty;
+  }
+  /* English and Chinese run on (as the footer's disclaimer does): the band has three lines for a notice. */
+  :host(:not([cover])) .detail .bi,
+  :host(:not([cover])) .detail .bi > * {
+    display: inline;
   }
   .detail .bi {
     flex-direction: row;
@@ -92,6 +107,7 @@ export const noticeStyles = css`
   }
   .detail .bi > .zh {
     font-size: 1em;
+    margin-left: 0.5em;
   }
   .burn-card .card {
     display: block;

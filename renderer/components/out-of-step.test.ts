@@ -65,7 +65,7 @@ describe('<kiosk-app> out of step with its table', () => {
     expect(text(line)).toBe('Updating results · 路单更新中');
     expect(marks(app)).toEqual(before); // the roads keep every mark
     expect(Number(getComputedStyle($(app, 'kiosk-big-road')!).opacity)).toBeLessThan(1); // but do not pass as current
-    expect(Number(getComputedStyle($(app, '.side > .panel')!).opacity)).toBeLessThan(1);
+    expect(Number(getComputedStyle($(app, '.panel.last-hand')!).opacity)).toBeLessThan(1);
     expect(Number(getComputedStyle(line).opacity)).toBe(1);
     expect($(app, 'kiosk-big-road')!.hasAttribute('ask-hidden')).toBe(true); // no would-be marks from stale roads
     expect(staffText(app)).toMatch(/^Out of step · gap · 0:1\d — hand 21 arrived but hand 20 is next$/);

@@ -26,8 +26,11 @@ describe('<kiosk-ask>', () => {
     expect($$(el, '.group[data-side=banker] circle.ring.blue')).toHaveLength(1);
     expect($$(el, '.group[data-side=banker] circle.dot.blue')).toHaveLength(1);
     expect($$(el, '.group[data-side=banker] path.slash.blue')).toHaveLength(1);
-    expect(textOf(el)).toContain('Banker ask');
+    expect(textOf(el)).toContain('Ask roads');
     expect($$(el, '[role=group]')[0]!.getAttribute('aria-label')).toBe('Ask roads');
+    // Which ask each group is: said to assistive technology, and shown by the letter in its big-road circle.
+    expect($$(el, '.group').map((g) => g.getAttribute('aria-label'))).toEqual(['Banker ask', 'Player ask']);
+    expect($$(el, '.group text.circle-label').map((t) => t.textContent)).toEqual(['B', 'P']);
   });
 
   it('leaves a road empty where it would not produce a mark yet (after "BP" only the big eye boy)', async () => {
@@ -152,8 +155,9 @@ describe('<kiosk-last-hand>', () => {
     el.language = 'en';
     await mount(el, 480, 300);
     expect(textOf(el)).toContain('No bets this hand');
-    expect($$(el, '[data-verdict=tie]')).toHaveLength(2);
-    expect($$(el, '.badge.natural')).toHaveLength(2);
+    expect($$(el, '[data-verdict=tie]')).toHaveLength(1); // said once, beside the hand's number
+    expect($$(el, '.top [data-verdict=tie]')).toHaveLength(1);
+    expect($$(el, '.badge.natural')).toHaveLength(0); // no bet was settled on it: its sides claim nothing
   });
 
   it('says so before the first hand', async () => {
@@ -173,7 +177,7 @@ describe('<kiosk-pay-table>', () => {
     await mount(el, 480, 600);
     const odds = (bet: string) => $$(el, `[data-bet=${bet}] .odds`)[0]?.textContent?.trim();
     expect(odds('banker')).toBe('19 to 20');
-    expect(textOf(el)).toContain('1 to 1 less 5% commission');
+    expect(textOf(el)).toContain('less 5% commission');
     expect(odds('player')).toBe('1 to 1');
     expect(odds('tie')).toBe('8 to 1');
     expect(odds('pairs')).toBe('11 to 1');
@@ -222,7 +226,8 @@ describe('<kiosk-pay-table>', () => {
     el.language = 'zh-Hans';
     await mount(el, 480, 600);
     expect($$(el, '.ur-cell')).toHaveLength(10);
-    expect($$(el, '.ur-cell[data-score="2"] .num')[0]!.textContent).toBe('225:1');
+    expect($$(el, '.ur-cell[data-score="2"] .num')[0]!.textContent).toBe('225'); // "N to 1" said once, in its title
+    expect($$(el, '.ur-way .to-one-note')[0]!.textContent).toBe('(N:1)');
     expect($$(el, '[data-bet=threeGivesEight] .odds')[0]!.textContent?.trim()).toBe('1 赔 180');
     expect($$(el, '[data-bet=tie] .odds')[0]!.textContent?.trim()).toBe('1 赔 9');
     expect($$(el, '[data-bet=banker] .odds')[0]!.textContent?.trim()).toBe('1 赔 0.95');
@@ -243,7 +248,8 @@ describe('<kiosk-limits>', () => {
     expect(amount('tieMaximum')).toBe('HK$5,000');
     expect(amount('pairMaximum')).toBe('HK$2,500');
     expect(amount('maxDifferential')).toBe('HK$100,000');
-    expect(textOf(el)).toContain('Max table differential');
+    expect(textOf(el)).toContain('Max differential');
+    expect(textOf(el)).toContain('Tie max');
   });
 
   it('shows cents only when an amount has them, in any currency', async () => {

@@ -4,12 +4,13 @@ export const payTableStyles = css`
   :host {
     display: block;
     font-size: var(--kiosk-text);
+    line-height: 1.12;
   }
   .pays {
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
     column-gap: 0.8em;
-    row-gap: 0.28em;
+    row-gap: 0.08em;
     align-items: baseline;
   }
   .pays > .title,
@@ -45,9 +46,9 @@ export const payTableStyles = css`
   .six-sign {
     display: flex;
     align-items: center;
-    gap: 0.55em;
-    margin-bottom: 0.3em;
-    padding: 0.45em 0.6em;
+    gap: 0.45em;
+    margin-bottom: 0.2em;
+    padding: 0.3em 0.5em;
     border: 0.16em solid var(--kiosk-gold);
     border-radius: var(--kiosk-radius);
     background: var(--kiosk-six-bg);
@@ -59,15 +60,15 @@ export const payTableStyles = css`
     flex: none;
     display: grid;
     place-items: center;
-    width: 1.7em;
-    height: 1.7em;
+    width: 1.5em;
+    height: 1.5em;
     border-radius: 50%;
     background: var(--kiosk-banker);
     color: var(--kiosk-bead-ink);
     font-size: 1.3em;
   }
   .six-text {
-    text-wrap: balance;
+    font-size: var(--kiosk-text-small);
   }
   .six-text .bi {
     flex-direction: column;
@@ -122,9 +123,9 @@ export const payTableStyles = css`
   .group {
     display: flex;
     flex-direction: column;
-    gap: 0.2em;
-    margin-top: 0.25em;
-    padding-top: 0.4em;
+    gap: 0.1em;
+    margin-top: 0.15em;
+    padding-top: 0.25em;
     border-top: 1px solid var(--kiosk-hairline);
   }
   .group > .name {
@@ -144,7 +145,7 @@ export const payTableStyles = css`
   .pp-row {
     display: flex;
     flex-direction: column;
-    gap: 0.15em;
+    gap: 0.05em;
   }
   .pp {
     display: flex;
@@ -154,13 +155,21 @@ export const payTableStyles = css`
   }
   .pp-name {
     font-size: var(--kiosk-text-small);
+    padding-left: 0.6em;
   }
   .ur-grid {
     display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(3.7em, 1fr));
+    gap: 0.05em 0.6em;
+    font-size: var(--kiosk-text-small);
+  }
+  .ur-way.to-one .ur-grid {
     grid-template-columns: repeat(5, auto);
     justify-content: space-between;
-    gap: 0.1em 0.6em;
-    font-size: var(--kiosk-text-small);
+  }
+  .to-one-note {
+    color: var(--kiosk-ink);
+    font-weight: 700;
   }
   .ur-cell {
     display: inline-flex;
@@ -174,5 +183,41 @@ export const payTableStyles = css`
   }
   .ur-cell .num {
     font-weight: 700;
+  }
+  /* Dense (set by the board when the sign column would overflow): the same words, closer together. */
+  :host([dense]) {
+    line-height: 1.04;
+  }
+  :host([dense]) .pays {
+    row-gap: 0;
+    column-gap: 0.4em;
+  }
+  :host([dense]) .odds .bi {
+    column-gap: 0.35em;
+  }
+  :host([dense]) .group {
+    gap: 0;
+    margin-top: 0;
+    padding-top: 0.05em;
+  }
+  :host([dense]) .pp-row {
+    gap: 0;
+  }
+  :host([dense]) .six-sign,
+  :host([dense]) .scheduled {
+    padding-top: 0.2em;
+    padding-bottom: 0.2em;
+    margin-bottom: 0.1em;
+  }
+  :host([dense]) .scale {
+    line-height: 1.05;
+    margin: 0.05em 0;
+  }
+  :host([dense]) .ur-grid {
+    row-gap: 0;
+  }
+  /* The commission is in the Banker's odds already ("19 to 20", "1 赔 0.95"): its note goes first. */
+  :host([dense]) .note {
+    display: none;
   }
 `;

@@ -114,6 +114,7 @@ export class KioskPayTable extends LitElement {
     }
     const scale =
       pp.scale === 'one' ? tr(lang, 'pays.scaleOne', 'Pay Scale One') : tr(lang, 'pays.scaleTwo', 'Pay Scale Two');
+    // Under the "Perfect Pairs" heading, "Mixed", "Coloured", "Perfect": one line each in a narrow sign column.
     const kind = (key: string, name: Text, o: Odds) =>
       html`<div class="pp" data-kind=${key}>
         <span class="pp-name">${name}</span><span class="odds num">${this.odds(o)}</span>
@@ -121,21 +122,27 @@ export class KioskPayTable extends LitElement {
     return html`<div class="group perfect-pairs" data-bet="perfectPairs" data-scale=${pp.scale}>
       <span class="name">${tr(lang, 'pays.perfectPairs', 'Perfect Pairs')} <span class="scale">${scale}</span></span>
       <div class="pp-row">
-        ${kind('mixed', tr(lang, 'pays.mixed', 'Mixed pair'), pp.mixed)}
-        ${kind('coloured', tr(lang, 'pays.coloured', 'Coloured pair'), pp.coloured)}
-        ${kind('perfect', tr(lang, 'pays.perfect', 'Perfect pair'), pp.perfect)}
+        ${kind('mixed', tr(lang, 'pays.mixedShort', 'Mixed'), pp.mixed)}
+        ${kind('coloured', tr(lang, 'pays.colouredShort', 'Coloured'), pp.coloured)}
+        ${kind('perfect', tr(lang, 'pays.perfectShort', 'Perfect'), pp.perfect)}
       </div>
     </div>`;
   }
 
   private urWay(rows: NonNullable<PayTableView['urWayEgalite']>) {
-    return html`<div class="group ur-way" data-bet="urWayEgalite">
-      <span class="name">${tr(this.language, 'pays.urWay', 'UR Way Égalité')}</span>
+    // Every UR Way odds is "N to 1" in practice: then the heading says "to 1" once and each score shows its N
+    // (five to a line); otherwise each score shows its odds in full.
+    const toOne = rows.every((r) => r.odds.stake === 1);
+    return html`<div class="group ur-way ${toOne ? 'to-one' : ''}" data-bet="urWayEgalite">
+      <span class="name"
+        >${tr(this.language, 'pays.urWay', 'UR Way Égalité')}${toOne ? html` <span class="to-one-note num">(N:1)</span>` : nothing}</span
+      >
       <div class="ur-grid">
         ${rows.map(
           (r) =>
             html`<span class="ur-cell" data-score=${r.score}
-              ><span class="score">${r.score}</span><span class="num">${r.odds.win}:${r.odds.stake}</span></span
+              ><span class="score">${r.score}</span
+              ><span class="num">${toOne ? r.odds.win : `${r.odds.win}:${r.odds.stake}`}</span></span
             >`,
         )}
       </div>
@@ -153,12 +160,11 @@ export class KioskPayTable extends LitElement {
             'banker',
             tr(lang, 'banker', 'Banker'),
             this.odds(p.banker),
-            tr(lang, 'pays.lessCommission', str`1 to 1 less ${rate} commission`),
+            tr(lang, 'pays.commissionNote', str`less ${rate} commission`),
           )
         : this.row('banker', tr(lang, 'banker', 'Banker'), this.odds(p.banker));
     return html`<div class="pays" role="group" aria-label=${plain(lang, 'pays.title', 'Pays')}>
       ${p.modifiedOddsSign && p.bankerSix ? this.sixSign(p.bankerSix) : nothing}
-      <h2 class="title">${tr(lang, 'pays.title', 'Pays')}</h2>
       ${this.row('player', tr(lang, 'player', 'Player'), this.odds(p.player))} ${banker}
       ${p.scheduled ? this.scheduled(p.scheduled) : nothing}
       ${this.row('tie', tr(lang, 'tie', 'Tie'), this.odds(p.tie))}

@@ -1,26 +1,32 @@
 /**
  * The common part of every road view: Lit renders the `<svg>` (viewBox sized to the element, paper, grid,
- * ARIA) and an empty `g.marks`; after each update the subclass's marks are drawn into it by `drawRoad()`.
- * The cell size follows the element's height (rows fill it); the columns shown are as many as fit, scrolled so
- * the newest stay in view: marks keep their road coordinates and the marks' group is translated, so a scroll is
- * one attribute, not every mark.
+ * ARIA) and an empty `g.marks` per strip; after each update the subclass's marks are drawn into them by
+ * `drawRoad()`. The cell size follows the element's height (rows fill it, on `strips` lines); the columns shown are
+ * as many as fit, scrolled by whole streaks so the newest stay in view (road-window.ts): marks keep their road
+ * coordinates and each strip's group is translated, so a scroll is one attribute per strip, not every mark.
+ *
+ * The host reflects what it shows, for monitoring and tests: `data-columns` (columns it can show: per strip ×
+ * strips), `data-from` (the first column shown; 0 while nothing has scrolled away) and `data-cell` (cell edge, px).
  *
  * ```ts
  * class KioskBigRoad extends RoadView { protected lastColumn() {…} protected marks(size) {…} }
  * ```
  * @packageDocumentation
  */
-import { LitElement, html } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { LitElement, html, svg } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { drawRoad } from '../draw/draw-road';
 import { layoutGrid } from '../draw/layout-grid';
-import { roadSize, scrollX, type Mark, type RoadSize } from '../draw/marks';
+import type { Mark, RoadSize } from '../draw/marks';
+import { roadWindow, stripSize, type RoadWindow, type WindowCell } from '../draw/road-window';
 import { DEFAULT_LANGUAGE, type Language } from '../localization';
 import { markStyles, sharedStyles } from './shared.styles';
 import { roadViewStyles } from './road-view.styles';
 
 /** Cell size used before the element has been measured (detached, or not laid out yet), in px. */
 const UNMEASURED_CELL = 24;
+/** Space between two strips of a road, in cells. */
+const STRIP_GAP = 0.2;
 
 /**
  * @cssproperty --kiosk-road-bg - Paper of the road.
@@ -33,8 +39,10 @@ export abstract class RoadView extends LitElement {
 
   /** Grid height in cells (ROADS.md: 6). */
   @property({ type: Number }) rows = 6;
-  /** Columns to show; 0 shows as many as fit the element. */
+  /** Columns to show per strip; 0 shows as many as fit the element. */
   @property({ type: Number }) columns = 0;
+  /** Lines the road is drawn on, one under the other, breaking between whole streaks (a narrow portrait board). */
+  @property({ type: Number }) strips = 1;
   /** Language of the accessible name. */
   @property() language: Language = DEFAULT_LANGUAGE;
   /** Colour theme; `colour-blind` adds shape cues (reflected for the styles). */
@@ -44,9 +52,9 @@ export abstract class RoadView extends LitElement {
   /** Hides the would-be marks without restarting their blink when shown again (while the board is out of step). */
   @property({ type: Boolean, reflect: true, attribute: 'ask-hidden' }) askHidden = false;
 
-  @query('g.marks') private marksGroup!: SVGGElement;
   private observer: ResizeObserver | null = null;
-  private size: RoadSize = { cell: UNMEASURED_CELL, rows: 6, cols: 1, offset: 0 };
+  private cell = UNMEASURED_CELL;
+  private window: RoadWindow = { cols: 1, from: 0, starts: [0], ends: [1] };
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -68,17 +76,35 @@ export abstract class RoadView extends LitElement {
   }
 
   protected override willUpdate(): void {
-    const cell = this.box ? this.box.height / this.rows : UNMEASURED_CELL;
+    const strips = Math.max(1, Math.floor(this.strips));
+    const cell = this.box ? this.box.height / (strips * this.rows + (strips - 1) * STRIP_GAP) : UNMEASURED_CELL;
     const cols = this.columns || (this.box ? Math.floor(this.box.width / cell + 0.02) : 20);
-    this.size = roadSize({ cell, rows: this.rows, cols }, this.lastColumn());
+    this.cell = cell;
+    this.window = roadWindow(this.windowCells(), this.lastColumn(), cols, strips);
   }
 
   protected override updated(): void {
-    drawRoad(this.marksGroup, this.marks(this.size));
+    const groups = this.renderRoot.querySelectorAll<SVGGElement>('g.marks');
+    groups.forEach((g, k) => drawRoad(g, this.marks(this.stripSize(k))));
+    const w = this.window;
+    this.reflect('columns', String(w.cols * w.starts.length));
+    this.reflect('from', String(w.from));
+    this.reflect('cell', String(Math.round(this.cell * 100) / 100));
+  }
+
+  private reflect(name: string, value: string): void {
+    if (this.dataset[name] !== value) this.dataset[name] = value;
+  }
+
+  private stripSize(k: number): RoadSize {
+    return stripSize(this.window, k, this.cell, this.rows);
   }
 
   /** The rightmost column that must stay in view (ask cells included), or -1 when empty. */
   protected abstract lastColumn(): number;
+
+  /** The cells that decide where the road may scroll or wrap (with their streak starts; the bead plate: none). */
+  protected abstract windowCells(): readonly WindowCell[];
 
   /** The marks of the visible window. */
   protected abstract marks(size: RoadSize): Mark[];
@@ -86,15 +112,19 @@ export abstract class RoadView extends LitElement {
   /** The accessible name: the road and a short summary of what is on it. */
   protected abstract accessibleName(): string;
 
-  /** The marks as they would be drawn now (for tests and snapshots). */
+  /** The marks as they would be drawn now, every strip's (for tests and snapshots). */
   currentMarks(): Mark[] {
-    return this.marks(this.size);
+    return this.window.starts.flatMap((_, k) => this.marks(this.stripSize(k)));
   }
 
   override render() {
-    const { cell, cols, rows } = this.size;
-    const w = Math.round(cols * cell * 100) / 100;
-    const h = Math.round(rows * cell * 100) / 100;
+    const { cell, rows } = this;
+    const { cols, starts } = this.window;
+    const r2 = (n: number) => Math.round(n * 100) / 100;
+    const w = r2(cols * cell);
+    const line = rows * cell + STRIP_GAP * cell; // one strip and the gap under it
+    const h = r2(starts.length * line - STRIP_GAP * cell);
+    const grid = layoutGrid({ cell, rows, cols, offset: 0 });
     return html`<svg
       part="svg"
       role="img"
@@ -102,9 +132,13 @@ export abstract class RoadView extends LitElement {
       viewBox="0 0 ${w} ${h}"
       preserveAspectRatio="xMidYMid meet"
     >
-      <rect class="paper" width=${w} height=${h}></rect>
-      <path class="grid" d=${layoutGrid(this.size)}></path>
-      <g class="marks" transform="translate(${scrollX(this.size)} 0)"></g>
+      ${starts.map(
+        (start, k) => svg`<g class="strip" transform="translate(0 ${r2(k * line)})">
+          <rect class="paper" width=${w} height=${r2(rows * cell)}></rect>
+          <path class="grid" d=${grid}></path>
+          <g class="marks" transform="translate(${start === 0 ? 0 : r2(-start * cell)} 0)"></g>
+        </g>`,
+      )}
     </svg>`;
   }
 }

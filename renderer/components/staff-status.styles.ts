@@ -5,7 +5,7 @@ export const staffStyles = css`
   :host {
     display: block;
     min-width: 0;
-    font-size: var(--kiosk-text-min);
+    font-size: var(--kiosk-text-staff);
     color: var(--kiosk-ink-muted);
   }
   .staff {

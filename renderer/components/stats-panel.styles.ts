@@ -1,5 +1,9 @@
 import { css } from 'lit';
 
+/**
+ * The statistics: hand and shoe, Banker / Player / Tie in rows, the proportion bar, then pairs and naturals; with
+ * `wide` (under the derived roads of a landscape board: wide and low), each of those on one line.
+ */
 export const statsStyles = css`
   :host {
     display: block;
@@ -32,7 +36,7 @@ export const statsStyles = css`
     color: var(--kiosk-ink);
   }
   .figure.shoe .value {
-    font-size: calc(var(--kiosk-text-big) * 0.5);
+    font-size: calc(var(--kiosk-text-big) * 0.56);
     color: var(--kiosk-gold);
   }
   .rows {
@@ -135,5 +139,51 @@ export const statsStyles = css`
     width: 0.85em;
     height: 0.85em;
     fill: var(--kiosk-gold);
+  }
+  :host([wide]) .stats {
+    gap: 0.15em;
+    line-height: 1.12;
+  }
+  :host([wide]) .figure .value {
+    font-size: calc(var(--kiosk-text-big) * 0.62);
+  }
+  :host([wide]) .head {
+    justify-content: flex-start;
+    align-items: baseline;
+    gap: 1.2em;
+  }
+  :host([wide]) .figure {
+    flex: none;
+  }
+  :host([wide]) .figure .label .bi {
+    flex-wrap: nowrap;
+  }
+  :host([wide]) .head .denominator {
+    white-space: normal;
+    line-height: 1.1;
+  }
+  :host([wide]) .rows {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.1em 0.8em;
+  }
+  :host([wide]) .count {
+    font-size: 1em;
+  }
+  :host([wide]) .row {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3em;
+  }
+  :host([wide]) .count,
+  :host([wide]) .pct {
+    min-width: 0;
+  }
+  :host([wide]) .extras {
+    flex-direction: row;
+    flex-wrap: wrap;
+    gap: 0.1em 0.7em;
+    padding-top: 0;
+    border-top: none;
   }
 `;

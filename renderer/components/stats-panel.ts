@@ -40,6 +40,8 @@ export class KioskStats extends LitElement {
   @property({ attribute: false }) shoeNo: number | null = null;
   /** Language of the panel. */
   @property() language: Language = DEFAULT_LANGUAGE;
+  /** In a few long lines: a wide, low place (under the derived roads of a landscape board). */
+  @property({ type: Boolean, reflect: true }) wide = false;
 
   private row(kind: 'banker' | 'player' | 'tie', n: number, of: number) {
     const lang = this.language;
@@ -54,7 +56,7 @@ export class KioskStats extends LitElement {
       <span class="swatch" aria-hidden="true"></span>
       <span class="name">${name}</span>
       <span class="count num">${count(n, locale)}</span>
-      <span class="pct num">${percent(n, of, locale)}</span>
+      <span class="pct num">${percent(n, of, locale, this.wide ? 0 : 1)}</span>
     </div>`;
   }
 
@@ -76,6 +78,12 @@ export class KioskStats extends LitElement {
     const shoeNo = this.shoeNo;
     const bar = (n: number) => (hands > 0 ? Math.round((n / hands) * 10000) / 100 : 0); // SVG attributes: CSP-safe
     const [b, p, t] = [s?.banker ?? 0, s?.player ?? 0, s?.tie ?? 0];
+    const denominator = html`<span
+      class="denominator"
+      data-denominator=${hands}
+      data-void=${Math.max(0, this.hand - hands)}
+      >${this.denominator(hands)}</span
+    >`;
     return html`<section class="stats" aria-label=${plain(lang, 'stats.title', 'Statistics')}>
       <div class="head">
         <div class="figure hand">
@@ -90,22 +98,25 @@ export class KioskStats extends LitElement {
                 <span class="value num" data-value="shoe">${count(shoeNo, locale)}</span>
               </div>`
         }
+        ${this.wide ? denominator : nothing}
       </div>
       <div class="rows">
         ${this.row('banker', s?.banker ?? 0, hands)} ${this.row('player', s?.player ?? 0, hands)}
         ${this.row('tie', s?.tie ?? 0, hands)}
       </div>
-      <div class="bar-line">
-        <svg class="bar" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true">
-          <rect class="track" width="100" height="4"></rect>
-          <rect class="b" x="0" width=${bar(b)} height="4"></rect>
-          <rect class="p" x=${bar(b)} width=${bar(p)} height="4"></rect>
-          <rect class="t" x=${bar(b) + bar(p)} width=${bar(t)} height="4"></rect>
-        </svg>
-        <span class="denominator" data-denominator=${hands} data-void=${Math.max(0, this.hand - hands)}>
-          ${this.denominator(hands)}
-        </span>
-      </div>
+      ${
+        this.wide
+          ? nothing
+          : html`<div class="bar-line">
+              <svg class="bar" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true">
+                <rect class="track" width="100" height="4"></rect>
+                <rect class="b" x="0" width=${bar(b)} height="4"></rect>
+                <rect class="p" x=${bar(b)} width=${bar(p)} height="4"></rect>
+                <rect class="t" x=${bar(b) + bar(p)} width=${bar(t)} height="4"></rect>
+              </svg>
+              ${denominator}
+            </div>`
+      }
       <div class="extras">
         <div class="extra" data-kind="bankerPair">
           <span class="dot banker" aria-hidden="true"></span>${tr(lang, 'stats.bankerPair', 'Banker pair')}

@@ -24,6 +24,12 @@ export const DERIVED_GLYPH: { readonly [K in DerivedRoadName]: 'ring' | 'dot' | 
 };
 
 const LETTER = { banker: 'B', player: 'P', tie: 'T' } as const;
+
+/**
+ * A big-road circle's radius and stroke, in cells: 0.89 of a cell across, stroke included, so that the 40.5 to
+ * 41.6 px cells of a 1080p board draw circles 36 to 37 px wide, the size issue 13 asks for to be read from 3 m.
+ */
+export const BIG_CIRCLE = { r: 0.395, sw: 0.1 } as const;
 const path = line();
 const closed = line().curve(curveLinearClosed);
 
@@ -164,7 +170,7 @@ export function layoutBigRoad(cells: readonly BigRoadCell[], size: RoadSize, opt
   const c = size.cell;
   const letters = opts.letters === true;
   for (const cell of cells) {
-    if (!visible(size, cell.col)) continue;
+    if (!visible(size, cell.col, cell.streakStart)) continue;
     const isFresh = opts.fresh?.col === cell.col && opts.fresh.row === cell.row;
     marks.push(...laidOut(bigRoadMemo, cell, c, isFresh, letters, () => bigRoadMarks(cell, c, size, isFresh, letters)));
   }
@@ -185,8 +191,8 @@ function bigRoadMarks(cell: BigRoadCell, c: number, size: RoadSize, isFresh: boo
       cls: `circle ${cell.outcome}${tail}${f}`,
       cx: r2(cx),
       cy: r2(cy),
-      r: r2(c * 0.36),
-      sw: r2(c * 0.11),
+      r: r2(c * BIG_CIRCLE.r),
+      sw: r2(c * BIG_CIRCLE.sw),
     });
     if (letters) {
       const cls = `circle-label ${cell.outcome}`;
@@ -229,7 +235,7 @@ export function layoutDerivedRoad(
   const glyph = DERIVED_GLYPH[road];
   const marks: Mark[] = [];
   cells.forEach((cell, i) => {
-    if (!visible(size, cell.col)) return;
+    if (!visible(size, cell.col, cell.streakStart)) return;
     const isFresh = i === opts.fresh;
     marks.push(
       ...laidOut(derivedMemo, cell, size.cell, isFresh, glyph, () => [
@@ -249,12 +255,21 @@ export function layoutDerivedRoad(
   return marks;
 }
 
+/**
+ * The derived roads' glyphs, in cells. A ring must read as a ring, not a dot, from 3 m (issue 13): its hole is
+ * 0.57 of a cell across (9.4 px in the 16.5 px cell of a 1080p board; 6.5 arcminutes at 3 m on a 55-inch screen,
+ * three times the 2′ detail a 20/40 eye resolves), its stroke 0.13 (2.1 px); a dot is solid, 0.76 across.
+ */
+export const DERIVED_MARK = { ringR: 0.35, ringSw: 0.13, dotR: 0.38, slashReach: 0.34, slashSw: 0.2 } as const;
+
 function derivedMark(key: string, cls: string, glyph: 'ring' | 'dot' | 'slash', size: RoadSize, cell: GridCell): Mark {
   const c = size.cell;
+  const m = DERIVED_MARK;
   const [cx, cy] = centre(size, cell.col, cell.row);
-  if (glyph === 'slash') return { key, tag: 'path', cls, d: slash(cx, cy, c, 0.34), sw: r2(c * 0.2) };
-  if (glyph === 'ring') return { key, tag: 'circle', cls, cx: r2(cx), cy: r2(cy), r: r2(c * 0.31), sw: r2(c * 0.16) };
-  return { key, tag: 'circle', cls, cx: r2(cx), cy: r2(cy), r: r2(c * 0.38) };
+  if (glyph === 'slash') return { key, tag: 'path', cls, d: slash(cx, cy, c, m.slashReach), sw: r2(c * m.slashSw) };
+  if (glyph === 'ring')
+    return { key, tag: 'circle', cls, cx: r2(cx), cy: r2(cy), r: r2(c * m.ringR), sw: r2(c * m.ringSw) };
+  return { key, tag: 'circle', cls, cx: r2(cx), cy: r2(cy), r: r2(c * m.dotR) };
 }
 
 /** `ask-a` or `ask-b`, alternating with the hand count `askKey`: which of two identical blink animations runs. */
@@ -290,8 +305,8 @@ function askMarks(
         cls,
         cx: r2(cx),
         cy: r2(cy),
-        r: r2(size.cell * 0.36),
-        sw: r2(size.cell * 0.11),
+        r: r2(size.cell * BIG_CIRCLE.r),
+        sw: r2(size.cell * BIG_CIRCLE.sw),
       });
     } else if (glyph !== 'circle' && 'colour' in at) {
       marks.push(derivedMark(key, `ask ask-${side} ${run} ${glyph} ${at.colour}`, glyph, size, at));

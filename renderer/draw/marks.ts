@@ -40,12 +40,17 @@ export interface TextMark extends MarkBase {
 
 export type Mark = CircleMark | PathMark | TextMark;
 
-/** The visible window of a road: cell size, grid and the first visible column. */
+/** The visible window of a road (or of one of its strips): cell size, grid and the first visible column. */
 export interface RoadSize {
   readonly cell: number; // edge of one grid cell, in px
   readonly rows: number; // 6
   readonly cols: number; // visible columns
-  readonly offset: number; // first visible logical display column (scrolling never feeds back into the roads)
+  readonly offset: number; // first visible display column (scrolling never feeds back into the roads)
+  /**
+   * The first column of the whole window (of its first strip; `offset` when absent): a mark whose streak starts
+   * left of it is not drawn, so no dragon tail shows without its head (see road-window.ts).
+   */
+  readonly from?: number;
 }
 
 /**
@@ -64,8 +69,9 @@ export function lastCol(...lists: readonly (readonly { readonly col: number }[])
   return max;
 }
 
-/** Whether a cell is inside the visible window. */
-export const visible = (size: RoadSize, col: number): boolean => col >= size.offset && col < size.offset + size.cols;
+/** Whether a cell is inside the visible window, and its streak (when it has one) starts inside it. */
+export const visible = (size: RoadSize, col: number, streakStart = col): boolean =>
+  col >= size.offset && col < size.offset + size.cols && streakStart >= (size.from ?? size.offset);
 
 /**
  * Centre of a cell in px, in the road's own coordinates: column 0 at x = 0 whatever the scroll. The window is

@@ -1,0 +1,229 @@
+/**
+ * The whole shoe at a glance (issue 13), measured in real Chromium: a real 8-deck shoe (79 hands, 43 big-road
+ * columns: a demanding one, see test/fixtures/views/index.ts) is dealt into the board hand by hand, as a table
+ * would, and at each screen size every road must show all of it from its first column, nothing scrolled away:
+ * the big road at least 45 columns (60 at 4K by default), the bead plate 14 (84 hands), each derived road 40, with
+ * big-road circles at least 36 px across at 1080p. Then a long shoe (100 hands, 56 big-road columns) must scroll
+ * by whole streaks: the marks drawn are exactly those of the streaks that start in the window, so no dragon tail
+ * shows without its head at the left edge.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roadmap } from '../baccarat/roads/roadmap';
+import type { BigRoadCell } from '../baccarat/roads/types';
+import { roadHands } from '../baccarat/shoe';
+import type { TableView } from '../contract/kiosk';
+import { buildRenderer } from '../renderer/build.mjs';
+import { FIXTURES } from '../test/fixtures/views';
+import { chromiumLaunchOptions } from '../test/helpers/chromium';
+
+type DemoWindow = Window & {
+  __kioskDemo?: { settle(): Promise<void>; push(view: unknown): void };
+  __kioskFixtures?: Record<string, () => TableView>;
+};
+
+const DIST = new URL('../dist/renderer/', import.meta.url).pathname;
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+/** A screen, and what each road must show there. */
+interface Screen {
+  readonly name: string;
+  readonly width: number;
+  readonly height: number;
+  readonly highResolution?: 'more-columns' | 'larger';
+  readonly big: number; // big-road columns, at least
+  readonly circle: number; // big-road circle across, px, at least
+}
+
+const SCREENS: readonly Screen[] = [
+  { name: '1080p landscape', width: 1920, height: 1080, big: 45, circle: 36 },
+  { name: '1080p portrait', width: 1080, height: 1920, big: 45, circle: 36 },
+  { name: '4K, more columns (the default)', width: 3840, height: 2160, big: 60, circle: 50 },
+  { name: '4K, larger', width: 3840, height: 2160, highResolution: 'larger', big: 45, circle: 72 },
+];
+const BEAD = 14;
+const DERIVED = 40;
+
+let server: Server;
+let base = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildRenderer();
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    readFile(join(DIST, path === '/' ? 'index.html' : path)).then(
+      (body) => {
+        res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(404);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch(chromiumLaunchOptions());
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r));
+});
+
+/** What a road view shows, read from the page. */
+interface Shown {
+  readonly road: string;
+  readonly columns: number; // columns it can show (per line × lines)
+  readonly from: number; // first column shown
+  readonly cell: number; // px
+  readonly keys: string[]; // the keys of the marks drawn (ask marks left out)
+  readonly circle: number; // the first big-road circle's width on screen, stroke included, px (0 for other roads)
+}
+
+async function open(screen: Screen): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: { width: screen.width, height: screen.height },
+    reducedMotion: 'reduce',
+  });
+  await page.goto(`${base}/index.html?demo=no-shoe&askBlink=0`);
+  await page.waitForFunction(() => (window as DemoWindow).__kioskDemo !== undefined);
+  return page;
+}
+
+/** Deals the fixture's shoe into the board one hand at a time (views as a host pushes them), then reads the roads. */
+async function deal(page: Page, fixture: string, screen: Screen, seq: number): Promise<Shown[]> {
+  return page.evaluate(
+    async ({ fixture, highResolution, seq }) => {
+      const w = window as DemoWindow;
+      const whole = w.__kioskFixtures![fixture]!();
+      const settings = highResolution ? { ...whole.settings, highResolution } : whole.settings;
+      const rounds = whole.shoe!.rounds;
+      for (let n = 0; n <= rounds.length; n++) {
+        w.__kioskDemo!.push({
+          ...whole,
+          settings,
+          seq: seq + n,
+          shoe: { ...whole.shoe!, rounds: rounds.slice(0, n) },
+          change: n === 0 ? { kind: 'reset' } : { kind: 'hand', hand: n },
+        });
+        if (n % 10 === 0 || n === rounds.length) await w.__kioskDemo!.settle();
+      }
+      await w.__kioskDemo!.settle();
+      await document.fonts.ready;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const root = document.querySelector('kiosk-app')!.shadowRoot!;
+      type RoadElement = HTMLElement & { currentMarks(): { key: string; cls: string }[] };
+      return [...root.querySelectorAll<RoadElement>('kiosk-big-road, kiosk-bead-plate, kiosk-derived-road')].map(
+        (el) => {
+          // The marks drawn: their elements, and their keys from the view (the same marks, as data).
+          const marks = [...el.shadowRoot!.querySelectorAll<SVGGraphicsElement>('g.marks > *')];
+          const data = el.currentMarks();
+          if (data.length !== marks.length)
+            throw new Error(`${el.localName}: ${marks.length} elements, ${data.length} marks`);
+          let circle = 0;
+          const first = marks.find((m) => m.classList.contains('circle') && !m.classList.contains('ask'));
+          if (el.localName === 'kiosk-big-road' && first instanceof SVGCircleElement) {
+            const scale = first.getScreenCTM()!.a;
+            circle = (2 * first.r.baseVal.value + Number(first.getAttribute('stroke-width'))) * scale;
+          }
+          return {
+            road: el.getAttribute('road') ?? el.localName.replace('kiosk-', ''),
+            columns: Number(el.dataset['columns']),
+            from: Number(el.dataset['from']),
+            cell: Number(el.dataset['cell']),
+            keys: data.filter((m) => !m.cls.split(' ').includes('ask')).map((m) => m.key),
+            circle,
+          };
+        },
+      );
+    },
+    { fixture, highResolution: screen.highResolution ?? null, seq },
+  );
+}
+
+/** The core's roads of a fixture's shoe. */
+function coreRoads(fixture: string) {
+  const view = FIXTURES[fixture]!(Date.now());
+  return roadmap(roadHands(view.shoe!));
+}
+
+describe('the whole shoe at a glance (issue 13)', () => {
+  it.for(SCREENS)(
+    '$name: a real 8-deck shoe, dealt hand by hand, shows whole on every road',
+    { timeout: 120_000 },
+    async (screen) => {
+      const page = await open(screen);
+      const shown = await deal(page, 'shoe-full', screen, 1000);
+      const map = coreRoads('shoe-full');
+      const by = Object.fromEntries(shown.map((s) => [s.road, s]));
+      const report = shown.map((s) => `${s.road} ${s.columns} columns of ${s.cell} px, from ${s.from}`).join('; ');
+      console.log(`${screen.name}: ${report}; big-road circles ${by['big-road']!.circle.toFixed(1)} px`);
+      expect(by['big-road']!.columns, report).toBeGreaterThanOrEqual(screen.big);
+      expect(by['bead-plate']!.columns, report).toBeGreaterThanOrEqual(BEAD);
+      for (const road of ['bigEyeBoy', 'smallRoad', 'cockroachPig'])
+        expect(by[road]!.columns, `${road}: ${report}`).toBeGreaterThanOrEqual(DERIVED);
+      for (const s of shown) expect(s.from, `${s.road} scrolled: ${report}`).toBe(0);
+      // Every mark of the shoe is drawn: one circle per big-road entry, one bead per hand, one mark per derived entry.
+      const circles = map.bigRoad.cells.filter((c) => c.outcome !== 'tie').length;
+      expect(
+        by['big-road']!.keys.filter((k) => /^c\d+-\d+$/.test(k)),
+        'big-road circles',
+      ).toHaveLength(circles);
+      expect(
+        by['bead-plate']!.keys.filter((k) => /^b\d+$/.test(k)),
+        'beads',
+      ).toHaveLength(map.beadPlate.length);
+      for (const road of ['bigEyeBoy', 'smallRoad', 'cockroachPig'] as const)
+        expect(by[road]!.keys, road).toHaveLength(map[road].cells.length);
+      expect(by['big-road']!.circle, 'big-road circle across, px').toBeGreaterThanOrEqual(screen.circle);
+      await page.close();
+    },
+  );
+
+  it(
+    'a long shoe scrolls by whole streaks: no dragon tail without its head at the left edge',
+    { timeout: 120_000 },
+    async () => {
+      const screen = SCREENS[0]!;
+      const page = await open(screen);
+      const shown = await deal(page, 'shoe-long', screen, 5000);
+      const map = coreRoads('shoe-long');
+      const big = shown.find((s) => s.road === 'big-road')!;
+      expect(big.from, 'the long shoe scrolled').toBeGreaterThan(0);
+      const starts = new Set(map.bigRoad.cells.map((c) => c.streakStart));
+      expect(starts.has(big.from), `column ${big.from} starts a streak`).toBe(true);
+      const expected = (cells: readonly BigRoadCell[]) =>
+        cells
+          .filter((c) => c.outcome !== 'tie' && c.streakStart >= big.from && c.col < big.from + big.columns)
+          .map((c) => `c${c.col}-${c.row}`)
+          .sort();
+      expect(big.keys.filter((k) => /^c\d+-\d+$/.test(k)).sort()).toEqual(expected(map.bigRoad.cells));
+      // The derived roads too: only streaks that start inside their window.
+      for (const road of ['bigEyeBoy', 'smallRoad', 'cockroachPig'] as const) {
+        const s = shown.find((x) => x.road === road)!;
+        const want = map[road].cells
+          .filter((c) => c.streakStart >= s.from && c.col < s.from + s.columns)
+          .map((c) => `d${c.col}-${c.row}`)
+          .sort();
+        expect(s.keys.sort(), road).toEqual(want);
+      }
+      await page.close();
+    },
+  );
+});
