@@ -24,7 +24,6 @@ import {
   correctHand,
   cutCardDrawn,
   endShoe,
-  isShoeComplete,
   isShoeHand,
   lastCoupState,
   newShoe,
@@ -42,31 +41,11 @@ import type { Coup } from '../baccarat/table-of-play';
 import { err, ok, type Card, type Result, type RoadHand } from '../baccarat/types';
 import type { VoidHandReason } from '../contract/schemas/hand';
 import type { ControllerStep } from '../simulator/steps';
-import type { Action, ActionType, KeyedResult } from './protocol';
-import { completeCoup, keyedOf, nextSlot } from './round-entry';
+import type { Action, KeyedResult } from './protocol';
+import { completeCoup, dealingOrder, keyedOf, nextSlot } from './round-entry';
+import { announced, exhausted, INITIAL_STATE, refusal, seen, type KeypadState } from './keypad-rules';
 
-/** The keypad's state: the table, the current shoe in the core's terms, and what the dealer is keying. */
-export interface KeypadState {
-  readonly tableOpen: boolean | null; // null until the dealer first opens or closes the table
-  readonly shoeNo: number; // the number of the last shoe started (0 before the first); 1–99999, then round again
-  readonly shoe: Shoe | null;
-  readonly shuffled: boolean; // the current shoe's shuffle was announced
-  readonly entry: readonly Card[]; // the round being dealt, card by card, in dealing order
-  /** The latest result, which the dealer may undo until `at` + the undo window, as long as nothing else happened. */
-  readonly last: { readonly handNo: number; readonly at: string } | null;
-  /** An undo in progress: the next result replaces hand `handNo`, taken back `after` ms after its result. */
-  readonly redo: { readonly handNo: number; readonly after: number } | null;
-}
-
-export const INITIAL_STATE: KeypadState = {
-  tableOpen: null,
-  shoeNo: 0,
-  shoe: null,
-  shuffled: false,
-  entry: [],
-  last: null,
-  redo: null,
-};
+export { announcedReason, exhausted, inRound, INITIAL_STATE, refusal, type KeypadState } from './keypad-rules';
 
 /** What a transition needs besides the state: the time of the action and the undo window. */
 export interface Context {
@@ -83,119 +62,6 @@ export interface Transition {
 export const UNDO_BY = 'dealer (undo)';
 /** The largest shoe number (the contract's); the next is 1 again. */
 export const MAX_SHOE_NO = 99_999;
-
-/** A round is being dealt: "No more bets" called, or a void hand announced for it. */
-export const inRound = (s: KeypadState): boolean =>
-  s.shoe !== null && (s.shoe.phase === 'dealing' || s.shoe.pendingVoidHand !== null);
-
-/** The contract's void-hand reason of the round ahead, if one was announced. */
-const announced = (shoe: Shoe): VoidHandReason | null => (shoe.pendingVoidHand?.reason as VoidHandReason) ?? null;
-
-/** How many times each card (by text) was seen in the shoe: the burn card, every hand's cards, the round's. */
-function seen(s: KeypadState): Map<string, number> {
-  const counts = new Map<string, number>();
-  const add = (c: Card) => counts.set(c.rank + c.suit, (counts.get(c.rank + c.suit) ?? 0) + 1);
-  if (s.shoe?.burn) add(s.shoe.burn.card);
-  for (const h of s.shoe ? shoeHands(s.shoe) : [])
-    for (const c of [...(h.cards?.player ?? []), ...(h.cards?.banker ?? [])]) add(c);
-  s.entry.forEach(add);
-  return counts;
-}
-
-/** Cards keyed as many times as the shoe's decks hold them: a further one is not of the set. */
-export function exhausted(s: KeypadState): string[] {
-  const decks = s.shoe?.decks ?? 8;
-  return [...seen(s)].filter(([, n]) => n >= decks).map(([c]) => c);
-}
-
-/** Why an action of this type cannot be taken now, or null when it can (its own arguments are checked apart). */
-export function refusal(s: KeypadState, type: ActionType): string | null {
-  const shoe = s.shoe;
-  const redo = s.redo ? `hand ${s.redo.handNo} is being keyed again: confirm it or cancel the undo first` : null;
-  const round = inRound(s) ? 'a round is being dealt: confirm its result or void it first' : null;
-  const noShoe = shoe ? null : 'no shoe: start a new shoe first';
-  const ended = shoe?.phase === 'ended' ? `shoe ${shoe.no ?? shoe.id} has ended` : null;
-  switch (type) {
-    case 'open-table':
-      return redo ?? (s.tableOpen === true ? 'the table is open' : null);
-    case 'close-table':
-      return (
-        redo ??
-        round ??
-        (s.tableOpen === false ? 'the table is closed' : null) ??
-        (shoe?.phase === 'betting' ? 'bets are open: call "No more bets" and finish the round first' : null)
-      );
-    case 'new-shoe':
-      return redo ?? (shoe && shoe.phase !== 'ended' ? 'end the current shoe first' : null);
-    case 'shuffle':
-    case 'burn':
-      return (
-        noShoe ??
-        ended ??
-        redo ??
-        round ??
-        (shoe!.rounds.length > 0 ? 'the shoe has begun: the shuffle and the burn come before its first round' : null) ??
-        (shoe!.phase === 'betting' ? 'bets are open' : null) ??
-        (type === 'shuffle' && s.shuffled ? 'the shuffle was announced' : null) ??
-        (type === 'burn' && shoe!.burn ? 'the shoe was burned' : null)
-      );
-    case 'no-bet-coup':
-    case 'void-hand':
-      return (
-        noShoe ??
-        redo ??
-        (s.tableOpen !== true ? 'the table is closed' : null) ??
-        (shoe!.pendingVoidHand ? 'a void hand is already announced for this round' : null) ??
-        (shoe!.phase === 'dealing' ? 'a round is being dealt' : null) ??
-        closed(shoe!)
-      );
-    case 'bets-open':
-    case 'no-more-bets':
-      return (
-        noShoe ??
-        redo ??
-        (s.tableOpen !== true ? 'the table is closed' : null) ??
-        (shoe!.pendingVoidHand ? 'this round is a void hand: no bets' : null) ??
-        (shoe!.phase === 'dealing' ? 'a round is being dealt' : null) ??
-        (type === 'bets-open' && shoe!.phase === 'betting' ? 'bets are open' : null) ??
-        closed(shoe!)
-      );
-    case 'card':
-      return (
-        (s.redo ? null : (noShoe ?? (inRound(s) ? null : 'no round is being dealt: "No more bets" first'))) ??
-        (nextSlot(s.entry) === null ? 'the coup is complete: confirm its result' : null)
-      );
-    case 'uncard':
-      return s.entry.length === 0 ? 'no card to take back' : null;
-    case 'cut-card':
-      return (
-        noShoe ??
-        redo ??
-        (inRound(s) ? null : 'the cut card comes out while a round is dealt') ??
-        (shoe!.cutCard.drawn ? 'the cut card is already out' : null)
-      );
-    case 'result':
-      return s.redo || inRound(s) ? null : 'no round is being dealt';
-    case 'undo':
-      return redo ?? (s.last ? null : 'there is no result to undo');
-    case 'cancel-undo':
-      return s.redo ? null : 'no undo in progress';
-    case 'round-void':
-      return noShoe ?? redo ?? (inRound(s) ? null : 'no round is being dealt');
-    case 'end-shoe':
-      return noShoe ?? ended ?? redo ?? round;
-    case 'correct':
-    case 'void-recorded':
-      return noShoe ?? redo ?? (shoeHands(shoe!).length === 0 ? 'no hand is recorded in this shoe' : null);
-  }
-}
-
-/** Why no further round may start: the last coup was recorded (rule 11.2), or the shoe ended. */
-function closed(shoe: Shoe): string | null {
-  if (shoe.phase === 'ended') return `shoe ${shoe.no ?? shoe.id} has ended`;
-  if (isShoeComplete(shoe)) return 'the last coup was dealt (rule 11.2): no further round; end the shoe';
-  return null;
-}
 
 const done = (state: KeypadState, steps: ControllerStep[] = []): Result<Transition, string> => ok({ state, steps });
 
@@ -324,7 +190,7 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
         return err(`the undo window of ${Math.round(ctx.undoMs / 1000)} s has passed: a supervisor corrects it`);
       const hand = shoeHands(shoe).find((h) => h.no === last.handNo);
       if (!hand || hand.voided) return err(`hand ${last.handNo} cannot be undone`);
-      const entry = hand.cards ? dealingOrderOf(hand.cards) : [];
+      const entry = hand.cards ? dealingOrder(hand.cards) : [];
       return done({ ...s, redo: { handNo: last.handNo, after }, entry, last: null });
     }
     case 'cancel-undo':
@@ -367,13 +233,6 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
     }
   }
 }
-
-/** The cards of a recorded hand in dealing order. */
-const dealingOrderOf = (cards: HandCards): Card[] => {
-  const [p1, p2, p3] = cards.player;
-  const [b1, b2, b3] = cards.banker;
-  return [p1, b1, p2, b2, p3, b3].filter((c): c is Card => c !== undefined);
-};
 
 /** Cards not seen yet, for the shoe-end step's record (the keypad knows only what was keyed; the cut card aside). */
 const cardsLeft = (s: KeypadState): number =>
@@ -446,6 +305,3 @@ function correction(
       : { type: 'keyed-correction', shoeId, handNo: no, by: o.by, note, keyed: r.keyed };
   return done({ ...s, shoe: next.value }, [step]);
 }
-
-/** The void-hand reason of the round ahead, for the view. */
-export const announcedReason = (s: KeypadState): VoidHandReason | null => (s.shoe ? announced(s.shoe) : null);

@@ -16,19 +16,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { IClientOptions } from 'mqtt';
 import pino, { type Logger } from 'pino';
 import type { ControllerStatus } from '../contract/schemas/status';
-import { DEFAULT_ROOT, topics } from '../contract/topics';
-import { signatureOf, type SigningKey } from '../mqtt-bridge/signing';
-import { createMessenger, type ControllerKind, type Messenger, type Outgoing } from '../simulator/messages';
+import type { SigningKey } from '../mqtt-bridge/signing';
+import type { Outgoing } from '../simulator/messages';
 import { connectController, controllerIdOf, type ControllerLink } from '../simulator/publisher';
 import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
+import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type ActionRecord, type JournalHeader, type KeypadJournal } from './journal';
 import type { Action, ActionRequest, ActionResponse, Keying, KeypadView, LinkView } from './protocol';
 import { parseActionRequest } from './request';
 import type { Supervisors } from './supervisors';
+import { PresenceRecord } from './presence';
 import { TableWatch } from './table-watch';
 import { keypadView } from './view';
 
@@ -65,42 +65,12 @@ interface Events {
   view: [view: KeypadView];
 }
 
-/** The statuses this keypad published (their timestamps), kept beside its journal: its own presence, across runs. */
-class PresenceRecord {
-  private readonly path: string;
-  private stamps: string[];
-  readonly thisRun = new Set<string>();
-
-  constructor(journalPath: string) {
-    this.path = `${journalPath}.presence`;
-    try {
-      this.stamps = (JSON.parse(readFileSync(this.path, 'utf8')) as { statuses: string[] }).statuses.slice(-20);
-    } catch {
-      this.stamps = [];
-    }
-  }
-
-  /** Whether a status is one this keypad (this journal) published, in this run or an earlier one. */
-  ours(s: ControllerStatus): boolean {
-    return this.stamps.includes(s.timestamp);
-  }
-
-  /** Records a status before it is published (the last will before the connection). */
-  add(s: ControllerStatus): void {
-    this.thisRun.add(s.timestamp);
-    this.stamps = [...this.stamps, s.timestamp].slice(-20);
-    writeFileSync(this.path, JSON.stringify({ statuses: this.stamps }));
-  }
-}
-
 export class Keypad extends EventEmitter<Events> {
   private state: KeypadState = INITIAL_STATE;
-  private messenger!: Messenger;
+  private stamped!: Stamped;
   private journal!: KeypadJournal;
   private link: ControllerLink | null = null;
   private watch: TableWatch | null = null;
-  private clock = ''; // the time of the action being applied: every message of it carries it
-  private lastSeq = -1; // the last event seq made
   private revision = 0; // actions taken, ever (the journal's header carries the count across compactions)
   private pending = 0;
   private queue: Promise<void> = Promise.resolve();
@@ -129,31 +99,13 @@ export class Keypad extends EventEmitter<Events> {
     return this.o.now?.() ?? new Date();
   }
 
-  /** The messenger for a journal header: the same seq, table state and signatures as when the records were made. */
-  private messengerFor(h: JournalHeader): Messenger {
-    const key = this.o.signingKey;
-    const t = topics(this.o.root ?? DEFAULT_ROOT);
-    const topicOf: Record<ControllerKind, string> = {
-      hand: t.tableHand(this.o.tableId),
-      event: t.tableEvent(this.o.tableId),
-      shoe: t.tableShoe(this.o.tableId),
-      controllerStatus: t.controllerStatus(this.o.tableId),
-    };
-    return createMessenger({
+  private stampedFor(h: JournalHeader): Stamped {
+    return stampedMessenger(h, {
       controllerId: this.controllerId,
-      seqStart: h.seqStart,
-      now: () => this.clock,
-      ...(h.tableOpen !== null && { tableOpen: h.tableOpen }),
-      ...(key && { sign: (kind: ControllerKind, payload: object) => signatureOf(key, topicOf[kind], payload) }),
+      tableId: this.o.tableId,
+      ...(this.o.root && { root: this.o.root }),
+      ...(this.o.signingKey && { signingKey: this.o.signingKey }),
     });
-  }
-
-  /** The messages of one action's steps (the messenger numbers and stamps them with the action's time). */
-  private messagesOf(steps: Parameters<Messenger['messagesFor']>[0][], at: string): Outgoing[] {
-    this.clock = at;
-    const out = steps.flatMap((s) => this.messenger.messagesFor(s));
-    for (const m of out) if (m.kind === 'event') this.lastSeq = Math.max(this.lastSeq, m.payload.seq);
-    return out;
   }
 
   /** Replays the journal: the state and the messenger as they were, and the last messages made. */
@@ -168,28 +120,15 @@ export class Keypad extends EventEmitter<Events> {
       revision: 0,
     });
     this.journal = openKeypadJournal(this.o.journalPath, this.o.tableId, fresh);
-    const h = this.journal.header;
     if (this.journal.setAside) this.log.warn({ path: this.journal.setAside }, 'journal set aside: starting as new');
     for (const s of this.journal.skipped) this.log.warn(s, 'journal line skipped');
-    this.messenger = this.messengerFor(h);
-    this.lastSeq = h.seqStart - 1;
-    this.state = { ...INITIAL_STATE, tableOpen: h.tableOpen, shoeNo: h.shoeNo };
-    this.revision = h.revision + this.journal.records.length;
-    let last: Outgoing[] = [];
-    let snapshot: Outgoing | null = null;
-    for (const r of this.journal.records) {
-      const next = act(this.state, r.a, { at: r.t, undoMs: Infinity });
-      if (!next.ok) {
-        this.log.error({ record: r, error: next.error }, 'journal record refused on replay: skipped');
-        continue;
-      }
-      this.state = next.value.state;
-      const out = this.messagesOf([...next.value.steps], r.t);
-      if (out.length > 0) last = out;
-      snapshot = [...out].reverse().find((m) => m.kind === 'shoe') ?? snapshot;
-    }
-    this.replayed = { outgoing: last, snapshot };
-    this.log.info({ records: this.journal.records.length, seq: this.lastSeq }, 'journal replayed');
+    this.stamped = this.stampedFor(this.journal.header);
+    const r = replay(this.journal, this.stamped);
+    for (const x of r.refused) this.log.error(x, 'journal record refused on replay: skipped');
+    this.state = r.state;
+    this.revision = r.revision;
+    this.replayed = { outgoing: [...r.last], snapshot: r.snapshot };
+    this.log.info({ records: this.journal.records.length, seq: this.stamped.lastSeq() }, 'journal replayed');
   }
 
   /**
@@ -382,7 +321,7 @@ export class Keypad extends EventEmitter<Events> {
         keypad: 1,
         t,
         tableId: this.o.tableId,
-        seqStart: this.lastSeq + 1,
+        seqStart: this.stamped.lastSeq() + 1,
         tableOpen: this.state.tableOpen,
         shoeNo: this.state.shoeNo,
         revision: this.revision,
@@ -391,7 +330,7 @@ export class Keypad extends EventEmitter<Events> {
     } else this.journal.append(record);
     this.state = r.value.state;
     this.revision++;
-    for (const m of this.messagesOf([...r.value.steps], t)) this.send(m);
+    for (const m of this.stamped.messagesOf(r.value.steps, t)) this.send(m);
     this.scheduleUndoEnd();
     this.changed();
     this.log.info({ action: { ...action }, steps: r.value.steps.map((s) => s.type) }, 'action');
@@ -433,7 +372,7 @@ export class Keypad extends EventEmitter<Events> {
 
   /** The current snapshot (the table's truth as published). */
   snapshot() {
-    return this.messenger.snapshot();
+    return this.stamped.messenger.snapshot();
   }
 
   /** Waits until every message made so far is acknowledged. */

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** `<keypad-app>`: one column on a portrait tablet, the same blocks wider on a landscape one. */
+/** `<keypad-app>`: the header, the screen, the hands; dialogs and notes over them. */
 export const appStyles = css`
   :host {
     display: grid;
@@ -44,16 +44,91 @@ export const appStyles = css`
     gap: 14px;
     overflow: auto;
   }
+  footer {
+    padding: 8px 14px;
+    border-top: 2px solid var(--k-line);
+    background: var(--k-panel);
+  }
+  .status {
+    font-size: 1.3em;
+    font-weight: 800;
+  }
+  .refused {
+    max-width: 900px;
+    margin: 8vh auto 0;
+    border: 4px solid var(--k-danger);
+    border-radius: 18px;
+    padding: 32px;
+    display: grid;
+    gap: 20px;
+    background: var(--k-panel);
+    font-size: 1.2em;
+  }
+  .refused h2 {
+    color: var(--k-danger);
+    font-size: 1.7em;
+  }
+  .toast {
+    position: fixed;
+    left: 50%;
+    bottom: 110px;
+    transform: translateX(-50%);
+    background: var(--k-danger);
+    color: #fff;
+    font-weight: 800;
+    padding: 14px 22px;
+    border-radius: 12px;
+    max-width: 90vw;
+    z-index: 20;
+  }
+  .choice {
+    position: fixed;
+    inset: 0;
+    background: rgb(0 0 0 / 0.7);
+    display: grid;
+    place-items: center;
+    z-index: 9;
+  }
+  .choice .box {
+    background: var(--k-panel);
+    border: 3px solid var(--k-accent);
+    border-radius: 16px;
+    padding: 24px;
+    width: min(720px, 94vw);
+    display: grid;
+    gap: 12px;
+  }
+  .choice h2 {
+    font-size: 1.4em;
+  }
+  .choice button {
+    text-align: left;
+  }
+
+  @media (max-width: 820px) {
+    header {
+      gap: 8px;
+      padding: 6px 10px;
+    }
+    header .shoe {
+      font-size: 0.8em;
+    }
+  }
+`;
+
+/** The screens' blocks (`<keypad-between>`, `<keypad-round-screen>`): a column whose taps sit at the bottom. */
+export const screenStyles = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    gap: 14px;
+    flex: 1;
+  }
   /* What the dealer taps goes to the bottom, within reach of the hand that holds the tablet. */
   .reach {
     margin-top: auto;
     display: grid;
     gap: 14px;
-  }
-  footer {
-    padding: 8px 14px;
-    border-top: 2px solid var(--k-line);
-    background: var(--k-panel);
   }
   .status {
     font-size: 1.3em;
@@ -149,66 +224,7 @@ export const appStyles = css`
   .card-face.red {
     color: var(--k-card-red);
   }
-  .refused {
-    max-width: 900px;
-    margin: 8vh auto 0;
-    border: 4px solid var(--k-danger);
-    border-radius: 18px;
-    padding: 32px;
-    display: grid;
-    gap: 20px;
-    background: var(--k-panel);
-    font-size: 1.2em;
-  }
-  .refused h2 {
-    color: var(--k-danger);
-    font-size: 1.7em;
-  }
-  .toast {
-    position: fixed;
-    left: 50%;
-    bottom: 110px;
-    transform: translateX(-50%);
-    background: var(--k-danger);
-    color: #fff;
-    font-weight: 800;
-    padding: 14px 22px;
-    border-radius: 12px;
-    max-width: 90vw;
-    z-index: 20;
-  }
-  .choice {
-    position: fixed;
-    inset: 0;
-    background: rgb(0 0 0 / 0.7);
-    display: grid;
-    place-items: center;
-    z-index: 9;
-  }
-  .choice .box {
-    background: var(--k-panel);
-    border: 3px solid var(--k-accent);
-    border-radius: 16px;
-    padding: 24px;
-    width: min(720px, 94vw);
-    display: grid;
-    gap: 12px;
-  }
-  .choice h2 {
-    font-size: 1.4em;
-  }
-  .choice button {
-    text-align: left;
-  }
-
   @media (max-width: 820px) {
-    header {
-      gap: 8px;
-      padding: 6px 10px;
-    }
-    header .shoe {
-      font-size: 0.8em;
-    }
     .grid2.actions {
       grid-template-columns: 1fr;
     }

@@ -1,0 +1,155 @@
+/**
+ * What the keypad allows now: its state, and why an action cannot be taken in it (the rules core says most of it:
+ * the shoe's phase, its last coup, a round being dealt). The view enables the page's buttons by it, and the
+ * transitions (`keypad-state.ts`) refuse by it.
+ *
+ * ```ts
+ * refusal(INITIAL_STATE, 'bets-open'); // 'no shoe: start a new shoe first'
+ * ```
+ * @packageDocumentation
+ */
+import { isShoeComplete, shoeHands, type Shoe } from '../baccarat/shoe';
+import type { Card } from '../baccarat/types';
+import type { VoidHandReason } from '../contract/schemas/hand';
+import type { ActionType } from './protocol';
+import { nextSlot } from './round-entry';
+
+/** The keypad's state: the table, the current shoe in the core's terms, and what the dealer is keying. */
+export interface KeypadState {
+  readonly tableOpen: boolean | null; // null until the dealer first opens or closes the table
+  readonly shoeNo: number; // the number of the last shoe started (0 before the first); 1–99999, then round again
+  readonly shoe: Shoe | null;
+  readonly shuffled: boolean; // the current shoe's shuffle was announced
+  readonly entry: readonly Card[]; // the round being dealt, card by card, in dealing order
+  /** The latest result, which the dealer may undo until `at` + the undo window, as long as nothing else happened. */
+  readonly last: { readonly handNo: number; readonly at: string } | null;
+  /** An undo in progress: the next result replaces hand `handNo`, taken back `after` ms after its result. */
+  readonly redo: { readonly handNo: number; readonly after: number } | null;
+}
+
+export const INITIAL_STATE: KeypadState = {
+  tableOpen: null,
+  shoeNo: 0,
+  shoe: null,
+  shuffled: false,
+  entry: [],
+  last: null,
+  redo: null,
+};
+
+/** A round is being dealt: "No more bets" called, or a void hand announced for it. */
+export const inRound = (s: KeypadState): boolean =>
+  s.shoe !== null && (s.shoe.phase === 'dealing' || s.shoe.pendingVoidHand !== null);
+
+/** The contract's void-hand reason of the round ahead, if one was announced. */
+export const announced = (shoe: Shoe): VoidHandReason | null =>
+  (shoe.pendingVoidHand?.reason as VoidHandReason) ?? null;
+
+/** How many times each card (by text) was seen in the shoe: the burn card, every hand's cards, the round's. */
+export function seen(s: KeypadState): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (c: Card) => counts.set(c.rank + c.suit, (counts.get(c.rank + c.suit) ?? 0) + 1);
+  if (s.shoe?.burn) add(s.shoe.burn.card);
+  for (const h of s.shoe ? shoeHands(s.shoe) : [])
+    for (const c of [...(h.cards?.player ?? []), ...(h.cards?.banker ?? [])]) add(c);
+  s.entry.forEach(add);
+  return counts;
+}
+
+/** Cards keyed as many times as the shoe's decks hold them: a further one is not of the set. */
+export function exhausted(s: KeypadState): string[] {
+  const decks = s.shoe?.decks ?? 8;
+  return [...seen(s)].filter(([, n]) => n >= decks).map(([c]) => c);
+}
+
+/** Why an action of this type cannot be taken now, or null when it can (its own arguments are checked apart). */
+export function refusal(s: KeypadState, type: ActionType): string | null {
+  const shoe = s.shoe;
+  const redo = s.redo ? `hand ${s.redo.handNo} is being keyed again: confirm it or cancel the undo first` : null;
+  const round = inRound(s) ? 'a round is being dealt: confirm its result or void it first' : null;
+  const noShoe = shoe ? null : 'no shoe: start a new shoe first';
+  const ended = shoe?.phase === 'ended' ? `shoe ${shoe.no ?? shoe.id} has ended` : null;
+  switch (type) {
+    case 'open-table':
+      return redo ?? (s.tableOpen === true ? 'the table is open' : null);
+    case 'close-table':
+      return (
+        redo ??
+        round ??
+        (s.tableOpen === false ? 'the table is closed' : null) ??
+        (shoe?.phase === 'betting' ? 'bets are open: call "No more bets" and finish the round first' : null)
+      );
+    case 'new-shoe':
+      return redo ?? (shoe && shoe.phase !== 'ended' ? 'end the current shoe first' : null);
+    case 'shuffle':
+    case 'burn':
+      return (
+        noShoe ??
+        ended ??
+        redo ??
+        round ??
+        (shoe!.rounds.length > 0 ? 'the shoe has begun: the shuffle and the burn come before its first round' : null) ??
+        (shoe!.phase === 'betting' ? 'bets are open' : null) ??
+        (type === 'shuffle' && s.shuffled ? 'the shuffle was announced' : null) ??
+        (type === 'burn' && shoe!.burn ? 'the shoe was burned' : null)
+      );
+    case 'no-bet-coup':
+    case 'void-hand':
+      return (
+        noShoe ??
+        redo ??
+        (s.tableOpen !== true ? 'the table is closed' : null) ??
+        (shoe!.pendingVoidHand ? 'a void hand is already announced for this round' : null) ??
+        (shoe!.phase === 'dealing' ? 'a round is being dealt' : null) ??
+        closed(shoe!)
+      );
+    case 'bets-open':
+    case 'no-more-bets':
+      return (
+        noShoe ??
+        redo ??
+        (s.tableOpen !== true ? 'the table is closed' : null) ??
+        (shoe!.pendingVoidHand ? 'this round is a void hand: no bets' : null) ??
+        (shoe!.phase === 'dealing' ? 'a round is being dealt' : null) ??
+        (type === 'bets-open' && shoe!.phase === 'betting' ? 'bets are open' : null) ??
+        closed(shoe!)
+      );
+    case 'card':
+      return (
+        (s.redo ? null : (noShoe ?? (inRound(s) ? null : 'no round is being dealt: "No more bets" first'))) ??
+        (nextSlot(s.entry) === null ? 'the coup is complete: confirm its result' : null)
+      );
+    case 'uncard':
+      return s.entry.length === 0 ? 'no card to take back' : null;
+    case 'cut-card':
+      return (
+        noShoe ??
+        redo ??
+        (inRound(s) ? null : 'the cut card comes out while a round is dealt') ??
+        (shoe!.cutCard.drawn ? 'the cut card is already out' : null)
+      );
+    case 'result':
+      return s.redo || inRound(s) ? null : 'no round is being dealt';
+    case 'undo':
+      return redo ?? (s.last ? null : 'there is no result to undo');
+    case 'cancel-undo':
+      return s.redo ? null : 'no undo in progress';
+    case 'round-void':
+      return noShoe ?? redo ?? (inRound(s) ? null : 'no round is being dealt');
+    case 'end-shoe':
+      return noShoe ?? ended ?? redo ?? round;
+    case 'correct':
+    case 'void-recorded':
+      return noShoe ?? redo ?? (shoeHands(shoe!).length === 0 ? 'no hand is recorded in this shoe' : null);
+  }
+}
+
+/** Why no further round may start: the last coup was recorded (rule 11.2), or the shoe ended. */
+function closed(shoe: Shoe): string | null {
+  if (shoe.phase === 'ended') return `shoe ${shoe.no ?? shoe.id} has ended`;
+  if (isShoeComplete(shoe)) return 'the last coup was dealt (rule 11.2): no further round; end the shoe';
+  return null;
+}
+
+/** The void-hand reason of the round ahead, for the view. */
+export const announcedReason = (s: KeypadState): VoidHandReason | null => (s.shoe ? announced(s.shoe) : null);

@@ -1,0 +1,269 @@
+/**
+ * `<keypad-between>`: between rounds and the shoe's life: the last result, large; the one thing to do next (a new
+ * shoe, bets open, no more bets, the end of the shoe), large and gold; the undo while it is offered; the shuffle,
+ * the burn (the card, then rule 7.9's count, proposed), no-bet coups, "No bets this hand", the table. Everything goes
+ * up as actions.
+ *
+ * @event keypad-act - an action, with its confirmation
+ * @event keypad-choose - a choice to offer ("No bets this hand"'s reason)
+ * @packageDocumentation
+ */
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { parseCard } from '../../baccarat/cards';
+import { burnCount } from '../../baccarat/shoe-lifecycle';
+import { ANNOUNCED_REASONS, type DealerAction, type KeypadView } from '../protocol';
+import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
+import { cardLabel, isRed } from './format';
+import type { Strings } from './locales';
+import { screenStyles } from './keypad-app.styles';
+import { sharedStyles } from './shared.styles';
+import './card-grid';
+
+@customElement('keypad-between')
+export class KeypadBetween extends LitElement {
+  static override styles = [sharedStyles, screenStyles];
+
+  @state() private burnCard: string | null = null;
+  @state() private burnPicking = false;
+  @state() private burnCountValue = 0;
+  @state() private decks = 8;
+
+  @property({ attribute: false }) t!: Strings;
+  @property({ attribute: false }) view!: KeypadView;
+  /** The server's time now, in ms (for the undo's countdown). */
+  @property({ type: Number }) now = 0;
+
+  override willUpdate(): void {
+    if (!this.view.can.burn) this.burnPicking = false; // burned (or too late to): the picker goes
+  }
+
+  private act(action: DealerAction, confirm?: Confirmation): void {
+    this.dispatchEvent(actEvent({ request: { action }, ...(confirm && { confirm }) }));
+  }
+
+  private choose(choice: Choice): void {
+    this.dispatchEvent(chooseEvent(choice));
+  }
+
+  private voidHand(): void {
+    const t = this.t;
+    this.choose({
+      title: t.voidHand,
+      options: ANNOUNCED_REASONS.map((reason) => ({
+        label: t.announced[reason],
+        action: { type: 'void-hand', reason },
+        confirm: { title: t.voidHandNow(t.announced[reason]), label: t.confirm },
+      })),
+    });
+  }
+
+  private burn(v: KeypadView): TemplateResult {
+    const t = this.t;
+    const card = this.burnCard;
+    if (!card)
+      return html`<div class="burn reach">
+        <div class="status">${t.burnPick}</div>
+        <keypad-card-grid
+          .exhausted=${v.shoe?.exhausted ?? []}
+          @keypad-card=${(e: CustomEvent<string>) => {
+            const c = parseCard(e.detail);
+            this.burnCard = e.detail;
+            this.burnCountValue = c.ok ? burnCount(c.value) : 1;
+          }}
+        ></keypad-card-grid>
+        <button @click=${() => (this.burnPicking = false)}>${t.back}</button>
+      </div>`;
+    const parsed = parseCard(card);
+    const rule = parsed.ok ? burnCount(parsed.value) : 1;
+    const n = this.burnCountValue;
+    return html`<div class="burn reach">
+      <div class="card-face ${isRed(card) ? 'red' : ''}" data-burn-card=${card}>${cardLabel(card)}</div>
+      <div class="status">${t.burnCount(cardLabel(card), n)}</div>
+      <div class="muted">${t.burnRule(rule)}</div>
+      <div class="stepper">
+        <button data-burn-less ?disabled=${n <= 1} @click=${() => (this.burnCountValue = n - 1)}>−</button>
+        <span data-burn-count>${n}</span>
+        <button data-burn-more ?disabled=${n >= 10} @click=${() => (this.burnCountValue = n + 1)}>+</button>
+      </div>
+      <div class="grid2">
+        <button class="big" @click=${() => (this.burnCard = null)}>${t.back}</button>
+        <button
+          class="primary big"
+          data-confirm-burn
+          @click=${() => {
+            this.act(
+              { type: 'burn', card, count: n },
+              { title: t.burnConfirm(cardLabel(card), n), body: n === rule ? '' : t.burnRule(rule), label: t.confirm },
+            );
+          }}
+        >
+          ${t.burnConfirm(cardLabel(card), n)}
+        </button>
+      </div>
+    </div>`;
+  }
+
+  /** Between rounds, and the shoe's life: the one thing to do next, large, and the rest below. */
+  private between(v: KeypadView): TemplateResult {
+    const t = this.t;
+    const s = v.shoe;
+    if (this.burnPicking && v.can.burn) return this.burn(v);
+    const undoLeft = v.undo ? Math.ceil((Date.parse(v.undo.until) - this.now) / 1000) : 0;
+    const undo =
+      v.undo && undoLeft > 0 && v.can.undo
+        ? html`<button class="big undo" data-undo @click=${() => this.act({ type: 'undo' })}>
+            ${t.undo(v.undo.handNo, undoLeft)}
+          </button>`
+        : nothing;
+    const noBetCoups = s?.noBetCoups ?? 0;
+    const status = !s
+      ? t.noShoe
+      : s.phase === 'ended'
+        ? t.ended(s.no, s.hands.length)
+        : s.complete
+          ? t.complete
+          : s.phase === 'betting'
+            ? t.betting
+            : s.phase === 'shuffling' && s.hands.length === 0
+              ? t.shuffling
+              : t.waiting;
+    const newShoe = html`<div class="grid2">
+      <div class="row decks" role="group" aria-label=${t.decks}>
+        ${[4, 5, 6, 7, 8].map((d) => html`<button data-decks=${d} aria-pressed=${this.decks === d} @click=${() => (this.decks = d)}>${d}</button>`)}
+      </div>
+      <button
+        class="primary big"
+        data-new-shoe
+        ?disabled=${!v.can['new-shoe']}
+        @click=${() => this.act({ type: 'new-shoe', decks: this.decks }, { title: t.startShoe(this.decks), label: t.confirm })}
+      >
+        ${t.startShoe(this.decks)}
+      </button>
+    </div>`;
+    const primary =
+      !s || s.phase === 'ended'
+        ? newShoe
+        : v.can['no-more-bets'] && s.phase === 'betting'
+          ? html`<button class="primary big" data-no-more-bets @click=${() => this.act({ type: 'no-more-bets' })}>
+              ${t.noMoreBets}
+            </button>`
+          : s.complete
+            ? html`<button
+                class="primary big"
+                data-end-shoe
+                ?disabled=${!v.can['end-shoe']}
+                @click=${() => this.act({ type: 'end-shoe' }, { title: t.endShoeDone(s.hands.length), label: t.endShoe })}
+              >
+                ${t.endShoeDone(s.hands.length)}
+              </button>`
+            : html`<button
+                class="primary big"
+                data-bets-open
+                ?disabled=${!v.can['bets-open']}
+                @click=${() => this.act({ type: 'bets-open' })}
+              >
+                ${t.betsOpen}
+              </button>`;
+    const shoeStart =
+      s && (v.can.shuffle || v.can.burn)
+        ? html`<div class="grid2">
+            <button data-shuffle ?disabled=${!v.can.shuffle} @click=${() => this.act({ type: 'shuffle' })}>
+              ${s.shuffled ? t.shuffled : t.shuffle}
+            </button>
+            <button
+              data-burn
+              ?disabled=${!v.can.burn}
+              @click=${() => ((this.burnPicking = true), (this.burnCard = null))}
+            >
+              ${t.burn}
+            </button>
+          </div>`
+        : nothing;
+    const secondary =
+      s && s.phase !== 'ended'
+        ? html`<div class="grid3">
+            <button
+              data-no-bet-coup
+              ?disabled=${!v.can['no-bet-coup']}
+              @click=${() =>
+                this.act(
+                  { type: 'no-bet-coup' },
+                  noBetCoups >= 3 ? { title: t.noBetCoupMore(noBetCoups + 1), label: t.confirm } : undefined,
+                )}
+            >
+              ${t.noBetCoup}${noBetCoups > 0 ? ` (${noBetCoups})` : ''}
+            </button>
+            <button data-void-hand ?disabled=${!v.can['void-hand']} @click=${() => this.voidHand()}>
+              ${t.voidHand}
+            </button>
+            <button
+              class="danger"
+              data-end-shoe-early
+              ?disabled=${!v.can['end-shoe'] || s.complete}
+              @click=${() => this.act({ type: 'end-shoe' }, { title: t.endShoe, body: t.endShoeEarly, label: t.endShoe, danger: true })}
+            >
+              ${t.endShoe}
+            </button>
+          </div>`
+        : nothing;
+    const table = v.tableOpen
+      ? html`<button
+          data-close-table
+          ?disabled=${!v.can['close-table']}
+          @click=${() => this.act({ type: 'close-table' }, { title: t.closeTable, label: t.closeTable })}
+        >
+          ${t.closeTable}
+        </button>`
+      : html`<button
+          class=${s ? 'primary big' : ''}
+          data-open-table
+          ?disabled=${!v.can['open-table']}
+          @click=${() => this.act({ type: 'open-table' })}
+        >
+          ${t.openTable}
+        </button>`;
+    return html`<div class="status" data-status>${status}</div>
+      ${this.lastResult(v)}
+      ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
+      ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
+      <div class="reach">${undo} ${primary} ${shoeStart} ${secondary} ${table}</div>`;
+  }
+
+  /** The last hand the boards have, large: what the dealer just published, to check at a glance. */
+  private lastResult(v: KeypadView): TemplateResult | typeof nothing {
+    const t = this.t;
+    const h = v.shoe?.hands.at(-1);
+    if (!h) return nothing;
+    const r = h.result;
+    const marks = [
+      r.playerPair ? t.playerPair : '',
+      r.bankerPair ? t.bankerPair : '',
+      r.natural ? t.natural : '',
+      h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : h.voidHand ? t.voidedMark : '',
+      h.corrected ? t.correctedMark(h.corrected.by) : '',
+    ].filter(Boolean);
+    return html`<div class="last-result ${r.outcome}" data-last-result=${h.no}>
+      <div class="muted">${t.lastResult(h.no)}</div>
+      <div class="last-wins">${t.wins(r.outcome, r.playerPoints, r.bankerPoints)}</div>
+      ${marks.length ? html`<div>${marks.join(' · ')}</div>` : nothing}
+      ${
+        h.cards
+          ? html`<div class="last-cards">
+              ${(['player', 'banker'] as const).map(
+                (side) =>
+                  html`<span
+                    >${t.outcome[side]}:
+                    ${h.cards![side].map((c) => html`<b class=${isRed(c) ? 'red' : ''}>${cardLabel(c)}</b> `)}</span
+                  >`,
+              )}
+            </div>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  override render() {
+    return this.between(this.view);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * `<keypad-round-screen>`: the round being keyed (or keyed again after an undo): the cards on the layout and the 52
+ * cards, or the outcome pad; the cut card, the round void, the undo's cancel. Everything goes up as actions.
+ *
+ * @event keypad-act - an action, with its confirmation
+ * @event keypad-choose - a choice to offer (the cut card's case, the void's reason)
+ * @packageDocumentation
+ */
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { ROUND_VOID_REASONS, type DealerAction, type KeyedResult, type KeypadView } from '../protocol';
+import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
+import type { Strings } from './locales';
+import { screenStyles } from './keypad-app.styles';
+import { sharedStyles } from './shared.styles';
+import './card-grid';
+import './outcome-pad';
+import './round-board';
+
+@customElement('keypad-round-screen')
+export class KeypadRoundScreen extends LitElement {
+  static override styles = [sharedStyles, screenStyles];
+
+  @property({ attribute: false }) t!: Strings;
+  @property({ attribute: false }) view!: KeypadView;
+
+  private act(action: DealerAction, confirm?: Confirmation): void {
+    this.dispatchEvent(actEvent({ request: { action }, ...(confirm && { confirm }) }));
+  }
+
+  private choose(choice: Choice): void {
+    this.dispatchEvent(chooseEvent(choice));
+  }
+
+  /** The round being keyed (or keyed again after an undo): by cards or by outcome. */
+  private entry(v: KeypadView): TemplateResult {
+    const t = this.t;
+    const round = v.round!;
+    const s = v.shoe!;
+    const banner = v.redo
+      ? html`<div class="banner" data-redo>${t.redoing(v.redo.handNo)}</div>`
+      : round.voidHand
+        ? html`<div class="banner" data-void-hand>
+            ${t.voidHandNow(round.voidHand === 'no-bet-coup' ? t.noBetCoup : t.announced[round.voidHand])}
+          </div>`
+        : nothing;
+    const last =
+      s.lastCoup?.isLastRound && !v.redo
+        ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>`
+        : nothing;
+    const side = html`<div class="row">
+      ${
+        v.keying === 'cards'
+          ? html`<button data-take-back ?disabled=${!v.can.uncard} @click=${() => this.act({ type: 'uncard' })}>
+              ${t.takeBack}
+            </button>`
+          : nothing
+      }
+      ${
+        v.redo
+          ? html`<button data-cancel-undo @click=${() => this.act({ type: 'cancel-undo' })}>${t.cancelUndo}</button>`
+          : html`<button data-cut-card ?disabled=${!v.can['cut-card']} @click=${() => this.cutCard(v)}>
+                ${t.cutCard}
+              </button>
+              <button
+                class="danger"
+                data-round-void
+                ?disabled=${!v.can['round-void']}
+                @click=${() => this.roundVoid(v)}
+              >
+                ${t.roundVoid}
+              </button>`
+      }
+    </div>`;
+    if (v.keying === 'outcome')
+      return html`${banner}${last}
+        <div class="reach">
+          <keypad-outcome
+            .t=${t}
+            .value=${v.redo?.previous.result ?? null}
+            label=${t.confirmResult}
+            ?disabled=${!v.can.result}
+            @keypad-keyed=${(e: CustomEvent<KeyedResult>) => this.act({ type: 'result', keyed: e.detail })}
+          ></keypad-outcome>
+          ${side}
+        </div>`;
+    const r = round.result;
+    return html`${banner}${last}
+      <keypad-round .t=${t} .cards=${round.cards} .next=${round.next}></keypad-round>
+      <div class="reach">
+        <div class="grid2 actions">
+          ${side}
+          <button
+            class="primary big"
+            data-confirm-result
+            ?disabled=${!v.can.result || !r}
+            @click=${() => this.act({ type: 'result' })}
+          >
+            ${r ? `${t.confirmResult}: ${t.wins(r.outcome, r.playerPoints, r.bankerPoints)}` : round.next ? t.next(round.next) : t.coupComplete}
+          </button>
+        </div>
+        <keypad-card-grid
+          .exhausted=${s.exhausted}
+          ?disabled=${!v.can.card}
+          @keypad-card=${(e: CustomEvent<string>) => this.act({ type: 'card', card: e.detail })}
+        ></keypad-card-grid>
+      </div>`;
+  }
+
+  private cutCard(v: KeypadView): void {
+    const t = this.t;
+    const n = v.round?.handNo ?? 0;
+    const keyed = (v.round?.cards.length ?? 0) > 0;
+    this.choose({
+      title: `${t.cutCard}: ${t.round(n)}`,
+      options: [
+        { label: t.cutCardFirst, action: { type: 'cut-card', firstCardOfRound: true } as const, disabled: keyed },
+        { label: t.cutCardLater, action: { type: 'cut-card', firstCardOfRound: false } as const },
+      ].map((o) => ({ ...o, confirm: { title: o.label, label: t.confirm } })),
+    });
+  }
+
+  private roundVoid(v: KeypadView): void {
+    const t = this.t;
+    this.choose({
+      title: `${t.roundVoid} ${t.round(v.round?.handNo ?? 0)}`,
+      options: ROUND_VOID_REASONS.map((reason) => ({
+        label: t.voidReasons[reason],
+        action: { type: 'round-void', reason },
+        confirm: {
+          title: `${t.round(v.round?.handNo ?? 0)}: ${t.voidReasons[reason]}`,
+          label: t.confirm,
+          danger: true,
+        },
+      })),
+    });
+  }
+
+  override render() {
+    return this.entry(this.view);
+  }
+}
