@@ -17,6 +17,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { ControllerStatus } from '../contract/schemas/status';
 import { DEFAULT_ROOT, topics } from '../contract/topics';
 import { reconnectWithJitter } from '../mqtt-bridge/backoff';
+import { serverOf } from '../simulator/publisher';
 
 /** How long to wait after the subscription for the retained status before deciding there is none, in ms. */
 export const RETAINED_WAIT_MS = 1_500;
@@ -73,12 +74,7 @@ export class TableWatch extends EventEmitter<Events> {
         clean: true,
         reconnectPeriod: 1_000,
         connectTimeout: 10_000,
-        ...(brokers.length > 1 && {
-          servers: brokers.map((b) => {
-            const u = new URL(b);
-            return { host: u.hostname, port: Number(u.port) || 1883 };
-          }),
-        }),
+        ...(brokers.length > 1 && { servers: brokers.map(serverOf) }), // failover, as the controller's
         ...o.mqtt,
       },
       false,

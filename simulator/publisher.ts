@@ -102,7 +102,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> =>
   });
 
 /** MQTT.js's `servers` entry for a broker URL (failover tries them in turn). */
-function serverOf(url: string): { host: string; port: number; protocol: 'mqtt' | 'mqtts' | 'ws' | 'wss' } {
+export function serverOf(url: string): { host: string; port: number; protocol: 'mqtt' | 'mqtts' | 'ws' | 'wss' } {
   const u = new URL(url);
   const protocol = u.protocol.replace(':', '');
   const tls = protocol === 'mqtts' || protocol === 'ssl' || protocol === 'tls' || protocol === 'wss';
