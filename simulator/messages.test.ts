@@ -490,7 +490,7 @@ describe('results keyed without cards (the keypad)', () => {
   /** A messenger at hand 2 of a shoe whose hand 1 was dealt with cards. */
   const started = () => {
     const m = createMessenger({ controllerId: 'ctl-T1', now: tickingClock(), tableOpen: true });
-    const coup = resolveCoup(parseCards('9H KD 7S 7C').value as Card[]);
+    const coup = resolveCoup((parseCards('9H KD 7S 7C') as { value: Card[] }).value);
     if (!coup.ok) throw new Error(coup.error);
     const out = [
       ...m.messagesFor({ type: 'shoe-start', shoeId: 'S1', shoeNo: 1, decks: 8 }),
