@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type CDPSession, type Page } from 'playwright';
-import WebSocket from 'ws';
+import { WebSocket } from 'ws';
 import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import mqtt from 'mqtt';

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { roadHands } from '../baccarat/shoe';
 import { makeHandMessage } from '../contract/mqtt';
 import type { HandMessage } from '../contract/schemas';
