@@ -80,7 +80,7 @@ async function open(url: string, [width, height]: readonly [number, number], lan
   await page.goto(url);
   await page.locator('keypad-app main[data-screen]').waitFor();
   await page.evaluate(() => document.fonts.ready);
-  cleanups.push(() => page.close());
+  cleanups.push(() => (page.isClosed() ? undefined : page.close()));
   return page;
 }
 
@@ -108,9 +108,11 @@ async function targetsOk(page: Page): Promise<void> {
   }
 }
 
-const shot = (page: Page, name: string) => {
+/** Saves the screen and, unless `keep`, closes the page (a page left open keeps its WebSocket and work). */
+const shot = async (page: Page, name: string, keep = false) => {
   const { width, height } = page.viewportSize()!;
-  return page.screenshot({ path: join(SCREENS, `${name}-${width}x${height}.png`) });
+  await page.screenshot({ path: join(SCREENS, `${name}-${width}x${height}.png`) });
+  if (!keep) await page.close();
 };
 
 describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`, () => {
@@ -122,10 +124,9 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       await page.locator('[data-burn]').click();
       await page.locator('main keypad-card-grid button[data-card="7H"]').click();
       await targetsOk(page);
-      await shot(page, 'burn');
+      await shot(page, 'burn', true);
       await page.locator('[data-confirm-burn]').click();
       await shot(page, 'confirm');
-      await page.locator('keypad-confirm [data-back]').click();
     }
     await act(kp, { type: 'burn', card: '7H', count: 7 }, { type: 'no-bet-coup' }, ...cards('9H KD 7S 7C'), {
       type: 'result',

@@ -62,7 +62,6 @@ export class KeypadApp extends LitElement {
       (v) => this.show(v),
       (s) => (this.live = s),
     );
-    this.tick = setInterval(() => (this.now = Date.now()), 250);
     this.addEventListener('keypad-act', (e: ActEvent) => this.onAct(e));
     this.addEventListener('keypad-choose', (e: ChooseEvent) => {
       e.stopPropagation();
@@ -79,6 +78,13 @@ export class KeypadApp extends LitElement {
   private show(v: KeypadView): void {
     if (this.view && v.revision < this.view.revision) return; // a reply overtaken by a newer push
     this.view = v;
+    // The clock ticks only while the undo counts down: the page is otherwise still, as a tablet's battery likes.
+    if (v.undo && !this.tick) this.tick = setInterval(() => (this.now = Date.now()), 250);
+    else if (!v.undo && this.tick) {
+      clearInterval(this.tick);
+      this.tick = null;
+    }
+    this.now = Date.now();
     this.skew = Date.parse(v.now) - Date.now();
   }
 
