@@ -1,6 +1,6 @@
 /**
- * A playing card drawn in SVG: rank and suit in the corners, a large suit in the middle, hearts and diamonds
- * red. `sideways` draws it turned a quarter, as dealers place a third card. The ink is one path (the ranks are
+ * A playing card drawn in SVG for a board read from 3 m: a jumbo index (a large rank over a large suit), hearts
+ * and diamonds red. `sideways` lays it on its side, as dealers place a third card, its rank still upright. The ink is one path (the ranks are
  * outlined from Noto Sans Bold, card-glyphs.ts; draw/card-ink.ts bakes the suits' places into it): a new card
  * has no text to shape or lay out, and changes one attribute.
  *
@@ -16,26 +16,25 @@ import { cardInkPath } from '../draw/card-ink';
 
 const SYMBOL = { S: '♠', H: '♥', D: '♦', C: '♣' } as const;
 
-/** The card's face in a 250×350 box. */
-function face(card: Card) {
+/** The card's face in a 250×350 box, or (`sideways`) a 350×250 one, its ink upright either way. */
+function face(card: Card, sideways: boolean) {
+  const [w, h] = sideways ? [350, 250] : [250, 350];
   return svg`
-    <rect class="shadow" x="7" y="11" width="242" height="338" rx="22"></rect>
-    <rect class="face" x="3" y="3" width="240" height="336" rx="22"></rect>
-    <path class="ink" d=${cardInkPath(card)}></path>`;
+    <rect class="shadow" x="7" y="11" width=${w - 8} height=${h - 12} rx="22"></rect>
+    <rect class="face" x="3" y="3" width=${w - 10} height=${h - 14} rx="22"></rect>
+    <path class="ink" d=${cardInkPath(card, sideways)}></path>`;
 }
 
-/** A card as an inline SVG; `sideways` turns it 90° (its box is then landscape). */
+/** A card as an inline SVG; `sideways` lays it on its side (its box is then landscape; its rank still upright). */
 export function playingCard(card: Card, opts: { sideways?: boolean } = {}): TemplateResult {
   const colour = suitColour(card.suit);
   const label = `${card.rank}${SYMBOL[card.suit]}`;
-  if (opts.sideways) {
-    return html`<span class="card ${colour} sideways" role="img" aria-label=${label} data-card=${card.rank + card.suit}
-      ><svg viewBox="0 0 350 250" aria-hidden="true">
-        <g transform="translate(350 0) rotate(90)">${face(card)}</g>
-      </svg></span
-    >`;
-  }
-  return html`<span class="card ${colour}" role="img" aria-label=${label} data-card=${card.rank + card.suit}
-    ><svg viewBox="0 0 250 350" aria-hidden="true">${face(card)}</svg></span
+  const sideways = opts.sideways === true;
+  return html`<span
+    class="card ${colour} ${sideways ? 'sideways' : ''}"
+    role="img"
+    aria-label=${label}
+    data-card=${card.rank + card.suit}
+    ><svg viewBox=${sideways ? '0 0 350 250' : '0 0 250 350'} aria-hidden="true">${face(card, sideways)}</svg></span
   >`;
 }

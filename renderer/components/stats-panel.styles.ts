@@ -54,14 +54,15 @@ export const statsStyles = css`
     height: 0.8em;
     border-radius: 50%;
   }
+  /* Marks on the dark panel: the light inks (3:1 and more there), not the road colours. */
   .banker .swatch {
-    background: var(--kiosk-banker);
+    background: var(--kiosk-banker-ink);
   }
   .player .swatch {
-    background: var(--kiosk-player);
+    background: var(--kiosk-player-ink);
   }
   .tie .swatch {
-    background: var(--kiosk-tie);
+    background: var(--kiosk-tie-ink);
   }
   .name {
     font-weight: 600;
@@ -94,13 +95,13 @@ export const statsStyles = css`
     fill: var(--kiosk-hairline);
   }
   .bar .b {
-    fill: var(--kiosk-banker);
+    fill: var(--kiosk-banker-ink);
   }
   .bar .p {
-    fill: var(--kiosk-player);
+    fill: var(--kiosk-player-ink);
   }
   .bar .t {
-    fill: var(--kiosk-tie);
+    fill: var(--kiosk-tie-ink);
   }
   .denominator {
     font-size: var(--kiosk-text-small);
@@ -130,10 +131,10 @@ export const statsStyles = css`
     border-radius: 50%;
   }
   .dot.banker {
-    background: var(--kiosk-banker);
+    background: var(--kiosk-banker-ink);
   }
   .dot.player {
-    background: var(--kiosk-player);
+    background: var(--kiosk-player-ink);
   }
   .star {
     width: 0.85em;
