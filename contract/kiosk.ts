@@ -141,6 +141,11 @@ export interface BoardSettings {
    * (`larger`: the same columns, every mark twice the pixels, for a large screen seen from further away).
    */
   readonly highResolution?: 'more-columns' | 'larger';
+  /**
+   * The ask roads (what the next Banker or Player would draw): `in-place` (the default) in the ask panel and as a
+   * framed would-be mark blinking in each road's next cell; `panel`, in the panel only; `off`, not at all.
+   */
+  readonly askPreview?: 'in-place' | 'panel' | 'off';
 }
 
 /** Everything the board shows. Pushed whole on every change: small (one shoe), idempotent, easy to resync. */

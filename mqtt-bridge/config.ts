@@ -77,6 +77,8 @@ export const ConfigSchema = Type.Object(
         recordUrl: Type.Union([Type.String({ pattern: '^https://', maxLength: 512 }), Type.Null()]),
         // Above 1080p: more of the roads (more-columns) or the 1080p board larger (larger).
         highResolution: Type.Union([Type.Literal('more-columns'), Type.Literal('larger')]),
+        // The ask roads: in the panel and in each road's next cell (in-place), in the panel only (panel), or off.
+        askPreview: Type.Union([Type.Literal('in-place'), Type.Literal('panel'), Type.Literal('off')]),
         // Accepted and ignored, for configuration files written before notices ended with the table's events.
         noticeSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
       },
@@ -162,6 +164,7 @@ export function defaultConfig(): Config {
       language: null,
       recordUrl: null,
       highResolution: 'more-columns',
+      askPreview: 'in-place',
     },
     trust: { requireSignatures: false, controllerKeys: [], pitKeys: [] },
     serve: { host: '127.0.0.1', port: 8080, token: null },

@@ -18,7 +18,7 @@ export const askStyles = css`
   }
   .group {
     display: grid;
-    grid-template-columns: repeat(5, auto);
+    grid-template-columns: repeat(6, auto);
     align-items: center;
     gap: 0.4em;
     padding: 0.1em 0.5em;
@@ -58,16 +58,17 @@ export const askStyles = css`
     display: block;
     overflow: visible;
   }
-  .circle-label {
-    font-family: var(--kiosk-font);
+  .letter {
+    font-weight: 800;
+    line-height: 1;
   }
-  .circle-label.banker {
-    fill: var(--kiosk-banker);
+  .banker .letter {
+    color: var(--kiosk-banker);
+  }
+  .player .letter {
+    color: var(--kiosk-player);
   }
   :host([theme='colour-blind']) .circle.banker {
     fill: var(--kiosk-banker);
-  }
-  :host([theme='colour-blind']) .circle-label.banker {
-    fill: var(--kiosk-bead-ink);
   }
 `;

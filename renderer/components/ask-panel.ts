@@ -1,7 +1,8 @@
 /**
  * `<kiosk-ask>`: the ask roads, "Ask roads 问路", then the Banker's and the Player's (ROADS.md §5), on one line: for
- * each, the circle the big road would get (with 庄 / 閒 or B / P in it: which ask it is), then the mark each derived
- * road would get (ring, dot, slash, in red or blue), or an empty slot where that road would not produce one yet.
+ * each, which ask it is (庄 / 閒, or B / P, as large as the board's text), the circle the big road would get, then
+ * the mark each derived road would get (ring, dot, slash, in red or blue), or an empty slot where that road would
+ * not produce one yet.
  * The core computes every colour; this draws them.
  *
  * ```html
@@ -67,15 +68,14 @@ export class KioskAsk extends LitElement {
     const hanzi = hanziLabels(localeOf(lang));
     const letter = this.language === 'en' ? (side === 'banker' ? 'B' : 'P') : hanzi[side];
     return html`<div class="group ${side}" data-side=${side} role="group" aria-label=${plainTitle}>
+      <span class="letter" aria-hidden="true">${letter}</span>
       <span
         class="slot big"
         role="img"
         aria-label=${side === 'banker' ? plain(lang, 'banker', 'Banker') : plain(lang, 'player', 'Player')}
         ><svg viewBox="0 0 20 20" aria-hidden="true">
-          <circle class="circle ${side}" cx="10" cy="10" r="7.6" stroke-width="2.4" pathLength="100"></circle>
-          <text class="circle-label ${side}" x="10" y="10.6" font-size="8.4">${letter}</text>
-        </svg></span
-      >
+          <circle class="circle ${side}" cx="10" cy="10" r="7.4" stroke-width="2.6" pathLength="100"></circle></svg
+      ></span>
       ${DERIVED_ROADS.map((road) => this.glyph(road, p ? p[road] : null))}
     </div>`;
   }

@@ -28,7 +28,7 @@ export interface BoardRoads {
   readonly view: TableView;
   readonly roads: ShoeRoads | null;
   readonly lang: Language;
-  readonly askBlinkOff: boolean; // the board's setting: no blinking would-be marks
+  readonly askBlinkOff: boolean; // no blinking would-be marks (the page's ?askBlink=0, for tests)
   readonly updating: boolean; // out of step, as patrons see it: subdued roads, no motion, the line below
 }
 
@@ -63,14 +63,17 @@ export function boardRoads({ view, roads, lang, askBlinkOff, updating }: BoardRo
       ? (roads?.fresh ?? NOTHING_FRESH)
       : NOTHING_FRESH;
   const theme = view.settings.theme;
-  const ask = roads?.ask ?? null;
+  // The ask roads (BoardSettings.askPreview): in the panel unless off, in place (in the roads) only when asked.
+  const preview = view.settings.askPreview ?? 'in-place';
+  const ask = preview === 'off' ? null : (roads?.ask ?? null);
+  const inPlace = preview === 'in-place' ? ask : null;
   const askKey = String(map?.hands ?? 0);
   const road = (name: DerivedRoadName) =>
     html`<kiosk-derived-road
       class=${name}
       road=${name}
       .cells=${map?.[name].cells ?? []}
-      .ask=${ask}
+      .ask=${inPlace}
       .askKey=${askKey}
       .fresh=${fresh[name]}
       .language=${lang}
@@ -84,13 +87,13 @@ export function boardRoads({ view, roads, lang, askBlinkOff, updating }: BoardRo
     big: html`<section class="panel road big">
       <div class="road-head">
         <h2 class="title">${tr(lang, 'road.big', 'Big Road')}</h2>
-        <kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>
+        ${preview === 'off' ? nothing : html`<kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>`}
         ${updating ? updatingLine(lang) : nothing}
       </div>
       <kiosk-big-road
         strips=${strips}
         .cells=${map?.bigRoad.cells ?? []}
-        .ask=${ask}
+        .ask=${inPlace}
         .askKey=${askKey}
         .fresh=${fresh.bigRoad}
         .language=${lang}

@@ -30,7 +30,7 @@ describe('<kiosk-ask>', () => {
     expect($$(el, '[role=group]')[0]!.getAttribute('aria-label')).toBe('Ask roads');
     // Which ask each group is: said to assistive technology, and shown by the letter in its big-road circle.
     expect($$(el, '.group').map((g) => g.getAttribute('aria-label'))).toEqual(['Banker ask', 'Player ask']);
-    expect($$(el, '.group text.circle-label').map((t) => t.textContent)).toEqual(['B', 'P']);
+    expect($$(el, '.group .letter').map((t) => t.textContent)).toEqual(['B', 'P']);
   });
 
   it('leaves a road empty where it would not produce a mark yet (after "BP" only the big eye boy)', async () => {

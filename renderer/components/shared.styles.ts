@@ -117,8 +117,7 @@ export const markStyles = css`
     stroke-width: 0.18em;
   }
   .pair {
-    stroke: var(--kiosk-road-bg);
-    stroke-width: 0.6;
+    stroke: var(--kiosk-road-bg); /* its width is the mark's (a twentieth of a cell) */
   }
   .pair.banker-pair {
     fill: var(--kiosk-banker);
@@ -189,6 +188,18 @@ export const markStyles = css`
   .ask {
     opacity: 0;
     animation: kiosk-ask-blink 0.8s steps(1, end) var(--kiosk-ask-repeats, 4);
+  }
+  /* A would-be mark reads as a preview, even in a still picture: its cell framed with a dashed line on a gold tint,
+     the mark itself smaller than a result's. */
+  .ask-frame {
+    fill: var(--kiosk-ask-tint);
+    stroke: var(--kiosk-road-ink);
+    stroke-dasharray: 7 5.5; /* of pathLength 100 */
+  }
+  .ask:not(.ask-frame) {
+    transform: scale(0.72);
+    transform-box: fill-box;
+    transform-origin: center;
   }
   .ask.ask-b {
     animation-name: kiosk-ask-blink-b;

@@ -13,7 +13,8 @@
  *    ├─ circle.pair.banker-pair|player-pair key …-bp / …-pp    pair dots (top-left / bottom-right)
  *    ├─ path.natural                       key b{index}-n      gold star on a natural
  *    ├─ circle.ring|dot / path.slash       key d{col}-{row}    derived roads, .red / .blue
- *    └─ *.ask.ask-banker|ask-player        key ask-{side}-{n}  the would-be marks, blinking (CSS)
+ *    └─ *.ask.ask-banker|ask-player        key ask-{side}      the would-be marks, blinking (CSS)
+ *       path.ask.ask-frame                key ask-{side}-f    their cells' dashed frames
  * ```
  *
  * ```ts

@@ -66,11 +66,13 @@ function pairDots(
 ): Mark[] {
   const marks: Mark[] = [];
   const o = cell * 0.31;
-  const r = r2(cell * 0.115);
+  const r = r2(cell * 0.12);
+  // Ringed in the paper's colour, wide enough to be seen from 3 m: a banker pair's red dot on a red bead still shows.
+  const sw = r2(cell * 0.05);
   if (c.bankerPair)
-    marks.push({ key: `${key}-bp`, tag: 'circle', cls: 'pair banker-pair', cx: r2(cx - o), cy: r2(cy - o), r });
+    marks.push({ key: `${key}-bp`, tag: 'circle', cls: 'pair banker-pair', cx: r2(cx - o), cy: r2(cy - o), r, sw });
   if (c.playerPair)
-    marks.push({ key: `${key}-pp`, tag: 'circle', cls: 'pair player-pair', cx: r2(cx + o), cy: r2(cy + o), r });
+    marks.push({ key: `${key}-pp`, tag: 'circle', cls: 'pair player-pair', cx: r2(cx + o), cy: r2(cy + o), r, sw });
   return marks;
 }
 
@@ -278,7 +280,7 @@ const askRun = (askKey: string): 'ask-a' | 'ask-b' => (Number(askKey) % 2 === 1 
 type AskCell = GridCell & ({ readonly outcome: 'banker' | 'player' } | { readonly colour: 'red' | 'blue' });
 
 /**
- * The would-be marks of the next Banker and the next Player, blinking in place (ROADS.md §5). Each side keeps its
+ * The would-be marks of the next Banker and the next Player, blinking in place (ROADS.md §5), each in a dashed frame. Each side keeps its
  * element from hand to hand (only its place and colour change); the blink starts anew because the animation's
  * name alternates with `askKey`'s parity (`ask-a` / `ask-b`), and a new animation name restarts a CSS animation:
  * no element is removed and inserted on each hand for it.
@@ -296,6 +298,17 @@ function askMarks(
     if (!at || !visible(size, at.col)) continue;
     const key = `ask-${side}`;
     const run = askRun(askKey);
+    // The cell framed with a dashed line, the would-be mark smaller inside it (styles): a preview, never mistaken for
+    // a result, even in a still picture.
+    const [fx, fy] = centre(size, at.col, at.row);
+    const h = size.cell * 0.44;
+    marks.push({
+      key: `${key}-f`,
+      tag: 'path',
+      cls: `ask ask-${side} ${run} ask-frame`,
+      d: `M${r2(fx - h)} ${r2(fy - h)}H${r2(fx + h)}V${r2(fy + h)}H${r2(fx - h)}Z`,
+      sw: r2(Math.max(1, size.cell * 0.05)),
+    });
     if (glyph === 'circle' && 'outcome' in at) {
       const [cx, cy] = centre(size, at.col, at.row);
       const cls = `ask ask-${side} ${run} circle ${at.outcome}`;
