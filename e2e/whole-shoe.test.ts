@@ -157,6 +157,27 @@ async function deal(page: Page, fixture: string, screen: Screen, seq: number): P
   );
 }
 
+/**
+ * What patrons read, measured on the screen (px): the derived roads' ring hole and dot, the ask panel's letters,
+ * a card rank's capitals, and the smallest patron-facing text (the screenshot test checks every text too).
+ */
+function legibility() {
+  const root = document.querySelector('kiosk-app')!.shadowRoot!;
+  const inner = (host: string, sel: string) => root.querySelector(host)?.shadowRoot?.querySelector(sel) ?? null;
+  const across = (el: Element | null, hole: boolean) => {
+    if (!(el instanceof SVGCircleElement)) return 0;
+    const sw = Number(el.getAttribute('stroke-width') ?? 0);
+    return (2 * el.r.baseVal.value + (hole ? -sw : 0)) * el.getScreenCTM()!.a;
+  };
+  const card = inner('kiosk-last-hand', '.card:not(.sideways) svg');
+  return {
+    ringHole: across(inner('kiosk-derived-road[road=bigEyeBoy]', 'circle.ring:not(.ask)'), true),
+    dot: across(inner('kiosk-derived-road[road=smallRoad]', 'circle.dot:not(.ask)'), false),
+    askLetter: parseFloat(getComputedStyle(inner('kiosk-ask', '.letter')!).fontSize),
+    cardRank: card ? (card.getBoundingClientRect().height * 140) / 350 : 0, // card-ink.ts: capitals 140 of 350
+  };
+}
+
 /** The core's roads of a fixture's shoe. */
 function coreRoads(fixture: string) {
   const view = FIXTURES[fixture]!(Date.now());
@@ -192,6 +213,18 @@ describe('the whole shoe at a glance (issue 13)', () => {
       for (const road of ['bigEyeBoy', 'smallRoad', 'cockroachPig'] as const)
         expect(by[road]!.keys, road).toHaveLength(map[road].cells.length);
       expect(by['big-road']!.circle, 'big-road circle across, px').toBeGreaterThanOrEqual(screen.circle);
+      // At 1080p, from 3 m on a 55-inch screen (0.63 mm a pixel; 1 arcminute = 1.39 px): a ring's hole 6′ or more
+      // (three times the 2′ a 20/40 eye resolves), ask letters as large as the text, card ranks' capitals 14′.
+      const read = await page.evaluate(legibility);
+      console.log(
+        `${screen.name}: ${JSON.stringify(read, (_k, v: unknown) => (typeof v === 'number' ? +v.toFixed(1) : v))}`,
+      );
+      const scale = Math.min(screen.width, screen.height) / 1080;
+      // (More columns at 4K draws the roads' marks 1.5 times 1080p's, not twice: smaller, for more of the shoe.)
+      const marks = screen.width < 3000 || screen.highResolution === 'larger' ? scale : scale * 0.75;
+      expect(read.ringHole / marks, 'ring hole, px of 1080p').toBeGreaterThanOrEqual(8.6);
+      expect(read.askLetter / scale, 'ask letters, px of 1080p').toBeGreaterThanOrEqual(28);
+      expect(read.cardRank / scale, 'card ranks capitals, px of 1080p').toBeGreaterThanOrEqual(19);
       await page.close();
     },
   );
@@ -226,4 +259,139 @@ describe('the whole shoe at a glance (issue 13)', () => {
       await page.close();
     },
   );
+});
+
+/** What an animation does, read in the page: its name, how long an iteration lasts, how often, its opacity steps. */
+interface Motion {
+  readonly name: string;
+  readonly duration: number; // ms per iteration
+  readonly iterations: number;
+  readonly opacities: number[]; // each keyframe's opacity (1 where it sets none)
+}
+
+/** Every animation running in the page after a hand, shadow roots included. */
+function motions(): Motion[] {
+  const roots: (Document | ShadowRoot)[] = [document];
+  const out: Motion[] = [];
+  for (let i = 0; i < roots.length; i++) {
+    for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+    for (const a of roots[i]!.getAnimations()) {
+      const effect = a.effect as KeyframeEffect;
+      const timing = effect.getComputedTiming();
+      out.push({
+        name: (a as CSSAnimation).animationName ?? 'script',
+        duration: Number(timing.duration),
+        iterations: Number(timing.iterations),
+        opacities: effect.getKeyframes().map((k) => (k['opacity'] === undefined ? 1 : Number(k['opacity']))),
+      });
+    }
+  }
+  return out;
+}
+
+describe('calm for 18 hours a day (issue 13)', () => {
+  it('nothing flashes more than three times a second (WCAG 2.3.1), and every animation ends', async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'no-preference' });
+    await page.goto(`${base}/index.html?demo=no-shoe`);
+    await page.waitForFunction(() => (window as DemoWindow).__kioskDemo !== undefined);
+    await deal(page, 'shoe-mid', SCREENS[0]!, 9000);
+    const seen = await page.evaluate(motions);
+    expect(seen.length, 'a new hand glows and its ask marks blink').toBeGreaterThan(0);
+    for (const m of seen) {
+      expect(Number.isFinite(m.iterations), `${m.name} ends`).toBe(true);
+      // A flash is a pair of opposite changes of luminance: count the opacity steps of an iteration (and back to the
+      // first keyframe when it repeats), by at least a tenth.
+      const steps = m.opacities.slice(1).filter((o, i) => Math.abs(o - m.opacities[i]!) >= 0.1).length;
+      const back = m.iterations > 1 && Math.abs(m.opacities[0]! - m.opacities.at(-1)!) >= 0.1 ? 1 : 0;
+      const perSecond = (steps + back) / 2 / (m.duration / 1000);
+      expect(perSecond, `${m.name}: ${perSecond.toFixed(2)} flashes a second`).toBeLessThanOrEqual(3);
+    }
+    await page.close();
+  });
+
+  it('honours prefers-reduced-motion: no glow, no blink, no shift', async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto(`${base}/index.html?demo=no-shoe`);
+    await page.waitForFunction(() => (window as DemoWindow).__kioskDemo !== undefined);
+    await deal(page, 'shoe-mid', SCREENS[0]!, 9500);
+    expect(await page.evaluate(motions)).toEqual([]);
+    await page.clock.runFor(30 * 60_000);
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLElement>('kiosk-app')!.dataset['shift']),
+    ).toBeUndefined();
+    await page.close();
+  });
+
+  it('moves the whole board a few pixels every two minutes against burn-in', async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'no-preference' });
+    await page.clock.install();
+    await page.goto(`${base}/index.html?demo=typical&askBlink=0`);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('kiosk-app')?.dataset['hands'] !== '0');
+    const place = () =>
+      page.evaluate(() => {
+        const board = document.querySelector('kiosk-app')!.shadowRoot!.querySelector('.board')!;
+        return getComputedStyle(board).translate;
+      });
+    expect(await place()).toBe('none');
+    const seen = new Set<string>();
+    for (let i = 0; i < 9; i++) {
+      await page.clock.runFor(120_000);
+      const p = await place();
+      const [x, y] = p.split(' ').map((v) => Math.abs(parseFloat(v) || 0));
+      expect(Math.max(x ?? 0, y ?? 0), `at most 3 px from its place: ${p}`).toBeLessThanOrEqual(3);
+      seen.add(p);
+    }
+    expect(seen.size, 'nine places in turn').toBe(9);
+    await page.close();
+  });
+});
+
+describe('the ask preview (issue 13)', () => {
+  /** The ask marks drawn in each road, and whether the ask panel is there. */
+  const askShown = () => {
+    const root = document.querySelector('kiosk-app')!.shadowRoot!;
+    const roads = [...root.querySelectorAll('kiosk-big-road, kiosk-derived-road')].map((el) => {
+      const marks = [...el.shadowRoot!.querySelectorAll<SVGGraphicsElement>('g.marks > .ask')];
+      return {
+        frames: marks.filter((m) => m.classList.contains('ask-frame')).length,
+        marks: marks.filter((m) => !m.classList.contains('ask-frame')).map((m) => getComputedStyle(m).transform),
+      };
+    });
+    return { roads, panel: root.querySelector('kiosk-ask') !== null };
+  };
+
+  it.for(['in-place', 'panel', 'off'] as const)('%s', async (askPreview) => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'no-preference' });
+    await page.goto(`${base}/index.html?demo=no-shoe`);
+    await page.waitForFunction(() => (window as DemoWindow).__kioskDemo !== undefined);
+    await page.evaluate(
+      async ({ askPreview }) => {
+        const w = window as DemoWindow;
+        const view = w.__kioskFixtures!['shoe-mid']!();
+        w.__kioskDemo!.push({ ...view, seq: 20_000, settings: { ...view.settings, askPreview } });
+        await w.__kioskDemo!.settle();
+      },
+      { askPreview },
+    );
+    await page.waitForTimeout(150); // the Banker's would-be marks, first blink
+    const shown = await page.evaluate(askShown);
+    expect(shown.panel, 'the ask panel').toBe(askPreview !== 'off');
+    for (const road of shown.roads) {
+      if (askPreview !== 'in-place') {
+        expect(road).toEqual({ frames: 0, marks: [] });
+        continue;
+      }
+      // Each would-be mark in a dashed frame of its own, drawn smaller than a result: a preview in a still picture.
+      expect(road.frames).toBe(road.marks.length);
+      for (const t of road.marks) expect(t).toMatch(/^matrix\(0\.72, 0, 0, 0\.72/);
+    }
+    if (askPreview === 'in-place') {
+      expect(shown.roads.reduce((n, r) => n + r.frames, 0)).toBeGreaterThanOrEqual(4); // Banker's and Player's
+      await page.screenshot({
+        path: new URL('../test/output/screens/ask-in-place-1920x1080.png', import.meta.url).pathname,
+      });
+    }
+    await page.close();
+  });
 });

@@ -1,4 +1,5 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { SHIFTS } from '../controllers/burn-in-controller';
 
 /**
  * The board's layout. Everything is sized in `cqmin` of `.board` (a size container), so the same layout is crisp
@@ -6,6 +7,11 @@ import { css } from 'lit';
  * roads), a column of last hand, statistics, ask roads and signs on the right. Portrait: roads on top, the rest
  * in two columns below.
  */
+/** The board's places against burn-in (BurnInController): `:host([data-shift='k']) .board { translate: x y }`. */
+const burnInPlaces = unsafeCSS(
+  SHIFTS.map(([x, y], k) => `:host([data-shift='${k}']) .board { translate: ${x}px ${y}px; }`).join('\n'),
+);
+
 export const appStyles = css`
   :host {
     container: board / size; /* cqmin = 1% of the screen's short side, whatever the orientation */
@@ -326,4 +332,5 @@ export const appStyles = css`
   .board.closed > :not(kiosk-notices):not(kiosk-identify) {
     filter: brightness(0.45) saturate(0.5);
   }
+  ${burnInPlaces}
 `;

@@ -15,6 +15,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { nextHandNo } from '../../baccarat/shoe';
+import { BurnInController } from '../controllers/burn-in-controller';
 import { OutOfStepController } from '../controllers/out-of-step-controller';
 import { lastShoeHand, ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
@@ -68,6 +69,7 @@ export class KioskApp extends LitElement {
 
   private readonly shoe = new ShoeController(this);
   private readonly outOfStep = new OutOfStepController(this);
+  private readonly burnIn = new BurnInController(this);
   private offIdentify: (() => void) | null = null;
   private identifyTimer: ReturnType<typeof setTimeout> | null = null;
   private observer: ResizeObserver | null = null;
@@ -284,6 +286,11 @@ export class KioskApp extends LitElement {
   /** Takes the host's snapshot again, whatever its `seq` (after the link to the host came back). */
   resync(): void {
     this.shoe.resync();
+  }
+
+  /** Where burn-in protection has moved the board to (an index into the controller's places). */
+  get burnInPlace(): number {
+    return this.burnIn.place;
   }
 
   /** The language rendered now. */
