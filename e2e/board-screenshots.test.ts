@@ -70,6 +70,8 @@ const FIXTURES: Record<string, readonly string[]> = {
   'shoe-mid': ['Big Road', 'of 40 hands'],
   'shoe-full': ['Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'of 79 hands', 'Tie max', 'Pair max'],
   'shoe-long': ['Big Road', 'of 100 hands'],
+  // Issue 14: a shoe over, its record's digest and QR code over the statistics (which keep their room).
+  'shoe-record': ["Scan to check this shoe's record", '扫码核对本靴记录', '3f9a0c21 d47be5a8 190c6fd2 e85b7a43'],
   // Issue 12: out of step (patrons: the roads subdued and one calm line; staff: code, how long, why), warnings,
   // Perfect Pairs without a published scale, pay table changes signed ahead, numbers that agree.
   'out-of-step': ['Updating results', '路单更新中', 'Out of step · gap', 'hand 66 arrived but hand 65 is next'],

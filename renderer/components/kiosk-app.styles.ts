@@ -306,6 +306,17 @@ export const appStyles = css`
     border-radius: var(--kiosk-radius);
     padding: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
   }
+  /* A shoe that is over: its record over the statistics, which keep their room hidden (nothing moves). */
+  .panel.stats.record {
+    position: relative;
+  }
+  .panel.stats.record > :not(shoe-record) {
+    visibility: hidden;
+  }
+  .panel.stats.record > shoe-record {
+    position: absolute;
+    inset: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
+  }
   .main > .panel.signs {
     grid-area: signs;
   }

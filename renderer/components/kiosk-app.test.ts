@@ -223,6 +223,36 @@ describe('<kiosk-app> and its ShoeController', () => {
     await settleAll(app);
     expect(app.shadowRoot!.querySelector('[data-text=disclaimer]')).toBeNull();
   });
+
+  it.for([
+    [1920, 1080],
+    [1080, 1920],
+  ] as const)('shows an ended shoe’s record over its statistics, nothing moving (%i×%i)', async ([w, h]) => {
+    const spec = { shoe: 'BPBBPT', phase: 'ended' as const };
+    const demo = new DemoKiosk(view('BPBBPT', { seq: 1 }, spec));
+    const app = await board(demo, w, h);
+    const box = () => JSON.stringify(app.shadowRoot!.querySelector('.panel.stats')!.getBoundingClientRect());
+    const before = box();
+    expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
+    const digest = 'ab'.repeat(32);
+    const record = { digest, url: `https://records.example/T7/S-0412-03?digest=${digest}` };
+    demo.push(view('BPBBPT', { seq: 2 }, { ...spec, shoeRecord: record }));
+    await settleAll(app);
+    const el = inner(app, 'shoe-record');
+    expect(el.shadowRoot!.querySelector('svg.qr')!.getAttribute('data-url')).toBe(record.url);
+    expect(getComputedStyle(inner(app, 'kiosk-stats')).visibility).toBe('hidden');
+    expect(box()).toBe(before);
+    // The QR code inside the panel, a square as tall as the record's box.
+    const qr = el.shadowRoot!.querySelector('svg.qr')!.getBoundingClientRect();
+    const panel = app.shadowRoot!.querySelector('.panel.stats')!.getBoundingClientRect();
+    expect(qr.bottom).toBeLessThanOrEqual(panel.bottom);
+    expect(qr.width).toBeCloseTo(qr.height, 0);
+    expect(qr.height).toBeGreaterThan(0.7 * panel.height);
+    // The next shoe: the statistics again.
+    demo.push(view('', { seq: 3 }, { shoe: '', shoeId: 'S-0412-04' }));
+    await settleAll(app);
+    expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
+  });
 });
 
 // Keep the listener type honest for the fake API above.

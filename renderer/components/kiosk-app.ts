@@ -33,6 +33,7 @@ import './notice-board';
 import './limits-panel';
 import './pay-table';
 import './stats-panel';
+import './shoe-record';
 
 /**
  * The view's own words (table and casino names, signs, notices) and its bead labels in `lang`: the characters its
@@ -226,7 +227,11 @@ export class KioskApp extends LitElement {
    */
   private stats(view: TableView, wide = false, beside: unknown = nothing) {
     const r = this.shoe.roads;
-    return html`<section class="panel stats ${beside === nothing ? '' : 'with-beside'}">
+    // A shoe that is over shows its record (digest, and where it is published) over its statistics until the next
+    // shoe starts: the roads still show the whole shoe. The statistics keep their room (hidden), so nothing moves.
+    const record = view.shoeRecord ?? null;
+    return html`<section class="panel stats ${beside === nothing ? '' : 'with-beside'} ${record ? 'record' : ''}">
+      ${record ? html`<shoe-record .record=${record} .language=${this.language}></shoe-record>` : nothing}
       <kiosk-stats
         ?wide=${wide}
         .stats=${r?.stats ?? null}

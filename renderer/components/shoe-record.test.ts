@@ -68,9 +68,12 @@ describe('<shoe-record>', () => {
   it('labels it in English and Chinese together', async () => {
     const el = await mount(RECORD, 'en+zh-Hant');
     const text = el.shadowRoot!.textContent!;
-    expect(text).toContain('Shoe record');
-    expect(text).toContain('本靴記錄');
+    expect(text).toContain("Scan to check this shoe's record");
     expect(text).toContain('掃碼核對本靴記錄');
+    // What it is, said to assistive technology in both languages too.
+    const group = el.shadowRoot!.querySelector('[role=group]')!.getAttribute('aria-label');
+    expect(group).toContain('Shoe record');
+    expect(group).toContain('本靴記錄');
   });
 
   it('splits a digest for reading without losing a character', () => {

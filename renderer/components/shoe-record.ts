@@ -3,7 +3,7 @@
  * the board's history, docs/shoe.md) and, where the casino publishes records (`board.recordUrl`), a QR code of the
  * record's address. A patron or surveillance scans it, or notes the digest, and checks the published record against
  * it (`baccarat-board history verify --head DIGEST`). The bridge sends it only while the shoe has ended and no new
- * one has started; the board shows it in place of the shoe's running statistics until then.
+ * one has started; the board shows it over the shoe's statistics (which keep their room) until then.
  *
  * ```html
  * <shoe-record .record=${{ shoeId, digest, url }} language="en+zh-Hans"></shoe-record>
@@ -34,46 +34,47 @@ export class ShoeRecord extends LitElement {
   static override styles = [
     sharedStyles,
     css`
+      /* The board's text sizes (cqmin of the board): this element is no container of its own, so they resolve
+         as everywhere else on the board. Its box is set by its place (the board lays it over the statistics); the
+         QR code takes the box's height, a square. */
       :host {
         display: block;
-        container-type: size;
+        overflow: hidden;
       }
       :host(:not([has-record])) {
         display: none;
       }
       .record {
         display: flex;
-        gap: 4cqmin;
+        gap: var(--kiosk-gap, 1.5cqmin);
         align-items: center;
-        justify-content: center;
+        justify-content: flex-start;
         height: 100%;
       }
       .qr {
         flex: none;
-        height: min(100cqh, 46cqw);
+        height: 100%;
+        max-width: 40%;
         aspect-ratio: 1;
-        border-radius: 1.5cqmin;
+        border-radius: 0.5cqmin;
         /* The code's own light quiet zone is drawn in the SVG; nothing else may crowd it. */
       }
       .text {
         display: flex;
         flex-direction: column;
-        gap: 2cqh;
+        gap: 0.3em;
         min-width: 0;
       }
       .title {
-        font-size: max(11cqh, var(--kiosk-text-min));
+        font-size: var(--kiosk-text-title);
         font-weight: 700;
-      }
-      .label {
-        font-size: max(7cqh, var(--kiosk-text-min));
-        color: var(--kiosk-ink-muted);
+        color: var(--kiosk-gold);
       }
       .digest {
-        font-size: max(8.5cqh, var(--kiosk-text-min));
+        font-size: var(--kiosk-text-min);
         font-variant-numeric: tabular-nums;
         letter-spacing: 0.04em;
-        line-height: 1.25;
+        line-height: 1.2;
         white-space: nowrap;
       }
     `,
@@ -93,11 +94,16 @@ export class ShoeRecord extends LitElement {
     if (!r) return nothing;
     const lang = this.language;
     const [first, second] = digestLines(r.digest);
-    return html`<div class="record" data-shoe=${r.shoeId}>
+    // Three lines beside the code, to fit the statistics' panel: what to do with it, then the digest.
+    return html`<div
+      class="record"
+      data-shoe=${r.shoeId}
+      role="group"
+      aria-label=${plain(lang, 'record.title', 'Shoe record')}
+    >
       ${r.url ? this.renderQr(r.url) : nothing}
-      <div class="text stack">
-        <div class="title">${tr(lang, 'record.title', 'Shoe record')}</div>
-        <div class="label">
+      <div class="text">
+        <div class="title">
           ${
             r.url
               ? tr(lang, 'record.scan', "Scan to check this shoe's record")
