@@ -101,6 +101,7 @@ export class Bridge extends EventEmitter {
       this.topics.displayStatus(config.displayId),
       () => this.client,
       () => this.displayStatus(),
+      this.log,
     );
     this.journal = new BoardJournal(
       join(config.journal.dir, `${config.tableId}.journal`),

@@ -28,6 +28,17 @@ describe('the clock against the controller, and the hand-to-screen delay (issue 
     expect(c.figures()).toEqual({ offsetMs: 3050, delayMs: { median: 8, worst: 250 }, hands: 5 });
   });
 
+  test('a controller stamping weeks off is reported at the contract bound, never past it', () => {
+    const c = new ClockWatch();
+    const t0 = Date.parse('2026-11-22T10:00:00.000Z');
+    for (const [i, stamp] of ['2026-10-01T10:00:00.000Z', '2027-01-30T10:00:00.000Z'].entries()) {
+      const watch = i === 0 ? c : new ClockWatch();
+      watch.hand(t0, stamp);
+      watch.shown(t0 + 5);
+      expect(watch.figures()!.offsetMs).toBe(i === 0 ? 1e9 : -1e9);
+    }
+  });
+
   test('a board with a skewed controller reports it in its status, with its build', async () => {
     const c = defaultConfig();
     const { logger } = memoryLogger();

@@ -12,6 +12,14 @@
 /** How many hands the figures are over. */
 export const CLOCK_WINDOW = 100;
 
+/**
+ * The largest figure a status carries (the contract's bound, about 11.6 days): a controller whose stamps are further
+ * off is reported at the bound, which flags it as plainly, instead of making a status the contract refuses.
+ */
+export const CLOCK_LIMIT_MS = 1e9;
+
+const bounded = (ms: number): number => Math.max(-CLOCK_LIMIT_MS, Math.min(CLOCK_LIMIT_MS, Math.round(ms)));
+
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -47,8 +55,8 @@ export class ClockWatch {
   figures(): ClockFigures | null {
     if (this.delays.length === 0 || this.offsets.length === 0) return null;
     return {
-      offsetMs: Math.round(median(this.offsets)),
-      delayMs: { median: Math.round(median(this.delays)), worst: Math.round(Math.max(...this.delays)) },
+      offsetMs: bounded(median(this.offsets)),
+      delayMs: { median: bounded(median(this.delays)), worst: bounded(Math.max(...this.delays)) },
       hands: Math.min(this.delays.length, CLOCK_WINDOW),
     };
   }

@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import type { MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
 import { shoeHands } from '../baccarat/shoe';
 import type { OutOfStep, StaffWarning } from '../contract/kiosk';
 import { makeDisplayStatus } from '../contract/mqtt';
@@ -72,6 +73,7 @@ export class StatusPublisher {
     private readonly topic: string,
     private readonly client: () => MqttClient | null,
     private readonly build: () => DisplayStatus,
+    private readonly log?: Pick<Logger, 'error'>,
   ) {}
 
   start(): void {
@@ -93,7 +95,16 @@ export class StatusPublisher {
     const client = this.client();
     if (!client?.connected) return;
     this.dirty = false;
-    client.publish(this.topic, makeDisplayStatus(this.build()), { qos: 1, retain: true });
+    // A status the contract refuses is a fault of the board's, logged with its reason; it never stops the board
+    // (this runs from a timer, where a throw would end the process).
+    let payload: string;
+    try {
+      payload = makeDisplayStatus(this.build());
+    } catch (e) {
+      this.log?.error({ err: e }, 'status not published: %s', e instanceof Error ? e.message : String(e));
+      return;
+    }
+    client.publish(this.topic, payload, { qos: 1, retain: true });
   }
 
   stop(): void {
