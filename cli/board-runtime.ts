@@ -4,10 +4,13 @@
  * @packageDocumentation
  */
 import type { Logger } from 'pino';
+import { aboutInfo } from '../mqtt-bridge/about';
 import { Bridge } from '../mqtt-bridge/bridge';
 import { bundleDigest } from '../mqtt-bridge/build-identity';
 import type { Config } from '../mqtt-bridge/config';
 import { createLogger } from '../mqtt-bridge/log';
+import { answerScreenshots } from '../mqtt-bridge/screenshot-reply';
+import { renderBoard } from '../web-host/screenshot';
 import { startWebHost, type WebHost } from '../web-host/server';
 import { VERSION } from './version';
 
@@ -21,9 +24,18 @@ export interface BoardRuntime {
 export { RENDERER_DIR } from './paths';
 import { DIST_DIR, RENDERER_DIR } from './paths';
 
-export async function startBoard(config: Config, logger = createLogger(config.log)): Promise<BoardRuntime> {
-  const bridge = new Bridge(config, { logger, version: VERSION, build: bundleDigest(DIST_DIR) });
+/** `configFile`: the configuration file read, for the about overlay (null: none). */
+export async function startBoard(
+  config: Config,
+  logger = createLogger(config.log),
+  configFile: string | null = null,
+): Promise<BoardRuntime> {
+  const build = bundleDigest(DIST_DIR);
+  const startedAt = new Date().toISOString();
+  const bridge = new Bridge(config, { logger, version: VERSION, build });
   await bridge.start();
+  const runtime = { kind: 'browser', node: process.versions.node } as const;
+  const about = () => aboutInfo(config, { version: VERSION, build, configFile, startedAt, runtime });
   let web: WebHost;
   try {
     web = await startWebHost({
@@ -33,11 +45,14 @@ export async function startBoard(config: Config, logger = createLogger(config.lo
       token: config.serve.token,
       rendererDir: RENDERER_DIR,
       logger,
+      about,
     });
   } catch (e) {
     await bridge.stop();
     throw e;
   }
+  const shown = web;
+  answerScreenshots(bridge, config.displayId, () => renderBoard({ url: shown.localUrl, screen: shown.screen() }));
   return {
     bridge,
     web,

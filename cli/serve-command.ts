@@ -69,7 +69,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.err(`baccarat-board serve: ${config.error}\n`);
     return EXIT.badInput;
   }
-  const board = await startBoard(config.value);
+  const board = await startBoard(config.value, undefined, values.config ?? process.env.BACCARAT_BOARD_CONFIG ?? null);
   io.out(
     `baccarat-board: table ${config.value.tableId}, display ${config.value.displayId}\n` +
       `  broker: ${config.value.mqtt.brokers.join(', ') || '(none: showing the journal only)'}\n` +

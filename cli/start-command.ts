@@ -121,10 +121,11 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
       ? 'Browser mode (--browser).\n'
       : 'The Electron binary is not installed (its download failed or was skipped): running in browser mode.\n',
   );
-  const board = await startBoard(config, logger).catch(async (e: Error & { code?: string }) => {
+  const file = values.config ?? process.env.BACCARAT_BOARD_CONFIG ?? null; // for the about overlay
+  const board = await startBoard(config, logger, file).catch(async (e: Error & { code?: string }) => {
     if (e.code !== 'EADDRINUSE' || port !== undefined) throw e;
     io.out(`Port ${config.serve.port} is taken; using a free one.\n`);
-    return startBoard({ ...config, serve: { ...config.serve, port: 0 } }, logger);
+    return startBoard({ ...config, serve: { ...config.serve, port: 0 } }, logger, file);
   });
   stops.push(board.stop);
   io.out(

@@ -24,6 +24,7 @@ const TITLES: { readonly [K in MessageKind]: string } = {
   controllerStatus: 'Controller status',
   displayStatus: 'Display status',
   displayCommand: 'Display command',
+  displayScreenshot: 'Display screenshot',
 };
 
 const DESCRIPTION = `The MQTT contract between a baccarat table controller, the casino's management systems and the

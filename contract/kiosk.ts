@@ -203,19 +203,57 @@ export interface Requests {
 }
 
 // A Record makes a forgotten channel a compile error (electron/fiddle's channelMapping trick).
-const push: Record<keyof PushEvents, true> = { 'table:view': true, 'kiosk:identify': true, 'kiosk:reload': true };
-const requests: Record<keyof Requests, true> = { 'table:view': true };
+const push: Record<keyof PushEvents, true> = {
+  'table:view': true,
+  'kiosk:identify': true,
+  'kiosk:reload': true,
+  'kiosk:about': true,
+};
+const requests: Record<keyof Requests, true> = { 'table:view': true, 'kiosk:about': true, 'kiosk:screen': true };
 export const PUSH_CHANNELS = Object.keys(push) as (keyof PushEvents)[];
 export const REQUEST_CHANNELS = Object.keys(requests) as (keyof Requests)[];
 
 /** What the preload exposes as `window.kiosk`, and what the browser-mode client implements over a WebSocket. */
 export interface KioskApi {
+/**
+ * What the about overlay shows staff close up, from the host that knows it (the fleet's `about` command, or the `i`
+ * key). The board adds what only it knows (its screen) and what the view already says (the connection).
+ */
+export interface AboutInfo {
+  readonly product: string; // 'baccarat-board'
+  readonly version: string;
+  readonly build: string | null; // SHA-256 of the application bundle; null when it could not be read
+  readonly displayId: string;
+  readonly tableId: string;
+  readonly brokers: readonly string[]; // as configured, in failover order, without credentials
+  readonly configFile: string | null; // the configuration file read; null: defaults and the environment only
+  readonly startedAt: string; // ISO 8601: when the host started (the board counts its uptime from it)
+  readonly runtime:
+    | { readonly kind: 'electron'; readonly electron: string; readonly chromium: string; readonly node: string }
+    | { readonly kind: 'browser'; readonly node: string }; // browser mode: the host's Node; the browser is the board's
+  readonly trust: {
+    readonly requireSignatures: boolean; // unsigned results and commands refused
+    readonly controllerKeys: number; // how many controller keys the board trusts
+    readonly pitKeys: number; // how many pit keys (signs and fleet commands)
+  };
+}
+
+/** The size a board is drawn at, which only the page knows: CSS pixels and the device pixel ratio. */
+export interface ScreenReport {
+  readonly width: number; // CSS px
+  readonly height: number; // CSS px
+  readonly scale: number; // devicePixelRatio
+}
+
   on<K extends keyof PushEvents>(channel: K, listener: PushEvents[K]): () => void;
   request<K extends keyof Requests>(channel: K, ...args: Parameters<Requests[K]>): Promise<ReturnType<Requests[K]>>;
 }
 
 /** WebSocket frames of browser mode: the same channels, as JSON. */
+  'kiosk:about': (seconds: number) => void; // a fleet command: show the about overlay for a while
 export type SocketFrame =
   | { readonly type: 'push'; readonly channel: keyof PushEvents; readonly args: unknown[] }
   | { readonly type: 'request'; readonly id: number; readonly channel: keyof Requests; readonly args: unknown[] }
   | { readonly type: 'response'; readonly id: number; readonly result?: unknown; readonly error?: string };
+  'kiosk:about': () => AboutInfo; // what the about overlay shows (besides the view and the screen)
+  'kiosk:screen': (screen: ScreenReport) => null; // the board's size, for a browser-mode screenshot (screenshot.ts)

@@ -9,7 +9,7 @@
  * @packageDocumentation
  */
 import { err, ok, type Result } from '../baccarat/types';
-import { CONTRACT_VERSION, type MessageKind, type PayloadByKind } from './schemas/index';
+import { CONTRACT_VERSION, SCREENSHOT_MAX_BASE64, type MessageKind, type PayloadByKind } from './schemas/index';
 import { decodeUtf8, utf8Length } from './text-codec';
 import { parseTopic, type ParsedTopic } from './topics';
 import { formatIssues, validate } from './validate';
@@ -29,7 +29,10 @@ export interface ContractError {
   readonly message: string;
 }
 
-/** Size limits in bytes of the encoded payload: 64 KiB for the shoe snapshot, 8 KiB for the rest. */
+/**
+ * Size limits in bytes of the encoded payload: 64 KiB for the shoe snapshot, a 3 MiB PNG in base64 and its fields
+ * for a screenshot, 8 KiB for the rest.
+ */
 export const DEFAULT_MAX_BYTES: { readonly [K in MessageKind]: number } = {
   hand: 8 * 1024,
   event: 8 * 1024,
@@ -39,6 +42,7 @@ export const DEFAULT_MAX_BYTES: { readonly [K in MessageKind]: number } = {
   controllerStatus: 8 * 1024,
   displayStatus: 8 * 1024,
   displayCommand: 8 * 1024,
+  displayScreenshot: SCREENSHOT_MAX_BASE64 + 4 * 1024,
 };
 
 export interface ParseOptions {
@@ -163,3 +167,5 @@ export const parseDisplayStatus = parser('displayStatus');
 export const makeDisplayStatus = maker('displayStatus');
 export const parseDisplayCommand = parser('displayCommand');
 export const makeDisplayCommand = maker('displayCommand');
+export const parseDisplayScreenshot = parser('displayScreenshot');
+export const makeDisplayScreenshot = maker('displayScreenshot');

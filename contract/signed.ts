@@ -25,6 +25,7 @@ export const SIGNER_OF: { readonly [K in MessageKind]: 'controller' | 'pit' | nu
   casinoSignage: 'pit',
   displayCommand: 'pit',
   displayStatus: null,
+  displayScreenshot: null,
 };
 
 /**

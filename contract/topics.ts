@@ -91,7 +91,15 @@ export const TOPIC_SPECS = {
     qos: 1,
     retain: false,
     publisher: 'fleet',
-    description: 'Fleet commands to one board: identify, reload, resync.',
+    description: 'Fleet commands to one board: identify, about, reload, resync, screenshot.',
+  },
+  displayScreenshot: {
+    levels: ['displays', '{displayId}', 'screenshot'],
+    param: 'displayId',
+    qos: 1,
+    retain: false,
+    publisher: 'board',
+    description: "A board's answer to a screenshot command: its current picture as PNG, or why there is none.",
   },
 } as const satisfies { readonly [K in MessageKind]: TopicSpec };
 
@@ -118,7 +126,7 @@ export type TopicArgs<K extends MessageKind> = (typeof TOPIC_SPECS)[K]['param'] 
 /** A recognised topic: its kind and the id it names. */
 export type ParsedTopic =
   | { readonly kind: 'hand' | 'event' | 'shoe' | 'signage' | 'controllerStatus'; readonly tableId: string }
-  | { readonly kind: 'displayStatus' | 'displayCommand'; readonly displayId: string }
+  | { readonly kind: 'displayStatus' | 'displayCommand' | 'displayScreenshot'; readonly displayId: string }
   | { readonly kind: 'casinoSignage' };
 
 /** Longest accepted root, in characters. */
@@ -175,6 +183,7 @@ export const topics = (root: string = DEFAULT_ROOT) => {
     casinoSignage: () => topic('casinoSignage'),
     displayStatus: (displayId: string) => topic('displayStatus', displayId),
     displayCommand: (displayId: string) => topic('displayCommand', displayId),
+    displayScreenshot: (displayId: string) => topic('displayScreenshot', displayId),
     /** `{root}/pit/audit`: the pit's audit trail (not a board topic: {@link PIT_AUDIT_SPEC}). */
     pitAudit: (): string => [r, ...PIT_AUDIT_SPEC.levels].join('/'),
     /** Filter for one kind on every table or display, e.g. `baccarat/tables/+/hand`. */

@@ -7,11 +7,14 @@ import { existsSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, dialog, Menu, net, powerSaveBlocker, protocol, session } from 'electron';
+import { aboutInfo } from '../mqtt-bridge/about';
 import { Bridge } from '../mqtt-bridge/bridge';
 import { bundleDigest } from '../mqtt-bridge/build-identity';
 import { loadConfig } from '../mqtt-bridge/config';
 import { createLogger } from '../mqtt-bridge/log';
+import { answerScreenshots } from '../mqtt-bridge/screenshot-reply';
 import { appFile } from './app-protocol';
+import { captureWindow } from './capture';
 import { handle, push } from './ipc';
 import { setupSecurity } from './security';
 import { setupWindow } from './window';
@@ -30,6 +33,7 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
+  const startedAt = new Date().toISOString();
   const file = process.env.BACCARAT_BOARD_CONFIG ?? (existsSync(SYSTEM_CONFIG) ? SYSTEM_CONFIG : null);
   const config = loadConfig({ file });
   await app.whenReady();
@@ -61,12 +65,16 @@ async function start(): Promise<void> {
   bridge.on('command', (c) => {
     if (c.command === 'identify') push(win.webContents, 'kiosk:identify', c.durationSeconds ?? 30);
     if (c.command === 'reload') win.webContents.reload();
+    if (c.command === 'about') push(win.webContents, 'kiosk:about', c.durationSeconds ?? 60);
   });
-  handle(
-    'table:view',
-    () => bridge.view(),
-    () => (win.isDestroyed() ? null : win.webContents),
-  );
+  answerScreenshots(bridge, cfg.displayId, () => captureWindow(win));
+  const own = () => (win.isDestroyed() ? null : win.webContents);
+  const { electron, chrome: chromium, node } = process.versions;
+  const runtime = { kind: 'electron', electron: electron ?? '?', chromium: chromium ?? '?', node } as const;
+  const about = { version: app.getVersion(), build, configFile: file, startedAt, runtime };
+  handle('table:view', () => bridge.view(), own);
+  handle('kiosk:about', () => aboutInfo(cfg, about), own);
+  handle('kiosk:screen', () => null, own); // Electron's screenshot is the window's own: no size to remember
   await bridge.start();
 
   const blocker = powerSaveBlocker.start('prevent-display-sleep');

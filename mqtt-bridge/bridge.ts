@@ -25,6 +25,7 @@ import type { Config } from './config';
 import { offlineStatus, onlineStatus, StatusPublisher } from './display-status';
 import { BoardJournal } from './board-journal';
 import { ClockWatch } from './clock-watch';
+import { FleetCommands } from './fleet-commands';
 import { lazyImport } from './lazy-import';
 import { closeClient, resubscribeRetained, startBoardClient } from './mqtt-options';
 import { Follower } from './follower';
@@ -38,7 +39,7 @@ import { tableView } from './view';
 /** Events a bridge emits; the value is the listener's signature. */
 export interface BridgeEvents {
   view: (view: TableView) => void;
-  command: (command: DisplayCommand) => void; // identify and reload are for the host to carry out
+  command: (command: DisplayCommand) => void; // identify, about, reload and screenshot are the host's to carry out
   rejected: (rejection: { topic: string; reason: string; code: string }) => void;
 }
 
@@ -84,6 +85,8 @@ export class Bridge extends EventEmitter {
   private stopped = false;
   private readonly keyring: Keyring;
   private readonly clock = new ClockWatch();
+  /** Fleet commands: taken here, answered (a screenshot) by the host through `fleet.answer`. */
+  readonly fleet: FleetCommands;
 
   constructor(
     readonly config: Config,
@@ -103,6 +106,11 @@ export class Bridge extends EventEmitter {
       () => this.displayStatus(),
       this.log,
     );
+    this.fleet = new FleetCommands(this.log, this.status, () => this.client, {
+      screenshotTopic: this.topics.displayScreenshot(config.displayId),
+      resync: (replace) => this.resync('fleet command', replace),
+      emit: (c) => this.emit('command', c),
+    });
     this.journal = new BoardJournal(
       join(config.journal.dir, `${config.tableId}.journal`),
       config.journal.syncIntervalMs,
@@ -281,7 +289,7 @@ export class Bridge extends EventEmitter {
         return;
       }
       case 'command':
-        return this.onCommand(r.command);
+        return this.fleet.take(r.command);
       case 'cleared':
         // An operator clearing it, a broker restored without it: the board keeps what it shows, in step.
         return void this.log.info({ topic }, 'retained message cleared on the broker; the board keeps what it shows');
@@ -290,14 +298,6 @@ export class Bridge extends EventEmitter {
         if (r.ofTable) this.follower.refused(r.ofTable, `${r.code}: ${r.reason}`);
         return;
     }
-  }
-
-  private onCommand(c: DisplayCommand): void {
-    this.log.info({ command: c.command, requestId: c.requestId }, 'fleet command');
-    if (c.command === 'resync') this.resync('fleet command', c.replace === true);
-    this.emit('command', c);
-    this.status.lastCommand = { requestId: c.requestId, command: c.command, ok: true };
-    this.status.publish();
   }
 
   private reject(topic: string, code: string, reason: string): void {

@@ -63,7 +63,7 @@ export function inbound(config: Settings, topic: string, payload: Uint8Array, ke
     return t.displayId === config.displayId
       ? { to: 'command', command: p as DisplayCommand, verified }
       : unknown(`command for display ${t.displayId}, not ${config.displayId}`);
-  if (t.kind === 'displayStatus') return unknown('boards do not read display status');
+  if (t.kind === 'displayStatus' || t.kind === 'displayScreenshot') return unknown(`boards do not read ${t.kind}`);
   if (!ours)
     return unknown(`table ${(t as { tableId: string }).tableId} is not this board's table (${config.tableId})`);
   const json = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');

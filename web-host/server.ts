@@ -17,10 +17,18 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { viewLanguage, type PushEvents, type Requests, type SocketFrame, type TableView } from '../contract/kiosk';
+import {
+  viewLanguage,
+  type AboutInfo,
+  type PushEvents,
+  type Requests,
+  type ScreenReport,
+  type SocketFrame,
+  type TableView,
+} from '../contract/kiosk';
 import type { DisplayCommand } from '../contract/schemas';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
-import { givenToken, isLoopback, requestGuard, tokenOk } from './http-guard';
+import { givenToken, isLoopback, isWildcard, requestGuard, tokenOk } from './http-guard';
 import { guardServer, MIME, refuseUpgrade, SECURITY_HEADERS, sendJson, sendText } from './http-response';
 import { boardPage, fontPreloads, parseFontPreloads } from './page';
 import { requestTarget } from './request-target';
@@ -46,13 +54,28 @@ export interface WebHostOptions {
   readonly token: string | null;
   readonly rendererDir: string; // dist/renderer
   readonly logger: Logger;
+  /** What the about overlay shows (the `about` command, the `i` key); without it the board is told there is none. */
+  readonly about?: () => AboutInfo;
 }
 
 export interface WebHost {
   readonly url: string; // the board's address, with the token in the hash when one is set
   readonly port: number;
+  /** The board's address from this machine (loopback when listening on every address), with the token. */
+  readonly localUrl: string;
+  /** The size the last board that said so is drawn at (`kiosk:screen`), or null before any did. */
+  screen(): ScreenReport | null;
   close(): Promise<void>;
 }
+
+/** A board's `kiosk:screen` report, if it is one: sizes in CSS px up to 16384, a ratio from 0.25 to 8. */
+const screenReport = (r: unknown): ScreenReport | null => {
+  const { width, height, scale } = (typeof r === 'object' && r !== null ? r : {}) as Record<string, unknown>;
+  const within = (n: unknown, lo: number, hi: number): n is number => typeof n === 'number' && n >= lo && n <= hi;
+  return within(width, 1, 16384) && within(height, 1, 16384) && within(scale, 0.25, 8)
+    ? { width: Math.round(width), height: Math.round(height), scale }
+    : null;
+};
 
 const isRequestFrame = (f: unknown): f is Extract<SocketFrame, { type: 'request' }> =>
   typeof f === 'object' && f !== null && (f as { type?: unknown }).type === 'request';
@@ -122,7 +145,18 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   };
 
   // Board → host requests, one handler a channel (a Record, so that a new channel is a compile error here).
-  const requests: { [K in keyof Requests]: () => ReturnType<Requests[K]> } = { 'table:view': () => source.view() };
+  let screen: ScreenReport | null = null;
+  const requests: { [K in keyof Requests]: (...args: unknown[]) => ReturnType<Requests[K]> } = {
+    'table:view': () => source.view(),
+    'kiosk:about': () => {
+      if (!opts.about) throw new Error('this host has no about information');
+      return opts.about();
+    },
+    'kiosk:screen': (report) => {
+      screen = screenReport(report) ?? screen;
+      return null;
+    },
+  };
 
   function onConnection(ws: WebSocket): void {
     clients.add(ws);
@@ -142,11 +176,16 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       if (!isRequestFrame(frame)) return undefined;
       // An own channel only: `hasOwnProperty` or `__proto__` would be found on the object's prototype.
       const handler = Object.hasOwn(requests, frame.channel)
-        ? (requests as Record<string, () => unknown>)[frame.channel]
+        ? (requests as Record<string, (...args: unknown[]) => unknown>)[frame.channel]
         : undefined;
-      const reply: SocketFrame = handler
-        ? { type: 'response', id: frame.id, result: handler() }
-        : { type: 'response', id: frame.id, error: `unknown channel ${String(frame.channel)}` };
+      let reply: SocketFrame;
+      try {
+        reply = handler
+          ? { type: 'response', id: frame.id, result: handler(...(Array.isArray(frame.args) ? frame.args : [])) }
+          : { type: 'response', id: frame.id, error: `unknown channel ${String(frame.channel)}` };
+      } catch (e) {
+        reply = { type: 'response', id: frame.id, error: e instanceof Error ? e.message : String(e) };
+      }
       ws.send(JSON.stringify(reply));
       return undefined;
     });
@@ -159,6 +198,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     for (const ws of clients) {
       if (c.command === 'identify') push(ws, 'kiosk:identify', c.durationSeconds ?? 30);
       if (c.command === 'reload') push(ws, 'kiosk:reload');
+      if (c.command === 'about') push(ws, 'kiosk:about', c.durationSeconds ?? 60);
     }
   };
   source.on('view', onView);
@@ -172,11 +212,15 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   void socketServer();
   port = (server.address() as AddressInfo).port;
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  const url = `http://${shownHost}:${port}/${token ? `#token=${encodeURIComponent(token)}` : ''}`;
+  const hash = token ? `#token=${encodeURIComponent(token)}` : '';
+  const url = `http://${shownHost}:${port}/${hash}`;
+  const localUrl = isWildcard(opts.host) ? `http://127.0.0.1:${port}/${hash}` : url;
   log.info({ url: url.replace(/#token=.*/, '#token=…') }, 'browser mode serving');
   return {
     url,
     port,
+    localUrl,
+    screen: () => screen,
     async close() {
       source.off('view', onView);
       source.off('command', onCommand);

@@ -4,6 +4,7 @@
  *
  * ```ts
  * const r = parseMessage('displayCommand', bytes); if (r.ok && r.value.command === 'identify') flash(r.value.durationSeconds);
+ * // 'screenshot' is answered on its own topic: see ./screenshot.ts
  * ```
  * @packageDocumentation
  */
@@ -28,6 +29,12 @@ export const DisplayCommandSchema = Type.Union(
     command('identify', 'Show the display id large on screen, to find the board.', {
       durationSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600, description: 'Default 30.' })),
     }),
+    command(
+      'about',
+      'Show, for staff close up, what this board runs and how it is connected (version, build, ids, brokers, trust, ' +
+        'screen), over the board without moving it.',
+      { durationSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600, description: 'Default 60.' })) },
+    ),
     command('reload', 'Reload the page (renderer), keeping the MQTT session.', {}),
     command(
       'resync',
@@ -41,6 +48,11 @@ export const DisplayCommandSchema = Type.Union(
           }),
         ),
       },
+    ),
+    command(
+      'screenshot',
+      "Reply on {root}/displays/{displayId}/screenshot with the board's current picture as PNG (display screenshot).",
+      {},
     ),
   ],
   {

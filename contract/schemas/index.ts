@@ -10,6 +10,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { DisplayCommandSchema, type DisplayCommand } from './command';
 import { TableEventSchema, type TableEvent } from './event';
 import { HandMessageSchema, type HandMessage } from './hand';
+import { DisplayScreenshotSchema, type DisplayScreenshot } from './screenshot';
 import { ShoeSnapshotSchema, type ShoeSnapshot } from './shoe';
 import { CasinoSignageSchema, TableSignageSchema, type CasinoSignage, type TableSignage } from './signage';
 import { ControllerStatusSchema, DisplayStatusSchema, type ControllerStatus, type DisplayStatus } from './status';
@@ -24,6 +25,7 @@ export interface PayloadByKind {
   controllerStatus: ControllerStatus;
   displayStatus: DisplayStatus;
   displayCommand: DisplayCommand;
+  displayScreenshot: DisplayScreenshot;
 }
 export type MessageKind = keyof PayloadByKind;
 export type Payload = PayloadByKind[MessageKind];
@@ -38,6 +40,7 @@ export const PAYLOAD_SCHEMAS = {
   controllerStatus: ControllerStatusSchema,
   displayStatus: DisplayStatusSchema,
   displayCommand: DisplayCommandSchema,
+  displayScreenshot: DisplayScreenshotSchema,
 } as const satisfies { readonly [K in MessageKind]: TSchema & { static: PayloadByKind[K] } };
 
 export const MESSAGE_KINDS = Object.keys(PAYLOAD_SCHEMAS) as MessageKind[];
@@ -49,3 +52,4 @@ export * from './shoe';
 export * from './signage';
 export * from './status';
 export * from './command';
+export * from './screenshot';

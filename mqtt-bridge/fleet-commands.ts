@@ -1,0 +1,70 @@
+/**
+ * The board's side of fleet commands: each one handled is logged, carried out where it is the bridge's to carry out
+ * (`resync`), handed to the host (identify, about, reload, screenshot) and acknowledged in the status
+ * (`lastCommand`). A screenshot is answered later, on its own topic, once the host has the picture
+ * ({@link FleetCommands.answer}); the status then says whether there was one.
+ *
+ * ```ts
+ * bridge.on('command', (c) => c.command === 'screenshot' && void take(c).then((reply) => bridge.fleet.answer(reply)));
+ * ```
+ * @packageDocumentation
+ */
+import type { MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import { makeDisplayScreenshot } from '../contract/mqtt';
+import type { DisplayCommand, DisplayScreenshot } from '../contract/schemas';
+import { TOPIC_SPECS } from '../contract/topics';
+import type { StatusPublisher } from './display-status';
+
+export interface FleetCommandHooks {
+  readonly screenshotTopic: string; // {root}/displays/{displayId}/screenshot
+  readonly resync: (replace: boolean) => void;
+  readonly emit: (command: DisplayCommand) => void; // to the host
+}
+
+export class FleetCommands {
+  constructor(
+    private readonly log: Logger,
+    private readonly status: StatusPublisher,
+    private readonly client: () => MqttClient | null,
+    private readonly hooks: FleetCommandHooks,
+  ) {}
+
+  /** A command for this board, already checked (shape, display id, signature where required). */
+  take(c: DisplayCommand): void {
+    this.log.info({ command: c.command, requestId: c.requestId }, 'fleet command');
+    if (c.command === 'resync') this.hooks.resync(c.replace === true);
+    this.hooks.emit(c);
+    this.status.lastCommand = { requestId: c.requestId, command: c.command, ok: true };
+    this.status.publish();
+  }
+
+  /**
+   * Publishes the answer to a screenshot command (QoS 1, not retained) and reports it in the status: `ok` is whether
+   * there was a picture. Resolves false when it could not be published (not connected, refused by the broker).
+   */
+  async answer(reply: DisplayScreenshot): Promise<boolean> {
+    this.status.lastCommand = { requestId: reply.requestId, command: 'screenshot', ok: reply.ok };
+    this.status.publish();
+    const client = this.client();
+    const spec = TOPIC_SPECS.displayScreenshot;
+    const fields = reply.ok
+      ? { width: reply.width, height: reply.height, source: reply.source, bytes: Math.floor((reply.png.length * 3) / 4) }
+      : { code: reply.code, error: reply.error };
+    if (!client?.connected) {
+      this.log.warn({ requestId: reply.requestId, ...fields }, 'screenshot not sent: not connected');
+      return false;
+    }
+    try {
+      await client.publishAsync(this.hooks.screenshotTopic, makeDisplayScreenshot(reply), {
+        qos: spec.qos,
+        retain: spec.retain,
+      });
+      this.log.info({ requestId: reply.requestId, ...fields }, 'screenshot sent');
+      return true;
+    } catch (e) {
+      this.log.warn({ requestId: reply.requestId, err: (e as Error).message }, 'screenshot not sent');
+      return false;
+    }
+  }
+}
