@@ -33,7 +33,10 @@ export function withoutCredentials(url: string): string {
   }
 }
 
-export function aboutInfo(config: Pick<Config, 'displayId' | 'tableId' | 'mqtt' | 'trust'>, host: HostFacts): AboutInfo {
+export function aboutInfo(
+  config: Pick<Config, 'displayId' | 'tableId' | 'mqtt' | 'trust'>,
+  host: HostFacts,
+): AboutInfo {
   return {
     product: 'baccarat-board',
     version: host.version,

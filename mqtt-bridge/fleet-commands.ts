@@ -49,7 +49,12 @@ export class FleetCommands {
     const client = this.client();
     const spec = TOPIC_SPECS.displayScreenshot;
     const fields = reply.ok
-      ? { width: reply.width, height: reply.height, source: reply.source, bytes: Math.floor((reply.png.length * 3) / 4) }
+      ? {
+          width: reply.width,
+          height: reply.height,
+          source: reply.source,
+          bytes: Math.floor((reply.png.length * 3) / 4),
+        }
       : { code: reply.code, error: reply.error };
     if (!client?.connected) {
       this.log.warn({ requestId: reply.requestId, ...fields }, 'screenshot not sent: not connected');
