@@ -10,7 +10,7 @@
  * ```
  * @packageDocumentation
  */
-import type { KioskApi, PushEvents, Requests, TableView } from '../contract/kiosk';
+import type { AboutInfo, KioskApi, PushEvents, Requests, TableView } from '../contract/kiosk';
 
 /** Fixture name → the view (built when the fixtures script loads, so times are relative to now). */
 export type DemoFixtures = Readonly<Record<string, () => TableView>>;
@@ -23,6 +23,8 @@ export interface DemoHooks {
   push(view: TableView): void;
   /** Shows the identify overlay for `seconds`. */
   identify(seconds: number): void;
+  /** Shows the about overlay for `seconds`, with what `info` says (a demo's host facts by default). */
+  about(seconds: number, info?: AboutInfo): void;
   /** Resolves once every component has rendered the last change (Lit's `updateComplete`, shadow roots included). */
   rendered(): Promise<void>;
   /** As `rendered()`, then waits for the next animation frame (the frame that shows it). */
@@ -36,6 +38,20 @@ type Listener = (...args: unknown[]) => void;
 export class DemoKiosk implements KioskApi {
   private readonly listeners = new Map<keyof PushEvents, Set<Listener>>();
 
+  /** What the demo host answers to `kiosk:about`. */
+  aboutInfo: AboutInfo = {
+    product: 'baccarat-board',
+    version: 'demo',
+    build: null,
+    displayId: 'demo',
+    tableId: 'demo',
+    brokers: [],
+    configFile: null,
+    startedAt: new Date().toISOString(),
+    runtime: { kind: 'browser', node: 'none (demo)' },
+    trust: { requireSignatures: false, controllerKeys: 0, pitKeys: 0 },
+  };
+
   constructor(private view: TableView | null) {}
 
   on<K extends keyof PushEvents>(channel: K, listener: PushEvents[K]): () => void {
@@ -45,8 +61,9 @@ export class DemoKiosk implements KioskApi {
     return () => set.delete(listener as Listener);
   }
 
-  request<K extends keyof Requests>(_channel: K, ..._args: Parameters<Requests[K]>): Promise<ReturnType<Requests[K]>> {
-    return Promise.resolve(this.view as ReturnType<Requests[K]>);
+  request<K extends keyof Requests>(channel: K, ..._args: Parameters<Requests[K]>): Promise<ReturnType<Requests[K]>> {
+    const answer = channel === 'table:view' ? this.view : channel === 'kiosk:about' ? this.aboutInfo : null;
+    return Promise.resolve(answer as ReturnType<Requests[K]>);
   }
 
   /** Pushes a view to the subscribers (and keeps it as the snapshot). */
@@ -58,6 +75,12 @@ export class DemoKiosk implements KioskApi {
   /** Sends the identify command. */
   identify(seconds: number): void {
     for (const fn of this.listeners.get('kiosk:identify') ?? []) fn(seconds);
+  }
+
+  /** Sends the about command. */
+  about(seconds: number, info?: AboutInfo): void {
+    if (info) this.aboutInfo = info;
+    for (const fn of this.listeners.get('kiosk:about') ?? []) fn(seconds);
   }
 }
 
@@ -112,6 +135,7 @@ export async function startDemo(name: string, app: Element): Promise<DemoKiosk> 
     kiosk,
     push: (view) => kiosk.push(view),
     identify: (seconds) => kiosk.identify(seconds),
+    about: (seconds, info) => kiosk.about(seconds, info),
     rendered: () => settled(document.querySelector('kiosk-app') ?? app),
     pending: () => litElements(document.querySelector('kiosk-app') ?? app).filter((e) => e.isUpdatePending).length,
     settle: async () => {

@@ -15,6 +15,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { nextHandNo } from '../../baccarat/shoe';
+import { AboutController } from '../controllers/about-controller';
 import { BurnInController } from '../controllers/burn-in-controller';
 import { OutOfStepController } from '../controllers/out-of-step-controller';
 import { lastShoeHand, ShoeController } from '../controllers/shoe-controller';
@@ -27,6 +28,7 @@ import { statusStyles } from './kiosk-app.status.styles';
 import { appStyles } from './kiosk-app.styles';
 import { sharedStyles } from './shared.styles';
 import './connection-status';
+import './about-overlay';
 import './identify-overlay';
 import './last-hand';
 import './notice-board';
@@ -72,6 +74,7 @@ export class KioskApp extends LitElement {
   private readonly outOfStep = new OutOfStepController(this);
   private readonly burnIn = new BurnInController(this);
   private offIdentify: (() => void) | null = null;
+  private readonly about = new AboutController(this);
   private identifyTimer: ReturnType<typeof setTimeout> | null = null;
   private observer: ResizeObserver | null = null;
   private pendingLanguage: Language | null = null;
@@ -123,6 +126,7 @@ export class KioskApp extends LitElement {
     if (changed.has('api')) {
       this.shoe.attach(this.api);
       this.offIdentify?.();
+      this.about.attach(this.api);
       this.offIdentify = null;
       if (this.isConnected) this.listenForIdentify();
     }
@@ -385,3 +389,10 @@ declare global {
     'kiosk-app': KioskApp;
   }
 }
+      <kiosk-about
+        ?open=${this.about.open}
+        .info=${this.about.info}
+        .error=${this.about.error}
+        .connection=${this.connection(view)}
+        .language=${lang}
+      ></kiosk-about>

@@ -3,6 +3,16 @@
 import { str, type StrResult } from '@lit/localize';
 
 export const templates: Readonly<Record<string, string | StrResult>> = {
+  'about.brokers': '消息服务器',
+  'about.build': '构建',
+  'about.config': '配置文件',
+  'about.connection': '连接',
+  'about.runtime': '运行环境',
+  'about.screen': '屏幕',
+  'about.title': '关于本显示屏',
+  'about.trust': '签名验证',
+  'about.uptime': '运行时间',
+  'about.version': '版本',
   'ask.banker': '庄问路',
   'ask.player': '闲问路',
   'ask.title': '问路',

@@ -3,6 +3,16 @@
 import { str, type StrResult } from '@lit/localize';
 
 export const templates: Readonly<Record<string, string | StrResult>> = {
+  'about.brokers': '訊息伺服器',
+  'about.build': '建置',
+  'about.config': '設定檔',
+  'about.connection': '連線',
+  'about.runtime': '執行環境',
+  'about.screen': '螢幕',
+  'about.title': '關於本顯示屏',
+  'about.trust': '簽章驗證',
+  'about.uptime': '運行時間',
+  'about.version': '版本',
   'ask.banker': '莊問路',
   'ask.player': '閒問路',
   'ask.title': '問路',
