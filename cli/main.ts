@@ -45,6 +45,10 @@ const COMMANDS: Record<string, Command> = {
     load: () => import('./console-command').then((m) => ({ run: m.consoleCommand, usage: m.CONSOLE_USAGE })),
     summary: 'web console: tables, boards, signs, audit',
   },
+  fleet: {
+    load: () => import('./fleet-command').then((m) => ({ run: m.fleetCommand, usage: m.FLEET_USAGE })),
+    summary: 'a fleet command to one board: identify, about, reload, resync, screenshot',
+  },
   keypad: {
     load: () => import('./keypad-command').then((m) => ({ run: m.keypadCommand, usage: m.KEYPAD_USAGE })),
     summary: "the dealer's keypad: a table controller for a table without a card-reading shoe",

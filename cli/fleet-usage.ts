@@ -1,0 +1,32 @@
+/** `baccarat-board fleet --help`: its usage, kept apart from the command so that each reads in one screen. */
+import { BROKER_USAGE } from '../console/mqtt-session';
+
+export const FLEET_USAGE = `Usage: baccarat-board fleet identify|about|reload|resync|screenshot --broker URL --display ID [options]
+
+A fleet command to one board ({root}/displays/{ID}/command, QoS 1), for casino IT.
+
+identify    shows the display id large on the screen (--seconds N, default 30)
+about       shows, for staff close up, what the board runs and how it is connected: version, build, ids,
+            brokers, connection, configuration file, uptime, Electron/Chromium or browser mode, trust, screen
+            (--seconds N, default 60; the i key on a keyboard on the kiosk does the same)
+reload      reloads the board's page, keeping its MQTT session
+resync      asks the retained topics again (--replace: drop the board's state and show exactly what they say)
+screenshot  the board's current picture, written to --out FILE.png. In Electron it is the kiosk window's own
+            pixels (source: window); in browser mode the board's current view drawn again by a headless
+            Chromium on the board's machine at the size its browser reported (source: rendered).
+
+The command waits for the board: its status naming the command, or the picture. Exit status 0 when done,
+1 when the board said it failed or did not answer within --timeout (the message says what its status says),
+2 for bad input.
+
+Options:
+  --display ID            the board (its displayId)
+  --out FILE.png          screenshot: where to write the picture
+  --seconds N             identify, about: how long it shows (1 to 600)
+  --replace               resync: replace the board's state
+  --timeout S             how long to wait for the board (default 10 s; 30 s for screenshot)
+  --signing-key FILE      the pit's private key (PEM): for boards that require signatures
+  --json                  one JSON line: the answer (for screenshot, its fields without the PNG, and the file)
+  --broker URL            the broker (mqtt://, mqtts://, ws://, wss://)
+${BROKER_USAGE}
+`;
