@@ -284,6 +284,20 @@ describe.skipIf(missing !== null)(
       expect(new Set(commands)).toEqual(new Set([T.displayCommand('D1')]));
     });
 
+    test('a board answers a screenshot on its own topic only; the console reads it, other boards cannot', async () => {
+      const shots = await watch('baccarat/displays/+/screenshot');
+      const d1 = await client('D1', 5);
+      await expect(d1.publishAsync(T.displayScreenshot('D2'), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      const seenByD2: string[] = [];
+      const d2 = await client('D2', 5);
+      d2.on('message', (topic) => seenByD2.push(topic));
+      await d2.subscribeAsync(T.displayScreenshot('D1'), { qos: 1 }).catch(() => undefined);
+      await d1.publishAsync(T.displayScreenshot('D1'), '{"picture":true}', { qos: 1 });
+      await expect.poll(() => shots).toEqual([`${T.displayScreenshot('D1')} {"picture":true}`]);
+      await settle();
+      expect(seenByD2).toEqual([]);
+    });
+
     test('the audit trail: the console writes and reads it; a controller or a board can neither forge nor read it', async () => {
       const got = await watch(T.pitAudit());
       const t1 = await client('T1', 5);
