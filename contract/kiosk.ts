@@ -190,31 +190,6 @@ export function viewLanguage(view: TableView | null): Language {
 export const chineseScript = (lang: Language): 'zh-Hans' | 'zh-Hant' | null =>
   lang === 'en' ? null : lang.endsWith('zh-Hant') ? 'zh-Hant' : 'zh-Hans';
 
-/** Host → board pushes; the value is the listener's signature. */
-export interface PushEvents {
-  'table:view': (view: TableView) => void;
-  'kiosk:identify': (seconds: number) => void; // a fleet command: show the display id large for a while
-  'kiosk:reload': () => void; // a fleet command: reload the page (browser mode; Electron reloads it itself)
-}
-
-/** Board → host requests (`ipcRenderer.invoke` / a WebSocket request). */
-export interface Requests {
-  'table:view': () => TableView | null;
-}
-
-// A Record makes a forgotten channel a compile error (electron/fiddle's channelMapping trick).
-const push: Record<keyof PushEvents, true> = {
-  'table:view': true,
-  'kiosk:identify': true,
-  'kiosk:reload': true,
-  'kiosk:about': true,
-};
-const requests: Record<keyof Requests, true> = { 'table:view': true, 'kiosk:about': true, 'kiosk:screen': true };
-export const PUSH_CHANNELS = Object.keys(push) as (keyof PushEvents)[];
-export const REQUEST_CHANNELS = Object.keys(requests) as (keyof Requests)[];
-
-/** What the preload exposes as `window.kiosk`, and what the browser-mode client implements over a WebSocket. */
-export interface KioskApi {
 /**
  * What the about overlay shows staff close up, from the host that knows it (the fleet's `about` command, or the `i`
  * key). The board adds what only it knows (its screen) and what the view already says (the connection).
@@ -245,15 +220,40 @@ export interface ScreenReport {
   readonly scale: number; // devicePixelRatio
 }
 
+/** Host → board pushes; the value is the listener's signature. */
+export interface PushEvents {
+  'table:view': (view: TableView) => void;
+  'kiosk:identify': (seconds: number) => void; // a fleet command: show the display id large for a while
+  'kiosk:reload': () => void; // a fleet command: reload the page (browser mode; Electron reloads it itself)
+  'kiosk:about': (seconds: number) => void; // a fleet command: show the about overlay for a while
+}
+
+/** Board → host requests (`ipcRenderer.invoke` / a WebSocket request). */
+export interface Requests {
+  'table:view': () => TableView | null;
+  'kiosk:about': () => AboutInfo; // what the about overlay shows (besides the view and the screen)
+  'kiosk:screen': (screen: ScreenReport) => null; // the board's size, for a browser-mode screenshot (screenshot.ts)
+}
+
+// A Record makes a forgotten channel a compile error (electron/fiddle's channelMapping trick).
+const push: Record<keyof PushEvents, true> = {
+  'table:view': true,
+  'kiosk:identify': true,
+  'kiosk:reload': true,
+  'kiosk:about': true,
+};
+const requests: Record<keyof Requests, true> = { 'table:view': true, 'kiosk:about': true, 'kiosk:screen': true };
+export const PUSH_CHANNELS = Object.keys(push) as (keyof PushEvents)[];
+export const REQUEST_CHANNELS = Object.keys(requests) as (keyof Requests)[];
+
+/** What the preload exposes as `window.kiosk`, and what the browser-mode client implements over a WebSocket. */
+export interface KioskApi {
   on<K extends keyof PushEvents>(channel: K, listener: PushEvents[K]): () => void;
   request<K extends keyof Requests>(channel: K, ...args: Parameters<Requests[K]>): Promise<ReturnType<Requests[K]>>;
 }
 
 /** WebSocket frames of browser mode: the same channels, as JSON. */
-  'kiosk:about': (seconds: number) => void; // a fleet command: show the about overlay for a while
 export type SocketFrame =
   | { readonly type: 'push'; readonly channel: keyof PushEvents; readonly args: unknown[] }
   | { readonly type: 'request'; readonly id: number; readonly channel: keyof Requests; readonly args: unknown[] }
   | { readonly type: 'response'; readonly id: number; readonly result?: unknown; readonly error?: string };
-  'kiosk:about': () => AboutInfo; // what the about overlay shows (besides the view and the screen)
-  'kiosk:screen': (screen: ScreenReport) => null; // the board's size, for a browser-mode screenshot (screenshot.ts)

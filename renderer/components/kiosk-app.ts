@@ -380,6 +380,13 @@ export class KioskApp extends LitElement {
         table-id=${view.tableId}
         .language=${lang}
       ></kiosk-identify>
+      <kiosk-about
+        ?open=${this.about.open}
+        .info=${this.about.info}
+        .error=${this.about.error}
+        .connection=${this.connection(view)}
+        .language=${lang}
+      ></kiosk-about>
     </div>`;
   }
 }
@@ -389,10 +396,3 @@ declare global {
     'kiosk-app': KioskApp;
   }
 }
-      <kiosk-about
-        ?open=${this.about.open}
-        .info=${this.about.info}
-        .error=${this.about.error}
-        .connection=${this.connection(view)}
-        .language=${lang}
-      ></kiosk-about>
