@@ -123,6 +123,20 @@ export interface PayTableView {
   readonly sideBets: readonly SideBet[];
 }
 
+/**
+ * The round's phase for patrons, from the table's events (see `roundView`): `betsOpen` after `betting-open`;
+ * `noMoreBets` after "No more bets" (rule 8.2) until the result; `dealing`, a void hand or no-bet coup being dealt
+ * (no bets were taken, so there were none to close).
+ */
+export const ROUND_PHASES = ['betsOpen', 'noMoreBets', 'dealing'] as const;
+export type RoundPhase = (typeof ROUND_PHASES)[number];
+
+/** The round in progress, as the host works it out; absent or null when the board cannot say it for sure. */
+export interface RoundView {
+  readonly phase: RoundPhase;
+  readonly hand: number; // the round's hand number (the next hand's)
+}
+
 /** How the board draws, from the board's configuration (not from the table). */
 export interface BoardSettings {
   readonly beadLabel: 'hanzi' | 'letters' | 'points'; // 庄/閒/和, B/P/T, or the winning points
@@ -159,6 +173,12 @@ export interface TableView {
   readonly signage: TableSignage | null;
   readonly casino: CasinoSignage | null;
   readonly payTable: PayTableView | null; // null until the signs are known
+  /**
+   * The round's phase (bets open, no more bets, dealing), or null: between rounds, before a shoe, with the table
+   * closed, and whenever the board cannot be sure (out of step, link or controller lost). A controller that never
+   * publishes `betting-open` shows no "Bets open" rather than a guessed one. Absent from older hosts.
+   */
+  readonly round?: RoundView | null;
   readonly notices: readonly Notice[];
   readonly connection: ConnectionView;
   readonly controllerOnline: boolean | null; // null: no controller status seen yet

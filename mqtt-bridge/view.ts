@@ -9,6 +9,7 @@
  */
 import type { BoardSettings, ConnectionView, OutOfStep, StaffWarning, TableView } from '../contract/kiosk';
 import { payTableView } from '../contract/pay-table-view';
+import { roundView } from '../contract/round-view';
 import { sortedNotices } from './notices';
 import type { TableState } from './table-state';
 
@@ -60,6 +61,10 @@ export function tableView(state: TableState, ctx: ViewContext): TableView {
     signage: state.signage,
     casino: state.casino,
     payTable: payTableView(state.signage, state.casino, state.shoe, state.pastShoes),
+    round: roundView(state.shoe, {
+      tableOpen: state.signage?.tableOpen !== false,
+      current: ctx.connection.state === 'connected' && ctx.outOfStep === null && state.controller?.online !== false,
+    }),
     notices: sortedNotices(state.notices),
     connection: ctx.connection,
     controllerOnline: state.controller ? state.controller.online : null,
