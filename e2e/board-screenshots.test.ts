@@ -38,6 +38,7 @@ const SIZES: [number, number][] = [
  */
 const AT_4K = [
   'bilingual',
+  'pair-kinds',
   'zh-hant',
   'full-side-bets',
   'last-hand',
@@ -55,6 +56,8 @@ const FIXTURES: Record<string, readonly string[]> = {
   'leading-ties': ['Big Road', '大路', '珠盤路'],
   'many-ties': ['Tie', 'UR Way Égalité', '3 gives 8', '9 to 1'],
   pairs: ['Perfect Pairs', 'Pay Scale Two', 'Banker pair', 'Player pair'],
+  // Issue 13: Perfect Pairs offered: the kind of each pair; a no-commission table counts the Banker wins with 6.
+  'pair-kinds': ['No more bets', '停止下注', 'Super 6', '超级六', 'Streak', '连胜', 'Longest', '最长'],
   'last-hand': ['Last hand · Last coup', '最后一局', 'Cut card out — one more hand, then the shoe ends'],
   'void-hand': ['No bets this hand', '此局不设投注', 'The first card was face up', '首张牌正面朝上'],
   'modified-odds': ['Banker wins with 6 pays 1 to 2', 'Minimum', 'HK$50,000', 'Max differential', 'Tie max'],
@@ -67,7 +70,7 @@ const FIXTURES: Record<string, readonly string[]> = {
   'full-side-bets': ['Perfect Pairs', 'UR Way Égalité', '3 gives 8', 'Minimum raised to HK$1,000 after 22:00'],
   // Issue 13: a real 8-deck shoe early, mid-shoe, complete (79 hands), and a long one (100 hands, scrolled).
   'shoe-early': ['Big Road', 'of 12 hands'],
-  'shoe-mid': ['Big Road', 'of 40 hands'],
+  'shoe-mid': ['Big Road', 'of 40 hands', 'Bets open', '请下注', 'Streak', 'Longest'],
   'shoe-full': ['Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'of 79 hands', 'Tie max', 'Pair max'],
   'shoe-long': ['Big Road', 'of 100 hands'],
   // Issue 14: a shoe over, its record's digest and QR code over the statistics (which keep their room).

@@ -30,6 +30,7 @@ export interface BoardRoads {
   readonly lang: Language;
   readonly askBlinkOff: boolean; // no blinking would-be marks (the page's ?askBlink=0, for tests)
   readonly updating: boolean; // out of step, as patrons see it: subdued roads, no motion, the line below
+  readonly phase?: unknown; // what goes after the big road's title: the round's phase (a landscape board's place)
 }
 
 /**
@@ -56,7 +57,10 @@ export interface RoadSections {
 }
 
 /** The roads of a view (see {@link BoardRoads}); the big road on `strips` lines (2 on a portrait board). */
-export function boardRoads({ view, roads, lang, askBlinkOff, updating }: BoardRoads, strips = 1): RoadSections {
+export function boardRoads(
+  { view, roads, lang, askBlinkOff, updating, phase = nothing }: BoardRoads,
+  strips = 1,
+): RoadSections {
   const map = roads?.map;
   const fresh =
     view.change?.kind === 'hand' || view.change?.kind === 'correction'
@@ -87,6 +91,7 @@ export function boardRoads({ view, roads, lang, askBlinkOff, updating }: BoardRo
     big: html`<section class="panel road big">
       <div class="road-head">
         <h2 class="title">${tr(lang, 'road.big', 'Big Road')}</h2>
+        ${phase}
         ${preview === 'off' ? nothing : html`<kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>`}
         ${updating ? updatingLine(lang) : nothing}
       </div>

@@ -23,12 +23,13 @@ import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
 import { boardFooter, pitMessage, staffStatus } from './board-footer';
 import { boardRoads } from './board-roads';
+import { phaseStyles, roundPhase } from './round-phase';
 import { portraitStyles } from './kiosk-app.portrait.styles';
 import { statusStyles } from './kiosk-app.status.styles';
 import { appStyles } from './kiosk-app.styles';
 import { sharedStyles } from './shared.styles';
-import './connection-status';
 import './about-overlay';
+import './connection-status';
 import './identify-overlay';
 import './last-hand';
 import './notice-board';
@@ -56,7 +57,7 @@ const SHORT_MESSAGE = 48;
  */
 @customElement('kiosk-app')
 export class KioskApp extends LitElement {
-  static override styles = [sharedStyles, appStyles, statusStyles, portraitStyles];
+  static override styles = [sharedStyles, appStyles, statusStyles, portraitStyles, phaseStyles];
 
   @state() private language: Language = 'en'; // the source locale, active until a view names another
   @state() private ready = false; // the first view's language (messages and fonts) is ready: the board is drawn
@@ -73,8 +74,8 @@ export class KioskApp extends LitElement {
   private readonly shoe = new ShoeController(this);
   private readonly outOfStep = new OutOfStepController(this);
   private readonly burnIn = new BurnInController(this);
-  private offIdentify: (() => void) | null = null;
   private readonly about = new AboutController(this);
+  private offIdentify: (() => void) | null = null;
   private identifyTimer: ReturnType<typeof setTimeout> | null = null;
   private observer: ResizeObserver | null = null;
   private pendingLanguage: Language | null = null;
@@ -125,8 +126,8 @@ export class KioskApp extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('api')) {
       this.shoe.attach(this.api);
-      this.offIdentify?.();
       this.about.attach(this.api);
+      this.offIdentify?.();
       this.offIdentify = null;
       if (this.isConnected) this.listenForIdentify();
     }
@@ -189,7 +190,7 @@ export class KioskApp extends LitElement {
    * the header's first row has room to spare (in landscape, the sign column's foot): either way it takes no room
    * from the roads. The notices have a band of their own (the footer's), so the header never changes size.
    */
-  private header(view: TableView, staff: ReturnType<typeof staffStatus>, portrait: boolean) {
+  private header(view: TableView, staff: ReturnType<typeof staffStatus>, portrait: boolean, phase: unknown) {
     const lang = this.language;
     const logo = view.settings.logo ?? 'assets/logo.svg';
     return html`<header class="header">
@@ -208,7 +209,7 @@ export class KioskApp extends LitElement {
         .language=${lang}
       ></kiosk-limits>
       <div class="status">
-        ${staff}
+        ${phase} ${staff}
         <kiosk-connection .connection=${this.connection(view)} .language=${lang}></kiosk-connection>
       </div>
     </header>`;
@@ -221,7 +222,13 @@ export class KioskApp extends LitElement {
       (n) => (n.kind === 'noBetsThisHand' || n.kind === 'roundVoid') && n.hand === last?.no && n.reason !== undefined,
     );
     return html`<section class="panel last-hand">
-      <kiosk-last-hand .hand=${last} .language=${this.language} ?reason-off=${noticed} ?row=${row}></kiosk-last-hand>
+      <kiosk-last-hand
+        .hand=${last}
+        .language=${this.language}
+        ?reason-off=${noticed}
+        ?row=${row}
+        ?pair-kinds=${!!view.payTable?.perfectPairs}
+      ></kiosk-last-hand>
     </section>`;
   }
 
@@ -241,6 +248,9 @@ export class KioskApp extends LitElement {
         .stats=${r?.stats ?? null}
         hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
         .shoeNo=${view.shoe?.no ?? null}
+        ?banker-six=${view.payTable?.variant === 'modified-odds'}
+        bead-label=${view.settings.beadLabel}
+        ?without-streaks=${beside !== nothing}
         .language=${this.language}
       ></kiosk-stats>
       ${beside}
@@ -325,8 +335,18 @@ export class KioskApp extends LitElement {
     const updating = this.outOfStep.shown !== null;
     const portrait = layout === 'portrait';
     const staff = { outOfStep: this.outOfStep.shown };
+    // The round's phase, as the host says it: not while the board is out of step or cut off from its host (it may be
+    // over by now). After the big road's title on a landscape board; in the header's first row on a portrait one.
+    const phase = roundPhase(updating || this.hostDown ? null : (view.round ?? null), lang);
     const roads = boardRoads(
-      { view, roads: this.shoe.roads, lang, askBlinkOff: this.askBlinkOff, updating },
+      {
+        view,
+        roads: this.shoe.roads,
+        lang,
+        askBlinkOff: this.askBlinkOff,
+        updating,
+        phase: portrait ? nothing : phase,
+      },
       portrait ? 2 : 1,
     );
     // A landscape board's sign column runs down beside the footer: the pit's message and what staff should know go
@@ -367,7 +387,7 @@ export class KioskApp extends LitElement {
       lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
       aria-label=${plain(lang, 'board', 'Baccarat results board')}
     >
-      ${this.header(view, portrait ? staffStatus(view, staff.outOfStep, 1) : nothing, portrait)}
+      ${this.header(view, portrait ? staffStatus(view, staff.outOfStep, 1) : nothing, portrait, portrait ? phase : nothing)}
       <main class="main">${main}</main>
       ${
         closedNotice

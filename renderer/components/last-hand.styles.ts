@@ -178,9 +178,14 @@ export const lastHandStyles = css`
   .side .cards {
     grid-area: cards;
   }
+  /* Badges tuck under the points' empty foot (digits have no descenders): a side with badges on both sides of the
+     hand (a pair each, a verdict and a pair) still fits the panel. */
   .side .badges {
     grid-area: badges;
-    padding-bottom: 0.1em;
+    margin-top: -0.25em;
+  }
+  .side .side-head > .name {
+    align-self: center; /* clear of the badges tucked under the points */
   }
   .side.won {
     border-color: var(--kiosk-gold);
@@ -240,11 +245,28 @@ export const lastHandStyles = css`
   }
   .badge {
     font-size: var(--kiosk-text-small);
-    line-height: 1.15;
+    line-height: 1.05;
     padding: 0 0.5em;
     border-radius: 0.3em;
     border: 1px solid var(--kiosk-gold-muted);
     color: var(--kiosk-gold);
+  }
+  /* A pair's kind (Perfect Pairs offered): the side's pair dot, as the roads draw it, before the pay table's word. */
+  .badge.pair {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3em;
+  }
+  .pair-dot {
+    width: 0.5em;
+    height: 0.5em;
+    border-radius: 50%;
+  }
+  .pair-dot.banker {
+    background: var(--kiosk-banker-ink);
+  }
+  .pair-dot.player {
+    background: var(--kiosk-player-ink);
   }
   .badge.void-hand {
     border-color: var(--kiosk-notice-void);

@@ -1,7 +1,9 @@
 /**
  * `<kiosk-last-hand>`: the newest coup as patrons saw it dealt: Player's and Banker's cards (a third card turned
  * sideways, as dealers place it), their points, the winner highlighted, pairs and naturals marked, and whether it
- * was a void hand or a void round, and why (reasons.ts). The winner is the core's `hand.outcome`; nothing is decided here.
+ * was a void hand or a void round, and why (reasons.ts). Where the table offers Perfect Pairs, a pair says its kind
+ * (mixed, coloured or perfect: the core's `pairKind` of the side's first two cards), which is what that wager pays on.
+ * The winner is the core's `hand.outcome`; nothing is decided here.
  *
  * ```html
  * <kiosk-last-hand .hand=${shoeHand} language="zh-Hant"></kiosk-last-hand>
@@ -11,12 +13,12 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { str } from '@lit/localize';
-import { points } from '../../baccarat/cards';
+import { pairKind, points, type PairKind } from '../../baccarat/cards';
 import type { ShoeHand } from '../../baccarat/shoe';
 import { isNatural } from '../../baccarat/table-of-play';
 import type { Card, Side } from '../../baccarat/types';
 import { count } from '../format';
-import { DEFAULT_LANGUAGE, localeOf, plain, show, tr, type Language } from '../localization';
+import { DEFAULT_LANGUAGE, localeOf, message, plain, show, tr, type Language } from '../localization';
 import { reasonMessage } from '../reasons';
 import { lastHandStyles } from './last-hand.styles';
 import { playingCard } from './playing-card';
@@ -39,6 +41,8 @@ export class KioskLastHand extends LitElement {
   @property() language: Language = DEFAULT_LANGUAGE;
   /** A notice in force already says why the hand is void: not repeated here (the side column has no room to spare). */
   @property({ type: Boolean, attribute: 'reason-off' }) reasonOff = false;
+  /** The table offers Perfect Pairs (rule 11A): a pair's badge names its kind. */
+  @property({ type: Boolean, attribute: 'pair-kinds' }) pairKinds = false;
   /** On one row: the title at the left, the Player's and the Banker's sides beside each other (a wide, low place). */
   @property({ type: Boolean, reflect: true }) row = false;
 
@@ -59,7 +63,7 @@ export class KioskLastHand extends LitElement {
           won
             ? html`<span class="verdict ${side}" data-verdict=${side}>${tr(lang, 'lastHand.win', 'Win')}</span>`
             : null,
-          pair ? html`<span class="badge pair">${tr(lang, 'lastHand.pair', 'Pair')}</span>` : null,
+          pair ? this.pairBadge(side, cards) : null,
           natural ? html`<span class="badge natural">${tr(lang, 'stats.natural', 'Natural')}</span>` : null,
         ].filter((b) => b !== null);
     return html`<div class="side ${side} ${won ? 'won' : ''} ${h.outcome === 'tie' ? 'tied' : ''}" data-side=${side}>
@@ -70,6 +74,32 @@ export class KioskLastHand extends LitElement {
       <div class="cards">${cards?.map((c, i) => playingCard(c, { sideways: i === 2 })) ?? nothing}</div>
       ${badges.length > 0 ? html`<div class="badges">${badges}</div>` : nothing}
     </div>`;
+  }
+
+  /**
+   * "Pair"; where Perfect Pairs is offered and the cards are known, the kind it is paid as, in the pay table's own
+   * words (Perfect, Coloured, Mixed: the row a patron is paid on), after a pair's dot as the roads draw one. One
+   * word, in Chinese when the board shows Chinese (完美, 同色, 混色: beside a won side's verdict, both languages would
+   * not fit the side's one line of badges); the pay table beside it says them in both.
+   */
+  private pairBadge(side: Side, cards: readonly Card[] | undefined) {
+    const lang = this.language;
+    const [a, b] = cards ?? [];
+    const kind: PairKind | null = this.pairKinds && a && b ? pairKind(a, b) : null;
+    if (!kind) return html`<span class="badge pair">${tr(lang, 'lastHand.pair', 'Pair')}</span>`;
+    const m =
+      kind === 'perfect'
+        ? message(lang, 'pays.perfectShort', 'Perfect')
+        : kind === 'coloured'
+          ? message(lang, 'pays.colouredShort', 'Coloured')
+          : message(lang, 'pays.mixedShort', 'Mixed');
+    const label = plain(lang, 'lastHand.pair', 'Pair');
+    return html`<span
+      class="badge pair ${kind}"
+      data-pair-kind=${kind}
+      aria-label=${`${label}: ${m.en}${m.zh ? ` · ${m.zh}` : ''}`}
+      ><span class="pair-dot ${side}" aria-hidden="true"></span>${m.zh ?? m.en}</span
+    >`;
   }
 
   override render() {

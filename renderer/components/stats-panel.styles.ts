@@ -1,8 +1,8 @@
 import { css } from 'lit';
 
 /**
- * The statistics: hand and shoe, Banker / Player / Tie in rows, the proportion bar, then pairs and naturals; with
- * `wide` (under the derived roads of a landscape board: wide and low), each of those on one line.
+ * The statistics: hand and shoe, Banker / Player / Tie in rows, the proportion bar, then pairs, naturals and streaks;
+ * with `wide` (under the derived roads: wide and low), each of those on one line (pairs to streaks wrap to a second).
  */
 export const statsStyles = css`
   :host {
@@ -142,8 +142,12 @@ export const statsStyles = css`
     fill: var(--kiosk-gold);
   }
   :host([wide]) .stats {
-    gap: 0.15em;
-    line-height: 1.12;
+    gap: 0.02em; /* four lines, and a void count's second line, in a landscape board's 16 % of the height */
+    line-height: 1.05;
+  }
+  :host([wide]) .rows .bi,
+  :host([wide]) .extras .bi {
+    line-height: 1.05;
   }
   :host([wide]) .figure .value {
     font-size: calc(var(--kiosk-text-big) * 0.62);
@@ -161,7 +165,11 @@ export const statsStyles = css`
   }
   :host([wide]) .head .denominator {
     white-space: normal;
-    line-height: 1.1;
+    line-height: 1;
+    align-self: center; /* on two lines (a void count beside the bilingual figures), no deeper than it must be */
+  }
+  :host([wide]) .head .denominator .bi {
+    line-height: 1;
   }
   :host([wide]) .rows {
     display: flex;

@@ -6,9 +6,14 @@
  * Patrons see one numbering, the dealer's: "Hand" is the number of the last hand dealt (as "Last hand #80" says),
  * "Shoe" the controller's shoe number (nothing when it gives none). The counts are of the hands on the roads, which
  * leave out void hands: the denominator says so, "of 79 hands · 1 void", so that it adds up to the hand number.
+ * The shoe's progress is told in hands dealt, never in cards remaining (which would inform side bets).
+ *
+ * After the pairs and naturals (stats-streaks.ts): the current streak ("庄 ×4"), the longest Banker and Player
+ * streaks of the big road, and at a no-commission table the Super 6 count (Banker wins with 6, rule 5.11).
  *
  * ```html
- * <kiosk-stats .stats=${map.stats()} hand="80" .shoeNo=${shoe.no ?? null} language="en+zh-Hans"></kiosk-stats>
+ * <kiosk-stats .stats=${map.stats()} hand="80" .shoeNo=${shoe.no ?? null} banker-six bead-label="hanzi"
+ *   language="en+zh-Hans"></kiosk-stats>
  * ```
  * @packageDocumentation
  */
@@ -21,6 +26,8 @@ import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localiz
 import { star } from './icons';
 import { sharedStyles } from './shared.styles';
 import { statsStyles } from './stats-panel.styles';
+import { streakLine, streakStyles } from './stats-streaks';
+import { hanziLabels, LETTERS } from '../draw/bead-labels';
 
 /**
  * Shoe statistics.
@@ -30,7 +37,7 @@ import { statsStyles } from './stats-panel.styles';
  */
 @customElement('kiosk-stats')
 export class KioskStats extends LitElement {
-  static override styles = [sharedStyles, statsStyles];
+  static override styles = [sharedStyles, statsStyles, streakStyles];
 
   /** The statistics of the roads, or null before a shoe. */
   @property({ attribute: false }) stats: Stats | null = null;
@@ -38,6 +45,12 @@ export class KioskStats extends LitElement {
   @property({ type: Number }) hand = 0;
   /** The dealer's number for the shoe; null: the controller gives none, and none is shown. */
   @property({ attribute: false }) shoeNo: number | null = null;
+  /** A no-commission table (modified odds in force): count the Banker wins with 6. */
+  @property({ type: Boolean, attribute: 'banker-six' }) bankerSix = false;
+  /** No streaks (a portrait board with a short pit message beside its statistics has no room for their line). */
+  @property({ type: Boolean, attribute: 'without-streaks' }) withoutStreaks = false;
+  /** How the bead plate labels the sides (庄 / 閒, or B / P): the streaks' small beads say the same. */
+  @property({ attribute: 'bead-label' }) beadLabel: 'hanzi' | 'letters' | 'points' = 'hanzi';
   /** Language of the panel. */
   @property() language: Language = DEFAULT_LANGUAGE;
   /** In a few long lines: a wide, low place (under the derived roads of a landscape board). */
@@ -130,6 +143,16 @@ export class KioskStats extends LitElement {
           ${star()}${tr(lang, 'stats.natural', 'Natural')}
           <span class="num">${count(s?.natural ?? 0, locale)}</span>
         </div>
+        ${
+          this.withoutStreaks
+            ? nothing
+            : streakLine({
+                stats: s,
+                lang,
+                labels: this.beadLabel === 'letters' ? LETTERS : hanziLabels(locale),
+                superSix: this.bankerSix,
+              })
+        }
       </div>
     </section>`;
   }

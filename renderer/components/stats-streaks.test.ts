@@ -1,0 +1,139 @@
+/**
+ * Issue 13's patron-facing additions, in Chromium: the streaks and the Super 6 count in the statistics, the kind of
+ * a pair in the last hand where Perfect Pairs is offered, and the round's phase chip (what the host says, nothing
+ * more).
+ */
+import { html, render } from 'lit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCards } from '../../baccarat/cards';
+import type { ShoeHand } from '../../baccarat/shoe';
+import type { RoundView } from '../../contract/kiosk';
+import { useLanguage } from '../localization';
+import { $$, cleanup, mapOf, mount, textOf } from '../test-support/fixtures';
+import './last-hand';
+import { phaseStyles, roundPhase } from './round-phase';
+import './stats-panel';
+
+afterEach(cleanup);
+
+describe('<kiosk-stats> streaks and Super 6', () => {
+  it.each<[string, string, string, string]>([
+    // [shoe, current streak, longest banker:player, text]
+    ['BBPPPBTBPPBBBBBBBBP', 'player:1', '8:3', 'Streak'],
+    ['PPPPBBT', 'banker:2', '2:4', 'Longest'],
+    ['PPPP', 'player:4', '0:4', 'Longest'],
+  ])('%s: current %s, longest %s', async (shoe, current, longest, text) => {
+    const el = document.createElement('kiosk-stats');
+    el.stats = mapOf(shoe).stats();
+    el.language = 'en';
+    el.wide = true;
+    await mount(el, 900, 300);
+    expect($$(el, '[data-kind=currentStreak]')[0]!.getAttribute('data-streak')).toBe(current);
+    expect($$(el, '[data-kind=longestStreak]')[0]!.getAttribute('data-longest')).toBe(longest);
+    expect(textOf(el)).toContain(text);
+    expect($$(el, '[data-kind=bankerSix]')).toHaveLength(0); // a commission table: no Super 6
+  });
+
+  it('before the first hand: no current streak, longest 0 and 0', async () => {
+    const el = document.createElement('kiosk-stats');
+    el.stats = mapOf('').stats();
+    el.language = 'en';
+    await mount(el, 900, 300);
+    expect($$(el, '[data-kind=currentStreak]')[0]!.getAttribute('data-streak')).toBe('');
+    expect($$(el, '[data-kind=longestStreak]')[0]!.getAttribute('data-longest')).toBe('0:0');
+  });
+
+  it.each<['hanzi' | 'letters', string, string]>([
+    ['hanzi', 'zh-Hant', '莊閒'],
+    ['letters', 'en', 'BP'],
+  ])('names the sides as the bead plate does (%s)', async (beadLabel, language, labels) => {
+    await useLanguage(language === 'en' ? 'en' : 'zh-Hant');
+    const el = document.createElement('kiosk-stats');
+    el.stats = mapOf('BBP').stats();
+    el.language = language === 'en' ? 'en' : 'zh-Hant';
+    el.beadLabel = beadLabel;
+    await mount(el, 900, 300);
+    expect(
+      $$(el, '[data-kind=longestStreak] .mini-bead')
+        .map((b) => b.textContent)
+        .join(''),
+    ).toBe(labels);
+  });
+
+  it('counts the Banker wins with 6 at a no-commission table, and leaves the streaks out where asked', async () => {
+    const el = document.createElement('kiosk-stats');
+    // A Banker win 6 to 2, one 7 to 2, a Player win.
+    el.stats = mapOf('B(2-6) B(2-7) P').stats();
+    el.language = 'en';
+    el.bankerSix = true;
+    await mount(el, 900, 300);
+    expect($$(el, '[data-kind=bankerSix] .num')[0]!.textContent).toBe('1');
+    expect(textOf(el)).toContain('Super 6');
+    el.withoutStreaks = true;
+    await el.updateComplete;
+    expect($$(el, '[data-kind=currentStreak], [data-kind=bankerSix]')).toHaveLength(0);
+  });
+});
+
+function hand(player: string, banker: string, pairs: { player: boolean; banker: boolean }): ShoeHand {
+  const p = parseCards(player);
+  const b = parseCards(banker);
+  if (!p.ok || !b.ok) throw new Error('bad cards');
+  return {
+    no: 9,
+    hand: { outcome: 'player', playerPair: pairs.player, bankerPair: pairs.banker, natural: false },
+    cards: { player: p.value, banker: b.value },
+  };
+}
+
+describe('<kiosk-last-hand> pair kinds', () => {
+  it.each<[string, string, string, boolean, string[]]>([
+    // [player, banker, language, Perfect Pairs offered, kinds shown: player then banker]
+    ['7H 7H', '2C 5D', 'en', true, ['perfect']],
+    ['7H 7D', '2C 2S', 'en', true, ['coloured', 'coloured']],
+    ['7H 7S', '3C 3D', 'en', true, ['mixed', 'mixed']],
+    ['7H 7S', '3C 3D', 'en', false, ['', '']],
+  ])('%s / %s (%s, offered: %s)', async (player, banker, language, offered, kinds) => {
+    const el = document.createElement('kiosk-last-hand');
+    el.hand = hand(player, banker, { player: kinds.length > 0, banker: kinds.length > 1 });
+    el.language = language === 'en' ? 'en' : 'zh-Hans';
+    el.pairKinds = offered;
+    await mount(el, 480, 300);
+    expect($$(el, '.badge.pair').map((b) => b.getAttribute('data-pair-kind') ?? '')).toEqual(kinds);
+  });
+
+  it('says the kind in the pay table words: "Perfect" in English, 完美 in Chinese', async () => {
+    const el = document.createElement('kiosk-last-hand');
+    el.hand = hand('QS QS', '2C 5D', { player: true, banker: false });
+    el.language = 'en';
+    el.pairKinds = true;
+    await mount(el, 480, 300);
+    expect($$(el, '.badge.pair')[0]!.textContent!.trim()).toBe('Perfect');
+    await useLanguage('en+zh-Hans');
+    el.language = 'en+zh-Hans';
+    await el.updateComplete;
+    expect($$(el, '.badge.pair')[0]!.textContent!.trim()).toBe('完美');
+    expect($$(el, '.badge.pair')[0]!.getAttribute('aria-label')).toBe('Pair · 对子: Perfect · 完美');
+  });
+});
+
+describe('the round phase chip', () => {
+  it.each<[RoundView | null, string | null, string]>([
+    [{ phase: 'betsOpen', hand: 41 }, 'betsOpen', 'Bets open'],
+    [{ phase: 'noMoreBets', hand: 41 }, 'noMoreBets', 'No more bets'],
+    [{ phase: 'dealing', hand: 12 }, 'dealing', 'Dealing'],
+    [null, null, ''],
+  ])('%j', async (round, phase, text) => {
+    await useLanguage('en');
+    const host = document.createElement('div');
+    const root = host.attachShadow({ mode: 'open' });
+    const sheet = phaseStyles.styleSheet;
+    if (sheet) root.adoptedStyleSheets = [sheet];
+    render(html`${roundPhase(round, 'en')}`, root);
+    document.body.append(host);
+    const chip = root.querySelector('.phase');
+    expect(chip?.getAttribute('data-phase') ?? null).toBe(phase);
+    expect((chip?.textContent ?? '').trim()).toBe(text);
+    host.remove();
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The statistics' streaks, after the pairs and naturals on their line(s) (ROADS.md §6, optional fields): the current streak ("庄 ×4"), the longest Banker and
+ * Player streaks of the big road, and at a no-commission table the Super 6 count (the Banker wins with 6, which pay 1
+ * to 2 there, rule 5.11). Each side is named by a small bead with its label as the bead plate writes it (庄 / 閒, or
+ * B / P), in the side's ink: one line has room for it all in every language. The numbers are the core's `stats()`.
+ *
+ * ```ts
+ * html`<div class="extras">${pairs}${streakLine({ stats, lang, labels, superSix: true })}</div>`;
+ * ```
+ * @packageDocumentation
+ */
+import { css, html, nothing } from 'lit';
+import type { Stats } from '../../baccarat/roads/types';
+import { count } from '../format';
+import { localeOf, plain, tr, type Language } from '../localization';
+import type { BeadLabels } from '../draw/layout-road';
+
+/** What the line shows. */
+export interface StreakLine {
+  readonly stats: Stats | null;
+  readonly lang: Language;
+  readonly labels: Exclude<BeadLabels, 'points'>; // the bead plate's labels: 庄 / 閒 / 和, or B / P / T
+  readonly superSix: boolean; // a no-commission table: count the Banker wins with 6
+}
+
+/** A side as a small bead with its label; its name for assistive technology. */
+function bead(side: 'banker' | 'player', { lang, labels }: StreakLine) {
+  const name = side === 'banker' ? plain(lang, 'banker', 'Banker') : plain(lang, 'player', 'Player');
+  return html`<span class="mini-bead ${side}" role="img" aria-label=${name}>${labels[side]}</span>`;
+}
+
+/** The streaks' items (`.extra`), to follow the pairs and naturals in their wrapping line. */
+export function streakLine(line: StreakLine) {
+  const { stats: s, lang } = line;
+  const locale = localeOf(lang);
+  const longest = s?.longestStreak ?? { banker: 0, player: 0 };
+  const now = s?.currentStreak ?? null;
+  return html`<div class="extra" data-kind="currentStreak" data-streak=${now ? `${now.outcome}:${now.length}` : ''}>
+      ${tr(lang, 'stats.streak', 'Streak')}
+      ${now ? html`${bead(now.outcome, line)}<span class="num">×${count(now.length, locale)}</span>` : html`<span class="num">–</span>`}
+    </div>
+    <div class="extra" data-kind="longestStreak" data-longest=${`${longest.banker}:${longest.player}`}>
+      ${tr(lang, 'stats.longest', 'Longest')} ${bead('banker', line)}<span class="num"
+        >${count(longest.banker, locale)}</span
+      >
+      ${bead('player', line)}<span class="num">${count(longest.player, locale)}</span>
+    </div>
+    ${
+      line.superSix
+        ? html`<div class="extra" data-kind="bankerSix">
+            ${tr(lang, 'stats.superSix', 'Super 6')} <span class="num">${count(s?.bankerSix ?? 0, locale)}</span>
+          </div>`
+        : nothing
+    }`;
+}
+
+export const streakStyles = css`
+  .extra .num + .mini-bead {
+    margin-left: 0.25em;
+  }
+  /* The bead plate's bead, small, on the dark panel: the side's light ink with the felt's dark ink on it. */
+  .mini-bead {
+    display: inline-grid;
+    place-items: center;
+    width: 1.1em;
+    height: 1.1em;
+    border-radius: 50%;
+    font-weight: 700;
+    line-height: 1;
+    color: var(--kiosk-notice-icon-ink);
+    align-self: center;
+  }
+  .mini-bead.banker {
+    background: var(--kiosk-banker-ink);
+  }
+  .mini-bead.player {
+    background: var(--kiosk-player-ink);
+  }
+`;
