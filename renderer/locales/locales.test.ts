@@ -15,6 +15,8 @@ for (const text of Object.values(sources)) {
     /\b(?:tr|plain|message)\(\s*(?:this\.)?(?:lang|language|this\.language),\s*'([\w.]+)'/g,
   ))
     ids.add(m[1]!);
+  // The about overlay's labels (its label() and row() take an id and the English, in the board's languages).
+  for (const m of text.matchAll(/(?:\bthis\.label|(?<![.\w])row)\(\s*'([\w.]+)'/g)) ids.add(m[1]!);
 }
 
 describe('locale modules', () => {
