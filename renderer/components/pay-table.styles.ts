@@ -69,6 +69,7 @@ export const payTableStyles = css`
   }
   .six-text {
     font-size: var(--kiosk-text-small);
+    text-wrap: balance; /* "Banker wins with 6 / pays 1 to 2", never "… pays 1 / to 2" or "… 1 to / 2" */
   }
   .six-text .bi {
     flex-direction: column;
