@@ -1,9 +1,10 @@
 /**
- * The keypad's screens in real Chromium at the tablet's two orientations (1280×800, 800×1280), in English and
- * Chinese: between rounds with the undo on offer, the round keyed by cards, by outcome, the burn, a confirmation, the
- * supervisor's panel, and the second keypad for a table, refused. Checks what a dealer relies on (every target at
- * least 9 mm, nothing cut off, the refusal said in words) and saves PNGs to test/output/keypad/ (gitignored) to look
- * at.
+ * The keypad's screens in real Chromium at the tablet's two orientations (1280×800, 800×1280), in English,
+ * Simplified and Traditional Chinese (every screen in Traditional, at both sizes: Macau and Hong Kong tables): between
+ * rounds with the undo on offer, the round keyed by cards, by outcome, the burn, a confirmation, the supervisor's
+ * panel, and the second keypad for a table, refused. Checks what a dealer relies on (every target at least 9 mm,
+ * nothing cut off, the refusal said in words, every character drawn in a bundled font, never a system one) and saves
+ * PNGs to test/output/keypad/ (gitignored) to look at.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,12 @@ const SIZES = [
   [1280, 800],
   [800, 1280],
 ] as const;
+
+/** Both sizes in each language, size by size. */
+const everywhere = <L extends string>(languages: readonly L[]) =>
+  SIZES.flatMap((size) => languages.map((language) => [size, language] as const));
+/** A screen's file name: English's as before, the other languages' with theirs. */
+const named = (screen: string, language: string) => (language === 'en' ? screen : `${screen}-${language}`);
 
 const cleanups = cleanupList();
 let browser: Browser;
@@ -108,9 +115,68 @@ async function targetsOk(page: Page): Promise<void> {
   }
 }
 
-/** Saves the screen and, unless `keep`, closes the page (a page left open keeps its WebSocket and work). */
+/**
+ * The screen's enabled buttons that are not wholly in view: below or above the visible part of `main` (which
+ * scrolls), so hidden under the hands or the header until the dealer scrolls.
+ */
+async function outOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('keypad-app')!.shadowRoot!.querySelector('main')!;
+    const box = main.getBoundingClientRect();
+    const out: string[] = [];
+    const walk = (root: Element | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if (el.tagName !== 'BUTTON' || (el as HTMLButtonElement).disabled) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && (r.bottom > box.bottom + 0.5 || r.top < box.top - 0.5)) out.push(el.textContent!.trim());
+      }
+    };
+    walk(main);
+    return out;
+  });
+}
+
+interface FontNode {
+  nodeId: number;
+  nodeType: number;
+  nodeName: string;
+  children?: FontNode[];
+  shadowRoots?: FontNode[];
+}
+
+/**
+ * Every font Chromium drew the page's text with (shadow roots too), by the DevTools protocol's
+ * CSS.getPlatformFontsForNode: a system font there is a character no bundled face draws.
+ */
+async function systemFonts(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: FontNode };
+  const elements: number[] = [];
+  const walk = (n: FontNode) => {
+    if (n.nodeType === 1 && !['HEAD', 'STYLE', 'SCRIPT'].includes(n.nodeName)) elements.push(n.nodeId);
+    for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) walk(c);
+  };
+  walk(root);
+  const system = new Set<string>();
+  for (const nodeId of elements) {
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    for (const f of fonts) if (!f.isCustomFont) system.add(`${f.familyName} (${f.glyphCount} glyphs)`);
+  }
+  await cdp.detach();
+  return [...system];
+}
+
+/**
+ * Checks that no text is in a system font, saves the screen and, unless `keep`, closes the page (a page left open
+ * keeps its WebSocket and work). English keeps its names; the Chinese screens carry the language.
+ */
 const shot = async (page: Page, name: string, keep = false) => {
   const { width, height } = page.viewportSize()!;
+  expect(await systemFonts(page), `${name}: text in a system font`).toEqual([]);
   await page.screenshot({ path: join(SCREENS, `${name}-${width}x${height}.png`) });
   if (!keep) await page.close();
 };
@@ -119,43 +185,45 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
   test('by cards: between rounds (undo on offer), the round, the burn, a confirmation, the supervisor', async () => {
     const { kp, server } = await keypadOn('S1', 'cards');
     await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, { type: 'shuffle' });
-    for (const size of SIZES) {
-      const page = await open(server.url, size);
+    for (const [size, language] of everywhere(['en', 'zh-Hant'])) {
+      const page = await open(server.url, size, language);
       await page.locator('[data-burn]').click();
       await page.locator('main keypad-card-grid button[data-card="7H"]').click();
       await targetsOk(page);
-      await shot(page, 'burn', true);
+      expect(await outOfView(page)).toEqual([]);
+      await shot(page, named('burn', language), true);
       await page.locator('[data-confirm-burn]').click();
-      await shot(page, 'confirm');
+      await targetsOk(page);
+      await shot(page, named('confirm', language));
     }
     await act(kp, { type: 'burn', card: '7H', count: 7 }, { type: 'no-bet-coup' }, ...cards('9H KD 7S 7C'), {
       type: 'result',
     });
     await act(kp, ...round('AH 2D 2S 3C 4H 9C'), ...round('8C 8D 8H 8S'));
-    for (const size of SIZES) {
-      const page = await open(server.url, size);
+    for (const [size, language] of everywhere(['en', 'zh-Hant'])) {
+      const page = await open(server.url, size, language);
       expect(await page.locator('[data-undo]').isVisible()).toBe(true);
       await targetsOk(page);
-      await shot(page, 'between');
+      expect(await outOfView(page)).toEqual([]);
+      await shot(page, named('between', language));
     }
     await act(kp, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('QH 5S 4D'));
-    for (const [size, language] of [
-      [SIZES[0], 'en'],
-      [SIZES[1], 'en'],
-      [SIZES[0], 'zh-Hans'],
-    ] as const) {
+    for (const [size, language] of [...everywhere(['en', 'zh-Hant']), [SIZES[0], 'zh-Hans'] as const]) {
       const page = await open(server.url, size, language);
       expect(await page.locator('keypad-round [data-slot="banker-2"]').getAttribute('class')).toMatch(/next/);
       await targetsOk(page);
+      expect(await outOfView(page)).toEqual([]);
       await shot(page, `round-cards-${language}`);
     }
-    const page = await open(server.url, SIZES[0]);
-    await page.locator('[data-supervisor]').click();
-    await page.locator('keypad-supervisor [data-pick-hand="2"]').click();
-    await page.locator('keypad-supervisor [data-mode="correct"]').click();
-    await targetsOk(page);
-    await shot(page, 'supervisor');
-  }, 120_000);
+    for (const [size, language] of everywhere(['en', 'zh-Hant'])) {
+      const page = await open(server.url, size, language);
+      await page.locator('[data-supervisor]').click();
+      await page.locator('keypad-supervisor [data-pick-hand="2"]').click();
+      await page.locator('keypad-supervisor [data-mode="correct"]').click();
+      await targetsOk(page);
+      await shot(page, named('supervisor', language));
+    }
+  }, 180_000);
 
   test('by outcome: only what the Table of Play allows can be keyed', async () => {
     const { kp, server } = await keypadOn('S2', 'outcome');
@@ -166,11 +234,7 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       { type: 'bets-open' },
       { type: 'no-more-bets' },
     );
-    for (const [size, language] of [
-      [SIZES[0], 'en'],
-      [SIZES[1], 'en'],
-      [SIZES[1], 'zh-Hans'],
-    ] as const) {
+    for (const [size, language] of [...everywhere(['en', 'zh-Hant']), [SIZES[1], 'zh-Hans'] as const]) {
       const page = await open(server.url, size, language);
       const pad = page.locator('main keypad-outcome');
       await pad.locator('button[data-outcome="banker"]').click();
@@ -184,29 +248,62 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       await pad.locator('button[data-flag="natural"]').click();
       expect(await pad.locator('[data-confirm]').isEnabled()).toBe(true);
       await targetsOk(page);
+      expect(await outOfView(page)).toEqual([]);
       await shot(page, `round-outcome-${language}`);
     }
-  }, 60_000);
+  }, 90_000);
 
   test('a second keypad for the table is refused, and says so on its tablet', async () => {
     const first = await keypadOn('S3', 'cards');
     await act(first.kp, { type: 'open-table' });
     const second = await keypadOn('S3', 'cards');
     expect(second.kp.view().link.state).toBe('refused');
+    const says = {
+      en: 'Another keypad already serves table S3',
+      'zh-Hans': 'S3 号台已有另一个键盘',
+      'zh-Hant': 'S3 號枱已由另一部鍵盤負責',
+    };
     for (const [size, language] of [
-      [SIZES[0], 'en'],
-      [SIZES[1], 'zh-Hans'],
-    ] as const) {
+      [SIZES[0], 'en'] as const,
+      [SIZES[1], 'zh-Hans'] as const,
+      ...everywhere(['zh-Hant']),
+    ]) {
       const page = await open(second.server.url, size, language);
       const refused = page.locator('[data-refused="another-keypad"]');
       await refused.waitFor();
-      expect(await refused.textContent()).toContain(
-        language === 'en' ? 'Another keypad already serves table S3' : 'S3 号台已有另一个键盘',
-      );
+      expect(await refused.textContent()).toContain(says[language]);
       expect(await page.locator('[data-bets-open]').count()).toBe(0);
       await targetsOk(page);
       await shot(page, `refused-${language}`);
     }
     expect(first.kp.view().link.state).toBe('online'); // never kicked off by the second
+  }, 90_000);
+
+  test('one button goes round English, 简体 and 繁體, named in its own script; Hong Kong tablets start in 繁體', async () => {
+    const { kp, server } = await keypadOn('S4', 'cards');
+    await act(kp, { type: 'open-table' });
+    const page = await browser.newPage({ viewport: { width: SIZES[0][0], height: SIZES[0][1] }, locale: 'zh-HK' });
+    cleanups.push(() => (page.isClosed() ? undefined : page.close()));
+    await page.goto(server.url);
+    const button = page.locator('[data-language]');
+    const now = () =>
+      page.evaluate(() => [document.documentElement.lang, localStorage.getItem('keypad.language') ?? '']);
+    await page.locator('keypad-app main[data-screen]').waitFor();
+    expect(await now()).toEqual(['zh-Hant', '']); // navigator.language zh-HK, nothing chosen yet
+    expect(await page.locator('[data-open-table], [data-close-table]').first().textContent()).toContain('收枱');
+    for (const [label, lang, title] of [
+      ['EN', 'en', 'Table S4'],
+      ['简体', 'zh-Hans', 'S4 号台'],
+      ['繁體', 'zh-Hant', 'S4 號枱'],
+    ] as const) {
+      expect((await button.textContent())?.trim()).toBe(label);
+      expect(await button.getAttribute('lang')).toBe(lang); // drawn in that language's fonts
+      await button.click();
+      expect(await now()).toEqual([lang, lang]);
+      expect(await page.locator('header .title').textContent()).toBe(title);
+    }
+    await page.reload();
+    await page.locator('keypad-app main[data-screen]').waitFor();
+    expect(await now()).toEqual(['zh-Hant', 'zh-Hant']); // kept on the tablet
   }, 60_000);
 });

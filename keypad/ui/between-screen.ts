@@ -180,33 +180,6 @@ export class KeypadBetween extends LitElement {
             </button>
           </div>`
         : nothing;
-    const secondary =
-      s && s.phase !== 'ended'
-        ? html`<div class="grid3">
-            <button
-              data-no-bet-coup
-              ?disabled=${!v.can['no-bet-coup']}
-              @click=${() =>
-                this.act(
-                  { type: 'no-bet-coup' },
-                  noBetCoups >= 3 ? { title: t.noBetCoupMore(noBetCoups + 1), label: t.confirm } : undefined,
-                )}
-            >
-              ${t.noBetCoup}${noBetCoups > 0 ? ` (${noBetCoups})` : ''}
-            </button>
-            <button data-void-hand ?disabled=${!v.can['void-hand']} @click=${() => this.voidHand()}>
-              ${t.voidHand}
-            </button>
-            <button
-              class="danger"
-              data-end-shoe-early
-              ?disabled=${!v.can['end-shoe'] || s.complete}
-              @click=${() => this.act({ type: 'end-shoe' }, { title: t.endShoe, body: t.endShoeEarly, label: t.endShoe, danger: true })}
-            >
-              ${t.endShoe}
-            </button>
-          </div>`
-        : nothing;
     const table = v.tableOpen
       ? html`<button
           data-close-table
@@ -223,11 +196,42 @@ export class KeypadBetween extends LitElement {
         >
           ${t.openTable}
         </button>`;
+    // Closing the table goes in the row of the other rare actions: one row less, so that with the undo on offer
+    // nothing is pushed under the hands in landscape (four across; two by two in portrait).
+    const tableInRow = v.tableOpen && s !== null && s.phase !== 'ended';
+    const secondary =
+      s && s.phase !== 'ended'
+        ? html`<div class="more ${tableInRow ? 'four' : ''}">
+            <button
+              data-no-bet-coup
+              ?disabled=${!v.can['no-bet-coup']}
+              @click=${() =>
+                this.act(
+                  { type: 'no-bet-coup' },
+                  noBetCoups >= 3 ? { title: t.noBetCoupMore(noBetCoups + 1), label: t.confirm } : undefined,
+                )}
+            >
+              ${noBetCoups > 0 ? t.counted(t.noBetCoup, noBetCoups) : t.noBetCoup}
+            </button>
+            <button data-void-hand ?disabled=${!v.can['void-hand']} @click=${() => this.voidHand()}>
+              ${t.voidHand}
+            </button>
+            <button
+              class="danger"
+              data-end-shoe-early
+              ?disabled=${!v.can['end-shoe'] || s.complete}
+              @click=${() => this.act({ type: 'end-shoe' }, { title: t.endShoe, body: t.endShoeEarly, label: t.endShoe, danger: true })}
+            >
+              ${t.endShoe}
+            </button>
+            ${tableInRow ? table : nothing}
+          </div>`
+        : nothing;
     return html`<div class="status" data-status>${status}</div>
       ${this.lastResult(v)}
       ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
       ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
-      <div class="reach">${undo} ${primary} ${shoeStart} ${secondary} ${table}</div>`;
+      <div class="reach">${undo} ${primary} ${shoeStart} ${secondary} ${tableInRow ? nothing : table}</div>`;
   }
 
   /** The last hand the boards have, large: what the dealer just published, to check at a glance. */
@@ -253,8 +257,9 @@ export class KeypadBetween extends LitElement {
               ${(['player', 'banker'] as const).map(
                 (side) =>
                   html`<span
-                    >${t.outcome[side]}:
-                    ${h.cards![side].map((c) => html`<b class=${isRed(c) ? 'red' : ''}>${cardLabel(c)}</b> `)}</span
+                    >${t.outcome[side]}${t.colon}${h.cards![side].map(
+                      (c) => html`<b class=${isRed(c) ? 'red' : ''}>${cardLabel(c)}</b> `,
+                    )}</span
                   >`,
               )}
             </div>`

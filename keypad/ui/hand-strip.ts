@@ -66,7 +66,7 @@ export class KeypadHands extends LitElement {
           r.bankerPair ? t.bankerPair : null,
           r.natural ? t.natural : null,
           h.voidHand ? (h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : t.voidedMark) : null,
-          h.corrected ? '✎' : null,
+          h.corrected ? t.correctedShort : null,
           h.voided ? t.voidedMark : null,
         ].filter(Boolean);
         return html`<div

@@ -158,10 +158,13 @@ export const screenStyles = css`
     grid-template-columns: repeat(2, 1fr);
     gap: var(--k-gap);
   }
-  .grid3 {
+  .more {
     display: grid;
     grid-template-columns: repeat(3, 1fr);
     gap: var(--k-gap);
+  }
+  .more.four {
+    grid-template-columns: repeat(4, 1fr);
   }
   .decks button[aria-pressed='true'] {
     background: var(--k-accent);
@@ -227,6 +230,9 @@ export const screenStyles = css`
   @media (max-width: 820px) {
     .grid2.actions {
       grid-template-columns: 1fr;
+    }
+    .more.four {
+      grid-template-columns: repeat(2, 1fr);
     }
   }
 `;

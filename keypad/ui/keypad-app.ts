@@ -12,7 +12,7 @@ import { appStyles } from './keypad-app.styles';
 import { KeypadClient, type LiveState } from './keypad-client';
 import type { ActEvent, ChooseEvent, Choice, Confirmation } from './events';
 import { clockTime } from './format';
-import { LANGUAGES, strings, type Language, type Strings } from './locales';
+import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Language, type Strings } from './locales';
 import { sharedStyles } from './shared.styles';
 import './between-screen';
 import './confirm-dialog';
@@ -24,10 +24,11 @@ import './supervisor-panel';
 const choiceKey = (a: DealerAction): string =>
   `${a.type}:${'reason' in a ? a.reason : 'firstCardOfRound' in a ? (a.firstCardOfRound ? 'a' : 'b') : ''}`;
 
+/** The language chosen on this tablet, else its browser's (zh-TW, zh-HK, zh-MO: Traditional). */
 const storedLanguage = (): Language => {
   const saved = localStorage.getItem('keypad.language');
   if ((LANGUAGES as readonly string[]).includes(saved ?? '')) return saved as Language;
-  return navigator.language.startsWith('zh') ? 'zh-Hans' : 'en';
+  return defaultLanguage(navigator.language);
 };
 
 @customElement('keypad-app')
@@ -126,8 +127,9 @@ export class KeypadApp extends LitElement {
     this.toastTimer = setTimeout(() => (this.toast = null), 5_000);
   }
 
+  /** One tap, the next language (English, 简体, 繁體, English…): the choice is made once per tablet, and kept. */
   private setLanguage(): void {
-    this.language = this.language === 'en' ? 'zh-Hans' : 'en';
+    this.language = nextLanguage(this.language);
     localStorage.setItem('keypad.language', this.language);
     document.documentElement.lang = this.language;
   }
@@ -154,7 +156,7 @@ export class KeypadApp extends LitElement {
       ${s?.lastCoup?.isLastRound ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}
       <span class="spacer"></span>
       ${link.pending > 0 ? html`<span class="chip off">${t.pending(link.pending)}</span>` : nothing} ${linkChip}
-      <button data-language @click=${() => this.setLanguage()}>${t.otherLanguage}</button>
+      ${this.languageButton()}
       <button
         data-supervisor
         ?disabled=${!v.can.correct && !v.can['void-recorded']}
@@ -163,6 +165,20 @@ export class KeypadApp extends LitElement {
         ${t.supervisor}
       </button>
     </header>`;
+  }
+
+  /** The next language's name, in its own script and fonts (lang): 简体 drawn as Simplified, 繁體 as Traditional. */
+  private languageButton(): TemplateResult {
+    const next = nextLanguage(this.language);
+    const name = strings(next).languageName;
+    return html`<button
+      data-language=${next}
+      lang=${next}
+      aria-label=${this.t.switchLanguage(name)}
+      @click=${() => this.setLanguage()}
+    >
+      ${name}
+    </button>`;
   }
 
   private refused(v: KeypadView): TemplateResult {

@@ -1,22 +1,32 @@
 /**
- * The keypad page's words, in English and Simplified Chinese: one table per language, the same keys (the Chinese
- * one is typed by the English one, so a missing word is a compile error). Rule numbers stay as they are.
+ * The keypad page's words, in English, Simplified Chinese (locales.zh-hans.ts) and Traditional Chinese as Hong Kong
+ * and Macau tables say it (locales.zh-hant.ts): one table per language, the same keys (the Chinese ones are typed by
+ * the English one, so a missing word is a compile error). Rule numbers stay as they are.
  *
  * ```ts
- * const t = strings('zh-Hans');
- * t.hand(23); // '第 23 手'
+ * const t = strings('zh-Hant');
+ * t.hand(23); // '第 23 局'
  * ```
  * @packageDocumentation
  */
 import type { Outcome } from '../../baccarat/types';
 import type { AnnouncedReason, RoundVoidNow, Slot } from '../protocol';
+import { ZH_HANS } from './locales.zh-hans';
+import { ZH_HANT } from './locales.zh-hant';
 
-export const LANGUAGES = ['en', 'zh-Hans'] as const;
+/** The order the language button goes through: English, Simplified, Traditional, and round again. */
+export const LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const EN = {
   lang: 'en',
-  otherLanguage: '中文',
+  /** This language's name on the language button, in its own script (the button shows the next language's). */
+  languageName: 'EN',
+  switchLanguage: (name: string) => `Language: switch to ${name}`,
+  /** Between a label and what it labels (`Player: 8♣ 8♥`); Chinese writes a full-width colon, no space. */
+  colon: ': ',
+  /** A button's count (`No-bet coup (1)`). */
+  counted: (label: string, n: number) => `${label} (${n})`,
   table: (id: string) => `Table ${id}`,
   shoe: (no: number, decks: number) => `Shoe ${no} · ${decks} decks`,
   noShoe: 'No shoe',
@@ -96,6 +106,7 @@ const EN = {
   noBetCoupMark: 'no-bet coup',
   voidedMark: 'void',
   correctedMark: (by: string) => `corrected by ${by}`,
+  correctedShort: 'corrected',
   // Dialogs
   confirm: 'Confirm',
   back: 'Back',
@@ -126,108 +137,19 @@ const EN = {
 
 export type Strings = typeof EN;
 
-const ZH: Strings = {
-  lang: 'zh-Hans',
-  otherLanguage: 'EN',
-  table: (id) => `${id} 号台`,
-  shoe: (no, decks) => `第 ${no} 靴 · ${decks} 副牌`,
-  noShoe: '未开靴',
-  hand: (n) => `第 ${n} 手`,
-  round: (n) => `第 ${n} 局`,
-  tableOpen: '开台',
-  tableClosed: '关台',
-  online: '在线',
-  offline: '离线：结果已保存，恢复后发送',
-  pending: (n) => `待发送 ${n}`,
-  starting: '正在连接牌台…',
-  signing: '已签名',
-  supervisor: '主管',
-  outcome: { banker: '庄', player: '闲', tie: '和' },
-  short: { banker: '庄', player: '闲', tie: '和' },
-  wins: (o, p, b) => (o === 'tie' ? `和 ${p} – ${b}` : `${ZH.outcome[o]}赢 ${Math.max(p, b)} – ${Math.min(p, b)}`),
-  playerPair: '闲对',
-  bankerPair: '庄对',
-  natural: '例牌',
-  pointsOf: (side) => `${side}点数`,
-  lastResult: (n) => `上一手：第 ${n} 手`,
-  openTable: '开台',
-  closeTable: '关台',
-  newShoe: '新牌靴',
-  decks: '副数',
-  startShoe: (d) => `开始新牌靴（${d} 副牌）`,
-  shuffle: '洗牌',
-  shuffled: '已宣布洗牌',
-  burn: '烧牌',
-  burnPick: '点选翻开的那张牌（规则 7.7）',
-  burnCount: (card, n) => `${card} 翻开：烧 ${n} 张暗牌`,
-  burnRule: (n) => `按规则 7.9 应为 ${n} 张`,
-  burnConfirm: (card, n) => `烧牌：${card} 明牌，${n} 张暗牌`,
-  burned: (card, n) => `已烧 ${card} + ${n}`,
-  noBetCoup: '免注局',
-  noBetCoupMore: (n) => `第 ${n} 个免注局：经场务主管批准？`,
-  noBetCoups: (n) => `免注局：${n} 个`,
-  voidHand: '本局不下注…',
-  betsOpen: '开始下注',
-  noMoreBets: '停止下注',
-  cutCard: '切牌卡',
-  cutCardFirst: '切牌卡是本局第一张（11.2 a）：本局为最后一局',
-  cutCardLater: '切牌卡在本局中途出现（11.2 b）：本局之后再发一局',
-  roundVoid: '本局作废…',
-  takeBack: '撤回一张',
-  confirmResult: '确认结果',
-  undo: (n, s) => `撤销第 ${n} 手（${s} 秒）`,
-  cancelUndo: '取消撤销',
-  redoing: (n) => `重新输入第 ${n} 手（撤销）：各显示屏将收到更正`,
-  endShoe: '结束牌靴',
-  endShoeEarly: '最后一局尚未发出。现在结束牌靴（规则 7.10）？',
-  endShoeDone: (n) => `最后一局已发出：结束牌靴（共 ${n} 手）`,
-  lastCoup: '最后一局',
-  lastCoupNext: (n) => `最后一局：第 ${n} 局`,
-  complete: '最后一局已发出：不再发牌',
-  ended: (no, n) => `第 ${no} 靴已结束：共 ${n} 手`,
-  betting: '正在下注',
-  dealing: '发牌中',
-  waiting: '局间',
-  shuffling: '新牌靴：洗牌与烧牌',
-  next: (s) => `下一张：${s.side === 'player' ? '闲' : '庄'}第 ${s.index} 张`,
-  coupComplete: '本局牌已发完',
-  voidHandNow: (r) => `本局不下注：${r}`,
-  announced: {
-    'first-card-face-up': '首张牌面朝上（12.3）',
-    'third-card-exposed': '第三张牌外露（12.1 b）',
-    'excess-card-exposed': '多抽的牌外露（12.2 b）',
-    'card-out-of-turn': '发牌次序错误（场规 4.3）',
-  },
-  voidReasons: {
-    'insufficient-cards': '牌数不足（12.5）：本靴结束',
-    'cannot-reconstruct': '无法还原（12.6）',
-    'foreign-card': '出现非本副牌（锦标赛规则 5.1.1）',
-  },
-  noBetCoupMark: '免注局',
-  voidedMark: '作废',
-  correctedMark: (by) => `已由 ${by} 更正`,
-  confirm: '确认',
-  back: '返回',
-  close: '关闭',
-  sure: '此操作会发送到本台所有显示屏。',
-  supervisorTitle: '主管：更正或作废一手',
-  pickHand: '选择要处理的一手',
-  correctHand: (n) => `更正第 ${n} 手`,
-  voidRecorded: (n) => `作废第 ${n} 手（保留编号，不计入路单）`,
-  name: '主管',
-  code: '密码',
-  note: '备注（可选）',
-  send: '发送到显示屏',
-  wrongCode: '主管或密码错误',
-  locked: '密码错误次数过多：请等待一分钟',
-  refusedTitle: '本键盘未在服务此牌台',
-  refusedAnother: (id, table) =>
-    `${table} 号台已有另一个键盘在服务（控制器 ${id}）。本键盘不发送任何内容：同一牌台两个键盘会在显示屏上出现两个不同的牌靴。`,
-  refusedTakenOver: (id, table) => `另一个键盘接管了 ${table} 号台（控制器 ${id}）。本键盘已停止发送，不会自行收回。`,
-  refusedSince: (t) => `另一个键盘自 ${t} 起在线。`,
-  refusedWhat: '请先关闭另一个键盘，或联系场务。然后再检查。',
-  checkAgain: '再检查',
-  error: '已拒绝',
-};
+const TABLES: Record<Language, Strings> = { en: EN, 'zh-Hans': ZH_HANS, 'zh-Hant': ZH_HANT };
 
-export const strings = (lang: Language): Strings => (lang === 'zh-Hans' ? ZH : EN);
+export const strings = (lang: Language): Strings => TABLES[lang];
+
+/** The language the button switches to: the next of LANGUAGES, round again. */
+export const nextLanguage = (lang: Language): Language => LANGUAGES[(LANGUAGES.indexOf(lang) + 1) % LANGUAGES.length]!;
+
+/**
+ * A tablet's first language, from its browser's (`navigator.language`): Traditional for Chinese written so (zh-Hant)
+ * or as Taiwan, Hong Kong and Macau write it (zh-TW, zh-HK, zh-MO), and Cantonese (yue); Simplified for any other
+ * Chinese; English otherwise.
+ */
+export function defaultLanguage(tag: string): Language {
+  if (/^(zh-(hant|tw|hk|mo)|yue)(-|$)/i.test(tag)) return 'zh-Hant';
+  return /^zh(-|$)/i.test(tag) ? 'zh-Hans' : 'en';
+}

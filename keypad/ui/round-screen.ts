@@ -96,7 +96,7 @@ export class KeypadRoundScreen extends LitElement {
             ?disabled=${!v.can.result || !r}
             @click=${() => this.act({ type: 'result' })}
           >
-            ${r ? `${t.confirmResult}: ${t.wins(r.outcome, r.playerPoints, r.bankerPoints)}` : round.next ? t.next(round.next) : t.coupComplete}
+            ${r ? `${t.confirmResult}${t.colon}${t.wins(r.outcome, r.playerPoints, r.bankerPoints)}` : round.next ? t.next(round.next) : t.coupComplete}
           </button>
         </div>
         <keypad-card-grid
@@ -112,7 +112,7 @@ export class KeypadRoundScreen extends LitElement {
     const n = v.round?.handNo ?? 0;
     const keyed = (v.round?.cards.length ?? 0) > 0;
     this.choose({
-      title: `${t.cutCard}: ${t.round(n)}`,
+      title: `${t.cutCard}${t.colon}${t.round(n)}`,
       options: [
         { label: t.cutCardFirst, action: { type: 'cut-card', firstCardOfRound: true } as const, disabled: keyed },
         { label: t.cutCardLater, action: { type: 'cut-card', firstCardOfRound: false } as const },
@@ -128,7 +128,7 @@ export class KeypadRoundScreen extends LitElement {
         label: t.voidReasons[reason],
         action: { type: 'round-void', reason },
         confirm: {
-          title: `${t.round(v.round?.handNo ?? 0)}: ${t.voidReasons[reason]}`,
+          title: `${t.round(v.round?.handNo ?? 0)}${t.colon}${t.voidReasons[reason]}`,
           label: t.confirm,
           danger: true,
         },

@@ -83,6 +83,14 @@ export const sharedStyles = css`
   .muted {
     color: var(--k-muted);
   }
+  /* Text in another language than the page's (the language button's next language) in that language's fonts. */
+  [lang='zh-Hant'] {
+    font-family: var(--k-font-hant);
+  }
+  [lang='zh-Hans'],
+  [lang='en'] {
+    font-family: var(--k-font-hans);
+  }
   .red {
     color: var(--k-suit-red);
   }

@@ -44,7 +44,18 @@ export class KeypadSupervisor extends LitElement {
         max-height: 96vh;
         overflow: auto;
         display: grid;
+        grid-template-columns: minmax(0, 1fr); /* the box's width, whatever its content's: Close stays on screen */
         gap: 16px;
+      }
+      @media (max-width: 820px) {
+        /* Portrait: the whole width, for the 13 cards of a row (13 × 56 px and their gaps: 776 px). */
+        .box {
+          width: 100vw;
+          max-height: 100vh;
+          padding: 14px 8px;
+          border-width: 3px 0;
+          border-radius: 0;
+        }
       }
       .top {
         display: flex;
@@ -85,6 +96,8 @@ export class KeypadSupervisor extends LitElement {
       }
       input {
         font: inherit;
+        width: 100%;
+        min-width: 0;
         min-height: var(--k-target);
         border-radius: 10px;
         border: 2px solid var(--k-line-strong);
@@ -284,7 +297,7 @@ export class KeypadSupervisor extends LitElement {
                 </div>
                 ${this.error ? html`<div class="error" role="alert">${this.error}</div>` : nothing}
                 <button class="primary big" data-send ?disabled=${!this.ready} @click=${() => this.send()}>
-                  ${t.send}${this.mode === 'correct' && result ? `: ${t.wins(result.outcome, result.playerPoints, result.bankerPoints)}` : ''}
+                  ${t.send}${this.mode === 'correct' && result ? `${t.colon}${t.wins(result.outcome, result.playerPoints, result.bankerPoints)}` : ''}
                 </button>`
             : nothing
         }

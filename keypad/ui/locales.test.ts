@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Strings } from './locales';
+
+type Words = { [K in keyof Strings as Strings[K] extends (...a: never[]) => string ? K : never]: Strings[K] };
+
+/** Arguments for every function of the tables: a word missing here is a compile error. */
+const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
+  switchLanguage: ['繁體'],
+  counted: ['Label', 2],
+  table: ['T12'],
+  shoe: [3, 7],
+  hand: [23],
+  round: [24],
+  pending: [5],
+  wins: ['banker', 4, 9],
+  pointsOf: ['Side'],
+  lastResult: [22],
+  startShoe: [6],
+  burnCount: ['7♥', 7],
+  burnRule: [7],
+  burnConfirm: ['7♥', 6],
+  burned: ['7♥', 7],
+  noBetCoupMore: [4],
+  noBetCoups: [3],
+  undo: [21, 8],
+  redoing: [21],
+  endShoeDone: [71],
+  lastCoupNext: [72],
+  ended: [3, 71],
+  next: [{ side: 'player', index: 3 }],
+  voidHandNow: ['Reason'],
+  correctedMark: ['Lee'],
+  correctHand: [19],
+  voidRecorded: [19],
+  refusedAnother: ['ctl-S3', 'S3'],
+  refusedTakenOver: ['ctl-S3', 'S3'],
+  refusedSince: ['14:05:09'],
+};
+
+/** What an argument must leave in the text (the outcome is said in words, the slot by its index). */
+const shown = (a: unknown): string[] =>
+  typeof a === 'object' && a ? [String((a as { index: number }).index)] : a === 'banker' ? [] : [String(a)];
+
+describe('the keypad’s words', () => {
+  it.each(LANGUAGES)('%s has every word, none empty, and says every figure and name it is given', (lang) => {
+    const t = strings(lang);
+    const en = strings('en');
+    expect(t.lang).toBe(lang);
+    expect(Object.keys(t).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, value] of Object.entries(t) as [keyof Strings, unknown][]) {
+      if (typeof value === 'string') expect(value.trim(), key).not.toBe('');
+      else if (typeof value === 'function') {
+        const args = ARGS[key as keyof Words] as unknown[];
+        const text = (value as (...a: unknown[]) => string)(...args);
+        expect(text.trim(), key).not.toBe('');
+        for (const a of args) for (const s of shown(a)) expect(text, `${key} shows ${s}`).toContain(s);
+      } else {
+        const nested = value as Record<string, string>;
+        expect(Object.keys(nested).sort(), key).toEqual(Object.keys(en[key] as object).sort());
+        for (const [k, v] of Object.entries(nested)) expect(v.trim(), `${key}.${k}`).not.toBe('');
+      }
+    }
+  });
+
+  it('goes round the languages with one button, each named in its own script', () => {
+    expect(nextLanguage('en')).toBe('zh-Hans');
+    expect(nextLanguage('zh-Hans')).toBe('zh-Hant');
+    expect(nextLanguage('zh-Hant')).toBe('en');
+    expect(LANGUAGES.map((l) => strings(l).languageName)).toEqual(['EN', '简体', '繁體']);
+  });
+
+  it.each([
+    ['zh-TW', 'zh-Hant'],
+    ['zh-HK', 'zh-Hant'],
+    ['zh-MO', 'zh-Hant'],
+    ['zh-hk', 'zh-Hant'],
+    ['zh-Hant', 'zh-Hant'],
+    ['zh-Hant-HK', 'zh-Hant'],
+    ['yue-HK', 'zh-Hant'],
+    ['zh', 'zh-Hans'],
+    ['zh-CN', 'zh-Hans'],
+    ['zh-SG', 'zh-Hans'],
+    ['zh-Hans-HK', 'zh-Hans'],
+    ['en-US', 'en'],
+    ['pt-MO', 'en'],
+    ['zu', 'en'],
+  ] as const)('a tablet set to %s starts in %s', (tag, lang) => expect(defaultLanguage(tag)).toBe(lang));
+
+  it('writes Traditional as Hong Kong and Macau tables say it, not Simplified in other characters', () => {
+    const hant = strings('zh-Hant');
+    const text =
+      JSON.stringify(hant) +
+      Object.entries(ARGS)
+        .map(([k, a]) => (hant[k as keyof Words] as (...x: unknown[]) => string)(...a))
+        .join('');
+    // Simplified forms (the Simplified table's) whose Traditional forms differ: none in the Traditional table …
+    const simplified = '庄闲号开关线结发张烧签确认销显键盘连场锦标赛规则处输时钟间离后实个经过这还为错误数';
+    expect([...text].filter((c) => simplified.includes(c))).toEqual([]);
+    // … and a gaming table is a 枱 (開枱, 收枱, 號枱), the Simplified table's 台 is not Hong Kong's word for it.
+    expect([...text].filter((c) => c === '台')).toEqual([]);
+    expect(hant.outcome).toEqual({ banker: '莊', player: '閒', tie: '和' });
+    expect(hant.hand(23)).toBe('第 23 局'); // the board's numbering (第 n 局), not the mainland's 第 n 手
+    expect(hant.openTable).toBe('開枱');
+    expect(hant.closeTable).toBe('收枱');
+    expect(hant.table('T12')).toBe('T12 號枱');
+    expect(hant.lastCoup).toBe('最後一局');
+    expect(hant.refusedAnother('ctl-S3', 'S3')).toContain('另一部鍵盤');
+  });
+});
