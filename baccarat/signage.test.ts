@@ -69,7 +69,6 @@ describe('validateSignage', () => {
     ['a max given as text', { max: '1000' as unknown as number }, /limits.max \(1000\)/],
     ['tieMax above max', { tieMax: 200_000 }, 'limits.tieMax (200000) is above limits.max (100000)'],
     ['pairMax above max', { pairMax: 100_001 }, /limits.pairMax \(100001\) is above limits.max/],
-    ['sideBetMax above max', { sideBetMax: 100_001 }, /limits.sideBetMax \(100001\) is above/],
     ['maxDifferential below max', { maxDifferential: 50_000 }, /limits.maxDifferential \(50000\) is below limits.max/],
     ['a lower-case currency', { currency: 'hkd' }, /limits.currency \(hkd\) is not an ISO 4217 code/],
     ['a currency symbol', { currency: 'HK$' }, /limits.currency \(HK\$\)/],

@@ -1,5 +1,5 @@
 /**
- * The table's signs as domain values: limits (rule 5.17), the game variant and when it changes (rules 5.10,
+ * The table's signs as domain values: limits (rules 5.17, 11A.4), the game variant and when it changes (rules 5.10,
  * 5.11), tie odds, side bets and the casino-wide Perfect Pairs scale (rule 11A.8). Pure data and rules: the
  * board renders {@link payTableRows} in its own words and languages.
  *
@@ -30,9 +30,11 @@ import {
   type SideBet,
   type TiePays,
 } from './pay-tables';
+import { offeredSideBetLimits, sideBetLimitsProblem, type SideBetLimits, type WagerRange } from './side-bet-limits';
 import type { Point } from './types';
 
 export * from './pay-tables';
+export * from './side-bet-limits';
 
 /** Languages a sign can be shown in; `en+zh-Hans` shows both. */
 export const SIGN_LANGUAGES = ['en', 'zh-Hans', 'zh-Hant', 'en+zh-Hans', 'en+zh-Hant'] as const;
@@ -52,7 +54,7 @@ export interface Limits {
   readonly max: number; // table maximum
   readonly tieMax?: number; // at most `max`
   readonly pairMax?: number; // Player Pair / Banker Pair; at most `max`
-  readonly sideBetMax?: number; // Perfect Pairs, UR Way Égalité, 3g8; at most `max`
+  readonly sideBetLimits?: SideBetLimits; // Perfect Pairs (rule 11A.4), UR Way Égalité, 3g8: per wager, max ≤ `max`
   readonly maxDifferential?: number; // Banker total minus Player total (rule 5.17); at least `max`
 }
 
@@ -101,9 +103,15 @@ export type PayRow =
       readonly note: 'bankerSixHalf'; // … except a win with 6
       readonly bankerSixOdds: Odds; // 1 to 2
     }
-  | { readonly bet: 'player' | 'tie' | 'playerPair' | 'bankerPair' | 'threeGivesEight'; readonly odds: Odds }
-  | { readonly bet: 'perfectPairs'; readonly scale: PayScaleName; readonly odds: { readonly [K in PairKind]: Odds } }
-  | { readonly bet: 'urWayEgalite'; readonly odds: { readonly [P in Point]: Odds } };
+  | { readonly bet: 'player' | 'tie' | 'playerPair' | 'bankerPair'; readonly odds: Odds }
+  | { readonly bet: 'threeGivesEight'; readonly odds: Odds; readonly limits?: WagerRange }
+  | {
+      readonly bet: 'perfectPairs';
+      readonly scale: PayScaleName;
+      readonly odds: { readonly [K in PairKind]: Odds };
+      readonly limits?: WagerRange; // rule 11A.4
+    }
+  | { readonly bet: 'urWayEgalite'; readonly odds: { readonly [P in Point]: Odds }; readonly limits?: WagerRange };
 
 /** Rule 5.10: what applies before any pay table on the sign takes effect. */
 export const DEFAULT_PAY_TABLE: PayTableInForce = {
@@ -196,13 +204,13 @@ function limitsProblem(l: Limits): string | null {
   if (typeof l !== 'object' || l === null) return 'limits is missing';
   if (typeof l.currency !== 'string' || !/^[A-Z]{3}$/.test(l.currency))
     return `limits.currency (${String(l.currency)}) is not an ISO 4217 code (three capital letters)`;
-  for (const k of ['min', 'max', 'tieMax', 'pairMax', 'sideBetMax', 'maxDifferential'] as const) {
+  for (const k of ['min', 'max', 'tieMax', 'pairMax', 'maxDifferential'] as const) {
     const v = l[k];
     if ((k === 'min' || k === 'max' || v !== undefined) && !isAmount(v))
       return `limits.${k} (${String(v)}) must be a positive finite amount`;
   }
   if (l.min > l.max) return `limits.min (${l.min}) is above limits.max (${l.max})`;
-  for (const k of ['tieMax', 'pairMax', 'sideBetMax'] as const) {
+  for (const k of ['tieMax', 'pairMax'] as const) {
     const v = l[k];
     if (v !== undefined && v > l.max) return `limits.${k} (${v}) is above limits.max (${l.max})`;
   }
@@ -239,7 +247,7 @@ function signageProblem(s: Signage): string | null {
     return `perfectPairsScale (${String(s.perfectPairsScale)}) is unknown: expected ${PAY_SCALES.join(' or ')}`;
   if (s.sideBets.includes('perfectPairs') && s.perfectPairsScale === undefined)
     return 'perfectPairsScale is required when perfectPairs is offered (rule 11A.8)';
-  return null;
+  return sideBetLimitsProblem(s.limits.sideBetLimits, s.limits.max, s.sideBets);
 }
 
 /** Checks a sign for nonsense and names the first bad field, e.g. "limits.min (500) is above limits.max (100)". */
@@ -284,13 +292,19 @@ export function payTableRows(signage: Signage, handNo: number): PayRow[] {
     { bet: 'player', odds: EVEN_MONEY },
     { bet: 'tie', odds: { win: signage.tiePays, lose: 1 } },
   ];
+  const limited = offeredSideBetLimits(signage.limits.sideBetLimits, signage.sideBets);
+  const range = (bet: SideBet) => {
+    const l = limited.find((x) => x.bet === bet);
+    return l ? { limits: { min: l.min, max: l.max } } : {};
+  };
   for (const bet of SIDE_BETS) {
     if (!signage.sideBets.includes(bet)) continue;
     if (bet === 'perfectPairs') {
       const scale = signage.perfectPairsScale ?? 'one';
-      rows.push({ bet, scale, odds: PERFECT_PAIRS_PAY_SCALES[scale] });
-    } else if (bet === 'urWayEgalite') rows.push({ bet, odds: UR_WAY_EGALITE_ODDS });
-    else rows.push({ bet, odds: bet === 'threeGivesEight' ? THREE_GIVES_EIGHT_ODDS : PAIR_ODDS });
+      rows.push({ bet, scale, odds: PERFECT_PAIRS_PAY_SCALES[scale], ...range(bet) });
+    } else if (bet === 'urWayEgalite') rows.push({ bet, odds: UR_WAY_EGALITE_ODDS, ...range(bet) });
+    else if (bet === 'threeGivesEight') rows.push({ bet, odds: THREE_GIVES_EIGHT_ODDS, ...range(bet) });
+    else rows.push({ bet, odds: PAIR_ODDS });
   }
   return rows;
 }

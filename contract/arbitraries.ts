@@ -87,8 +87,18 @@ const FIXES: { readonly [K in MessageKind]?: Fix<K> } = {
   event: (e) => (e.type === 'correction' ? { ...e, hand: { ...e.hand, shoeId: e.shoeId, handNo: e.handNo } } : e),
   shoe: (s) => ({ ...s, hands: s.hands.map((h, i) => ({ ...h, shoeId: s.shoeId, handNo: i + 1 })) }),
   signage: (t) => {
-    const { minimum, maximum } = t.limits;
-    const limits = { ...t.limits, minimum: Math.min(minimum, maximum), maximum: Math.max(minimum, maximum) };
+    const ordered = <R extends { minimum: number; maximum: number }>(r: R): R => ({
+      ...r,
+      minimum: Math.min(r.minimum, r.maximum),
+      maximum: Math.max(r.minimum, r.maximum),
+    });
+    const side = t.limits.sideBetLimits;
+    const limits = {
+      ...ordered(t.limits),
+      ...(side && {
+        sideBetLimits: Object.fromEntries(Object.entries(side).map(([bet, r]) => [bet, r && ordered(r)])),
+      }),
+    };
     const pair = <V extends PayloadByKind['signage']['variant']>(v: V): V => {
       if ((v.effectiveFromShoe === undefined) === (v.effectiveFromHand === undefined)) return v;
       const { effectiveFromShoe: _s, effectiveFromHand: _h, ...rest } = v;

@@ -146,6 +146,7 @@ export const EXAMPLES: { readonly [K in MessageKind]: readonly PayloadByKind[K][
         tieMaximum: 500,
         pairMaximum: 250,
         maxDifferential: 10000,
+        sideBetLimits: { perfectPairs: { minimum: 10, maximum: 250 } },
       },
       variant: { kind: 'commission', commissionPercent: 5 },
       tiePays: 8,

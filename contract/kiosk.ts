@@ -11,6 +11,7 @@
  */
 import type { Shoe } from '../baccarat/shoe-types';
 import type { TailMode } from '../baccarat/types';
+import type { LimitedSideBet } from '../baccarat/side-bet-limits';
 import type {
   CasinoSignage,
   Language,
@@ -121,6 +122,19 @@ export interface PayTableView {
   readonly urWayEgalite: readonly { readonly score: number; readonly odds: Odds }[] | null;
   readonly threeGivesEight: Odds | null;
   readonly sideBets: readonly SideBet[];
+  /**
+   * The wager limits of the side bets offered that have their own (rule 11A.4), in `SIDE_BETS` order, each shown
+   * beside its bet. Optional: an older host sends none.
+   */
+  readonly sideBetLimits?: readonly SideBetLimitView[];
+}
+
+/** One side bet's limits as the board shows them: "HK$100 – 5,000" beside "Perfect Pairs". */
+export interface SideBetLimitView {
+  readonly bet: LimitedSideBet;
+  readonly currency: string; // the table's, ISO 4217
+  readonly minimum: number;
+  readonly maximum: number;
 }
 
 /**

@@ -113,6 +113,30 @@ const INVALID: [string, MessageKind, Uint8Array | string, ContractErrorCode, str
     'bad-shape',
     '/limits/minimum',
   ],
+  [
+    'a side bet minimum over its maximum',
+    'signage',
+    json({ ...signage, limits: { ...signage.limits, sideBetLimits: { urWayEgalite: { minimum: 50, maximum: 5 } } } }),
+    'bad-shape',
+    '/limits/sideBetLimits/urWayEgalite/minimum: Expected ≤ /limits/sideBetLimits/urWayEgalite/maximum',
+  ],
+  [
+    'limits for a pair bet (pairMaximum limits pairs)',
+    'signage',
+    json({ ...signage, limits: { ...signage.limits, sideBetLimits: { playerPair: { minimum: 5, maximum: 50 } } } }),
+    'bad-shape',
+    '/limits/sideBetLimits/playerPair',
+  ],
+  [
+    'a side bet limit with a currency of its own',
+    'signage',
+    json({
+      ...signage,
+      limits: { ...signage.limits, sideBetLimits: { perfectPairs: { minimum: 5, maximum: 50, currency: 'USD' } } },
+    }),
+    'bad-shape',
+    '/limits/sideBetLimits/perfectPairs/currency',
+  ],
   ['tie pays 10', 'signage', json({ ...signage, tiePays: 10 }), 'bad-shape', '/tiePays: Expected one of 8, 9'],
   [
     'lower-case currency',

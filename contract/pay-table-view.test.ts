@@ -83,3 +83,29 @@ describe('Perfect Pairs (rule 11A.8)', () => {
     expect(payTableView(signage(1, { sideBets: [] }), null, null)!.perfectPairs).toBeNull();
   });
 });
+
+describe('side-bet limits (rule 11A.4)', () => {
+  const limits = (sideBetLimits: TableSignage['limits']['sideBetLimits']) =>
+    signage(1, {
+      sideBets: ['perfectPairs', 'threeGivesEight'],
+      limits: { ...signage(1).limits, sideBetLimits },
+    });
+  test.each<[string, TableSignage['limits']['sideBetLimits'], object[]]>([
+    ['none on the sign (an older publisher)', undefined, []],
+    [
+      'each offered bet with its range, in the table currency, in SIDE_BETS order',
+      { threeGivesEight: { minimum: 5, maximum: 100 }, perfectPairs: { minimum: 10, maximum: 500 } },
+      [
+        { bet: 'perfectPairs', currency: 'HKD', minimum: 10, maximum: 500 },
+        { bet: 'threeGivesEight', currency: 'HKD', minimum: 5, maximum: 100 },
+      ],
+    ],
+    [
+      'a range for a bet the table does not offer is ignored',
+      { urWayEgalite: { minimum: 5, maximum: 100 }, perfectPairs: { minimum: 10, maximum: 500 } },
+      [{ bet: 'perfectPairs', currency: 'HKD', minimum: 10, maximum: 500 }],
+    ],
+  ])('%s', (_, sideBetLimits, expected) => {
+    expect(payTableView(limits(sideBetLimits), casino(1, 'one'), null)!.sideBetLimits).toEqual(expected);
+  });
+});

@@ -20,6 +20,8 @@ import {
   payTableInForce,
   type PayTableInForce,
   PERFECT_PAIRS_PAY_SCALES,
+  offeredSideBetLimits,
+  type SideBetLimits,
   type Signage,
   THREE_GIVES_EIGHT_ODDS,
   UR_WAY_EGALITE_ODDS,
@@ -71,6 +73,14 @@ function payTables(s: TableSignage, ctx: ShoeContext): { now: PayTable; later: P
   return { now: coreTable(s.variant, start, previous), later: null };
 }
 
+type WireSideBetLimits = NonNullable<TableSignage['limits']['sideBetLimits']>;
+
+/** The wire's side-bet ranges (`minimum`, `maximum`) in the core's words (`min`, `max`). */
+const coreSideBetLimits = (l: WireSideBetLimits): SideBetLimits =>
+  Object.fromEntries(
+    Object.entries(l).flatMap(([bet, r]) => (r ? [[bet, { min: r.minimum, max: r.maximum }]] : [])),
+  ) as SideBetLimits;
+
 /** The wire signs as the core's `Signage`, for the shoe being played (`ctx` places a change scheduled ahead). */
 export function coreSignage(s: TableSignage, casino: CasinoSignage | null, ctx: ShoeContext | string | null): Signage {
   const context: ShoeContext =
@@ -88,6 +98,7 @@ export function coreSignage(s: TableSignage, casino: CasinoSignage | null, ctx: 
       tieMax: s.limits.tieMaximum,
       ...(s.limits.pairMaximum === undefined ? {} : { pairMax: s.limits.pairMaximum }),
       ...(s.limits.maxDifferential === undefined ? {} : { maxDifferential: s.limits.maxDifferential }),
+      ...(s.limits.sideBetLimits && { sideBetLimits: coreSideBetLimits(s.limits.sideBetLimits) }),
     },
     payTable: payTables(s, context).now,
     tiePays: s.tiePays,
@@ -158,5 +169,11 @@ export function payTableView(
       : null,
     threeGivesEight: offered.has('threeGivesEight') ? odds(THREE_GIVES_EIGHT_ODDS) : null,
     sideBets: s.sideBets,
+    sideBetLimits: offeredSideBetLimits(signage.limits.sideBetLimits, signage.sideBets).map((l) => ({
+      bet: l.bet,
+      currency: s.limits.currency,
+      minimum: l.min,
+      maximum: l.max,
+    })),
   };
 }

@@ -175,6 +175,12 @@ const consistencyIssues = (kind: MessageKind, value: PayloadByKind[MessageKind])
     if (t.limits.minimum > t.limits.maximum) {
       out.push({ path: '/limits/minimum', message: 'Expected ≤ /limits/maximum' });
     }
+    for (const [bet, r] of Object.entries(t.limits.sideBetLimits ?? {}))
+      if (r && r.minimum > r.maximum)
+        out.push({
+          path: `/limits/sideBetLimits/${bet}/minimum`,
+          message: `Expected ≤ /limits/sideBetLimits/${bet}/maximum`,
+        });
     for (const key of ['variant', 'previousVariant'] as const) {
       const v = t[key];
       if (v && (v.effectiveFromShoe === undefined) !== (v.effectiveFromHand === undefined)) {

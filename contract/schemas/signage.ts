@@ -23,6 +23,7 @@ import {
 // The vocabulary of the signs is the core's (declared once, in baccarat/): side bets, languages, pay scales.
 export { PAY_SCALES, SIDE_BETS, SIGN_LANGUAGES as LANGUAGES } from '../../baccarat/signage';
 export type { PayScaleName as PayScale, SideBet, SignLanguage as Language } from '../../baccarat/signage';
+import type { LimitedSideBet } from '../../baccarat/signage';
 import { PAY_SCALES, SIDE_BETS, SIGN_LANGUAGES as LANGUAGES } from '../../baccarat/signage';
 
 /** Longest free-text message on a table sign, in UTF-16 code units. */
@@ -36,6 +37,28 @@ const Revision = Type.Integer({
 });
 const LanguageSchema = oneOf(LANGUAGES, { description: 'en, zh-Hans, zh-Hant, en+zh-Hans or en+zh-Hant.' });
 
+/** Rule 11A.4: a side bet's wagers are limited by the sign, minimum ≤ maximum, in the table's currency. */
+const WagerRange = (what: string) =>
+  strictObject(
+    { minimum: Amount, maximum: Amount },
+    { title: 'WagerRange', description: `${what}: the smallest and largest wager; minimum ≤ maximum.` },
+  );
+
+/** Keyed by the side bets' names in `sideBets`; only those with limits of their own (the core's LIMITED_SIDE_BETS). */
+const SideBetLimits = strictObject(
+  {
+    perfectPairs: Type.Optional(WagerRange('Perfect Pairs (rule 11A.4)')),
+    urWayEgalite: Type.Optional(WagerRange('UR Way Égalité, per wager on one score')),
+    threeGivesEight: Type.Optional(WagerRange('3 gives 8')),
+  } satisfies Record<LimitedSideBet, unknown>,
+  {
+    title: 'SideBetLimits',
+    description:
+      "Limits of the side bets that have their own, in the table's currency (limits.currency). Player and Banker " +
+      'Pair are limited by pairMaximum. A range for a side bet not in sideBets is ignored: the board shows none.',
+  },
+);
+
 const Limits = strictObject(
   {
     currency: Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3, description: 'ISO 4217 code, e.g. AUD, HKD.' }),
@@ -46,6 +69,7 @@ const Limits = strictObject(
     maxDifferential: Type.Optional(
       Type.Number({ minimum: 0, maximum: 1_000_000_000, description: 'Maximum table differential (rule 5.17).' }),
     ),
+    sideBetLimits: Type.Optional(SideBetLimits),
   },
   { title: 'Limits', description: 'The wager limits sign; minimum ≤ maximum.' },
 );
