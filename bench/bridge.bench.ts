@@ -224,6 +224,7 @@ async function direct(pool: HandMessage[][], key?: SigningKey): Promise<Run & { 
       paused += performance.now() - p0;
     }
   }
+  await bridge.settled(); // the last signatures verified (off the main thread) and their results applied
   const seconds = (performance.now() - t0 - paused) / 1000;
   const heapAtEnd = heapMb();
   const rejected = bridge.counters.rejected + bridge.counters.resyncs;

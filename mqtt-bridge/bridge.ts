@@ -31,8 +31,9 @@ import { closeClient, resubscribeRetained, startBoardClient } from './mqtt-optio
 import { Follower } from './follower';
 import { RejectionLog, type RejectionLogOptions } from './rejection-log';
 import type { ResyncOptions } from './resyncs';
-import { inbound } from './inbound';
-import { keyringOf, type Keyring } from './signing';
+import { inboundAsync, type Inbound } from './inbound';
+import { keyringOf, type Keyring, type SignatureCheck } from './signing';
+import { OrderedInbox } from './ordered-inbox';
 import type { TableState } from './table-state';
 import { tableView } from './view';
 
@@ -84,6 +85,12 @@ export class Bridge extends EventEmitter {
   private subscribedFlag = false;
   private stopped = false;
   private readonly keyring: Keyring;
+  /** Messages in the order they came, while their signatures are verified. */
+  private readonly inbox = new OrderedInbox<{ topic: string; now: string }, Inbound, SignatureCheck>(
+    (meta, r) => this.take(meta, r),
+    (_meta, e) => ({ to: 'rejected', code: 'bad-signature', reason: `not checked: ${String(e)}`, ofTable: null }),
+    (e) => this.log.error({ err: e }, 'a message could not be applied: %s', String(e)),
+  );
   private readonly clock = new ClockWatch();
   /** Fleet commands: taken here, answered (a screenshot) by the host through `fleet.answer`. */
   readonly fleet: FleetCommands;
@@ -205,8 +212,12 @@ export class Bridge extends EventEmitter {
     this.status.start();
   }
 
-  /** Resolves once the journal is settled (no compaction under way). */
+  /**
+   * Resolves once every message received so far has been applied or refused (signatures are verified off the main
+   * thread) and the journal is settled (no compaction under way).
+   */
   async settled(): Promise<void> {
+    await this.inbox.settled();
     await this.journal.settled();
   }
 
@@ -215,6 +226,10 @@ export class Bridge extends EventEmitter {
    * (it died during the shutdown, say) holds it at most `stopTimeoutMs` for each step, then the client is dropped.
    */
   async stop(): Promise<void> {
+    const limit = this.deps.stopTimeoutMs ?? 2000;
+    // Messages already acknowledged to the broker and still being verified are applied first (bounded), then no more.
+    await Promise.race([this.inbox.settled(), new Promise((r) => setTimeout(r, limit).unref())]);
+    this.inbox.close();
     this.stopped = true;
     this.status.stop();
     this.follower.stop();
@@ -222,7 +237,6 @@ export class Bridge extends EventEmitter {
     if (this.flushTimer) clearImmediate(this.flushTimer);
     const client = this.client;
     this.client = null;
-    const limit = this.deps.stopTimeoutMs ?? 2000;
     if (client) {
       const offline = makeDisplayStatus(offlineStatus(this.statusBasics()));
       await closeClient(client, { topic: this.topics.displayStatus(this.config.displayId), payload: offline }, limit);
@@ -276,12 +290,19 @@ export class Bridge extends EventEmitter {
     });
   }
 
-  /** One raw message: parsed by the contract, applied by the reducer, journaled, shown. Never throws. */
+  /**
+   * One raw message: parsed by the contract, its signature verified (off the main thread: WebCrypto), applied by
+   * the reducer, journaled, shown, in the order messages came. Never throws. An unsigned message with nothing
+   * waiting ahead of it is applied before this returns; a signed one shortly after ({@link settled}).
+   */
   onMessage(topic: string, payload: Uint8Array): void {
     this.count.received++;
     const now = this.iso();
     this.lastMessageAt = now;
-    const r = inbound(this.config, topic, payload, this.keyring);
+    this.inbox.push({ topic, now }, inboundAsync(this.config, topic, payload, this.keyring));
+  }
+
+  private take({ topic, now }: { topic: string; now: string }, r: Inbound): void {
     switch (r.to) {
       case 'table': {
         const effect = this.follower.take(r.msg, now, topic, r.json, r.verified);

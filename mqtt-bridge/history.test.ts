@@ -55,6 +55,7 @@ async function playedBoard() {
   });
   for (const step of simulateTable({ seed: 'history', shoes: 1, irregularities: { misKey: 0.1, exposedCard: 0.1 } }))
     for (const out of m.messagesFor(step)) bridge.onMessage(topic[out.kind], Buffer.from(out.text));
+  await bridge.settled(); // signed: verified off the main thread, applied in order
   const shoeId = m.snapshot()!.shoeId;
   return { dir, bridge, shoeId, path: join(dir, 'T1.history') };
 }

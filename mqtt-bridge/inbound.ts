@@ -9,11 +9,11 @@
  * @packageDocumentation
  */
 import { parseTopicMessage } from '../contract/mqtt';
-import type { DisplayCommand } from '../contract/schemas';
-import { parseTopic, TOPIC_SPECS } from '../contract/topics';
+import type { DisplayCommand, MessageKind } from '../contract/schemas';
+import { parseTopic, TOPIC_SPECS, type ParsedTopic } from '../contract/topics';
 import { SIGNER_OF } from '../contract/signed';
 import type { Config } from './config';
-import type { Keyring } from './signing';
+import type { Keyring, SignatureCheck } from './signing';
 import type { TableMessage } from './table-state';
 
 export type Inbound =
@@ -30,11 +30,50 @@ type Settings = Pick<Config, 'tableId' | 'displayId'> & {
   readonly trust?: Pick<Config['trust'], 'requireSignatures'>;
 };
 
+/** A message whose signature is being verified: `finish` says what it is once `check` answers. */
+export interface PendingInbound {
+  readonly to: 'pending';
+  readonly check: Promise<SignatureCheck>;
+  finish(checked: SignatureCheck): Inbound;
+}
+
 /**
  * `keyring`: the keys the board trusts. A signature that does not verify is refused (`bad-signature`) whatever the
  * settings; an unsigned message (or one by a key the board does not know) is refused only with `requireSignatures`.
  */
 export function inbound(config: Settings, topic: string, payload: Uint8Array, keyring?: Keyring): Inbound {
+  const parsed = parse(config, topic, payload);
+  if ('to' in parsed) return parsed;
+  return decide(config, parsed, keyring?.check(parsed.kind, topic, parsed.p as object) ?? { status: 'unsigned' });
+}
+
+/**
+ * As {@link inbound}, but a signature to verify is verified off the main thread: the answer is then pending, and
+ * the caller takes the messages in the order they came (mqtt-bridge/ordered-inbox.ts).
+ */
+export function inboundAsync(
+  config: Settings,
+  topic: string,
+  payload: Uint8Array,
+  keyring?: Keyring,
+): Inbound | PendingInbound {
+  const parsed = parse(config, topic, payload);
+  if ('to' in parsed) return parsed;
+  const checked = keyring?.checkAsync(parsed.kind, topic, parsed.p as object) ?? { status: 'unsigned' as const };
+  if (!(checked instanceof Promise)) return decide(config, parsed, checked);
+  return { to: 'pending', check: checked, finish: (c) => decide(config, parsed, c) };
+}
+
+/** A message the contract took, before its signature counts. */
+interface Parsed {
+  readonly kind: MessageKind;
+  readonly t: ParsedTopic;
+  readonly p: unknown;
+  readonly ours: boolean;
+  readonly payload: Uint8Array;
+}
+
+function parse(config: Settings, topic: string, payload: Uint8Array): Inbound | Parsed {
   const where = parseTopic(config.mqtt.root, topic);
   if (!where.ok) return { to: 'rejected', code: 'unknown-topic', reason: where.error, ofTable: null };
   const kind = where.value.kind;
@@ -47,8 +86,10 @@ export function inbound(config: Settings, topic: string, payload: Uint8Array, ke
     const { code, message } = parsed.error;
     return { to: 'rejected', code, reason: message, ofTable: ours ? kind : null };
   }
-  const { topic: t, payload: p } = parsed.value;
-  const checked = keyring?.check(kind, topic, p as object) ?? { status: 'unsigned' as const };
+  return { kind, t: parsed.value.topic, p: parsed.value.payload, ours, payload };
+}
+
+function decide(config: Settings, { kind, t, p, ours, payload }: Parsed, checked: SignatureCheck): Inbound {
   if (checked.status === 'bad') return { to: 'rejected', code: 'bad-signature', reason: checked.reason, ofTable: null };
   if (checked.status === 'unsigned' && config.trust?.requireSignatures && SIGNER_OF[kind])
     return {

@@ -48,30 +48,29 @@ describe('a board checks signatures', () => {
   const pit = generateSigningKey();
   const ring = new Keyring({ controller: [controller.publicKey], pit: [pit.publicKey] });
   const signed = signPayload(controller, TOPIC, hand);
-  test.each<[string, () => ReturnType<Keyring['check']>, string]>([
-    ['signed by its controller', () => ring.check('hand', TOPIC, signed), 'verified'],
-    ['without a signature', () => ring.check('hand', TOPIC, hand), 'unsigned'],
-    [
-      'by a key it does not know',
-      () => ring.check('hand', TOPIC, signPayload(generateSigningKey(), TOPIC, hand)),
-      'unsigned',
-    ],
-    ['tampered: another result', () => ring.check('hand', TOPIC, { ...signed, outcome: 'player' }), 'bad'],
-    ['replayed for another shoe', () => ring.check('hand', TOPIC, { ...signed, shoeId: 'S20241122-04' }), 'bad'],
-    ['replayed on another table', () => ring.check('hand', 'baccarat/tables/T13/hand', signed), 'bad'],
-    ['a result signed by the pit', () => ring.check('hand', TOPIC, signPayload(pit, TOPIC, hand)), 'bad'],
+  const SIGNAGE = 'baccarat/tables/T12/signage';
+  const CASES: readonly [string, 'hand' | 'signage', string, object, string][] = [
+    ['signed by its controller', 'hand', TOPIC, signed, 'verified'],
+    ['without a signature', 'hand', TOPIC, hand, 'unsigned'],
+    ['by a key it does not know', 'hand', TOPIC, signPayload(generateSigningKey(), TOPIC, hand), 'unsigned'],
+    ['tampered: another result', 'hand', TOPIC, { ...signed, outcome: 'player' }, 'bad'],
+    ['replayed for another shoe', 'hand', TOPIC, { ...signed, shoeId: 'S20241122-04' }, 'bad'],
+    ['replayed on another table', 'hand', 'baccarat/tables/T13/hand', signed, 'bad'],
+    ['a result signed by the pit', 'hand', TOPIC, signPayload(pit, TOPIC, hand), 'bad'],
     [
       'a sign signed by a controller',
-      () =>
-        ring.check(
-          'signage',
-          'baccarat/tables/T12/signage',
-          signPayload(controller, 'baccarat/tables/T12/signage', EXAMPLES.signage[0]!),
-        ),
+      'signage',
+      SIGNAGE,
+      signPayload(controller, SIGNAGE, EXAMPLES.signage[0]!),
       'bad',
     ],
-  ])('%s', (_, check, status) => {
-    expect(check().status).toBe(status);
+  ];
+  test.each(CASES)('%s', (_, kind, topic, payload, status) => {
+    expect(ring.check(kind, topic, payload).status).toBe(status);
+  });
+  // The same answers verified off the main thread (WebCrypto), as the bridge does.
+  test.each(CASES)('%s, checked off the main thread', async (_, kind, topic, payload, status) => {
+    expect((await ring.checkAsync(kind, topic, payload)).status).toBe(status);
   });
   test('fuzzed signatures never verify and never throw', () => {
     fc.assert(
@@ -87,6 +86,18 @@ describe('a board checks signatures', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+  test('fuzzed signatures never verify off the main thread either', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 64, maxLength: 64 }), async (bytes) => {
+        const forged = {
+          ...hand,
+          sig: { alg: 'Ed25519' as const, kid: controller.kid, value: Buffer.from(bytes).toString('base64url') },
+        };
+        expect((await ring.checkAsync('hand', TOPIC, forged)).status).toBe('bad');
+      }),
+      { numRuns: 200 },
     );
   });
 });

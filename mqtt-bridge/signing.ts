@@ -18,6 +18,7 @@ import {
   generateKeyPairSync,
   sign,
   verify,
+  webcrypto,
   type KeyObject,
 } from 'node:crypto';
 import { err, ok, type Result } from '../baccarat/types';
@@ -106,6 +107,7 @@ export type SignatureCheck =
 /** The keys a board trusts for its table: its controllers' and the pit's. */
 export class Keyring {
   private readonly keys: { readonly [R in 'controller' | 'pit']: ReadonlyMap<string, KeyObject> };
+  private readonly imported = new Map<string, Promise<webcrypto.CryptoKey>>();
 
   constructor(trusted: { readonly controller?: readonly KeyObject[]; readonly pit?: readonly KeyObject[] } = {}) {
     const byId = (ks: readonly KeyObject[] = []) => new Map(ks.map((k) => [keyId(k), k]));
@@ -123,6 +125,35 @@ export class Keyring {
    * know, leaves the payload unsigned for this board.
    */
   check(kind: MessageKind, topic: string, payload: object): SignatureCheck {
+    const found = this.find(kind, payload);
+    if ('status' in found) return found;
+    const ok = verify(null, signingInput(topic, payload), found.key, Buffer.from(found.sig.value, 'base64url'));
+    return this.outcome(ok, found.sig.kid, kind, topic);
+  }
+
+  /**
+   * As {@link check}, with the Ed25519 verification itself off the main thread (WebCrypto, on libuv's thread pool):
+   * what needs no verification answers at once, a signature to verify answers later. A board receiving a burst
+   * (a resync, a fleet of tables on one broker) keeps taking messages while the other cores verify.
+   */
+  checkAsync(kind: MessageKind, topic: string, payload: object): SignatureCheck | Promise<SignatureCheck> {
+    const found = this.find(kind, payload);
+    if ('status' in found) return found;
+    const input = signingInput(topic, payload);
+    const sig = Buffer.from(found.sig.value, 'base64url');
+    return this.cryptoKey(found.sig.kid, found.key)
+      .then((key) => webcrypto.subtle.verify('Ed25519', key, sig, input))
+      .then(
+        (ok) => this.outcome(ok, found.sig.kid, kind, topic),
+        (e: unknown) => ({
+          status: 'bad' as const,
+          reason: `the signature of key ${found.sig.kid} could not be checked: ${(e as Error).message}`,
+        }),
+      );
+  }
+
+  /** The key a payload's signature names, or the answer when there is nothing to verify. */
+  private find(kind: MessageKind, payload: object): SignatureCheck | { key: KeyObject; sig: Signature } {
     const role = SIGNER_OF[kind];
     const sig = (payload as { sig?: Signature }).sig;
     if (!sig || !role) return { status: 'unsigned' };
@@ -133,10 +164,24 @@ export class Keyring {
         ? { status: 'bad', reason: `${kind} signed by key ${sig.kid}, which is not a ${role} key` }
         : { status: 'unsigned' };
     }
-    const ok = verify(null, signingInput(topic, payload), key, Buffer.from(sig.value, 'base64url'));
+    return { key, sig };
+  }
+
+  private outcome(ok: boolean, kid: string, kind: MessageKind, topic: string): SignatureCheck {
     return ok
-      ? { status: 'verified', kid: sig.kid }
-      : { status: 'bad', reason: `the signature of key ${sig.kid} does not match this ${kind} on ${topic}` };
+      ? { status: 'verified', kid }
+      : { status: 'bad', reason: `the signature of key ${kid} does not match this ${kind} on ${topic}` };
+  }
+
+  /** Each trusted key imported once for WebCrypto. */
+  private cryptoKey(kid: string, key: KeyObject): Promise<webcrypto.CryptoKey> {
+    let k = this.imported.get(kid);
+    if (!k) {
+      const raw = Buffer.from(publicKeyText(key), 'base64url');
+      k = webcrypto.subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']);
+      this.imported.set(kid, k);
+    }
+    return k;
   }
 }
 
