@@ -14,14 +14,14 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
-import { nextHandNo } from '../../baccarat/shoe';
 import { AboutController } from '../controllers/about-controller';
 import { BurnInController } from '../controllers/burn-in-controller';
 import { OutOfStepController } from '../controllers/out-of-step-controller';
-import { lastShoeHand, ShoeController } from '../controllers/shoe-controller';
+import { ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
 import { boardFooter, pitMessage, staffStatus } from './board-footer';
+import { header, lastHand, signs, stats, type PanelInputs } from './board-panels';
 import { boardRoads } from './board-roads';
 import { phaseStyles, roundPhase } from './round-phase';
 import { portraitStyles } from './kiosk-app.portrait.styles';
@@ -31,12 +31,7 @@ import { sharedStyles } from './shared.styles';
 import './about-overlay';
 import './connection-status';
 import './identify-overlay';
-import './last-hand';
 import './notice-board';
-import './limits-panel';
-import './pay-table';
-import './stats-panel';
-import './shoe-record';
 
 /**
  * The view's own words (table and casino names, signs, notices) and its bead labels in `lang`: the characters its
@@ -185,101 +180,6 @@ export class KioskApp extends LitElement {
     return { ...view.connection, state: 'reconnecting' };
   }
 
-  /**
-   * Header: brand, the table name, the limits, the connection; in portrait, `staff` beside the connection dot, where
-   * the header's first row has room to spare (in landscape, the sign column's foot): either way it takes no room
-   * from the roads. The notices have a band of their own (the footer's), so the header never changes size.
-   */
-  private header(view: TableView, staff: ReturnType<typeof staffStatus>, portrait: boolean, phase: unknown) {
-    const lang = this.language;
-    const logo = view.settings.logo ?? 'assets/logo.svg';
-    return html`<header class="header">
-      <div class="brand">
-        <img class="logo" src=${logo} alt="" />
-        ${view.casino ? html`<span class="casino">${view.casino.casinoName}</span>` : nothing}
-      </div>
-      <div class="table-name">
-        <span class="name" data-text="table-name">${view.signage?.tableName ?? view.tableId}</span>
-      </div>
-      <kiosk-limits
-        class="headline"
-        show="headline"
-        ?differential=${!portrait}
-        .signage=${view.signage}
-        .language=${lang}
-      ></kiosk-limits>
-      <div class="status">
-        ${phase} ${staff}
-        <kiosk-connection .connection=${this.connection(view)} .language=${lang}></kiosk-connection>
-      </div>
-    </header>`;
-  }
-
-  /** The last hand; `row`: on one row, its two sides beside each other (a portrait board, full width). */
-  private lastHand(view: TableView, row = false) {
-    const last = lastShoeHand(view);
-    const noticed = view.notices.some(
-      (n) => (n.kind === 'noBetsThisHand' || n.kind === 'roundVoid') && n.hand === last?.no && n.reason !== undefined,
-    );
-    return html`<section class="panel last-hand">
-      <kiosk-last-hand
-        .hand=${last}
-        .language=${this.language}
-        ?reason-off=${noticed}
-        ?row=${row}
-        ?pair-kinds=${!!view.payTable?.perfectPairs}
-      ></kiosk-last-hand>
-    </section>`;
-  }
-
-  /**
-   * The statistics; `wide`: in a few long lines (under the derived roads). `beside`: what goes at the right of
-   * those lines, where they leave room (a portrait board's limits beyond the header's).
-   */
-  private stats(view: TableView, wide = false, beside: unknown = nothing) {
-    const r = this.shoe.roads;
-    // A shoe that is over shows its record (digest, and where it is published) over its statistics until the next
-    // shoe starts: the roads still show the whole shoe. The statistics keep their room (hidden), so nothing moves.
-    const record = view.shoeRecord ?? null;
-    return html`<section class="panel stats ${beside === nothing ? '' : 'with-beside'} ${record ? 'record' : ''}">
-      ${record ? html`<shoe-record .record=${record} .language=${this.language}></shoe-record>` : nothing}
-      <kiosk-stats
-        ?wide=${wide}
-        .stats=${r?.stats ?? null}
-        hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
-        .shoeNo=${view.shoe?.no ?? null}
-        ?banker-six=${view.payTable?.variant === 'modified-odds'}
-        bead-label=${view.settings.beadLabel}
-        ?without-streaks=${beside !== nothing}
-        .language=${this.language}
-      ></kiosk-stats>
-      ${beside}
-    </section>`;
-  }
-
-  /**
-   * The sign column: pays and the limits beyond the header's; nothing (it folds away) without signs. `foot`: what
-   * goes at its foot (a landscape board's pit message and what staff should know).
-   */
-  private signs(view: TableView, foot: unknown = nothing, limits = true) {
-    if (!view.payTable && !view.signage) return nothing;
-    const lang = this.language;
-    return html`<section class="panel signs">
-      <kiosk-pay-table .payTable=${view.payTable} .language=${lang}></kiosk-pay-table>
-      ${limits ? this.limitDetails(view) : nothing} ${foot}
-    </section>`;
-  }
-
-  /** The limits beyond the header's (the maximum table differential of rule 5.17). */
-  private limitDetails(view: TableView) {
-    return html`<kiosk-limits
-      class="details"
-      show="details"
-      .signage=${view.signage}
-      .language=${this.language}
-    ></kiosk-limits>`;
-  }
-
   /** The notices in force and a lost connection, for the notice band (over the footer), or nothing. */
   private notices(view: TableView, closed: boolean) {
     const connection = this.connection(view);
@@ -332,6 +232,7 @@ export class KioskApp extends LitElement {
     const closedNotice: Notice | undefined =
       view.notices.find((n) => n.kind === 'tableClosed') ??
       (view.signage?.tableOpen === false ? { kind: 'tableClosed', since: view.signage.updatedAt } : undefined);
+    const panels: PanelInputs = { view, lang, connection: this.connection(view), roads: this.shoe.roads };
     const updating = this.outOfStep.shown !== null;
     const portrait = layout === 'portrait';
     const staff = { outOfStep: this.outOfStep.shown };
@@ -358,7 +259,7 @@ export class KioskApp extends LitElement {
     // the width); a longer one goes in the footer.
     const beside =
       portrait && (view.signage?.message?.trim().length ?? 0) <= SHORT_MESSAGE ? pitMessage(view) : nothing;
-    const signs = this.signs(view, foot, portrait); // a landscape header has the differential
+    const signColumn = signs(panels, foot, portrait); // a landscape header has the differential
     const footer = boardFooter(view, lang, {
       staff: portrait || footInSigns ? null : staff,
       message: !footInSigns && beside === nothing,
@@ -367,19 +268,19 @@ export class KioskApp extends LitElement {
     const bead = (title: unknown) => html`<section class="panel road bead">${title}${roads.bead}</section>`;
     const derived = (legend: unknown) => html`<section class="panel road derived">${legend}${roads.derived}</section>`;
     const main = portrait
-      ? html`${roads.big}${derived(roads.legend)}${this.stats(view, true, beside)}
-          <div class="column a">${bead(roads.beadTitle)}${this.lastHand(view)}</div>
-          <div class="column b">${signs}</div>
+      ? html`${roads.big}${derived(roads.legend)}${stats(panels, true, beside)}
+          <div class="column a">${bead(roads.beadTitle)}${lastHand(panels)}</div>
+          <div class="column b">${signColumn}</div>
           ${footer}`
       : html`${roads.big}
           <div class="lower-head">${roads.beadTitle}${roads.legend}</div>
-          <div class="column a">${bead(nothing)}${this.lastHand(view)}</div>
-          <div class="column b">${derived(nothing)}${this.stats(view, true)}</div>
-          ${signs} ${footer}`;
+          <div class="column a">${bead(nothing)}${lastHand(panels)}</div>
+          <div class="column b">${derived(nothing)}${stats(panels, true)}</div>
+          ${signColumn} ${footer}`;
     return html`<div
       class="board ${closedNotice ? 'closed' : ''} ${rotated ? 'rotated' : ''}"
       ?data-updating=${updating}
-      ?data-signs=${signs !== nothing}
+      ?data-signs=${signColumn !== nothing}
       data-layout=${layout}
       data-theme=${view.settings.theme}
       data-script=${script}
@@ -387,7 +288,7 @@ export class KioskApp extends LitElement {
       lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
       aria-label=${plain(lang, 'board', 'Baccarat results board')}
     >
-      ${this.header(view, portrait ? staffStatus(view, staff.outOfStep, 1) : nothing, portrait, portrait ? phase : nothing)}
+      ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 1) : nothing, portrait, portrait ? phase : nothing)}
       <main class="main">${main}</main>
       ${
         closedNotice

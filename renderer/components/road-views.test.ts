@@ -80,7 +80,9 @@ describe('<kiosk-big-road>', () => {
     el.ask = map.ask();
     el.theme = 'colour-blind';
     await mount(el, 960, 240);
-    expect($$(el, 'g.marks > .ask')).toHaveLength(2);
+    // The two would-be circles, each in a dashed frame of its own (a preview, never mistaken for a result).
+    expect($$(el, 'g.marks > .ask:not(.ask-frame)')).toHaveLength(2);
+    expect($$(el, 'g.marks > .ask.ask-frame')).toHaveLength(2);
     expect($$(el, 'g.marks > text.circle-label').map((t) => t.textContent)).toEqual(['B', 'B', 'P']);
     expect(el.getAttribute('theme')).toBe('colour-blind');
   });
@@ -112,8 +114,9 @@ describe('<kiosk-big-road>', () => {
     el.ask = map.ask();
     el.askBlinkOff = true;
     await mount(el, 960, 240);
-    const ask = $$(el, 'g.marks > .ask')[0]!;
-    expect(getComputedStyle(ask).display).toBe('none');
+    const ask = $$(el, 'g.marks > .ask');
+    expect(ask).toHaveLength(4); // two marks, two frames
+    for (const m of ask) expect(getComputedStyle(m).display).toBe('none');
   });
 });
 
