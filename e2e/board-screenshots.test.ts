@@ -67,7 +67,16 @@ const FIXTURES: Record<string, readonly string[]> = {
   'table-closed': ['Table closed', '暂停营业'],
   'colour-blind': ['Big Road', 'Ask roads'],
   'new-shoe': ['New shoe', 'Burn', '10 cards burnt'],
-  'full-side-bets': ['Perfect Pairs', 'UR Way Égalité', '3 gives 8', 'Minimum raised to HK$1,000 after 22:00'],
+  'full-side-bets': [
+    'Perfect Pairs',
+    'UR Way Égalité',
+    '3 gives 8',
+    'Minimum raised to HK$1,000 after 22:00',
+    // Issue 13: each side bet's limits beside it (rule 11A.4).
+    '100 – 5,000',
+    '50 – 2,500',
+    '50 – 1,000',
+  ],
   // Issue 13: a real 8-deck shoe early, mid-shoe, complete (79 hands), and a long one (100 hands, scrolled).
   'shoe-early': ['Big Road', 'of 12 hands'],
   'shoe-mid': ['Big Road', 'of 40 hands', 'Bets open', '请下注', 'Streak', 'Longest'],

@@ -37,6 +37,18 @@ export function money(amount: number, currency: string, locale: Locale): string 
   }
 }
 
+/**
+ * A range of amounts as the locale writes it, its dash spaced to be read from afar: "100 – 5,000"; equal ends are
+ * one amount ("100": never the locale's "~100"). No currency: the sign states it once, with the table's limits.
+ */
+export function amountRange(min: number, max: number, locale: Locale): string {
+  const f = numberFormat(locale, { maximumFractionDigits: 2 }) as Intl.NumberFormat & {
+    formatRange?: (a: number, b: number) => string;
+  };
+  if (min === max) return f.format(min);
+  return f.formatRange ? f.formatRange(min, max).replace(/\s*[–~-]\s*/, ' – ') : `${f.format(min)} – ${f.format(max)}`;
+}
+
 /** A whole number with grouping: "1,234". */
 export const count = (n: number, locale: Locale): string => numberFormat(locale, {}).format(n);
 

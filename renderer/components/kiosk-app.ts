@@ -147,16 +147,21 @@ export class KioskApp extends LitElement {
 
   /**
    * The sign column tightens its lines (`dense` on its pays and limits) when what a table offers does not fit it
-   * otherwise (every side bet, a change announced ahead, a pit message): measured once the signs, the language or
-   * the screen change, never on a hand.
+   * otherwise (every side bet, a change announced ahead, a pit message), and then, if it must, sets its text at the
+   * patrons' floor (`tight`): measured once the signs, the language or the screen change, never on a hand.
    */
   private async fitSigns(): Promise<void> {
     const panel = this.renderRoot.querySelector<HTMLElement>('.panel.signs');
     if (!panel) return;
     const parts = [...panel.querySelectorAll<LitElement>('kiosk-pay-table, kiosk-limits')];
     await Promise.all(parts.map((p) => p.updateComplete));
-    for (const p of parts) p.removeAttribute('dense');
-    if (panel.scrollHeight > panel.clientHeight + 1) for (const p of parts) p.setAttribute('dense', '');
+    const over = () => panel.scrollHeight > panel.clientHeight + 1;
+    for (const p of parts) for (const a of ['dense', 'tight']) p.removeAttribute(a);
+    if (!over()) return;
+    for (const p of parts) p.setAttribute('dense', '');
+    await Promise.all(parts.map((p) => p.updateComplete));
+    // Still too much (a portrait board offering every side bet, each with its limits): text at the floor (28 px).
+    if (over()) for (const p of parts) p.setAttribute('tight', '');
   }
 
   private listenForIdentify(): void {

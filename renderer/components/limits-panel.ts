@@ -83,6 +83,19 @@ export class KioskLimits extends LitElement {
         gap: 0;
         line-height: 1.04;
       }
+      /* Tight (the sign column still overflows when dense): the text at the floor, one line where it then fits. */
+      :host([tight]) {
+        font-size: var(--kiosk-text-min);
+      }
+      :host([tight]) .limits {
+        line-height: 1;
+      }
+      :host([tight]) .limit {
+        gap: 0.3em;
+      }
+      :host([tight]) .label .bi {
+        column-gap: 0.3em;
+      }
       /* The tie and pair maximums: under "Tie" and "Pair", beside the minimum and maximum, a step quieter. */
       .main .limit.secondary .amount {
         font-size: 1.1em;

@@ -111,6 +111,27 @@ export const payTableStyles = css`
     color: var(--kiosk-ink);
     font-size: max(0.92em, var(--kiosk-text-min));
   }
+  /* A side bet's wager limits (rule 11A.4): at the right of its heading, or under its odds, a step below them. */
+  .bet-limits {
+    color: var(--kiosk-ink);
+    font-size: var(--kiosk-text-small);
+    font-weight: 700;
+    white-space: nowrap;
+  }
+  .odds > .bet-limits {
+    display: block;
+  }
+  /* A heading with limits: the name, the limits at the right of its line when they fit there, else under it (then
+     Perfect Pairs' scale). */
+  .group > .head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0 0.6em;
+  }
+  .head > .bet-limits {
+    margin-left: auto;
+  }
   .unpublished {
     font-size: var(--kiosk-text-small);
     color: var(--kiosk-ink-muted);
@@ -129,7 +150,8 @@ export const payTableStyles = css`
     padding-top: 0.25em;
     border-top: 1px solid var(--kiosk-hairline);
   }
-  .group > .name {
+  .group > .name,
+  .group > .head > .name {
     color: var(--kiosk-gold);
     display: flex;
     flex-wrap: wrap;
@@ -216,6 +238,14 @@ export const payTableStyles = css`
   }
   :host([dense]) .ur-grid {
     row-gap: 0;
+  }
+  /* Tight (dense is not enough: every side bet with its limits on a portrait board): the text at the floor. */
+  :host([tight]) {
+    font-size: var(--kiosk-text-min);
+    line-height: 1;
+  }
+  :host([tight]) .bi {
+    line-height: 1.04;
   }
   /* The commission is in the Banker's odds already ("19 to 20", "1 赔 0.95"): its note goes first. */
   :host([dense]) .note {

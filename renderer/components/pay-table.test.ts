@@ -86,3 +86,41 @@ describe('<kiosk-pay-table>: a change signed ahead', () => {
     expect($$(el, '.scheduled')).toHaveLength(0);
   });
 });
+
+describe('<kiosk-pay-table>: side-bet limits beside each side bet (rule 11A.4)', () => {
+  const ALL = ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const;
+  const LIMITS = {
+    sideBetLimits: {
+      perfectPairs: { minimum: 100, maximum: 5_000 },
+      urWayEgalite: { minimum: 50, maximum: 2_500 },
+      threeGivesEight: { minimum: 50, maximum: 50 },
+    },
+  };
+  it.each([
+    ['en', 'Perfect Pairs: wagers from HK$100 to HK$5,000'],
+    ['zh-Hans', '完美对子：投注 HK$100 至 HK$5,000'],
+    ['zh-Hant', '完美對子：投注 HK$100 至 HK$5,000'],
+    ['en+zh-Hans', 'Perfect Pairs: wagers from HK$100 to HK$5,000 · 完美对子：投注 HK$100 至 HK$5,000'],
+  ] as const)('%s: each range in its bet, said in words to assistive technology', async (lang, aria) => {
+    const el = await payTable({ sideBets: ALL, perfectPairsScale: 'one', limits: LIMITS }, lang);
+    const text = (bet: string) => $$(el, `[data-bet=${bet}] [data-limits=${bet}]`)[0]?.textContent?.trim();
+    expect(text('perfectPairs')).toBe('100 – 5,000');
+    expect(text('urWayEgalite')).toBe('50 – 2,500');
+    expect(text('threeGivesEight')).toBe('50'); // one amount: the wager is fixed
+    expect($$(el, '[data-limits=perfectPairs]')[0]!.getAttribute('aria-label')).toBe(aria);
+    expect($$(el, '[data-limits]')).toHaveLength(3); // none for pairs: pairMaximum is in the header
+  });
+
+  it.each<[string, object]>([
+    ['none on the sign', {}],
+    ['a range for a bet not offered', { sideBetLimits: { urWayEgalite: { minimum: 5, maximum: 50 } } }],
+  ])('%s: nothing shown', async (_, limits) => {
+    const el = await payTable({ sideBets: ['perfectPairs'], perfectPairsScale: 'one', limits }, 'en');
+    expect($$(el, '[data-limits]')).toHaveLength(0);
+  });
+
+  it('Perfect Pairs offered with no scale published keeps its limits', async () => {
+    const el = await payTable({ sideBets: ['perfectPairs'], perfectPairsScale: null, limits: LIMITS }, 'en');
+    expect($$(el, '[data-scale=none] [data-limits=perfectPairs]')[0]?.textContent?.trim()).toBe('100 – 5,000');
+  });
+});

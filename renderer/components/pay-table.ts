@@ -4,7 +4,9 @@
  * of rule 5.11 (shown prominently, and only when `modifiedOddsSign`), a change of pay table signed but not yet in
  * force, announced ahead ("From hand 31: Banker wins with 6 pays 1 to 2", "From the next shoe: …"), Tie 8 or 9 to 1,
  * pairs 11 to 1, Perfect Pairs with the pay scale in operation (rule 11A.8; "Pay scale not published" when the
- * casino has published none, rather than hide an offered bet), UR Way Égalité and 3 gives 8 where offered.
+ * casino has published none, rather than hide an offered bet), UR Way Égalité and 3 gives 8 where offered, each
+ * side bet with its wager limits beside it where the sign gives them (rule 11A.4: "100 – 5,000", in the currency of
+ * the limits in the header; said in full to assistive technology).
  *
  * ```html
  * <kiosk-pay-table .payTable=${view.payTable} .signage=${view.signage} language="zh-Hant"></kiosk-pay-table>
@@ -16,8 +18,18 @@ import { customElement, property } from 'lit/decorators.js';
 import { str } from '@lit/localize';
 import { BANKER_SIX_ODDS } from '../../baccarat/pay-tables';
 import type { Odds, PayTableView } from '../../contract/kiosk';
-import { count, oddsEn, oddsZh, percent } from '../format';
-import { chineseTag, DEFAULT_LANGUAGE, localeOf, message, plain, show, tr, type Language } from '../localization';
+import { amountRange, count, money, oddsEn, oddsZh, percent } from '../format';
+import {
+  chineseTag,
+  DEFAULT_LANGUAGE,
+  isBilingual,
+  localeOf,
+  message,
+  plain,
+  show,
+  tr,
+  type Language,
+} from '../localization';
 import { payTableStyles } from './pay-table.styles';
 import { sharedStyles } from './shared.styles';
 
@@ -48,10 +60,36 @@ export class KioskPayTable extends LitElement {
     return show(this.language, { en: oddsEn(o), zh: zh ? oddsZh(o, zh) : null });
   }
 
-  private row(bet: string, name: Text, odds: Text, note: Text | typeof nothing = nothing) {
+  /**
+   * A side bet's wager limits as the host gave them (rule 11A.4), beside it: "100 – 5,000" (the header's limits say
+   * the currency: the symbol again would cost the narrow column a line); none where the sign gives none. `nameId` and `name` are the bet's message, for the words ARIA reads out.
+   */
+  private betLimits(bet: string, nameId: string, name: string) {
+    const l = this.payTable?.sideBetLimits?.find((x) => x.bet === bet);
+    if (!l) return nothing;
+    const lang = this.language;
+    const locale = localeOf(lang);
+    const [min, max] = [money(l.minimum, l.currency, locale), money(l.maximum, l.currency, locale)];
+    const named = message(lang, nameId, name);
+    const en = message(lang, 'pays.betLimits', str`${named.en}: wagers from ${min} to ${max}`).en;
+    const zh =
+      named.zh === null ? null : message(lang, 'pays.betLimits', str`${named.zh}: wagers from ${min} to ${max}`).zh;
+    const aria = zh === null ? en : isBilingual(lang) ? `${en} · ${zh}` : zh;
+    return html`<span class="bet-limits num" data-limits=${bet} role="note" aria-label=${aria}
+      >${amountRange(l.minimum, l.maximum, locale)}</span
+    >`;
+  }
+
+  private row(
+    bet: string,
+    name: Text,
+    odds: Text,
+    note: Text | typeof nothing = nothing,
+    limits: TemplateResult | typeof nothing = nothing,
+  ) {
     return html`<div class="row" data-bet=${bet}>
       <span class="name">${name}</span>
-      <span class="odds num">${odds}</span>
+      <span class="odds num">${odds}${limits}</span>
       ${note === nothing ? nothing : html`<span class="note">${note}</span>`}
     </div>`;
   }
@@ -108,7 +146,10 @@ export class KioskPayTable extends LitElement {
     if (pp.scale === null) {
       // Rule 11A.8 wants the scale on display: say it is missing, calmly, rather than hide an offered bet.
       return html`<div class="group perfect-pairs" data-bet="perfectPairs" data-scale="none">
-        <span class="name">${tr(lang, 'pays.perfectPairs', 'Perfect Pairs')}</span>
+        <div class="head">
+          <span class="name">${tr(lang, 'pays.perfectPairs', 'Perfect Pairs')}</span>
+          ${this.betLimits('perfectPairs', 'pays.perfectPairs', 'Perfect Pairs')}
+        </div>
         <span class="unpublished">${tr(lang, 'pays.scaleUnpublished', 'Pay scale not published')}</span>
       </div>`;
     }
@@ -120,7 +161,11 @@ export class KioskPayTable extends LitElement {
         <span class="pp-name">${name}</span><span class="odds num">${this.odds(o)}</span>
       </div>`; // one row each
     return html`<div class="group perfect-pairs" data-bet="perfectPairs" data-scale=${pp.scale}>
-      <span class="name">${tr(lang, 'pays.perfectPairs', 'Perfect Pairs')} <span class="scale">${scale}</span></span>
+      <div class="head name">
+        <span>${tr(lang, 'pays.perfectPairs', 'Perfect Pairs')}</span>
+        ${this.betLimits('perfectPairs', 'pays.perfectPairs', 'Perfect Pairs')}
+        <span class="scale">${scale}</span>
+      </div>
       <div class="pp-row">
         ${kind('mixed', tr(lang, 'pays.mixedShort', 'Mixed'), pp.mixed)}
         ${kind('coloured', tr(lang, 'pays.colouredShort', 'Coloured'), pp.coloured)}
@@ -134,9 +179,12 @@ export class KioskPayTable extends LitElement {
     // (five to a line); otherwise each score shows its odds in full.
     const toOne = rows.every((r) => r.odds.stake === 1);
     return html`<div class="group ur-way ${toOne ? 'to-one' : ''}" data-bet="urWayEgalite">
-      <span class="name"
-        >${tr(this.language, 'pays.urWay', 'UR Way Égalité')}${toOne ? html` <span class="to-one-note num">(N:1)</span>` : nothing}</span
-      >
+      <div class="head">
+        <span class="name"
+          >${tr(this.language, 'pays.urWay', 'UR Way Égalité')}${toOne ? html` <span class="to-one-note num">(N:1)</span>` : nothing}</span
+        >
+        ${this.betLimits('urWayEgalite', 'pays.urWay', 'UR Way Égalité')}
+      </div>
       <div class="ur-grid">
         ${rows.map(
           (r) =>
@@ -170,7 +218,7 @@ export class KioskPayTable extends LitElement {
       ${this.row('tie', tr(lang, 'tie', 'Tie'), this.odds(p.tie))}
       ${p.pairs ? this.row('pairs', tr(lang, 'pays.pairs', 'Pairs'), this.odds(p.pairs)) : nothing}
       ${p.perfectPairs ? this.perfectPairs(p.perfectPairs) : nothing}
-      ${p.threeGivesEight ? this.row('threeGivesEight', tr(lang, 'pays.threeGivesEight', '3 gives 8'), this.odds(p.threeGivesEight)) : nothing}
+      ${p.threeGivesEight ? this.row('threeGivesEight', tr(lang, 'pays.threeGivesEight', '3 gives 8'), this.odds(p.threeGivesEight), nothing, this.betLimits('threeGivesEight', 'pays.threeGivesEight', '3 gives 8')) : nothing}
       ${p.urWayEgalite ? this.urWay(p.urWayEgalite) : nothing}
     </div>`;
   }

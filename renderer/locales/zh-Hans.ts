@@ -68,6 +68,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.voidHandNo': str`第 ${0} 局为无效牌局`,
   'pays.bankerCommission': str`庄赢 1 赔 1，抽佣 ${0}`,
   'pays.bankerSix': str`庄家以 6 点胜出 ${0}`,
+  'pays.betLimits': str`${0}：投注 ${1} 至 ${2}`,
   'pays.commissionNote': str`抽佣 ${0}`,
   'pays.colouredShort': '同色',
   'pays.mixedShort': '混色',
