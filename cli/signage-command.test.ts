@@ -127,6 +127,18 @@ describe('signage set and show', () => {
     expect((await signOf())?.revision).toBe(3);
   });
 
+  test('side-bet limits (rule 11A.4): set, shown, refused for a bet not offered with exit 2 naming the key', async () => {
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(4)));
+    const r = await run('--table', tableId, 'set', 'pp-limits=100-5,000', 'pp-scale=one');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toContain('pp-limits none → 100–5,000');
+    expect((await signOf())?.limits.sideBetLimits).toEqual({ perfectPairs: { minimum: 100, maximum: 5_000 } });
+    expect((await run('--table', tableId, 'show')).out).toContain('perfectPairs (Pay Scale One; HKD 100–5,000)');
+    const refused = await run('--table', tableId, 'set', '3g8-limits=50-1000');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/3g8-limits: threeGivesEight is not offered at this table/);
+  });
+
   test('pp-scale goes to the casino topic, once for every table (rule 11A.8), and leaves table signs alone', async () => {
     await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(4)));
     const r = await run('set', 'pp-scale=two', 'casino-name=Crown');
@@ -226,6 +238,9 @@ describe('refused: exit 2, the field named, nothing published', () => {
       'from-hand=',
       'tie-pays=',
       'side-bets=',
+      'pp-limits=',
+      'ur-way-limits=',
+      '3g8-limits=',
       'pp-scale=',
       'language=',
       'message=',

@@ -41,6 +41,10 @@ Keys:
   side-bets=a,b|+a|-a|none
                           playerPair, bankerPair, perfectPairs, urWayEgalite, threeGivesEight: a new list, or
                           some added (+) and removed (-)
+  pp-limits=MIN-MAX|none  Perfect Pairs wager limits (rule 11A.4), e.g. 100-5,000; ur-way-limits= and
+  ur-way-limits=…         3g8-limits= likewise for UR Way Égalité (per score) and 3 gives 8. In the table's
+  3g8-limits=…            currency, minimum ≤ maximum ≤ max; only for a side bet offered (removing the bet
+                          removes its limits)
   language=en|zh-Hans|zh-Hant|en+zh-Hans|en+zh-Hant
   message=TEXT            free text on the board (empty: none)
   disclaimer=true|false   show the display-board disclaimer

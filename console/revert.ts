@@ -11,6 +11,7 @@
  * ```
  * @packageDocumentation
  */
+import { LIMITED_SIDE_BETS } from '../baccarat/signage';
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import type { AuditRecord } from './audit-record';
 import type { SignEdits } from './sign-keys';
@@ -49,6 +50,12 @@ export function restoreTableEdits(current: TableSignage | null, old: TableSignag
   if (!c || c.limits.tieMaximum !== l.tieMaximum) e.tieMax = l.tieMaximum;
   if (!c || c.limits.pairMaximum !== l.pairMaximum) e.pairMax = l.pairMaximum ?? null;
   if (!c || c.limits.maxDifferential !== l.maxDifferential) e.differential = l.maxDifferential ?? null;
+  const ranges = Object.fromEntries(
+    LIMITED_SIDE_BETS.filter((b) =>
+      c ? !same(c.limits.sideBetLimits?.[b], l.sideBetLimits?.[b]) : l.sideBetLimits?.[b] !== undefined,
+    ).map((b) => [b, l.sideBetLimits?.[b] ?? null]),
+  );
+  if (Object.keys(ranges).length > 0) e.sideBetLimits = ranges;
   // The terms in force, not when they began: the planner dates a restored variant from the next round.
   const terms = (s: TableSignage) => ({
     kind: s.variant.kind,

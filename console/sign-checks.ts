@@ -8,11 +8,11 @@
  * ```
  * @packageDocumentation
  */
-import { validateSignage } from '../baccarat/signage';
+import { LIMITED_SIDE_BETS, validateSignage } from '../baccarat/signage';
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import { validate } from '../contract/validate';
 import { coreSignage } from '../contract/pay-table-view';
-import { fieldError, type FieldError } from './sign-keys';
+import { fieldError, SIDE_BET_LIMIT_KEYS, type FieldError } from './sign-keys';
 
 /** JSON pointer (contract) and core path → key. */
 const CONTRACT_KEYS: Readonly<Record<string, string>> = {
@@ -23,6 +23,13 @@ const CONTRACT_KEYS: Readonly<Record<string, string>> = {
   '/limits/tieMaximum': 'tie-max',
   '/limits/pairMaximum': 'pair-max',
   '/limits/maxDifferential': 'differential',
+  // A range's own ends first: the contract's "minimum ≤ maximum" names the other end.
+  '/limits/sideBetLimits/perfectPairs/maximum': 'pp-limits',
+  '/limits/sideBetLimits/urWayEgalite/maximum': 'ur-way-limits',
+  '/limits/sideBetLimits/threeGivesEight/maximum': '3g8-limits',
+  '/limits/sideBetLimits/perfectPairs': 'pp-limits',
+  '/limits/sideBetLimits/urWayEgalite': 'ur-way-limits',
+  '/limits/sideBetLimits/threeGivesEight': '3g8-limits',
   '/variant/commissionPercent': 'commission',
   '/variant/effectiveFromHand': 'from-hand',
   '/variant/effectiveFromShoe': 'shoe',
@@ -40,6 +47,7 @@ const CONTRACT_KEYS: Readonly<Record<string, string>> = {
   '/revision': 'revision',
 };
 const CORE_KEYS: readonly (readonly [RegExp, string])[] = [
+  ...LIMITED_SIDE_BETS.map((b) => [new RegExp(`^limits\\.sideBetLimits\\.${b}\\b`), SIDE_BET_LIMIT_KEYS[b]] as const),
   [/^limits\.currency/, 'currency'],
   [/^limits\.min\b/, 'min'],
   [/^limits\.max\b/, 'max'],
@@ -59,6 +67,15 @@ const CORE_KEYS: readonly (readonly [RegExp, string])[] = [
   [/^revision/, 'revision'],
 ];
 const CORE_WORDS: readonly (readonly [string, string])[] = [
+  ...LIMITED_SIDE_BETS.flatMap((b) => {
+    const key = SIDE_BET_LIMIT_KEYS[b];
+    const path = `limits.sideBetLimits.${b}`;
+    return [
+      [`${path}.min`, `${key} minimum`],
+      [`${path}.max`, `${key} maximum`],
+      [path, key],
+    ] as const;
+  }),
   ['limits.maxDifferential', 'differential'],
   ['limits.pairMax', 'pair-max'],
   ['limits.tieMax', 'tie-max'],

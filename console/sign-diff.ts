@@ -10,7 +10,7 @@
  */
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import type { SignKey } from './sign-keys';
-import { describeScale, describeVariant, formatAmount } from './sign-text';
+import { describeRange, describeScale, describeVariant, formatAmount } from './sign-text';
 
 /** One field that changes. `from` is null for a new sign or a field that was not set; `to` null: removed. */
 export interface Change {
@@ -35,6 +35,9 @@ const TABLE_FIELDS: readonly Field<TableSignage>[] = [
   ['variant', (s) => s.variant, describeVariant],
   ['tie-pays', (s) => s.tiePays, (v: number) => `${v} to 1`],
   ['side-bets', (s) => s.sideBets, (v: string[]) => (v.length ? v.join(', ') : 'none')],
+  ['pp-limits', (s) => s.limits.sideBetLimits?.perfectPairs, describeRange],
+  ['ur-way-limits', (s) => s.limits.sideBetLimits?.urWayEgalite, describeRange],
+  ['3g8-limits', (s) => s.limits.sideBetLimits?.threeGivesEight, describeRange],
   ['language', (s) => s.language, (v: string) => v],
   ['message', (s) => s.message, (v: string) => JSON.stringify(v)],
   ['disclaimer', (s) => s.showDisclaimer, (v: boolean) => (v ? 'shown' : 'hidden')],

@@ -129,6 +129,7 @@ describe('every key, applied to the retained sign', () => {
       'from-hand',
       'tie-pays',
       'side-bets',
+      ...['pp-limits', 'ur-way-limits', '3g8-limits'], // side-bet-limits.test.ts
       'language',
       'message',
       'open',

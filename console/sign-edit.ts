@@ -11,7 +11,7 @@
  * ```
  * @packageDocumentation
  */
-import { SIDE_BETS } from '../baccarat/signage';
+import { LIMITED_SIDE_BETS, SIDE_BETS, type LimitedSideBet, type SideBet } from '../baccarat/signage';
 import { err, ok, type Result } from '../baccarat/types';
 import type { CasinoSignage, TableSignage, Variant } from '../contract/schemas';
 import { aheadOnBoards, type BoardRevisions, NO_BOARD_REVISIONS, nextRevision } from './board-revisions';
@@ -19,7 +19,15 @@ import { DEFAULT_VARIANT, defaultCasinoSignage, defaultTableSignage } from './si
 import type { ShoePosition } from './shoe-position';
 import { casinoSignageProblem, tableSignageProblem } from './sign-checks';
 import { casinoChanges, tableChanges, type Change } from './sign-diff';
-import { editsCasino, editsTable, fieldError, type FieldError, type SignEdits } from './sign-keys';
+import {
+  editsCasino,
+  editsTable,
+  fieldError,
+  SIDE_BET_LIMIT_KEYS,
+  type FieldError,
+  type SignEdits,
+  type WagerRangeEdit,
+} from './sign-keys';
 import { describeVariant } from './sign-text';
 
 export { DEFAULT_VARIANT, defaultCasinoSignage, defaultTableSignage };
@@ -139,6 +147,26 @@ function planVariant(
   return ok(from > 1 ? { variant, previousVariant: base } : { variant });
 }
 
+type WireSideBetLimits = NonNullable<TableSignage['limits']['sideBetLimits']>;
+
+/**
+ * The side-bet limits after the edits. A bet no longer offered loses its range (the diff and the audit say so), unless
+ * the edits set one for it: that is refused by the checks, naming the key.
+ */
+function applySideBetLimits(
+  cur: WireSideBetLimits | undefined,
+  e: SignEdits,
+  offered: readonly SideBet[],
+): WireSideBetLimits | undefined {
+  const out: { -readonly [B in LimitedSideBet]?: WagerRangeEdit } = {};
+  for (const bet of LIMITED_SIDE_BETS) {
+    const edit = e.sideBetLimits?.[bet];
+    const range = edit === undefined ? cur?.[bet] : (edit ?? undefined);
+    if (range && (offered.includes(bet) || edit)) out[bet] = { minimum: range.minimum, maximum: range.maximum };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 function applyTable(
   base: TableSignage,
   e: SignEdits,
@@ -161,6 +189,9 @@ function applyTable(
     : 'set' in sb
       ? sb.set
       : [...base.sideBets, ...sb.add].filter((b) => !sb.remove.includes(b));
+  const sideBetLimits = applySideBetLimits(base.limits.sideBetLimits, e, bets);
+  delete limits.sideBetLimits;
+  if (sideBetLimits) limits.sideBetLimits = sideBetLimits;
   const { previousVariant: _old, message: _msg, ...rest } = base;
   const message = e.message === undefined ? base.message : (e.message ?? undefined);
   return {
@@ -178,6 +209,17 @@ function applyTable(
     updatedBy: ctx.user,
     updatedAt: ctx.now,
   };
+}
+
+/** Refused: limits set for a side bet the sign does not offer (a board would show nothing for them). */
+function notOffered(e: SignEdits, after: TableSignage): FieldError | null {
+  for (const bet of LIMITED_SIDE_BETS)
+    if (e.sideBetLimits?.[bet] && !after.sideBets.includes(bet))
+      return fieldError(
+        SIDE_BET_LIMIT_KEYS[bet],
+        `${bet} is not offered at this table: offer it with side-bets=+${bet}, or leave its limits out`,
+      );
+  return null;
 }
 
 /** Refused: a republish with no sign retained would publish the defaults over what the boards show. */
@@ -231,7 +273,7 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     const closingOnly = ctx.table !== null && e.open === false && Object.keys(e).length === 1;
     const problem = closingOnly
       ? null
-      : tableSignageProblem(after, casino?.after ?? ctx.casino, ctx.shoe?.shoeId ?? null);
+      : (notOffered(e, after) ?? tableSignageProblem(after, casino?.after ?? ctx.casino, ctx.shoe?.shoeId ?? null));
     if (problem) return err(problem);
     const changes = tableChanges(ctx.table, after);
     if (changes.length > 0 || boardsAhead !== null) table = { before: ctx.table, after, changes, boardsAhead };

@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import { PAY_SCALES, SIDE_BETS, SIGN_LANGUAGES, TIE_PAYS } from '../baccarat/signage';
-import type { PayScaleName, SideBet, SignLanguage, TiePays } from '../baccarat/signage';
+import type { LimitedSideBet, PayScaleName, SideBet, SignLanguage, TiePays } from '../baccarat/signage';
 import { err, ok, type Result } from '../baccarat/types';
 
 /** Every key, in the order the usage text and docs/console.md list them. */
@@ -27,6 +27,9 @@ export const SIGN_KEYS = [
   'from-hand',
   'tie-pays',
   'side-bets',
+  'pp-limits',
+  'ur-way-limits',
+  '3g8-limits',
   'language',
   'message',
   'open',
@@ -35,6 +38,24 @@ export const SIGN_KEYS = [
   'casino-name',
 ] as const;
 export type SignKey = (typeof SIGN_KEYS)[number];
+
+/** The key of each side bet's wager limits (rule 11A.4), and back. */
+export const SIDE_BET_LIMIT_KEYS = {
+  perfectPairs: 'pp-limits',
+  urWayEgalite: 'ur-way-limits',
+  threeGivesEight: '3g8-limits',
+} as const satisfies Record<LimitedSideBet, SignKey>;
+export type SideBetLimitKey = (typeof SIDE_BET_LIMIT_KEYS)[LimitedSideBet];
+const LIMIT_KEY_BETS = Object.fromEntries(Object.entries(SIDE_BET_LIMIT_KEYS).map(([b, k]) => [k, b])) as Record<
+  SideBetLimitKey,
+  LimitedSideBet
+>;
+
+/** A side bet's wager range as the wire writes it, in the table's currency. */
+export interface WagerRangeEdit {
+  readonly minimum: number;
+  readonly maximum: number;
+}
 
 /** Keys of the casino-wide sign (`{root}/casino/signage`); every other key changes one table's sign. */
 export const CASINO_KEYS: readonly SignKey[] = ['pp-scale', 'casino-name'];
@@ -74,6 +95,8 @@ export interface SignEdits {
   readonly fromHand?: number;
   readonly tiePays?: TiePays;
   readonly sideBets?: SideBetsEdit;
+  /** Per side bet: a new range, or null to remove it. */
+  readonly sideBetLimits?: { readonly [B in LimitedSideBet]?: WagerRangeEdit | null };
   readonly language?: SignLanguage;
   readonly message?: string | null;
   readonly open?: boolean;
@@ -103,6 +126,13 @@ export function splitAssignment(arg: string): Result<readonly [string, string], 
 function amount(text: string): number | undefined {
   const t = text.trim().replace(/[,_](?=\d{3}(?:\D|$))/g, '');
   return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
+}
+
+/** A range of amounts: `100-5,000`, `100 – 5000`, `100..5000` or `100 to 5000`. */
+function range(text: string): WagerRangeEdit | undefined {
+  const m = /^\s*([\d,_.]+)\s*(?:-|–|—|\.\.|to)\s*([\d,_.]+)\s*$/i.exec(text);
+  const [minimum, maximum] = [amount(m?.[1] ?? ''), amount(m?.[2] ?? '')];
+  return minimum === undefined || maximum === undefined ? undefined : { minimum, maximum };
 }
 
 function bool(text: string): boolean | undefined {
@@ -185,6 +215,16 @@ function parseOne(key: SignKey, value: string): Parsed {
       const r = sideBets(value);
       return r.ok ? set('sideBets', r.value) : r;
     }
+    case 'pp-limits':
+    case 'ur-way-limits':
+    case '3g8-limits': {
+      const bet = LIMIT_KEY_BETS[key];
+      if (NONE.has(value.trim().toLowerCase())) return ok({ sideBetLimits: { [bet]: null } });
+      const r = range(value);
+      return r
+        ? ok({ sideBetLimits: { [bet]: r } })
+        : err(`'${value}' is not a range of wagers: write MIN-MAX, e.g. 100-5,000, or none`);
+    }
     case 'language': {
       const l = pick(SIGN_LANGUAGES, value);
       return l ? set('language', l) : err(`'${value}' is unknown: expected one of ${list(SIGN_LANGUAGES)}`);
@@ -223,7 +263,9 @@ export function parseEdits(pairs: readonly (readonly [string, string])[]): Resul
       continue;
     }
     seen.add(key);
-    Object.assign(out, r.value);
+    const { sideBetLimits, ...rest } = r.value as { sideBetLimits?: object };
+    if (sideBetLimits) out.sideBetLimits = { ...(out.sideBetLimits as object | undefined), ...sideBetLimits };
+    Object.assign(out, rest);
   }
   if (seen.size === 0) return err(fieldError('args', `nothing to change: give KEY=VALUE (keys: ${list(SIGN_KEYS)})`));
   return ok(out as SignEdits);

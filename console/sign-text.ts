@@ -8,7 +8,7 @@
  * ```
  * @packageDocumentation
  */
-import { PERFECT_PAIRS_PAY_SCALES } from '../baccarat/signage';
+import { isLimitedSideBet, PERFECT_PAIRS_PAY_SCALES } from '../baccarat/signage';
 import type { CasinoSignage, DisplayStatus, PayScale, TableSignage, Variant } from '../contract/schemas';
 import { boardAttention } from './fleet-attention';
 import type { ShoePosition } from './shoe-position';
@@ -59,6 +59,10 @@ export function signSummary(s: TableSignage): string[] {
   ];
 }
 
+/** A side bet's wager range: `100–5,000`. */
+export const describeRange = (r: { readonly minimum: number; readonly maximum: number }): string =>
+  `${formatAmount(r.minimum)}–${formatAmount(r.maximum)}`;
+
 const row = (label: string, value: string) => `  ${`${label}:`.padEnd(15)}${value}`;
 
 /** A table's signs, readable, for `signage show`. */
@@ -76,11 +80,14 @@ export function formatTableSignage(tableId: string, s: TableSignage | null, casi
       ? `pays 1 to 1 less ${describeVariant(s.variant)}`
       : `pays 1 to 1, a win with 6 pays 1 to 2: ${describeVariant(s.variant)} (rule 5.11)`;
   const sideBets = s.sideBets
-    .map((b) =>
-      b === 'perfectPairs'
-        ? `perfectPairs (${casino ? describeScale(casino.perfectPairsScale) : 'no casino scale!'})`
-        : b,
-    )
+    .map((b) => {
+      const range = isLimitedSideBet(b) ? s.limits.sideBetLimits?.[b] : undefined;
+      const limits = range ? `${l.currency} ${describeRange(range)}` : null;
+      const scale =
+        b === 'perfectPairs' ? (casino ? describeScale(casino.perfectPairsScale) : 'no casino scale!') : null;
+      const notes = [scale, limits].filter((x) => x !== null);
+      return notes.length ? `${b} (${notes.join('; ')})` : b;
+    })
     .join(', ');
   return [
     `Table ${tableId} — ${s.tableName} (revision ${s.revision}, by ${s.updatedBy} at ${s.updatedAt})`,

@@ -82,6 +82,14 @@ export const editorStyles = css`
     gap: 0.4em;
     margin: 0 1.2em 8px 0;
   }
+  /* A side bet with limits of its own: its box over its limits field. */
+  .limited-bet {
+    display: flex;
+    flex-direction: column;
+  }
+  .limited-bet .check {
+    margin-bottom: 4px;
+  }
   .check input {
     width: 1.05em;
     height: 1.05em;

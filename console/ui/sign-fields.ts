@@ -1,6 +1,6 @@
 /**
  * The sign editor's forms, as template functions: a table's signs (limits, variant and from which hand, tie pays,
- * language, side bets, message, disclaimer) and the casino's (Perfect Pairs scale, name). No listeners: the editor's
+ * language, side bets with the limits of those that have their own, message, disclaimer) and the casino's (Perfect Pairs scale, name). No listeners: the editor's
  * form hears every `input` and `change`. A field the server refused is marked (`aria-invalid`) and described by the
  * error. Open or closed is not here: it is its own action (table-state-dialog.ts).
  *
@@ -10,9 +10,17 @@
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { PAY_SCALES, SIDE_BETS, SIGN_LANGUAGES } from '../../baccarat/signage';
+import {
+  isLimitedSideBet,
+  LIMITED_SIDE_BETS,
+  PAY_SCALES,
+  SIDE_BETS,
+  SIGN_LANGUAGES,
+  type SideBet,
+} from '../../baccarat/signage';
 import type { TableRow } from '../protocol';
 import { describeScale } from '../sign-text';
+import { SIDE_BET_LIMIT_KEYS } from '../sign-keys';
 import type { FormValues } from './sign-form';
 import { betName } from './table-card';
 
@@ -47,6 +55,11 @@ function field(
     ${opts.hint ? html`<small class="muted">${opts.hint}</small>` : nothing}
   </label>`;
 }
+
+const sideBet = (b: SideBet, checked: boolean) =>
+  html`<label class="check"
+    ><input type="checkbox" name="side-bets" value=${b} .checked=${checked} /> ${betName(b)}</label
+  >`;
 
 /** A table's signs. */
 export function tableForm(c: FieldContext): TemplateResult {
@@ -99,14 +112,22 @@ export function tableForm(c: FieldContext): TemplateResult {
         </select></label
       >
     </div>
-    <fieldset aria-invalid=${invalid(c, 'side-bets')}>
+    <fieldset aria-invalid=${invalid(c, 'side-bets', ...Object.values(SIDE_BET_LIMIT_KEYS))}>
       <legend>Side bets</legend>
-      ${SIDE_BETS.map(
-        (b) =>
-          html`<label class="check"
-            ><input type="checkbox" name="side-bets" value=${b} .checked=${bets.has(b)} /> ${betName(b)}</label
-          >`,
-      )}
+      ${SIDE_BETS.filter((b) => !isLimitedSideBet(b)).map((b) => sideBet(b, bets.has(b)))}
+      <div class="grid limited">
+        ${LIMITED_SIDE_BETS.map(
+          (b) =>
+            html`<div class="limited-bet">
+              ${sideBet(b, bets.has(b))}
+              ${field(c, SIDE_BET_LIMIT_KEYS[b], `${betName(b)} limits`, {
+                disabled: !bets.has(b),
+                placeholder: 'e.g. 100-5000',
+                hint: `per wager, min-max in ${v.currency || 'the table currency'}; empty: none`,
+              })}
+            </div>`,
+        )}
+      </div>
     </fieldset>
     <label class="field wide"
       ><span>Message on the board</span>

@@ -8,7 +8,8 @@
  * @packageDocumentation
  */
 import type { CasinoSignage, TableSignage } from '../../contract/schemas';
-import { CASINO_KEYS, SIGN_KEYS, type SignKey } from '../sign-keys';
+import { LIMITED_SIDE_BETS } from '../../baccarat/signage';
+import { CASINO_KEYS, SIDE_BET_LIMIT_KEYS, SIGN_KEYS, type SideBetLimitKey, type SignKey } from '../sign-keys';
 
 /** The form's fields: every sign key (declared once, in sign-keys.ts), and the shoe a from-hand refers to. */
 export type FormKey = SignKey | 'shoe';
@@ -18,6 +19,13 @@ export const FORM_KEYS: readonly FormKey[] = SIGN_KEYS.flatMap((k): FormKey[] =>
 export type FormValues = { readonly [K in FormKey]: string };
 
 const str = (v: number | string | boolean | undefined): string => (v === undefined ? '' : String(v));
+
+/** A side bet's range as the form writes it, `100-5000` (empty: none). */
+const range = (r: { readonly minimum: number; readonly maximum: number } | undefined): string =>
+  r ? `${r.minimum}-${r.maximum}` : '';
+
+/** Keys whose empty field means `none` (an optional field removed). */
+const EMPTY_IS_NONE: readonly SignKey[] = ['pair-max', 'differential', 'pp-limits', 'ur-way-limits', '3g8-limits'];
 
 /** The form for a sign (all empty for none). */
 export function formValues(s: TableSignage | null, casino: CasinoSignage | null = null): FormValues {
@@ -37,6 +45,9 @@ export function formValues(s: TableSignage | null, casino: CasinoSignage | null 
     shoe: '',
     'tie-pays': str(s?.tiePays),
     'side-bets': s ? s.sideBets.join(',') : '',
+    'pp-limits': range(s?.limits.sideBetLimits?.perfectPairs),
+    'ur-way-limits': range(s?.limits.sideBetLimits?.urWayEgalite),
+    '3g8-limits': range(s?.limits.sideBetLimits?.threeGivesEight),
     language: str(s?.language),
     message: str(s?.message),
     open: str(s?.tableOpen),
@@ -56,9 +67,12 @@ const PLAIN = SIGN_KEYS.filter((k) => !OWN_RULES.includes(k) && !CASINO_KEYS.inc
 /** The table keys that changed, as `[key, value]` pairs; variant and commission go together, from-hand when given. */
 export function tableChanges(initial: FormValues, v: FormValues): [string, string][] {
   const out: [string, string][] = [];
+  const offered = new Set(v['side-bets'].split(','));
+  // A side bet unticked loses its limits on the server: its field, greyed out, is not sent.
+  const unoffered = new Set(LIMITED_SIDE_BETS.filter((b) => !offered.has(b)).map((b) => SIDE_BET_LIMIT_KEYS[b]));
   for (const k of PLAIN)
-    if (v[k] !== initial[k])
-      out.push([k, v[k].trim() === '' && (k === 'pair-max' || k === 'differential') ? 'none' : v[k]]);
+    if (v[k] !== initial[k] && !unoffered.has(k as SideBetLimitKey))
+      out.push([k, v[k].trim() === '' && EMPTY_IS_NONE.includes(k) ? 'none' : v[k]]);
   if (v['side-bets'] !== initial['side-bets']) out.push(['side-bets', v['side-bets'] || 'none']);
   const variant = v.variant !== initial.variant || (v.variant === 'commission' && v.commission !== initial.commission);
   if (variant) {

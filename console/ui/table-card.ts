@@ -8,11 +8,12 @@
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { isLimitedSideBet } from '../../baccarat/signage';
 import type { CasinoSignage } from '../../contract/schemas';
 import type { Attention } from '../fleet-attention';
 import type { TableView } from '../protocol';
 import { may, type Role } from '../roles';
-import { describeScale, describeVariant, formatAmount } from '../sign-text';
+import { describeRange, describeScale, describeVariant, formatAmount } from '../sign-text';
 import { attentionList, attentionStyles } from './attention';
 import { ago, when } from './format';
 import { sharedStyles } from './shared.styles';
@@ -183,6 +184,10 @@ export class ConsoleTableCard extends LitElement {
     const s = this.table?.signage;
     if (!s) return html`<p class="muted">No sign on the broker yet: the boards show no limits or pay table.</p>`;
     const l = s.limits;
+    const range = (b: string) => {
+      const r = isLimitedSideBet(b) ? l.sideBetLimits?.[b] : undefined;
+      return r ? html` <span class="muted" data-limits=${b}>${describeRange(r)}</span>` : nothing;
+    };
     const bets = s.sideBets.map((b) =>
       b === 'perfectPairs'
         ? html`${betName(b)}
@@ -190,8 +195,8 @@ export class ConsoleTableCard extends LitElement {
             this.casino
               ? `(${describeScale(this.casino.perfectPairsScale)})`
               : html`<span class="pill warn plain" data-flag="no-scale">no pay scale</span>`
-          }`
-        : betName(b),
+          }${range(b)}`
+        : html`${betName(b)}${range(b)}`,
     );
     return html`<dl>
       <dt>Limits</dt>
