@@ -17,6 +17,7 @@ export function demoTableSignage(now = new Date().toISOString()): TableSignage {
       tieMaximum: 10_000,
       pairMaximum: 5_000,
       maxDifferential: 150_000,
+      sideBetLimits: { perfectPairs: { minimum: 100, maximum: 5_000 } },
     },
     variant: { kind: 'commission', commissionPercent: 5 },
     tiePays: 8,
