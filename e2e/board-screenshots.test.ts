@@ -48,6 +48,8 @@ const AT_4K = [
   'shoe-mid',
   'shoe-full',
   'shoe-long',
+  'shoe-full-zh-hant',
+  'shoe-long-colour-blind',
 ];
 
 /** Fixtures and the texts each must show (English source or its translation, as the fixture's language). */
@@ -82,6 +84,11 @@ const FIXTURES: Record<string, readonly string[]> = {
   'shoe-mid': ['Big Road', 'of 40 hands', 'Bets open', '请下注', 'Streak', 'Longest'],
   'shoe-full': ['Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'of 79 hands', 'Tie max', 'Pair max'],
   'shoe-long': ['Big Road', 'of 100 hands'],
+  'shoe-full-en': ['Big Road', 'Bead Plate', 'Cockroach Pig', 'of 79 hands', 'Perfect Pairs'],
+  'shoe-full-zh-hans': ['大路', '珠盘路', '小强路', '79'],
+  'shoe-full-zh-hant': ['大路', '珠盤路', '曱甴路', '完美對子'],
+  'shoe-long-en-zh-hant': ['Big Road', '大路', 'of 100 hands', 'Banker wins with 6 pays 1 to 2', '莊家以 6 點勝出'],
+  'shoe-long-colour-blind': ['Big Road', 'of 100 hands'],
   // Issue 14: a shoe over, its record's digest and QR code over the statistics (which keep their room).
   'shoe-record': ["Scan to check this shoe's record", '扫码核对本靴记录', '3f9a0c21 d47be5a8 190c6fd2 e85b7a43'],
   // Issue 12: out of step (patrons: the roads subdued and one calm line; staff: code, how long, why), warnings,
