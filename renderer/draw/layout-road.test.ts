@@ -117,10 +117,14 @@ describe('layoutBigRoad', () => {
   it('adds the would-be circles of the ask roads where the next Banker and Player would go', () => {
     const m = map('BBP');
     const marks = layoutBigRoad(m.bigRoad.cells, size(6), { ask: m.ask(), askKey: '3' });
-    const b = marks.find((x) => x.cls.includes('ask-banker'));
-    const p = marks.find((x) => x.cls.includes('ask-player'));
-    expect(b).toMatchObject({ cx: 50, cy: 10, key: 'ask-banker' }); // a new column (2,0)
-    expect(p).toMatchObject({ cx: 30, cy: 30, key: 'ask-player' }); // continues column 1 at row 1
+    const mark = (side: string) => marks.find((x) => x.key === `ask-${side}`);
+    const frame = (side: string) => marks.find((x) => x.key === `ask-${side}-f`);
+    expect(mark('banker')).toMatchObject({ cx: 50, cy: 10 }); // a new column (2,0)
+    expect(mark('player')).toMatchObject({ cx: 30, cy: 30 }); // continues column 1 at row 1
+    // Each in a dashed frame around its cell (cell 20: 0.44 of it each side of the centre), never a result's look.
+    expect(frame('banker')).toMatchObject({ tag: 'path', d: 'M41.2 1.2H58.8V18.8H41.2Z' });
+    expect(frame('banker')!.cls).toContain('ask-frame');
+    expect(frame('player')).toMatchObject({ tag: 'path', d: 'M21.2 21.2H38.8V38.8H21.2Z' });
   });
 
   it('keeps each would-be mark from hand to hand and alternates its blink animation, so that it blinks anew', () => {
@@ -130,13 +134,8 @@ describe('layoutBigRoad', () => {
         .filter((x) => x.cls.startsWith('ask '))
         .map((x) => `${x.key} ${x.cls.split(' ')[2]}`),
     );
-    expect(runs).toEqual([
-      ['ask-banker ask-b', 'ask-player ask-b'],
-      ['ask-banker ask-a', 'ask-player ask-a'],
-      ['ask-banker ask-b', 'ask-player ask-b'],
-      ['ask-banker ask-a', 'ask-player ask-a'],
-      ['ask-banker ask-b', 'ask-player ask-b'],
-    ]);
+    const run = (r: string) => [`ask-banker-f ${r}`, `ask-banker ${r}`, `ask-player-f ${r}`, `ask-player ${r}`];
+    expect(runs).toEqual([run('ask-b'), run('ask-a'), run('ask-b'), run('ask-a'), run('ask-b')]);
   });
 });
 
@@ -157,7 +156,12 @@ describe('layoutDerivedRoad', () => {
     const m = map('BP');
     const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(5), { ask: m.ask(), askKey: '2' });
     const small = layoutDerivedRoad('smallRoad', m.smallRoad.cells, size(5), { ask: m.ask(), askKey: '2' });
-    expect(eye.map((x) => x.cls)).toEqual(['ask ask-banker ask-a ring red', 'ask ask-player ask-a ring blue']);
+    expect(eye.map((x) => x.cls)).toEqual([
+      'ask ask-banker ask-a ask-frame',
+      'ask ask-banker ask-a ring red',
+      'ask ask-player ask-a ask-frame',
+      'ask ask-player ask-a ring blue',
+    ]);
     expect(small).toEqual([]);
   });
 });
