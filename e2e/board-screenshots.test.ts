@@ -84,6 +84,7 @@ const FIXTURES: Record<string, readonly string[]> = {
   'shoe-mid': ['Big Road', 'of 40 hands', 'Bets open', '请下注', 'Streak', 'Longest'],
   'shoe-full': ['Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'of 79 hands', 'Tie max', 'Pair max'],
   'shoe-long': ['Big Road', 'of 100 hands'],
+  'long-names': ['Harbour Casino', 'Salon Privé 18', 'Max differential'],
   'shoe-full-en': ['Big Road', 'Bead Plate', 'Cockroach Pig', 'of 79 hands', 'Perfect Pairs'],
   'shoe-full-zh-hans': ['大路', '珠盘路', '小强路', '79'],
   'shoe-full-zh-hant': ['大路', '珠盤路', '曱甴路', '完美對子'],

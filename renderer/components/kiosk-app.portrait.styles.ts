@@ -60,6 +60,10 @@ export const portraitStyles = css`
   }
   .board[data-layout='portrait'] .header .table-name {
     grid-area: name;
+    /* Within its column, centred: a name longer than the room is cut, never drawn over the casino's name. */
+    justify-self: stretch;
+    min-width: 0;
+    text-align: center;
   }
   .board[data-layout='portrait'] .table-name .name {
     font-size: calc(var(--kiosk-text) * 1.4);

@@ -77,63 +77,6 @@ export const appStyles = css`
     margin: 0;
   }
 
-  /* Header: brand, table name (or the notices in force), limits, connection. Its height is fixed: a notice that
-     comes or goes moves nothing (issue 13). */
-  .header {
-    grid-area: header;
-    display: grid;
-    grid-template-columns: auto minmax(0, 1fr) auto auto;
-    align-items: center;
-    gap: 2cqmin;
-    height: var(--kiosk-header-height);
-    overflow: hidden;
-    padding-bottom: calc(var(--kiosk-gap) * 0.3);
-    border-bottom: 1px solid var(--kiosk-gold-hairline);
-  }
-  .brand {
-    display: flex;
-    align-items: center;
-    gap: 1.2cqmin;
-    min-width: 0;
-  }
-  .logo {
-    height: 5cqmin;
-    width: auto;
-    display: block;
-  }
-  .casino {
-    font-size: var(--kiosk-text);
-    color: var(--kiosk-gold);
-    letter-spacing: 0.12em;
-    text-transform: uppercase;
-    font-weight: 600;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-  .table-name {
-    justify-self: center;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-  kiosk-limits.headline {
-    justify-self: end;
-  }
-  .table-name .name {
-    display: block; /* its box is its line's, not its glyphs' (taller, in Noto Sans) */
-    line-height: 1.15;
-    font-size: calc(var(--kiosk-text) * 1.5);
-    font-weight: 800;
-    letter-spacing: 0.03em;
-  }
-  .status {
-    justify-self: end;
-    display: flex;
-    align-items: center;
-    gap: 1cqmin;
-  }
-
   /* The notice band: over the footer, which always keeps its room (its disclaimer's lines, or as many empty). */
   .notice-band {
     position: absolute;

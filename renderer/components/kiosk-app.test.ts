@@ -253,6 +253,33 @@ describe('<kiosk-app> and its ShoeController', () => {
     await settleAll(app);
     expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
   });
+
+  it.for([
+    [1920, 1080],
+    [1080, 1920],
+  ] as const)(
+    'keeps the header’s parts apart with long casino and table names, limits whole (%i×%i)',
+    async ([w, h]) => {
+      const spec = { shoe: 'BPB', casinoName: 'Grand Harbour Casino', tableName: 'Salon Privé 18' };
+      const app = await board(new DemoKiosk(view('BPB', { seq: 1 }, spec)), w, h);
+      const root = app.shadowRoot!;
+      const parts = ['.casino', '.table-name .name', 'kiosk-limits.headline', '.status'].map((sel) => {
+        const r = root.querySelector(sel)!.getBoundingClientRect();
+        return { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      });
+      for (const [i, a] of parts.entries())
+        for (const b of parts.slice(i + 1)) {
+          const apart =
+            a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+          expect(apart, `${a.sel} and ${b.sel} overlap`).toBe(true);
+        }
+      const limits = root.querySelector('kiosk-limits.headline')!.shadowRoot!;
+      for (const el of limits.querySelectorAll<HTMLElement>('*'))
+        expect(el.scrollWidth, `limits: ${el.textContent}`).toBeLessThanOrEqual(el.clientWidth + 2);
+      // (A casino name too long for the room left is cut with an ellipsis; the long-names fixture of
+      // e2e/board-screenshots.test.ts shows one that fits whole.)
+    },
+  );
 });
 
 // Keep the listener type honest for the fake API above.

@@ -24,6 +24,7 @@ import { boardFooter, pitMessage, staffStatus } from './board-footer';
 import { header, lastHand, signs, stats, type PanelInputs } from './board-panels';
 import { boardRoads } from './board-roads';
 import { phaseStyles, roundPhase } from './round-phase';
+import { headerStyles } from './kiosk-app.header.styles';
 import { portraitStyles } from './kiosk-app.portrait.styles';
 import { statusStyles } from './kiosk-app.status.styles';
 import { appStyles } from './kiosk-app.styles';
@@ -52,7 +53,7 @@ const SHORT_MESSAGE = 48;
  */
 @customElement('kiosk-app')
 export class KioskApp extends LitElement {
-  static override styles = [sharedStyles, appStyles, statusStyles, portraitStyles, phaseStyles];
+  static override styles = [sharedStyles, appStyles, headerStyles, statusStyles, portraitStyles, phaseStyles];
 
   @state() private language: Language = 'en'; // the source locale, active until a view names another
   @state() private ready = false; // the first view's language (messages and fonts) is ready: the board is drawn
