@@ -25,20 +25,24 @@ if (!binary) {
   );
 }
 
+/** The built kiosk (dist/main) in Electron, as display `displayId` of table T1 on the broker at `url`. */
+const launchKiosk = (url: string, displayId: string) =>
+  electron.launch({
+    executablePath: binary!,
+    args: [new URL('../dist/main/main.cjs', import.meta.url).pathname, '--no-sandbox'],
+    env: {
+      ...process.env,
+      BACCARAT_MQTT_URLS: url,
+      BACCARAT_TABLE_ID: 'T1',
+      BACCARAT_DISPLAY_ID: displayId,
+      BACCARAT_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'bb-electron-')),
+    },
+  });
+
 describe.skipIf(!binary)('the Electron kiosk (smoke)', () => {
   test('starts hardened, shows the board and gets its views over IPC', async () => {
     const broker = await startEmbeddedBroker();
-    const app = await electron.launch({
-      executablePath: binary!,
-      args: [new URL('../dist/main/main.cjs', import.meta.url).pathname, '--no-sandbox'],
-      env: {
-        ...process.env,
-        BACCARAT_MQTT_URLS: broker.url,
-        BACCARAT_TABLE_ID: 'T1',
-        BACCARAT_DISPLAY_ID: 'smoke',
-        BACCARAT_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'bb-electron-')),
-      },
-    });
+    const app = await launchKiosk(broker.url, 'smoke');
     try {
       const page = await app.firstWindow();
       await page.waitForSelector('kiosk-app');
@@ -64,17 +68,7 @@ describe.skipIf(!binary)('the Electron kiosk (smoke)', () => {
 
   test("answers the screenshot command with the window's own pixels (capturePage), and shows the about overlay", async () => {
     const broker = await startEmbeddedBroker();
-    const app = await electron.launch({
-      executablePath: binary!,
-      args: [new URL('../dist/main/main.cjs', import.meta.url).pathname, '--no-sandbox'],
-      env: {
-        ...process.env,
-        BACCARAT_MQTT_URLS: broker.url,
-        BACCARAT_TABLE_ID: 'T1',
-        BACCARAT_DISPLAY_ID: 'shot',
-        BACCARAT_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'bb-electron-')),
-      },
-    });
+    const app = await launchKiosk(broker.url, 'shot');
     const T = topics('baccarat');
     const fleet = await mqtt.connectAsync(broker.url, { clientId: 'fleet-electron', reconnectPeriod: 0 });
     try {

@@ -31,7 +31,7 @@ import { closeClient, resubscribeRetained, startBoardClient } from './mqtt-optio
 import { Follower } from './follower';
 import { RejectionLog, type RejectionLogOptions } from './rejection-log';
 import type { ResyncOptions } from './resyncs';
-import { inboundAsync, type Inbound } from './inbound';
+import { inbound, type Inbound } from './inbound';
 import { keyringOf, type Keyring, type SignatureCheck } from './signing';
 import { OrderedInbox } from './ordered-inbox';
 import type { TableState } from './table-state';
@@ -299,7 +299,7 @@ export class Bridge extends EventEmitter {
     this.count.received++;
     const now = this.iso();
     this.lastMessageAt = now;
-    this.inbox.push({ topic, now }, inboundAsync(this.config, topic, payload, this.keyring));
+    this.inbox.push({ topic, now }, inbound(this.config, topic, payload, this.keyring));
   }
 
   private take({ topic, now }: { topic: string; now: string }, r: Inbound): void {

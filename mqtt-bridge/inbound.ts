@@ -4,7 +4,8 @@
  * and reason. Pure; never throws.
  *
  * ```ts
- * const r = inbound(config, topic, payload); // { to: 'table', msg, json } | { to: 'command', command } | …
+ * const r = inbound(config, topic, payload, keyring); // { to: 'table', msg, json } | { to: 'command', … } | …
+ * // or { to: 'pending', check, finish } while a signature is verified
  * ```
  * @packageDocumentation
  */
@@ -13,6 +14,7 @@ import type { DisplayCommand, MessageKind } from '../contract/schemas';
 import { parseTopic, TOPIC_SPECS, type ParsedTopic } from '../contract/topics';
 import { SIGNER_OF } from '../contract/signed';
 import type { Config } from './config';
+import type { Pending } from './ordered-inbox';
 import type { Keyring, SignatureCheck } from './signing';
 import type { TableMessage } from './table-state';
 
@@ -31,27 +33,15 @@ type Settings = Pick<Config, 'tableId' | 'displayId'> & {
 };
 
 /** A message whose signature is being verified: `finish` says what it is once `check` answers. */
-export interface PendingInbound {
-  readonly to: 'pending';
-  readonly check: Promise<SignatureCheck>;
-  finish(checked: SignatureCheck): Inbound;
-}
+export type PendingInbound = Pending<Inbound, SignatureCheck>;
 
 /**
  * `keyring`: the keys the board trusts. A signature that does not verify is refused (`bad-signature`) whatever the
  * settings; an unsigned message (or one by a key the board does not know) is refused only with `requireSignatures`.
+ * A signature to verify is verified off the main thread: the answer is then pending, and the caller takes the
+ * messages in the order they came (mqtt-bridge/ordered-inbox.ts).
  */
-export function inbound(config: Settings, topic: string, payload: Uint8Array, keyring?: Keyring): Inbound {
-  const parsed = parse(config, topic, payload);
-  if ('to' in parsed) return parsed;
-  return decide(config, parsed, keyring?.check(parsed.kind, topic, parsed.p as object) ?? { status: 'unsigned' });
-}
-
-/**
- * As {@link inbound}, but a signature to verify is verified off the main thread: the answer is then pending, and
- * the caller takes the messages in the order they came (mqtt-bridge/ordered-inbox.ts).
- */
-export function inboundAsync(
+export function inbound(
   config: Settings,
   topic: string,
   payload: Uint8Array,

@@ -6,7 +6,7 @@
  *
  * ```ts
  * const inbox = new OrderedInbox(take, (meta, e) => refused(e), (e) => log.error(e));
- * inbox.push({ topic, now }, inboundAsync(config, topic, payload, keyring)); // an Inbound, or a pending one
+ * inbox.push({ topic, now }, inbound(config, topic, payload, keyring)); // an Inbound, or a pending one
  * await inbox.settled(); // every message pushed so far taken
  * ```
  * @packageDocumentation

@@ -18,22 +18,14 @@ import { delimiter, join } from 'node:path';
 import type { BrowserType } from 'playwright-core';
 import type { ScreenReport } from '../contract/kiosk';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
+import { CHROMIUM_FLAGS } from './chromium-flags';
 import { ScreenshotFailure, type Picture } from '../mqtt-bridge/screenshot-reply';
 
 /** The size drawn at when no board has reported one: a 1080p screen. */
 export const DEFAULT_SCREEN: ScreenReport = { width: 1920, height: 1080, scale: 1 };
 
-/** Chromium's flags for a closed network, as the tests use them (shared/TOOLCHAIN.md). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--hide-scrollbars',
-];
+/** Chromium's flags for a closed network (web-host/chromium-flags.ts), and no scrollbars in the picture. */
+const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--hide-scrollbars'];
 
 /** The Chromium to render with: `$BACCARAT_CHROMIUM`, then the usual places, then the PATH; null when none. */
 export function findChromium(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
