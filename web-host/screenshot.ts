@@ -89,7 +89,9 @@ export async function renderBoard(o: RenderOptions): Promise<Picture> {
       throw new ScreenshotFailure('failed', `browser mode: the board was not drawn within ${timeout / 1000} s`);
     });
     await page.evaluate(SETTLED);
-    const png = await page.screenshot({ type: 'png', timeout });
+    // Animations run to their end (a new hand's glow, the ask marks' blink): the picture is the board at rest, not
+    // a mark caught half drawn.
+    const png = await page.screenshot({ type: 'png', timeout, animations: 'disabled' });
     return {
       png,
       width: Math.round(screen.width * screen.scale),
