@@ -10,13 +10,19 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { MqttClient } from 'mqtt';
-import { makeDisplayCommand } from '../contract/mqtt';
-import { DISPLAY_COMMANDS, isId, type DisplayCommand, type DisplayCommandName } from '../contract/schemas';
-import { topics } from '../contract/topics';
-import { BROKER_ARGS, brokerOptions, connectBroker, refusedBecause } from '../console/mqtt-session';
+import { DISPLAY_COMMANDS, type DisplayCommandName } from '../contract/schemas';
+import { describeStatus, type NoAnswerHints } from '../console/fleet-answer';
+import {
+  defaultTimeoutSeconds,
+  fleetRequestProblem,
+  makeFleetCommand,
+  MAX_FLEET_SECONDS,
+  sendFleetCommand,
+  type FleetResult,
+} from '../console/fleet-send';
+import { BROKER_ARGS, brokerOptions, connectBroker } from '../console/mqtt-session';
 import { loadSigningKey } from '../console/pit-signature';
-import { signPayload, type SigningKey } from '../mqtt-bridge/signing';
-import { awaitAnswer, describeStatus, type Answer } from './fleet-answer';
+import type { SigningKey } from '../mqtt-bridge/signing';
 import { FLEET_USAGE } from './fleet-usage';
 import { type CliIo, EXIT, UsageError } from './io';
 
@@ -43,24 +49,22 @@ export async function fleetCommand(args: string[], io: CliIo, now: () => Date = 
     return EXIT.ok;
   }
   const [word, ...extra] = positionals;
-  if (!DISPLAY_COMMANDS.includes(word as DisplayCommandName))
-    throw new UsageError(`${word ? `unknown command '${word}'` : 'which command?'}: ${DISPLAY_COMMANDS.join(', ')}`);
+  if (word === undefined) throw new UsageError(`which command?: ${DISPLAY_COMMANDS.join(', ')}`);
   if (extra.length > 0) throw new UsageError(`unexpected '${extra[0]}'`);
-  const name = word as DisplayCommandName;
   const display = values.display;
   if (display === undefined) throw new UsageError('--display ID is required');
-  if (!isId(display)) throw new UsageError(`--display '${display}' is not a display id (A-Z a-z 0-9 _ -)`);
+  const problem = fleetRequestProblem({ name: word, display, seconds: values.seconds, replace: values.replace });
+  if (problem?.field === 'command') throw new UsageError(`unknown command '${word}': ${DISPLAY_COMMANDS.join(', ')}`);
+  if (problem) throw new UsageError(`--${problem.field} ${problem.message}`);
+  const seconds = values.seconds === undefined ? undefined : Number(values.seconds);
+  const name = word as DisplayCommandName;
   if (name === 'screenshot' && !values.out) throw new UsageError('screenshot needs --out FILE.png');
   if (name !== 'screenshot' && values.out) throw new UsageError(`--out is for screenshot, not ${name}`);
-  if (values.seconds !== undefined && name !== 'identify' && name !== 'about')
-    throw new UsageError(`--seconds is for identify and about, not ${name}`);
-  if (values.replace && name !== 'resync') throw new UsageError('--replace is for resync');
-  const seconds = values.seconds === undefined ? undefined : Number(values.seconds);
-  if (seconds !== undefined && !(Number.isInteger(seconds) && seconds >= 1 && seconds <= 600))
-    throw new UsageError(`--seconds must be 1 to 600, not '${values.seconds}'`);
-  const timeoutS = values.timeout === undefined ? (name === 'screenshot' ? 30 : 10) : Number(values.timeout);
-  if (!(Number.isFinite(timeoutS) && timeoutS > 0 && timeoutS <= 600))
-    throw new UsageError(`--timeout must be more than 0 and at most 600 seconds, not '${values.timeout}'`);
+  const timeoutS = values.timeout === undefined ? defaultTimeoutSeconds(name) : Number(values.timeout);
+  if (!(Number.isFinite(timeoutS) && timeoutS > 0 && timeoutS <= MAX_FLEET_SECONDS))
+    throw new UsageError(
+      `--timeout must be more than 0 and at most ${MAX_FLEET_SECONDS} seconds, not '${values.timeout}'`,
+    );
   const broker = brokerOptions(values, process.env);
   if (!broker.ok) throw new UsageError(broker.error);
   let key: SigningKey | null = null;
@@ -70,18 +74,11 @@ export async function fleetCommand(args: string[], io: CliIo, now: () => Date = 
     key = k.value;
   }
 
-  const requestId = randomUUID();
-  const base = { v: 1 as const, requestId, timestamp: now().toISOString() };
-  const command: DisplayCommand =
-    name === 'identify' || name === 'about'
-      ? { ...base, command: name, ...(seconds !== undefined && { durationSeconds: seconds }) }
-      : name === 'resync'
-        ? { ...base, command: name, ...(values.replace && { replace: true }) }
-        : { ...base, command: name };
-  const t = topics(broker.value.root);
-  const topic = t.displayCommand(display);
-  const payload = makeDisplayCommand(key ? signPayload(key, topic, command) : command);
-
+  const command = makeFleetCommand(
+    { name, display, ...(seconds !== undefined && { seconds }), ...(values.replace && { replace: true }) },
+    randomUUID(),
+    now(),
+  );
   let client: MqttClient;
   try {
     client = await connectBroker(broker.value);
@@ -90,24 +87,26 @@ export async function fleetCommand(args: string[], io: CliIo, now: () => Date = 
     return EXIT.failure;
   }
   try {
-    // Listening before publishing: the answer can come at once.
-    const answer = awaitAnswer(client, { root: broker.value.root, display, requestId, name, ms: timeoutS * 1000 });
-    await answer.ready;
-    try {
-      await client.publishAsync(topic, payload, {
-        qos: 1,
-        ...(broker.value.protocolVersion === 5 && { properties: { messageExpiryInterval: Math.ceil(timeoutS) } }),
-      });
-    } catch (e) {
-      answer.cancel();
-      io.err(`baccarat-board fleet: ${refusedBecause(e, `a command to ${display}`)}\n`);
-      return EXIT.failure;
-    }
-    return await report(await answer.result, { io, name, display, out: values.out, json: values.json === true, key });
+    const { root, protocolVersion } = broker.value;
+    const result = await sendFleetCommand(client, command, display, {
+      root,
+      protocolVersion,
+      key,
+      timeoutMs: timeoutS * 1000,
+    });
+    return await report(result, { io, name, display, out: values.out, json: values.json === true, key });
   } finally {
     await client.endAsync().catch(() => undefined);
   }
 }
+
+/** Why a board did not answer, in the command line's words. */
+const CLI_HINTS: NoAnswerHints = {
+  noStatus: 'check the display id (and --root), and that this account may read {root}/displays/+/status.',
+  refused:
+    'A board that requires signatures (trust.requireSignatures) takes only commands signed by a pit key it trusts ' +
+    '(--signing-key); the broker may not let this account publish commands, or read the answer (its ACL).',
+};
 
 interface ReportContext {
   readonly io: CliIo;
@@ -118,13 +117,17 @@ interface ReportContext {
   readonly key: SigningKey | null;
 }
 
-async function report(a: Answer, c: ReportContext): Promise<number> {
+async function report(a: FleetResult, c: ReportContext): Promise<number> {
   const { io } = c;
   const signed = c.key ? ` (signed, key ${c.key.kid})` : '';
+  if (a.kind === 'not-sent') {
+    io.err(`baccarat-board fleet: ${a.message}\n`);
+    return EXIT.failure;
+  }
   if (a.kind === 'timeout') {
     io.err(
       `baccarat-board fleet: no answer from display ${c.display} within ${a.seconds} s to ${c.name}${signed}. ` +
-        `${describeStatus(a.status)}\n`,
+        `${describeStatus(a.status, CLI_HINTS, a.rejected)}\n`,
     );
     return EXIT.failure;
   }

@@ -1,12 +1,14 @@
 /**
  * A small PNG reader for tests (8-bit RGB or RGBA, not interlaced: what Chromium and Electron write): the size and
- * the pixels, to check that a picture is the size it says and not blank.
+ * the pixels, to check that a picture is the size it says and not blank; and a writer of small RGB pictures, for a
+ * test board's screenshot.
  *
  * ```ts
  * const { width, height, pixel } = decodePng(buffer); pixel(0, 0); // [r, g, b, a]
+ * const png = encodePng(64, 36, (x, y) => [x * 4, y * 7, 90]);
  * ```
  */
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 
 export interface DecodedPng {
   readonly width: number;
@@ -74,4 +76,44 @@ export function decodePng(png: Buffer): DecodedPng {
       return seen.size;
     },
   };
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (b: Buffer): number => {
+  let c = 0xffffffff;
+  for (const x of b) c = CRC_TABLE[(c ^ x) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer): Buffer => {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+};
+
+/** An 8-bit RGB PNG of `width`×`height` whose pixels `colour` gives. */
+export function encodePng(
+  width: number,
+  height: number,
+  colour: (x: number, y: number) => [number, number, number],
+): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) raw.set(colour(x, y), y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from(SIGNATURE, 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -1,0 +1,145 @@
+/**
+ * What a fleet command waits for once published: the board's status naming the request (`lastCommand`), or for a
+ * screenshot its picture on `{root}/displays/{id}/screenshot`; and when neither comes in time, what the board's
+ * status says, to tell the operator why. Shared by `baccarat-board fleet` (its own connection: {@link awaitAnswer})
+ * and the console (one connection for many commands: it feeds each {@link AnswerWatch} itself).
+ *
+ * ```ts
+ * const answer = awaitAnswer(client, { root, display, requestId, name: 'screenshot', ms: 30_000 });
+ * await answer.ready; // subscribed: publish the command now
+ * const a = await answer.result; // { kind: 'screenshot', reply } | { kind: 'status', ok, status } | { kind: 'timeout', … }
+ * ```
+ * @packageDocumentation
+ */
+import type { MqttClient } from 'mqtt';
+import { parseMessage } from '../contract/mqtt';
+import type { DisplayCommandName, DisplayScreenshot, DisplayStatus } from '../contract/schemas';
+import { topics } from '../contract/topics';
+
+export type Answer =
+  | { readonly kind: 'screenshot'; readonly reply: DisplayScreenshot }
+  | { readonly kind: 'status'; readonly ok: boolean; readonly status: DisplayStatus }
+  | {
+      readonly kind: 'timeout';
+      readonly seconds: number;
+      readonly status: DisplayStatus | null; // the latest seen
+      readonly rejected: number; // how many messages the board rejected meanwhile (its rejectedMessages rose)
+    };
+
+export interface AnswerOptions {
+  readonly root: string;
+  readonly display: string;
+  readonly requestId: string;
+  readonly name: DisplayCommandName;
+  readonly ms: number; // how long to wait, from now
+  readonly status?: DisplayStatus | null; // the board's status as known before (the console's); default none
+}
+
+export interface AnswerWait {
+  /** Subscribed (or failed to): publish the command after this. */
+  readonly ready: Promise<void>;
+  readonly result: Promise<Answer>;
+  cancel(): void;
+}
+
+const rejectedOf = (s: DisplayStatus | null): number | null => (s?.state === 'online' ? s.rejectedMessages : null);
+
+/** One command's wait: fed every message of {@link AnswerWatch.topics}, it ends with the answer or a timeout. */
+export class AnswerWatch {
+  /** The topics whose messages it needs: the board's status, and for a screenshot its picture. */
+  readonly topics: readonly string[];
+  readonly result: Promise<Answer>;
+  private status: DisplayStatus | null;
+  private baseline: number | null; // rejectedMessages before the command (or at the first status seen)
+  private readonly statusTopic: string;
+  private readonly shotTopic: string;
+  private readonly timer: NodeJS.Timeout;
+  private done: (a: Answer) => void = () => undefined;
+  private over = false;
+
+  constructor(private readonly o: AnswerOptions) {
+    const t = topics(o.root);
+    this.statusTopic = t.displayStatus(o.display);
+    this.shotTopic = t.displayScreenshot(o.display);
+    this.topics = o.name === 'screenshot' ? [this.statusTopic, this.shotTopic] : [this.statusTopic];
+    this.status = o.status ?? null;
+    this.baseline = rejectedOf(this.status);
+    this.result = new Promise<Answer>((resolve) => (this.done = resolve));
+    this.timer = setTimeout(() => this.finish(this.timeout(o.ms / 1000)), o.ms);
+  }
+
+  /** Whether it is still waiting. */
+  get waiting(): boolean {
+    return !this.over;
+  }
+
+  /** One message received (any topic: others are ignored). */
+  take(topic: string, payload: Uint8Array): void {
+    if (this.over) return;
+    if (topic === this.statusTopic) {
+      const p = parseMessage('displayStatus', payload);
+      if (!p.ok || p.value.displayId !== this.o.display) return;
+      this.status = p.value;
+      this.baseline ??= rejectedOf(p.value);
+      const last = p.value.state === 'online' ? p.value.lastCommand : undefined;
+      if (this.o.name !== 'screenshot' && last?.requestId === this.o.requestId)
+        this.finish({ kind: 'status', ok: last.ok, status: p.value });
+    } else if (topic === this.shotTopic) {
+      const p = parseMessage('displayScreenshot', payload);
+      if (p.ok && p.value.requestId === this.o.requestId) this.finish({ kind: 'screenshot', reply: p.value });
+    }
+  }
+
+  /** Stops waiting: a timeout of 0 s (the command could not be published). */
+  cancel(): void {
+    this.finish(this.timeout(0));
+  }
+
+  private timeout(seconds: number): Answer {
+    const now = rejectedOf(this.status);
+    const rejected = now === null || this.baseline === null ? 0 : Math.max(0, now - this.baseline);
+    return { kind: 'timeout', seconds, status: this.status, rejected };
+  }
+
+  private finish(a: Answer): void {
+    if (this.over) return;
+    this.over = true;
+    clearTimeout(this.timer);
+    this.done(a);
+  }
+}
+
+/**
+ * Waits on `client`, which this subscribes to what the answer needs (the command line's own connection). Listens
+ * before it returns: publish once `ready` resolves.
+ */
+export function awaitAnswer(client: MqttClient, o: AnswerOptions): AnswerWait {
+  const watch = new AnswerWatch(o);
+  const onMessage = (topic: string, payload: Buffer) => watch.take(topic, payload);
+  client.on('message', onMessage);
+  void watch.result.then(() => client.off('message', onMessage));
+  const ready = client.subscribeAsync([...watch.topics], { qos: 1 }).then(
+    () => undefined,
+    () => undefined, // not allowed to read them: the wait ends in a timeout that says so
+  );
+  return { ready, result: watch.result, cancel: () => watch.cancel() };
+}
+
+/** What to tell the operator about a board that did not answer, in the words of the tool that asks. */
+export interface NoAnswerHints {
+  /** No status on the broker for it: e.g. 'check the display id (and --root)'. */
+  readonly noStatus: string;
+  /** Online, and no answer: e.g. signatures and the broker's ACL. */
+  readonly refused: string;
+}
+
+/** What the board's status says about why it did not answer: the latest status, and what it rejected meanwhile. */
+export function describeStatus(status: DisplayStatus | null, hints: NoAnswerHints, rejected = 0): string {
+  if (!status) return `The broker holds no status for it: ${hints.noStatus}`;
+  if (status.state === 'offline') return `Its status says offline since ${status.timestamp}.`;
+  const meanwhile =
+    rejected > 0
+      ? ` It rejected ${rejected === 1 ? 'a message' : `${rejected} messages`} meanwhile: most likely this command.`
+      : '';
+  return `Its status says online (as of ${status.timestamp}): the command may have been refused.${meanwhile} ${hints.refused}`;
+}
