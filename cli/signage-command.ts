@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { MqttClient } from 'mqtt';
-import type { AuditAction } from '../contract/schemas/audit';
+import type { SignAction } from '../contract/schemas/audit';
 import { isId } from '../contract/schemas/common';
 import { topics } from '../contract/topics';
 import { defaultAccountsPath } from '../console/accounts';
@@ -124,7 +124,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     io.err(`baccarat-board signage: ${actor}\n`);
     return EXIT.badInput;
   }
-  const auditAction: AuditAction = action === 'close' ? 'close-table' : action === 'open' ? 'open-table' : 'change';
+  const auditAction: SignAction = action === 'close' ? 'close-table' : action === 'open' ? 'open-table' : 'change';
   if (actor?.role && edits) {
     const needs = [
       ...(editsCasino(edits) ? [permissionOf(auditAction, 'casino')] : []),

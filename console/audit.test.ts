@@ -11,7 +11,16 @@ import { describe, expect, test } from 'vitest';
 import { casino, signage } from '../test/helpers/table-messages';
 import { makePitAudit, parsePitAudit } from '../contract/audit';
 import { AuditLog } from './audit-log';
-import { auditRecords, describeWho, planSummary, type AuditContext } from './audit-record';
+import {
+  auditRecords,
+  describeCommand,
+  describeWho,
+  fleetRecord,
+  isSignRecord,
+  planSummary,
+  type AuditContext,
+} from './audit-record';
+import { signAtRevision } from './revert';
 import { casinoChanges, tableChanges } from './sign-diff';
 import { planSignChange } from './sign-edit';
 import { parseAssignments } from './sign-keys';
@@ -116,6 +125,70 @@ describe('audit records', () => {
       error: { code: 'bad-shape' },
     });
     expect(parsePitAudit(JSON.stringify({ ...t, who: 'somebody' }))).toMatchObject({ ok: false });
+  });
+
+  test('a fleet command is a record of its own: who, which board, which command, the answer; valid on the wire', () => {
+    const command = {
+      v: 1 as const,
+      command: 'resync' as const,
+      requestId: '5d3f1c2a-9b8e-4f7a-8c6d-1e2f3a4b5c6d',
+      timestamp: AT,
+      replace: true,
+      sig: { alg: 'Ed25519' as const, kid: '56475aa75463474c', value: 'x' },
+    };
+    const r = fleetRecord({
+      id: 'f1',
+      at: AT,
+      who: { account: 'sam', role: 'supervisor', via: 'console', host: 'pit-3' },
+      reason: 'stuck on an old shoe',
+      displayId: 'jade8-a',
+      tableId: 'T1',
+      command,
+      kid: '56475aa75463474c',
+      outcome: 'done',
+      answeredAt: AT,
+      detail: 'confirmed',
+    });
+    expect(r).toEqual({
+      v: 1,
+      id: 'f1',
+      at: AT,
+      who: { account: 'sam', role: 'supervisor', via: 'console', host: 'pit-3' },
+      reason: 'stuck on an old shoe',
+      action: 'fleet-command',
+      target: 'display',
+      displayId: 'jade8-a',
+      tableId: 'T1',
+      // The command as published, without its signature: which key signed it is enough.
+      command: { name: 'resync', requestId: command.requestId, replace: true, kid: '56475aa75463474c' },
+      outcome: 'done',
+      answeredAt: AT,
+      detail: 'confirmed',
+      summary: 'Board jade8-a (table T1): resync with replace — done',
+    });
+    expect(parsePitAudit(makePitAudit(r))).toEqual({ ok: true, value: r });
+    expect(isSignRecord(r)).toBe(false);
+    expect(describeCommand({ name: 'identify', durationSeconds: 60 })).toBe('identify (60 s)');
+    // A fleet record is never taken for a sign's: it has no revision to restore.
+    expect(signAtRevision([r], 'table', 'T1', 4)).toBeNull();
+    const reload = { v: 1 as const, command: 'reload' as const, requestId: 'r2', timestamp: AT };
+    const noAnswer = fleetRecord({
+      ...r,
+      command: reload,
+      kid: null,
+      outcome: 'no-answer',
+      answeredAt: null,
+      tableId: null,
+      detail: 'x'.repeat(2000),
+    });
+    expect(noAnswer.summary).toBe('Board jade8-a: reload — no answer');
+    expect(noAnswer.detail).toHaveLength(1000);
+    expect(parsePitAudit(makePitAudit(noAnswer)).ok).toBe(true);
+    // A shape error names the path in the fleet record's own terms.
+    expect(parsePitAudit(JSON.stringify({ ...r, outcome: 'maybe' }))).toMatchObject({
+      ok: false,
+      error: { code: 'bad-shape', message: expect.stringContaining('/outcome') },
+    });
   });
 
   test('the log is appended to (0600), read back latest first, and survives a torn last line', async () => {

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { err, ok, type Result } from '../baccarat/types';
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
-import type { AuditAction } from '../contract/schemas/audit';
+import type { SignAction } from '../contract/schemas/audit';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Principal } from './accounts';
 import type { AuditFeed } from './audit-feed';
@@ -46,7 +46,7 @@ export interface SignChangesDeps {
 /** A planned change, and what kind of action it is for the audit log. */
 interface Planned {
   readonly plan: SignPlan;
-  readonly action: AuditAction;
+  readonly action: SignAction;
   readonly revertedTo?: number;
 }
 
@@ -63,7 +63,7 @@ export function signChanges({
   /** The edits of a request, and its action. */
   const editsOf = async (
     req: ChangeRequest,
-  ): Promise<Result<{ edits: SignEdits; action: AuditAction; revertedTo?: number }, FieldError>> => {
+  ): Promise<Result<{ edits: SignEdits; action: SignAction; revertedTo?: number }, FieldError>> => {
     const fleet = monitor.current;
     const table = req.tableId === null ? null : (fleet.tables.get(req.tableId)?.signage ?? null);
     if (req.revertTo !== undefined) {

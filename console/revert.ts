@@ -13,7 +13,7 @@
  */
 import { LIMITED_SIDE_BETS } from '../baccarat/signage';
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
-import type { AuditRecord } from './audit-record';
+import { isSignRecord, type AuditRecord } from './audit-record';
 import type { SignEdits } from './sign-keys';
 
 /**
@@ -28,7 +28,7 @@ export function signAtRevision(
 ): TableSignage | CasinoSignage | null {
   let found: TableSignage | CasinoSignage | null = null;
   for (const r of records) {
-    if (r.target !== target || (target === 'table' && r.tableId !== tableId)) continue;
+    if (!isSignRecord(r) || r.target !== target || (target === 'table' && r.tableId !== tableId)) continue;
     // A sign's own record (`after`) is the best witness; `before` is what the next change found retained.
     if (r.after?.revision === revision) return r.after;
     if (r.before?.revision === revision) found ??= r.before;

@@ -9,6 +9,7 @@ import { boardSubscriptions, parseTopic, PIT_AUDIT_SPEC, topics } from './topics
 
 const doc = readFileSync(new URL('../docs/contract.md', import.meta.url), 'utf8');
 const example = /<!-- pit-audit example[^>]*-->\s*```json\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+const fleetExample = /<!-- pit-audit fleet example[^>]*-->\s*```json\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
 
 describe('{root}/pit/audit', () => {
   it('is under the root, QoS 1, not retained, and no board topic', () => {
@@ -23,6 +24,21 @@ describe('{root}/pit/audit', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.who).toEqual({ account: 'ann', role: 'supervisor', via: 'console', host: 'pit-3' });
     expect(parsePitAudit(makePitAudit(r.value))).toEqual(r);
+  });
+
+  it('the fleet-command example parses too, and a sign’s fields are no part of it', () => {
+    const r = parsePitAudit(fleetExample);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toMatchObject({ action: 'fleet-command', displayId: 'jade8-a', command: { name: 'resync' } });
+    expect(parsePitAudit(makePitAudit(r.value))).toEqual(r);
+    const good = JSON.parse(fleetExample) as Record<string, unknown>;
+    const bad = (v: unknown) => parsePitAudit(JSON.stringify(v));
+    expect(bad({ ...good, revision: { from: 1, to: 2 } })).toMatchObject({ ok: false, error: { code: 'bad-shape' } });
+    expect(bad({ ...good, outcome: 'maybe' })).toMatchObject({ ok: false, error: { message: /\/outcome/ } });
+    expect(bad({ ...good, command: { name: 'shrug', requestId: 'r1' } })).toMatchObject({ ok: false });
+    expect(bad({ ...good, action: 'change' })).toMatchObject({ ok: false, error: { code: 'bad-shape' } });
+    const { reason: _, ...unexplained } = good;
+    expect(bad(unexplained).ok).toBe(true); // a reason is optional for a fleet command
   });
 
   it('refuses, naming why: too large, not JSON, another version, a wrong shape', () => {

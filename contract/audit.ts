@@ -12,7 +12,7 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { err, ok, type Result } from '../baccarat/types';
-import { PitAuditSchema, type PitAudit } from './schemas/audit';
+import { FleetAuditSchema, PitAuditSchema, SignAuditSchema, type PitAudit } from './schemas/audit';
 import { CONTRACT_VERSION } from './schemas/common';
 import { decodeUtf8, utf8Length } from './text-codec';
 
@@ -40,9 +40,12 @@ const check = (v: unknown): boolean => {
 
 const fail = (code: AuditError['code'], message: string) => err<AuditError>({ code, message: `pitAudit: ${message}` });
 
-/** The first few shape errors, with their JSON paths. */
+/**
+ * The first few shape errors, with their JSON paths: against the kind of record its `action` names (a union's own
+ * errors only say that no branch matched).
+ */
 const issues = (v: unknown): string =>
-  [...Value.Errors(PitAuditSchema, v)]
+  [...Value.Errors((v as { action?: unknown }).action === 'fleet-command' ? FleetAuditSchema : SignAuditSchema, v)]
     .slice(0, 3)
     .map((e) => `${e.path || '/'}: ${e.message}`)
     .join('; ');

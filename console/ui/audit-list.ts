@@ -2,13 +2,14 @@
  * `<console-audit-list>`: the audit log, latest first — when, who (an account, its role, console or command line),
  * why, which sign, what changed (field by field), at which hand of which shoe, the revision, whether the record
  * carries the pit's signature, and the whole sign before and after on demand. A supervisor can restore the sign as
- * it was before any change listed.
+ * it was before any change listed. A fleet command sent to a board is listed too: which board, which command, and
+ * what the board answered.
  * @packageDocumentation
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { CasinoSignage, TableSignage } from '../../contract/schemas';
-import { describeRevisions, describeWho } from '../audit-record';
+import { describeCommand, describeRevisions, describeWho, type FleetRecord, type SignRecord } from '../audit-record';
 import type { AuditEntry } from '../protocol';
 import { may, type Role } from '../roles';
 import { describeScale, signSummary } from '../sign-text';
@@ -22,6 +23,12 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'close-table': 'closed the table',
   'open-table': 'opened the table',
 };
+
+const OUTCOMES = {
+  done: ['ok', 'done'],
+  failed: ['off', 'failed'],
+  'no-answer': ['warn', 'no answer'],
+} as const;
 
 const summary = (s: TableSignage | CasinoSignage | null): string =>
   s === null
@@ -105,7 +112,7 @@ export class ConsoleAuditList extends LitElement {
   /** The role of whoever is signed in: a supervisor may restore. */
   @property({ attribute: false }) userRole: Role = 'viewer';
 
-  private revert(r: AuditEntry, revision: number): void {
+  private revert(r: SignRecord, revision: number): void {
     this.dispatchEvent(
       new CustomEvent('console-revert', {
         detail: { tableId: r.target === 'casino' ? null : r.tableId, revision },
@@ -115,7 +122,37 @@ export class ConsoleAuditList extends LitElement {
     );
   }
 
-  private item(r: AuditEntry) {
+  private signature(r: AuditEntry) {
+    return html`<span
+      class="pill ${r.signature === 'verified' ? 'ok' : 'plain'}"
+      data-signature=${r.signature}
+      title=${r.signature === 'verified' ? 'Signed with the pit’s key' : 'Not signed with the pit key this console holds'}
+      >${r.signature === 'verified' ? 'signed' : 'unsigned'}</span
+    >`;
+  }
+
+  private fleetItem(r: FleetRecord & Pick<AuditEntry, 'signature'>) {
+    const [tone, words] = OUTCOMES[r.outcome];
+    return html`<li data-id=${r.id} data-action=${r.action} data-command=${r.command.name}>
+      <time datetime=${r.at} class="muted">${when(r.at)}</time>
+      <div>
+        <div class="head">
+          Board ${r.displayId}${r.tableId ? ` (${r.tableId})` : ''} · ${describeCommand(r.command)} ·
+          <span data-who>${describeWho(r.who)}</span> <span class="muted">fleet command</span>
+        </div>
+        ${r.reason ? html`<div class="why" data-why>Why: “${r.reason}”</div>` : nothing}
+        <div class="muted" data-detail>${r.detail}</div>
+      </div>
+      <div class="side">
+        <span class="pill ${tone}" data-outcome=${r.outcome}>${words}</span>
+        ${this.signature(r)}
+      </div>
+    </li>`;
+  }
+
+  private item(e: AuditEntry) {
+    if (e.action === 'fleet-command') return this.fleetItem(e);
+    const r: SignRecord & Pick<AuditEntry, 'signature'> = e;
     const from = r.revision.from;
     const undo = may(this.userRole, 'revert') && r.before && from !== null;
     const what = ACTIONS[r.action] ?? '';
@@ -147,12 +184,7 @@ export class ConsoleAuditList extends LitElement {
         }
       </div>
       <div class="side">
-        <span
-          class="pill ${r.signature === 'verified' ? 'ok' : 'plain'}"
-          data-signature=${r.signature}
-          title=${r.signature === 'verified' ? 'Signed with the pit’s key' : 'Not signed with the pit key this console holds'}
-          >${r.signature === 'verified' ? 'signed' : 'unsigned'}</span
-        >
+        ${this.signature(r)}
         ${
           undo
             ? html`<button
@@ -169,8 +201,9 @@ export class ConsoleAuditList extends LitElement {
   }
 
   override render() {
-    if (this.records.length === 0) return html`<p class="empty muted">No change made yet.</p>`;
-    return html`<ol aria-label="Sign changes, latest first">
+    if (this.records.length === 0)
+      return html`<p class="empty muted">No change made, and no fleet command sent, yet.</p>`;
+    return html`<ol aria-label="Sign changes and fleet commands, latest first">
       ${this.records.map((r) => this.item(r))}
     </ol>`;
   }
