@@ -1,12 +1,13 @@
 /**
  * The console's JSON API, behind the server's Host, Origin and token checks: signing in and out
  * (`POST /api/login`, `POST /api/logout`, `GET /api/session`), the floor and the audit log (`GET /api/state`,
- * `GET /api/audit`), and changes (`POST /api/preview`, `POST /api/apply`). Everything but signing in needs a
- * session; what a session may change is its account's role, decided here and in `changes.ts`, never by the page.
+ * `GET /api/audit`), changes (`POST /api/preview`, `POST /api/apply`) and fleet commands to a board
+ * (`POST /api/fleet`). Everything but signing in needs a session; what a session may change or send is its account's
+ * role, decided here, in `changes.ts` and in `fleet-commands.ts`, never by the page.
  * An account removed or given another role in the accounts file loses its sessions at its next request.
  *
  * ```ts
- * const api = consoleApi({ accounts, sessions, throttle, changes, monitor, audit, entries, log });
+ * const api = consoleApi({ accounts, sessions, throttle, changes, fleet, monitor, audit, entries, log });
  * await api(req, res, target); // answers every /api/ route
  * ```
  * @packageDocumentation
@@ -19,6 +20,7 @@ import type { AccountStore } from './accounts';
 import type { AuditLog } from './audit-log';
 import type { AuditRecord } from './audit-record';
 import type { SignChanges } from './changes';
+import type { FleetCommands } from './fleet-commands';
 import type { FleetMonitor } from './monitor';
 import type { AuditEntry, LoginRequest, SessionInfo } from './protocol';
 import { Sessions, type LoginThrottle, type Session } from './sessions';
@@ -55,6 +57,7 @@ export interface ApiDeps {
   readonly sessions: Sessions;
   readonly throttle: LoginThrottle;
   readonly changes: SignChanges;
+  readonly fleet: Pick<FleetCommands, 'send'>;
   readonly monitor: FleetMonitor;
   readonly audit: AuditLog;
   readonly entries: (records: readonly AuditRecord[]) => AuditEntry[];
@@ -118,7 +121,7 @@ export function consoleApi(d: ApiDeps) {
 
   return async (req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void> => {
     const route = `${req.method ?? 'GET'} ${target.pathname}`;
-    const posts = ['POST /api/login', 'POST /api/logout', 'POST /api/preview', 'POST /api/apply'];
+    const posts = ['POST /api/login', 'POST /api/logout', 'POST /api/preview', 'POST /api/apply', 'POST /api/fleet'];
     const gets = ['GET /api/session', 'GET /api/state', 'GET /api/audit'];
     if (!posts.includes(route) && !gets.includes(route)) return send(res, 404, 'not found\n');
     let body: unknown = null;
@@ -151,6 +154,20 @@ export function consoleApi(d: ApiDeps) {
     if (route === 'GET /api/audit') {
       const limit = Number(target.query.get('limit') ?? Infinity);
       return send(res, 200, d.entries(await d.audit.read(Number.isFinite(limit) && limit > 0 ? limit : Infinity)));
+    }
+    if (route === 'POST /api/fleet') {
+      const { status, body: r } = await d.fleet.send(body, who);
+      const fields = { display: (body as { displayId?: unknown } | null)?.displayId, account: who.name };
+      if (r.ok) d.log.info({ ...fields, command: r.command, requestId: r.requestId }, 'fleet command done');
+      else if (r.outcome === 'refused')
+        d.log.warn({ ...fields, field: r.field, message: r.message }, 'fleet command refused');
+      else
+        d.log.warn(
+          { ...fields, outcome: r.outcome, requestId: r.requestId, message: r.message },
+          'fleet command not done',
+        );
+      if (r.warning) d.log.warn({ warning: r.warning }, 'audit record not shared');
+      return send(res, status, r);
     }
     if (route === 'POST /api/preview') {
       const p = await d.changes.preview(body, who);

@@ -17,11 +17,15 @@ import { fieldError, type FieldError } from './sign-keys';
 /** Shortest reason accepted, in characters (trimmed). */
 export const MIN_REASON_LENGTH = 3;
 
-/** Why a reason is refused, or null. */
-export function reasonProblem(reason: string | undefined): string | null {
+/** Why a reason is refused, or null; `what` and `example` fit the words to the action (a change, a reload). */
+export function reasonProblem(
+  reason: string | undefined,
+  what = 'the change',
+  example = 'new limits for the weekend',
+): string | null {
   const r = (reason ?? '').trim();
   if (r.length < MIN_REASON_LENGTH)
-    return 'give a reason for the change: it goes to the audit log with your name (e.g. "new limits for the weekend")';
+    return `give a reason for ${what}: it goes to the audit log with your name (e.g. "${example}")`;
   if (r.length > MAX_REASON_LENGTH) return `the reason is longer than ${MAX_REASON_LENGTH} characters`;
   return null;
 }

@@ -51,7 +51,7 @@ test('a burst of the HTTP fuzz leaves it running, answering, and with nothing au
       port: cli.port,
       hosts: [`127.0.0.1:${cli.port}`],
       token: TOKEN,
-      paths: ['/', '/healthz', '/api/state', '/api/audit', '/api/preview', '/api/apply'],
+      paths: ['/', '/healthz', '/api/state', '/api/audit', '/api/preview', '/api/apply', '/api/fleet'],
       sockets: ['/live'],
       bodies: [
         JSON.stringify({ tableId: 'T9', changes: [['min', '5']], reason: 'fuzz', expect: { table: -1, casino: -1 } }),

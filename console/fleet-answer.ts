@@ -2,7 +2,7 @@
  * What a fleet command waits for once published: the board's status naming the request (`lastCommand`), or for a
  * screenshot its picture on `{root}/displays/{id}/screenshot`; and when neither comes in time, what the board's
  * status says, to tell the operator why. Shared by `baccarat-board fleet` (its own connection: {@link awaitAnswer})
- * and the console (one connection for many commands: it feeds each {@link AnswerWatch} itself).
+ * and the console (one connection for many commands at once: {@link AnswerRouter}).
  *
  * ```ts
  * const answer = awaitAnswer(client, { root, display, requestId, name: 'screenshot', ms: 30_000 });
@@ -15,6 +15,7 @@ import type { MqttClient } from 'mqtt';
 import { parseMessage } from '../contract/mqtt';
 import type { DisplayCommandName, DisplayScreenshot, DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
+import { topicMatches } from './mqtt-session';
 
 export type Answer =
   | { readonly kind: 'screenshot'; readonly reply: DisplayScreenshot }
@@ -123,6 +124,60 @@ export function awaitAnswer(client: MqttClient, o: AnswerOptions): AnswerWait {
     () => undefined, // not allowed to read them: the wait ends in a timeout that says so
   );
   return { ready, result: watch.result, cancel: () => watch.cancel() };
+}
+
+/**
+ * The waits of many commands on one connection that stays (the console's): one listener feeds them all, however
+ * many there are. Topics the connection is subscribed to already (`covered`: the console's every board's status)
+ * are not subscribed again; any other (a screenshot's) is subscribed while a wait needs it, then unsubscribed.
+ */
+export class AnswerRouter {
+  private readonly watches = new Set<AnswerWatch>();
+  private readonly subscribed = new Map<string, number>(); // topic → how many waits need it
+  private client: MqttClient | null = null;
+  private readonly route = (topic: string, payload: Buffer) => {
+    for (const w of this.watches) w.take(topic, payload);
+  };
+
+  constructor(private readonly covered: () => string) {}
+
+  /** Starts a wait on `client` (publish once `ready` resolves). */
+  listen(client: MqttClient, o: AnswerOptions): AnswerWait {
+    if (this.client !== client) {
+      this.client?.off('message', this.route);
+      client.on('message', this.route);
+      this.client = client;
+    }
+    const watch = new AnswerWatch(o);
+    this.watches.add(watch);
+    const own = watch.topics.filter((t) => !topicMatches(this.covered(), t));
+    const fresh = own.filter((t) => (this.subscribed.get(t) ?? 0) === 0);
+    for (const t of own) this.subscribed.set(t, (this.subscribed.get(t) ?? 0) + 1);
+    void watch.result.then(() => {
+      this.watches.delete(watch);
+      const unused = own.filter((t) => {
+        const n = (this.subscribed.get(t) ?? 1) - 1;
+        if (n > 0) this.subscribed.set(t, n);
+        else this.subscribed.delete(t);
+        return n <= 0;
+      });
+      if (unused.length > 0) client.unsubscribe(unused, () => undefined);
+    });
+    const ready =
+      fresh.length === 0
+        ? Promise.resolve()
+        : client.subscribeAsync(fresh, { qos: 1 }).then(
+            () => undefined,
+            () => undefined, // not allowed to read the picture: the wait ends in a timeout that says so
+          );
+    return { ready, result: watch.result, cancel: () => watch.cancel() };
+  }
+
+  /** Stops listening (waits still under way end in their timeouts). */
+  close(): void {
+    this.client?.off('message', this.route);
+    this.client = null;
+  }
 }
 
 /** What to tell the operator about a board that did not answer, in the words of the tool that asks. */

@@ -1,15 +1,22 @@
 /**
  * What the console's Node side and its page say to each other: the fleet view and the audit log pushed over the
- * WebSocket (`/live`), the session (`POST /api/login`, `GET /api/session`), and the bodies of `POST /api/preview`
- * and `POST /api/apply`. Types only, shared by both sides.
+ * WebSocket (`/live`), the session (`POST /api/login`, `GET /api/session`), the bodies of `POST /api/preview`
+ * and `POST /api/apply`, and a fleet command and its answer (`POST /api/fleet`). Types only, shared by both sides.
  *
  * ```ts
  * ws.onmessage = (e) => { const f = JSON.parse(e.data) as ConsoleFrame; if (f.type === 'fleet') show(f.fleet); };
  * ```
  * @packageDocumentation
  */
-import type { CasinoSignage, ConnectionState, DisplayStatus, TableSignage } from '../contract/schemas';
-import type { AuditRecord, Revisions } from './audit-record';
+import type {
+  CasinoSignage,
+  ConnectionState,
+  DisplayCommandName,
+  DisplayStatus,
+  ScreenshotSource,
+  TableSignage,
+} from '../contract/schemas';
+import type { AuditRecord, Revisions, SignRecord } from './audit-record';
 import type { Role } from './roles';
 import type { Attention, SignLag } from './fleet-attention';
 import type { ShoePosition } from './shoe-position';
@@ -123,7 +130,56 @@ export type PreviewResponse =
 export type ApplyResponse =
   | {
       readonly ok: true;
-      readonly records: readonly AuditRecord[];
+      readonly records: readonly SignRecord[];
       readonly warning?: string; // published, but the audit record did not reach the broker
     }
   | { readonly ok: false; readonly field: string | null; readonly message: string };
+
+/**
+ * `POST /api/fleet`: a fleet command to one board, sent by the account signed in. `reason` is required for `reload`
+ * and `resync` (they change what the patrons see) and kept in the audit log.
+ */
+export interface FleetCommandRequest {
+  readonly displayId: string;
+  readonly command: DisplayCommandName;
+  readonly seconds?: number; // identify, about: how long it shows (1 to 600 s; the board's default otherwise)
+  readonly replace?: boolean; // resync: drop the board's state and show exactly what the retained topics say
+  readonly reason?: string;
+}
+
+/** A board's picture, as the page shows it. */
+export interface ScreenshotView {
+  readonly timestamp: string; // when the board took it (its clock)
+  readonly width: number; // px
+  readonly height: number; // px
+  readonly source: ScreenshotSource; // window: the kiosk window's pixels; rendered: drawn again (browser mode)
+  readonly bytes: number; // of the PNG
+  readonly png: string; // base64
+}
+
+/**
+ * What came of a fleet command: done (the board's status names it, or its picture came), or not — refused by the
+ * console before anything was sent (role, reason, a board offline or busy), not taken by the broker (`not-sent`),
+ * failed by the board's own word, or no answer in time. `message` says which, and why, in words.
+ */
+export type FleetCommandResponse =
+  | {
+      readonly ok: true;
+      readonly displayId: string;
+      readonly command: DisplayCommandName;
+      readonly requestId: string;
+      readonly sentAt: string;
+      readonly answeredAt: string;
+      readonly signedBy: string | null; // the pit key's id, when the command was signed
+      readonly message: string; // e.g. 'confirmed by the board's status (lastCommand) at …'
+      readonly screenshot?: ScreenshotView;
+      readonly warning?: string; // done, but the audit record did not reach the broker
+    }
+  | {
+      readonly ok: false;
+      readonly outcome: 'refused' | 'not-sent' | 'failed' | 'no-answer';
+      readonly field: string | null; // refused: the part of the request at fault
+      readonly message: string;
+      readonly requestId?: string; // sent: the command's
+      readonly warning?: string;
+    };

@@ -4,14 +4,16 @@
  * The process (this one: the server runs in it, so an exception in a handler fails the run) carries on, answers
  * /healthz, publishes no sign and writes no audit record. The JSON bodies it posts are change requests that are
  * one step from valid, all against revisions that are not the broker's, so `apply` refuses them (409) and
- * `preview` plans them in full; the aimed requests carry a supervisor's session cookie, so they get that far.
+ * `preview` plans them in full; and fleet commands one step from valid, or to a board that is offline (409) or
+ * unknown, so `POST /api/fleet` publishes no command. The aimed requests carry a supervisor's session cookie, so they
+ * get that far.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
+import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { formatFuzzReport, fuzzHttp } from '../test/helpers/http-fuzz';
@@ -51,6 +53,14 @@ const BODIES = [
   { tableId: 'T2', changes: [['min']], reason: 'fuzz', expect: STALE },
   { tableId: 'T2', changes: [['min', '200']], reason: 7, expect: STALE },
   { tableId: 'T2', changes: [['min', '200']], reason: 'fuzz', shoeId: '%E0%A4%A', expect: STALE },
+  // Fleet commands: to the board that is offline, to one nobody knows, or one step from valid.
+  { displayId: 'F1', command: 'identify' },
+  { displayId: 'F1', command: 'resync', replace: true, reason: 'fuzz' },
+  { displayId: 'F9', command: 'screenshot' },
+  { displayId: 'F1', command: 'reload' },
+  { displayId: 'F1', command: 'about', seconds: 601 },
+  { displayId: '+/#', command: 'about' },
+  { displayId: 'F1', command: 'format-disk', reason: 'fuzz' },
 ].map((b) => JSON.stringify(b));
 
 let broker: EmbeddedBroker;
@@ -62,6 +72,15 @@ beforeAll(async () => {
   const pub = await connectAsync(broker.url, { clientId: 'fuzz-management' });
   await pub.publishAsync(T.tableSignage('T2'), makeTableSignage(signage(4)), { qos: 1, retain: true });
   await pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(1)), { qos: 1, retain: true });
+  const offline = { v: 1, state: 'offline', displayId: 'F1', tableId: 'T2', version: '0.1.0' } as const;
+  await pub.publishAsync(
+    T.displayStatus('F1'),
+    makeDisplayStatus({ ...offline, timestamp: new Date().toISOString() }),
+    {
+      qos: 1,
+      retain: true,
+    },
+  );
   await pub.endAsync();
   monitor = new FleetMonitor({ url: broker.url, root: 'baccarat', protocolVersion: 4 });
   await monitor.start();
@@ -122,6 +141,7 @@ test.each([
             '/api/login',
             '/api/preview',
             '/api/apply',
+            '/api/fleet',
           ],
           sockets: ['/live'],
           bodies: BODIES,

@@ -1,6 +1,6 @@
 /**
  * The console's small web server: the page (Lit, built to dist/console), the fleet and the audit log pushed live
- * over a WebSocket (`/live`), and a JSON API (`api.ts`). Every person signs in with an account of the accounts file
+ * over a WebSocket (`/live`), and a JSON API (`api.ts`: sign changes, fleet commands). Every person signs in with an account of the accounts file
  * (`accounts.ts`); a session is an HttpOnly, SameSite=Strict cookie (`sessions.ts`), needed by the API and the
  * WebSocket, and its account's role decides what it may change. Loopback only unless a token is set; with a token
  * every API call and the WebSocket need it as well. The page runs under the board's Content-Security-Policy;
@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
+import type { DisplayCommandName } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import { givenToken, isLoopback, MIN_TOKEN_LENGTH, requestGuard, tokenOk } from '../web-host/http-guard';
@@ -31,6 +32,7 @@ import type { AuditFeed } from './audit-feed';
 import type { AuditLog } from './audit-log';
 import type { AuditRecord } from './audit-record';
 import { signChanges } from './changes';
+import { fleetCommands } from './fleet-commands';
 import type { FleetMonitor } from './monitor';
 import { auditSignature } from './pit-signature';
 import type { AuditEntry, ConsoleFrame } from './protocol';
@@ -49,6 +51,7 @@ export interface ConsoleServerOptions {
   readonly logger?: Logger;
   readonly now?: () => Date;
   readonly confirmMs?: number;
+  readonly fleetTimeoutMs?: (command: DisplayCommandName) => number; // how long to wait for a board; default 10 s, 30 s for a screenshot
   readonly sessions?: SessionOptions;
 }
 
@@ -84,6 +87,13 @@ export async function startConsoleServer(opts: ConsoleServerOptions): Promise<Co
     ...(opts.now && { now: opts.now }),
     ...(opts.confirmMs !== undefined && { confirmMs: opts.confirmMs }),
   });
+  const fleet = fleetCommands({
+    monitor,
+    feed,
+    key,
+    ...(opts.now && { now: opts.now }),
+    ...(opts.fleetTimeoutMs && { timeoutMs: opts.fleetTimeoutMs }),
+  });
   const sessions = new Sessions(opts.sessions);
   const pages = new Map<WebSocket, Session>();
   const auditTopic = topics(monitor.broker.root).pitAudit();
@@ -113,6 +123,7 @@ export async function startConsoleServer(opts: ConsoleServerOptions): Promise<Co
     sessions,
     throttle: new LoginThrottle(),
     changes,
+    fleet,
     monitor,
     audit,
     entries,
@@ -212,6 +223,7 @@ export async function startConsoleServer(opts: ConsoleServerOptions): Promise<Co
     port,
     async close() {
       clearInterval(sweep);
+      fleet.close();
       monitor.off('change', onChange);
       feed.off('appended', onAppended);
       if (pending) clearTimeout(pending);

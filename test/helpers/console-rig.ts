@@ -21,6 +21,7 @@ import type { BrokerOptions } from '../../console/mqtt-session';
 import type { Role } from '../../console/roles';
 import { startConsoleServer, type ConsoleServer } from '../../console/server';
 import type { SessionOptions } from '../../console/sessions';
+import type { DisplayCommandName } from '../../contract/schemas';
 import type { SigningKey } from '../../mqtt-bridge/signing';
 
 /** Cheap enough for tests; the console's default is 2^15. */
@@ -50,6 +51,7 @@ export interface RigOptions {
   readonly uiDir?: string;
   readonly approvedBuilds?: ApprovedBuilds | null;
   readonly confirmMs?: number;
+  readonly fleetTimeoutMs?: (command: DisplayCommandName) => number;
   readonly sessions?: SessionOptions;
 }
 
@@ -111,6 +113,7 @@ export async function startConsoleRig(o: RigOptions): Promise<ConsoleRig> {
     token,
     uiDir,
     ...(o.confirmMs !== undefined && { confirmMs: o.confirmMs }),
+    ...(o.fleetTimeoutMs && { fleetTimeoutMs: o.fleetTimeoutMs }),
     ...(o.sessions && { sessions: o.sessions }),
   });
   const base = `http://127.0.0.1:${server.port}`;
