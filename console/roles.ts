@@ -27,13 +27,7 @@ export type Role = PitRole;
 
 /** What a role may do. */
 export type Permission =
-  | 'read'
-  | 'change-signs'
-  | 'close-table'
-  | 'revert'
-  | 'casino-sign'
-  | 'check-boards'
-  | 'reload-boards';
+  'read' | 'change-signs' | 'close-table' | 'revert' | 'casino-sign' | 'check-boards' | 'reload-boards';
 
 const GRANTS: { readonly [R in Role]: readonly Permission[] } = {
   viewer: ['read'],
@@ -84,7 +78,6 @@ export function refusal(role: Role, p: Permission): string {
     'reload-boards': 'reload or resync a board',
   };
   const who = role === 'viewer' ? 'a viewer' : role === 'floor-manager' ? 'a floor manager' : 'a supervisor';
-  const ask =
-    p === 'change-signs' || p === 'check-boards' ? 'a floor manager or a supervisor' : 'a supervisor';
+  const ask = p === 'change-signs' || p === 'check-boards' ? 'a floor manager or a supervisor' : 'a supervisor';
   return `${who} cannot ${what[p]}: ask ${ask}`;
 }
