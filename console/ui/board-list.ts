@@ -3,15 +3,27 @@
  * table, shoe, hands, last result, sign revisions (flagged when they differ from the table's or the casino's, in
  * either direction), its build against the approved list, rejected messages, uptime — and under a board, what to
  * look at: why it is out of step and for how long, a sign that differs and what to do, software not approved, a
- * clock off the controller's, its warnings for staff.
+ * clock off the controller's, its warnings for staff. For a floor manager or a supervisor, each online board's
+ * fleet commands (`board-commands.ts`): identify, about and screenshot at once, reload and resync after a dialog
+ * (`<console-fleet-confirm>`), each shown waiting, then with the board's answer; a picture opens in
+ * `<console-screenshot-dialog>`.
  * @packageDocumentation
  */
 import { LitElement, css, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import type { BoardRow, TableRow } from '../protocol';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import type { DisplayCommandName } from '../../contract/schemas';
+import type { BoardRow, FleetCommandRequest, TableRow } from '../protocol';
+import { may, refusal, type Role } from '../roles';
 import { attentionList, attentionStyles } from './attention';
+import { commandButtons, commandResult, commandStyles, runHeadline, type CommandHandlers } from './board-commands';
+import type { FleetApi } from './console-client';
+import type { ConsoleFleetConfirm } from './fleet-confirm';
+import { FleetRuns, type FleetRun } from './fleet-runs';
 import { ago, duration, when } from './format';
+import type { ConsoleScreenshotDialog } from './screenshot-dialog';
 import { sharedStyles } from './shared.styles';
+import './fleet-confirm';
+import './screenshot-dialog';
 
 /** The boards. */
 @customElement('console-board-list')
@@ -19,6 +31,7 @@ export class ConsoleBoardList extends LitElement {
   static override styles = [
     sharedStyles,
     attentionStyles,
+    commandStyles,
     css`
       :host {
         display: block;
@@ -53,6 +66,11 @@ export class ConsoleBoardList extends LitElement {
       tr:last-child th {
         border-bottom: 0;
       }
+      /* The signs' pills wrap, so that the fleet commands fit beside them on a 1366 px screen. */
+      td.signs {
+        white-space: normal;
+        min-width: 9em;
+      }
       td.num {
         font-variant-numeric: tabular-nums;
       }
@@ -76,8 +94,15 @@ export class ConsoleBoardList extends LitElement {
       .small {
         font-size: 0.82em;
       }
+      .note {
+        margin: 0;
+        padding: 0.5em 0.8em;
+        border-bottom: 1px solid var(--c-line);
+      }
     `,
   ];
+
+  @state() private announced = ''; // the latest answer, for assistive technology
 
   /** The boards. */
   @property({ attribute: false }) boards: readonly BoardRow[] = [];
@@ -85,6 +110,52 @@ export class ConsoleBoardList extends LitElement {
   @property({ attribute: false }) tables: readonly TableRow[] = [];
   /** Clock, in ms since the epoch (0: now). */
   @property({ type: Number }) now = 0;
+  /** The role of whoever is signed in: which fleet commands the rows offer. */
+  @property({ attribute: false }) userRole: Role = 'viewer';
+  /** Where fleet commands go (null: none are offered). */
+  @property({ attribute: false }) api: FleetApi | null = null;
+
+  @query('console-fleet-confirm') private confirm!: ConsoleFleetConfirm;
+  @query('console-screenshot-dialog') private picture!: ConsoleScreenshotDialog;
+
+  private readonly runs = new FleetRuns(this);
+  private readonly handlers: CommandHandlers = {
+    run: (b, name) => void this.run(b, name),
+    view: (run) => void this.view(run),
+    dismiss: (id) => this.runs.dismiss(id),
+  };
+
+  private get commands(): boolean {
+    return this.api !== null && may(this.userRole, 'check-boards');
+  }
+
+  private async run(b: BoardRow, name: DisplayCommandName): Promise<void> {
+    if (name === 'reload' || name === 'resync') return this.confirm.open(b, name);
+    return this.send({ displayId: b.displayId, command: name });
+  }
+
+  private async send(req: FleetCommandRequest): Promise<void> {
+    if (!this.api) return;
+    const sending = this.runs.send(this.api, req);
+    const pending = this.runs.of(req.displayId);
+    if (pending) this.announced = runHeadline(pending);
+    const run = await sending;
+    this.announced = `${req.displayId}: ${runHeadline(run)}. ${run.message}`;
+    if (run.screenshot) await this.view(run);
+  }
+
+  private async view(run: FleetRun): Promise<void> {
+    if (run.screenshot) await this.picture.show(run.displayId, run.screenshot);
+  }
+
+  /** Above the table, for a role that cannot send every command: which, and who can. */
+  private note() {
+    if (this.api === null || may(this.userRole, 'reload-boards')) return nothing;
+    const text = may(this.userRole, 'check-boards')
+      ? `${refusal(this.userRole, 'reload-boards')}.`
+      : `Fleet commands: ${refusal(this.userRole, 'check-boards')} (reload and resync: a supervisor).`;
+    return html`<p class="note muted small" data-note="fleet">${text.charAt(0).toUpperCase()}${text.slice(1)}</p>`;
+  }
 
   private signs(b: BoardRow) {
     if (b.state !== 'online') return html`<span class="muted">—</span>`;
@@ -140,47 +211,71 @@ export class ConsoleBoardList extends LitElement {
     if (this.boards.length === 0) return html`<p class="empty muted">No board has reported on the broker.</p>`;
     const now = this.now || Date.now();
     const name = (id: string) => this.tables.find((t) => t.tableId === id)?.signage?.tableName;
-    return html`<table>
-      <thead>
-        <tr>
-          <th scope="col">Board</th>
-          <th scope="col">State</th>
-          <th scope="col">Table</th>
-          <th scope="col">Version</th>
-          <th scope="col">Shoe</th>
-          <th scope="col">Hands</th>
-          <th scope="col">Last result</th>
-          <th scope="col">Signs</th>
-          <th scope="col">Rejected</th>
-          <th scope="col">Uptime</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${this.boards.map((b) => {
-          const on = b.state === 'online';
-          const more = b.attention.length > 0;
-          return html`<tr class="${b.state} ${more ? 'has-attention' : ''}" data-board=${b.displayId}>
-              <th scope="row">${b.displayId}</th>
-              <td>${this.state(b, now)}</td>
-              <td>${name(b.tableId) ? html`${name(b.tableId)} <span class="muted">${b.tableId}</span>` : b.tableId}</td>
-              <td>${b.version}${this.build(b)}</td>
-              <td>${on ? this.shoe(b) : '—'}</td>
-              <td class="num">${on ? b.handCount : '—'}</td>
-              <td>${on ? ago(b.lastResultAt, now) : '—'}</td>
-              <td>${this.signs(b)}</td>
-              <td class="num">${on ? b.rejectedMessages : '—'}</td>
-              <td class="num">${on ? duration(b.uptimeSeconds) : '—'}</td>
-            </tr>
-            ${
-              more
-                ? html`<tr class="attention-row" data-attention=${b.displayId}>
-                    <td colspan="10">${attentionList(b.attention, now)}</td>
-                  </tr>`
-                : nothing
-            }`;
-        })}
-      </tbody>
-    </table>`;
+    const commands = this.commands;
+    const columns = commands ? 11 : 10;
+    return html`${this.note()}
+      <p class="visually-hidden" aria-live="polite" data-announce>${this.announced}</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Board</th>
+            <th scope="col">State</th>
+            <th scope="col">Table</th>
+            <th scope="col">Version</th>
+            <th scope="col">Shoe</th>
+            <th scope="col">Hands</th>
+            <th scope="col">Last result</th>
+            <th scope="col">Signs</th>
+            <th scope="col">Rejected</th>
+            <th scope="col">Uptime</th>
+            ${commands ? html`<th scope="col">Commands</th>` : nothing}
+          </tr>
+        </thead>
+        <tbody>
+          ${this.boards.map((b) => {
+            const on = b.state === 'online';
+            const run = commands ? this.runs.of(b.displayId) : undefined;
+            const more = b.attention.length > 0 || run !== undefined;
+            return html`<tr class="${b.state} ${more ? 'has-attention' : ''}" data-board=${b.displayId}>
+                <th scope="row">${b.displayId}</th>
+                <td>${this.state(b, now)}</td>
+                <td>
+                  ${name(b.tableId) ? html`${name(b.tableId)} <span class="muted">${b.tableId}</span>` : b.tableId}
+                </td>
+                <td>${b.version}${this.build(b)}</td>
+                <td>${on ? this.shoe(b) : '—'}</td>
+                <td class="num">${on ? b.handCount : '—'}</td>
+                <td>${on ? ago(b.lastResultAt, now) : '—'}</td>
+                <td class="signs">${this.signs(b)}</td>
+                <td class="num">${on ? b.rejectedMessages : '—'}</td>
+                <td class="num">${on ? duration(b.uptimeSeconds) : '—'}</td>
+                ${commands ? html`<td>${commandButtons(b, this.userRole, run, this.handlers)}</td>` : nothing}
+              </tr>
+              ${
+                b.attention.length > 0
+                  ? html`<tr class="attention-row ${run ? 'has-attention' : ''}" data-attention=${b.displayId}>
+                      <td colspan=${columns}>${attentionList(b.attention, now)}</td>
+                    </tr>`
+                  : nothing
+              }
+              ${
+                run
+                  ? html`<tr class="attention-row" data-commands=${b.displayId}>
+                      <td colspan=${columns}>${commandResult(run, this.handlers)}</td>
+                    </tr>`
+                  : nothing
+              }`;
+          })}
+        </tbody>
+      </table>
+      ${
+        commands
+          ? html`<console-fleet-confirm
+                @console-fleet-send=${(e: CustomEvent<FleetCommandRequest>) => void this.send(e.detail)}
+              ></console-fleet-confirm>
+              <console-screenshot-dialog></console-screenshot-dialog>`
+          : nothing
+      }`;
   }
 }
 

@@ -2,7 +2,7 @@
  * `<console-app>`: the console page. Until someone signs in it shows the sign-in (`<console-login>`); then it holds
  * the live fleet (from the server's WebSocket) and the audit log, and lays out the casino sign, the tables, the
  * boards and the log, with the buttons the account's role allows. The sign editor, the close-or-open dialog and the
- * revert do the changes. When the session ends (signed out, 12 h, the account changed), the sign-in comes back.
+ * revert do the changes; the board list sends fleet commands. When the session ends (signed out, 12 h, the account changed), the sign-in comes back.
  * @packageDocumentation
  */
 import { LitElement, html, nothing } from 'lit';
@@ -203,11 +203,20 @@ export class ConsoleApp extends LitElement {
       </section>
       <section aria-labelledby="boards-h">
         <h2 id="boards-h">Boards <span class="count">${f?.boards.length ?? 0}</span></h2>
-        <console-board-list .boards=${f?.boards ?? []} .tables=${f?.tables ?? []} .now=${this.now}></console-board-list>
+        <console-board-list
+          .boards=${f?.boards ?? []}
+          .tables=${f?.tables ?? []}
+          .now=${this.now}
+          .userRole=${role}
+          .api=${this.client}
+        ></console-board-list>
       </section>
       <section aria-labelledby="audit-h">
         <h2 id="audit-h">
-          Audit log <span class="muted small">latest first · shared by every console and signage</span>
+          Audit log
+          <span class="muted small"
+            >latest first · sign changes and fleet commands · shared by every console and signage</span
+          >
         </h2>
         <console-audit-list
           .records=${this.audit}

@@ -8,10 +8,19 @@
  * const who = await client.session();          // SessionInfo, or null: show the sign-in
  * client.live((frame) => …, (state) => …);     // 'ended' when the session ends
  * const preview = await client.preview({ tableId: 'T1', changes: [['min', '500']] });
+ * const answer = await client.fleet({ displayId: 'D7', command: 'identify' }); // once the board has answered
  * ```
  * @packageDocumentation
  */
-import type { ApplyResponse, ChangeRequest, ConsoleFrame, PreviewResponse, SessionInfo } from '../protocol';
+import type {
+  ApplyResponse,
+  ChangeRequest,
+  ConsoleFrame,
+  FleetCommandRequest,
+  FleetCommandResponse,
+  PreviewResponse,
+  SessionInfo,
+} from '../protocol';
 
 export type LiveState = 'connecting' | 'open' | 'closed' | 'ended';
 
@@ -24,11 +33,16 @@ export interface ChangeApi {
   apply(req: ChangeRequest): Promise<ApplyResponse>;
 }
 
+/** What the board list needs to send fleet commands. */
+export interface FleetApi {
+  fleet(req: FleetCommandRequest): Promise<FleetCommandResponse>;
+}
+
 /** A sign-in's answer: who, or why not. */
 export type LoginResult =
   { readonly ok: true; readonly session: SessionInfo } | { readonly ok: false; readonly message: string };
 
-export class ConsoleClient implements ChangeApi {
+export class ConsoleClient implements ChangeApi, FleetApi {
   private readonly token: string | null;
   private socket: WebSocket | null = null;
   private stopped = false;
@@ -101,6 +115,21 @@ export class ConsoleClient implements ChangeApi {
 
   apply(req: ChangeRequest): Promise<ApplyResponse> {
     return this.post<ApplyResponse>('/api/apply', req);
+  }
+
+  /**
+   * Sends a fleet command and resolves with the board's answer (up to the server's wait: 30 s for a screenshot).
+   * When the console server cannot be reached, whether the command went out is unknown, and the answer says so.
+   */
+  async fleet(req: FleetCommandRequest): Promise<FleetCommandResponse> {
+    const r = await this.post<FleetCommandResponse | { ok: false; field: null; message: string }>('/api/fleet', req);
+    if (r.ok || 'outcome' in r) return r;
+    return {
+      ok: false,
+      outcome: 'not-sent',
+      field: null,
+      message: `${r.message}: whether the command reached the board is unknown (see the audit log)`,
+    };
   }
 
   private headers(): Record<string, string> {

@@ -1,8 +1,9 @@
 /**
  * The console page in real Chromium for tests (Debian's, driven by Playwright from Node): a simulated table part
- * way through a shoe (T2, Jade 8) and a real board (the Bridge, jade8-a) on an in-process broker, a board that went
- * offline (lobby-2), the console with three accounts (alice.wong, floor manager; sue.chan, supervisor; vic, viewer)
- * and a page. Helpers sign in and out as a person would and read the retained sign.
+ * way through a shoe (T2, Jade 8) and a real board (the Bridge, jade8-a, answering screenshots with {@link BOARD_PNG})
+ * on an in-process broker, a board that went offline (lobby-2), the console with three accounts (alice.wong, floor
+ * manager; sue.chan, supervisor; vic, viewer) and a page. Helpers sign in and out as a person would and read the
+ * retained sign.
  *
  * ```ts
  * const ui = await startConsolePage();
@@ -23,17 +24,19 @@ import { buildConsole } from '../../console/build.mjs';
 import { FleetMonitor } from '../../console/monitor';
 import { startConsoleServer, type ConsoleServer } from '../../console/server';
 import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../../contract/mqtt';
-import type { TableSignage } from '../../contract/schemas';
+import type { DisplayCommand, DisplayCommandName, TableSignage } from '../../contract/schemas';
 import { topics } from '../../contract/topics';
 import { Bridge } from '../../mqtt-bridge/bridge';
 import { defaultConfig } from '../../mqtt-bridge/config';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../mqtt-bridge/embedded-broker';
 import { memoryLogger } from '../../mqtt-bridge/log';
+import { answerScreenshots } from '../../mqtt-bridge/screenshot-reply';
 import { simulateTable } from '../../simulator/dealer';
 import { startTableSimulator, type TableSimulator } from '../../simulator/publisher';
 import type { Step } from '../../simulator/steps';
 import { chromiumLaunchOptions } from './chromium';
 import { passwordOf, writeTestAccounts } from './console-rig';
+import { encodePng } from './png';
 import { casino, signage } from './table-messages';
 
 export const OUT = join(import.meta.dirname, '..', 'output');
@@ -48,12 +51,25 @@ function* take(steps: Iterable<Step>, n: number): Generator<Step> {
   }
 }
 
+/** The picture board jade8-a answers a screenshot with: 480×270, a green baize with a red and a blue bead. */
+export const BOARD_PNG = encodePng(480, 270, (x, y) => {
+  const bead = (cx: number) => (x - cx) ** 2 + (y - 135) ** 2 < 40 ** 2;
+  return bead(160) ? [200, 30, 40] : bead(320) ? [30, 70, 200] : [15, 61, 46];
+});
+
+export interface ConsolePageOptions {
+  /** How long the console waits for a board, in ms; default the console's (10 s, 30 s for a screenshot). */
+  readonly fleetTimeoutMs?: (command: DisplayCommandName) => number;
+}
+
 export interface ConsolePage {
   readonly broker: EmbeddedBroker;
   readonly pub: MqttClient; // the casino's management system: publishes signs and statuses directly
   readonly monitor: FleetMonitor;
   readonly server: ConsoleServer;
   readonly page: Page;
+  /** The fleet commands board jade8-a was handed, in order. */
+  readonly commands: readonly DisplayCommand[];
   signIn(name: string, password?: string): Promise<void>;
   signOut(): Promise<void>;
   /** In the sign editor's review step: the reason, then Apply. */
@@ -63,7 +79,7 @@ export interface ConsolePage {
   stop(): Promise<void>;
 }
 
-export async function startConsolePage(): Promise<ConsolePage> {
+export async function startConsolePage(options: ConsolePageOptions = {}): Promise<ConsolePage> {
   let sim: TableSimulator | undefined;
   let bridge: Bridge | undefined;
   let feed: AuditFeed | undefined;
@@ -108,6 +124,9 @@ export async function startConsolePage(): Promise<ConsolePage> {
     },
     { logger: memoryLogger().logger },
   );
+  const commands: DisplayCommand[] = [];
+  bridge.on('command', (command) => void commands.push(command));
+  answerScreenshots(bridge, 'jade8-a', async () => ({ png: BOARD_PNG, width: 480, height: 270, source: 'window' }));
   await bridge.start();
   const brokerOptions = { url: broker.url, root: 'baccarat', protocolVersion: 4, username: 'console' } as const;
   const monitor = new FleetMonitor(brokerOptions);
@@ -132,6 +151,7 @@ export async function startConsolePage(): Promise<ConsolePage> {
     port: 0,
     token: TOKEN,
     uiDir,
+    ...(options.fleetTimeoutMs && { fleetTimeoutMs: options.fleetTimeoutMs }),
   });
   browser = await chromium.launch({ ...chromiumLaunchOptions() });
   const page = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
@@ -142,6 +162,7 @@ export async function startConsolePage(): Promise<ConsolePage> {
     monitor,
     server,
     page,
+    commands,
     async signIn(name, password = passwordOf(name)) {
       await page.getByLabel('Account').fill(name);
       await page.getByLabel('Password').fill(password);
