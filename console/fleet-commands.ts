@@ -151,10 +151,14 @@ export function fleetCommands({
     const permission = permissionOfCommand(name);
     if (!may(who.role, permission)) return refused(403, 'role', refusal(who.role, permission));
     const reason = (req.reason ?? '').trim();
-    if (name === 'reload' || name === 'resync') {
-      const why = reasonProblem(reason, `the ${name}`, 'board stuck on an old shoe');
-      if (why) return refused(400, 'reason', why);
-    }
+    // A reason is required where the patrons' screen changes, and kept wherever one is given.
+    const why =
+      name === 'reload' || name === 'resync'
+        ? reasonProblem(reason, `the ${name}`, 'board stuck on an old shoe')
+        : reason.length > MAX_REASON_LENGTH
+          ? `the reason is longer than ${MAX_REASON_LENGTH} characters`
+          : null;
+    if (why) return refused(400, 'reason', why);
     if (!monitor.connected) return refused(503, null, 'the console is not connected to the broker: nothing was sent');
     const board: DisplayStatus | undefined = monitor.current.boards.get(displayId);
     if (!board) return refused(404, 'display', `no board ${displayId} on the broker: nothing was sent`);
@@ -215,7 +219,7 @@ export function fleetCommands({
         answeredAt: o.outcome === 'no-answer' ? null : answeredAt,
         detail: o.detail,
       });
-      const unshared = await feed.publish([record]);
+      const unshared = await feed.publish([record]).catch((e: unknown) => `not written: ${String(e)}`);
       const warning = unshared ? { warning: `the audit record was not shared: ${unshared}` } : {};
       if (o.outcome !== 'done') {
         const failed: Refusal = {
