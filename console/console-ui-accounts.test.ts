@@ -60,6 +60,8 @@ test('closing a table is its own confirmed action: the name typed, a reason; the
   const top = ui.page.locator('console-audit-list li[data-action]').first();
   await expect.poll(() => top.textContent()).toContain('sue.chan (supervisor) closed the table');
   await expect.poll(() => jade.getByRole('button', { name: 'Open Jade 8…' }).count()).toBe(1);
+  // The button to restore the sign as it was before the close, found now: the promotion's record will arrive above it.
+  const restore = await ui.page.getByRole('button', { name: `Restore revision ${before} of Jade 8…` }).elementHandle();
 
   // A tie promotion while it is closed, through the editor…
   const editor = ui.page.locator('console-sign-editor dialog');
@@ -70,8 +72,12 @@ test('closing a table is its own confirmed action: the name typed, a reason; the
   await ui.applyWith('Tie promotion for the reopening');
   await expect.poll(async () => (await ui.retainedSign())?.tiePays).toBe(9);
 
-  // …then the sign as it was at revision 4, before both, restored in one step from the audit log.
-  await ui.page.getByRole('button', { name: `Restore revision ${before} of Jade 8…` }).click();
+  // …then the sign as it was at revision 4, before both, restored in one step from the audit log, with the button
+  // found before the promotion's record came in: it still restores revision 4 (an unkeyed list handed its <li> to the
+  // newer record, and a click at that moment restored revision 5).
+  await expect.poll(() => ui.page.locator('console-audit-list li[data-action]').count()).toBe(2);
+  expect(await restore?.getAttribute('aria-label')).toBe(`Restore revision ${before} of Jade 8…`);
+  await restore?.click();
   await expect.poll(() => editor.locator('h2').textContent()).toBe(`Restore revision ${before} — Jade 8`);
   await expect
     .poll(() => editor.locator('li[data-field]').allTextContents())

@@ -8,6 +8,7 @@
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { CasinoSignage, TableSignage } from '../../contract/schemas';
 import { describeCommand, describeRevisions, describeWho, type FleetRecord, type SignRecord } from '../audit-record';
 import type { AuditEntry } from '../protocol';
@@ -203,8 +204,15 @@ export class ConsoleAuditList extends LitElement {
   override render() {
     if (this.records.length === 0)
       return html`<p class="empty muted">No change made, and no fleet command sent, yet.</p>`;
+    // Keyed by the record: a new record arrives at the top, and an unkeyed list would re-use each <li> by its
+    // place, so that a "Restore revision 4…" button someone is about to press (or has focused) would become the next
+    // record's "Restore revision 5…" under their hand. Keyed, each button stays with its own record and moves down.
     return html`<ol aria-label="Sign changes and fleet commands, latest first">
-      ${this.records.map((r) => this.item(r))}
+      ${repeat(
+        this.records,
+        (r) => r.id,
+        (r) => this.item(r),
+      )}
     </ol>`;
   }
 }
