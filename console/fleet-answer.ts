@@ -7,7 +7,7 @@
  * ```ts
  * const answer = awaitAnswer(client, { root, display, requestId, name: 'screenshot', ms: 30_000 });
  * await answer.ready; // subscribed: publish the command now
- * const a = await answer.result; // { kind: 'screenshot', reply } | { kind: 'status', ok, status } | { kind: 'timeout', … }
+ * const a = await answer.result; // { kind: 'screenshot', reply, status } | { kind: 'status', ok, status } | { kind: 'timeout', … }
  * ```
  * @packageDocumentation
  */
@@ -18,7 +18,11 @@ import { topics } from '../contract/topics';
 import { topicMatches } from './mqtt-session';
 
 export type Answer =
-  | { readonly kind: 'screenshot'; readonly reply: DisplayScreenshot }
+  | {
+      readonly kind: 'screenshot';
+      readonly reply: DisplayScreenshot;
+      readonly status: DisplayStatus | null; // the latest seen: the board's table, for the audit record
+    }
   | { readonly kind: 'status'; readonly ok: boolean; readonly status: DisplayStatus }
   | {
       readonly kind: 'timeout';
@@ -87,7 +91,8 @@ export class AnswerWatch {
         this.finish({ kind: 'status', ok: last.ok, status: p.value });
     } else if (topic === this.shotTopic) {
       const p = parseMessage('displayScreenshot', payload);
-      if (p.ok && p.value.requestId === this.o.requestId) this.finish({ kind: 'screenshot', reply: p.value });
+      if (p.ok && p.value.requestId === this.o.requestId)
+        this.finish({ kind: 'screenshot', reply: p.value, status: this.status });
     }
   }
 

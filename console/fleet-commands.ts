@@ -16,25 +16,17 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DISPLAY_COMMANDS, type DisplayCommand, type DisplayStatus } from '../contract/schemas';
-import type { FleetOutcome } from '../contract/schemas/audit';
 import { MAX_REASON_LENGTH } from '../contract/schemas/audit';
 import { topics } from '../contract/topics';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Principal } from './accounts';
 import type { AuditFeed } from './audit-feed';
-import { fleetRecord } from './audit-record';
-import { AnswerRouter, describeStatus, type NoAnswerHints } from './fleet-answer';
-import {
-  defaultTimeoutSeconds,
-  fleetRequestProblem,
-  makeFleetCommand,
-  sendFleetCommand,
-  type FleetResult,
-} from './fleet-send';
+import { AnswerRouter, type Answer, type NoAnswerHints } from './fleet-answer';
+import { base64Bytes, fleetAudit, fleetReasonProblem } from './fleet-audit';
+import { defaultTimeoutSeconds, fleetRequestProblem, makeFleetCommand, sendFleetCommand } from './fleet-send';
 import type { FleetMonitor } from './monitor';
 import type { FleetCommandRequest, FleetCommandResponse, ScreenshotView } from './protocol';
 import { may, permissionOfCommand, refusal } from './roles';
-import { reasonProblem } from './change-request';
 
 export interface FleetCommandsDeps {
   readonly monitor: FleetMonitor; // its connection publishes, and is subscribed to every board's status
@@ -85,11 +77,6 @@ function fleetBody(body: unknown): FleetCommandRequest | FleetAnswer {
   return body as FleetCommandRequest;
 }
 
-const KIB = 1024;
-/** The size of a base64 text's bytes. */
-const base64Bytes = (b64: string): number =>
-  Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
-
 export function fleetCommands({
   monitor,
   feed,
@@ -110,37 +97,17 @@ export function fleetCommands({
         "The broker may not let the console's account publish commands (its ACL).",
   };
 
-  /** The answer in words, and what it means for the record and the page. */
-  const outcomeOf = (
-    r: Exclude<FleetResult, { kind: 'not-sent' }>,
-    name: string,
-  ): { outcome: FleetOutcome; detail: string; screenshot?: ScreenshotView } => {
-    if (r.kind === 'status')
-      return r.ok
-        ? { outcome: 'done', detail: `confirmed by the board's status (lastCommand) at ${r.status.timestamp}` }
-        : {
-            outcome: 'failed',
-            detail: `the board's status says ${name} failed (lastCommand, at ${r.status.timestamp})`,
-          };
-    if (r.kind === 'timeout')
-      return {
-        outcome: 'no-answer',
-        detail: `no answer within ${r.seconds} s. ${describeStatus(r.status, hints, r.rejected)}`,
-      };
-    const shot = r.reply;
-    if (!shot.ok) return { outcome: 'failed', detail: `no picture (${shot.code}): ${shot.error}` };
-    const bytes = base64Bytes(shot.png);
+  /** The picture of a screenshot, for the page. */
+  const screenshotOf = (a: Answer): ScreenshotView | undefined => {
+    if (a.kind !== 'screenshot' || !a.reply.ok) return undefined;
+    const shot = a.reply;
     return {
-      outcome: 'done',
-      detail: `${shot.width}×${shot.height} PNG, ${Math.ceil(bytes / KIB)} KiB, source ${shot.source}, taken at ${shot.timestamp}`,
-      screenshot: {
-        timestamp: shot.timestamp,
-        width: shot.width,
-        height: shot.height,
-        source: shot.source,
-        bytes,
-        png: shot.png,
-      },
+      timestamp: shot.timestamp,
+      width: shot.width,
+      height: shot.height,
+      source: shot.source,
+      bytes: base64Bytes(shot.png),
+      png: shot.png,
     };
   };
 
@@ -152,12 +119,7 @@ export function fleetCommands({
     if (!may(who.role, permission)) return refused(403, 'role', refusal(who.role, permission));
     const reason = (req.reason ?? '').trim();
     // A reason is required where the patrons' screen changes, and kept wherever one is given.
-    const why =
-      name === 'reload' || name === 'resync'
-        ? reasonProblem(reason, `the ${name}`, 'board stuck on an old shoe')
-        : reason.length > MAX_REASON_LENGTH
-          ? `the reason is longer than ${MAX_REASON_LENGTH} characters`
-          : null;
+    const why = fleetReasonProblem(name, reason);
     if (why) return refused(400, 'reason', why);
     if (!monitor.connected) return refused(503, null, 'the console is not connected to the broker: nothing was sent');
     const board: DisplayStatus | undefined = monitor.current.boards.get(displayId);
@@ -205,20 +167,20 @@ export function fleetCommands({
           body: { ok: false, outcome: 'not-sent', field: null, message: result.message, requestId },
         };
       const answeredAt = now().toISOString();
-      const o = outcomeOf(result, name);
-      const record = fleetRecord({
+      const { record, ...o } = fleetAudit({
         id: newId(),
         at: sentAt,
         who: { account: who.name, role: who.role, via: 'console', host: hostname().slice(0, 255) || 'console' },
-        ...(reason && { reason }),
+        reason,
         displayId,
         tableId: board.tableId,
         command,
         kid: key?.kid ?? null,
-        outcome: o.outcome,
-        answeredAt: o.outcome === 'no-answer' ? null : answeredAt,
-        detail: o.detail,
+        answer: result,
+        answeredAt,
+        hints,
       });
+      const screenshot = screenshotOf(result);
       const unshared = await feed.publish([record]).catch((e: unknown) => `not written: ${String(e)}`);
       const warning = unshared ? { warning: `the audit record was not shared: ${unshared}` } : {};
       if (o.outcome !== 'done') {
@@ -243,7 +205,7 @@ export function fleetCommands({
           answeredAt,
           signedBy: key?.kid ?? null,
           message: o.detail,
-          ...(o.screenshot && { screenshot: o.screenshot }),
+          ...(screenshot && { screenshot }),
           ...warning,
         },
       };

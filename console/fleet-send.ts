@@ -7,7 +7,7 @@
  * ```ts
  * const command = makeFleetCommand({ name: 'identify', display: 'D7', seconds: 60 }, randomUUID(), new Date());
  * const r = await sendFleetCommand(client, command, 'D7', { root, protocolVersion: 5, key, timeoutMs: 10_000 });
- * // r: { kind: 'status', ok, status } | { kind: 'screenshot', reply } | { kind: 'timeout', … } | { kind: 'not-sent', message }
+ * // r: { kind: 'status', ok, status } | { kind: 'screenshot', reply, status } | { kind: 'timeout', … } | { kind: 'not-sent', message }
  * ```
  * @packageDocumentation
  */
