@@ -13,33 +13,34 @@ import type { SignAction } from '../contract/schemas/audit';
 import { isId } from '../contract/schemas/common';
 import { topics } from '../contract/topics';
 import { defaultAccountsPath } from '../console/accounts';
-import { publishAudit } from '../console/audit-feed';
-import { AuditLog } from '../console/audit-log';
 import { auditRecords, planSummary } from '../console/audit-record';
 import { boardRevisions } from '../console/board-revisions';
 import { reasonProblem, sameTable } from '../console/change-request';
 import { BROKER_ARGS, brokerOptions, connectBroker, publishPlan } from '../console/mqtt-session';
 import { loadSigningKey } from '../console/pit-signature';
 import { readRetainedSigns } from '../console/retained-signs';
-import { may, permissionOf, refusal } from '../console/roles';
+import { permissionOf } from '../console/roles';
 import { currentShoe, shoePosition } from '../console/shoe-position';
 import { planSignChange } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
 import { describeShoe, formatBoards, formatCasinoSignage, formatTableSignage } from '../console/sign-text';
 import type { SigningKey } from '../mqtt-bridge/signing';
+import {
+  ACTOR_ARGS,
+  actorRefusal,
+  PROCESS_ENV,
+  recordAudit,
+  resolveActor,
+  unconfirmedAudit,
+  type ActorEnv,
+} from './actor';
 import { type CliIo, EXIT, UsageError } from './io';
-import { resolveActor } from './signage-actor';
-
 import { SIGNAGE_USAGE } from './signage-usage';
 
 export { SIGNAGE_USAGE };
 
 /** What the command needs from the process, injectable for tests. */
-export interface SignageEnv {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly now: () => Date;
-}
-const PROCESS_ENV: SignageEnv = { env: process.env, now: () => new Date() };
+export type SignageEnv = ActorEnv;
 
 const ACTIONS = ['show', 'set', 'close', 'open'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -50,15 +51,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     allowPositionals: true,
     options: {
       ...BROKER_ARGS,
+      ...ACTOR_ARGS,
       table: { type: 'string' },
       reason: { type: 'string' },
-      by: { type: 'string' },
-      accounts: { type: 'string' },
       'signing-key': { type: 'string' },
       confirm: { type: 'string' },
       user: { type: 'string' },
       shoe: { type: 'string' },
-      audit: { type: 'string' },
       wait: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -125,14 +124,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     return EXIT.badInput;
   }
   const auditAction: SignAction = action === 'close' ? 'close-table' : action === 'open' ? 'open-table' : 'change';
-  if (actor?.role && edits) {
-    const needs = [
+  if (actor && edits) {
+    const refused = actorRefusal(actor, [
       ...(editsCasino(edits) ? [permissionOf(auditAction, 'casino')] : []),
       ...(editsTable(edits) ? [permissionOf(auditAction, 'table')] : []),
-    ];
-    const denied = needs.find((p) => actor.role && !may(actor.role, p));
-    if (denied) {
-      io.err(`baccarat-board signage: --by ${actor.who.account}: ${refusal(actor.role, denied)}\n`);
+    ]);
+    if (refused) {
+      io.err(`baccarat-board signage: ${refused}\n`);
       return EXIT.badInput;
     }
   }
@@ -205,8 +203,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       at,
       newId: randomUUID,
     }).filter((r) => done.has(r.target === 'casino' ? t.casinoSignage() : t.tableSignage(r.tableId ?? '')));
-    const shared = await publishAudit(client, broker.value, records, { key });
-    if (values.audit) await new AuditLog(values.audit).append(shared.published.length ? shared.published : records);
+    const shared = await recordAudit(client, broker.value, records, { key, file: values.audit });
     if (values.json)
       io.out(
         `${JSON.stringify({ published: result.published.map((p) => ({ topic: p.topic, payload: JSON.parse(p.text) as unknown })), audit: shared.published.map((r) => r.id), error: result.error ?? shared.error }, null, 2)}\n`,
@@ -229,10 +226,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       return EXIT.failure;
     }
     if (shared.error) {
-      io.err(
-        `baccarat-board signage: the sign was published, but its audit record was not confirmed: ${shared.error}\n` +
-          `The record, to add to the audit log by hand:\n${records.map((r) => JSON.stringify(r)).join('\n')}\n`,
-      );
+      io.err(`baccarat-board signage: ${unconfirmedAudit('the sign was published', shared.error, records)}`);
       return EXIT.failure;
     }
     return EXIT.ok;
