@@ -3,24 +3,36 @@
  * shares its publishing and waiting with the console (console/fleet-send.ts, console/fleet-answer.ts): identify
  * confirmed by the board's status with the command as it went on the wire, a screenshot written as the PNG the board
  * sent, a timeout that says what the board's status says, a board requiring signatures that rejects the unsigned
- * command and takes the signed one, and bad input refused with exit 2 before anything is published.
+ * command and takes the signed one, and bad input refused with exit 2 before anything is published. Accountable as
+ * signage is: each command sent is one record on {root}/pit/audit, as the console makes it, that a console's audit
+ * feed appends to its log — who (the OS user, or a --by account held to its role), why (required for reload and
+ * resync), the command as published, the board's table and its answer (done, failed, no answer); nothing recorded
+ * for what was refused before sending; a record the broker does not pass back printed, exit 1.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parsePitAudit } from '../contract/audit';
 import { makeDisplayStatus, parseMessage } from '../contract/mqtt';
 import type { DisplayCommand } from '../contract/schemas';
+import type { FleetAudit } from '../contract/schemas/audit';
 import { topics } from '../contract/topics';
+import { AuditFeed } from '../console/audit-feed';
+import { AuditLog } from '../console/audit-log';
+import { auditSignature } from '../console/pit-signature';
 import { Bridge } from '../mqtt-bridge/bridge';
 import { defaultConfig, type Config } from '../mqtt-bridge/config';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { memoryLogger } from '../mqtt-bridge/log';
 import { answerScreenshots } from '../mqtt-bridge/screenshot-reply';
 import { generateSigningKey, publicKeyText } from '../mqtt-bridge/signing';
+import { passwordOf, writeTestAccounts } from '../test/helpers/console-rig';
 import { until } from '../test/helpers/lifecycle';
 import { encodePng } from '../test/helpers/png';
+import { fleetCommand } from './fleet-command';
+import { UsageError } from './io';
 import { main } from './main';
 import { memoryIo } from './test-io';
 
@@ -35,6 +47,9 @@ let broker: EmbeddedBroker;
 let spy: MqttClient;
 const wire: DisplayCommand[] = [];
 const handed: DisplayCommand[] = [];
+const records: FleetAudit[] = []; // on {root}/pit/audit
+const accounts = join(dir, 'accounts.json');
+let consoleLog: AuditLog; // a console's audit log, fed from the broker as the console's is
 
 async function board(displayId: string, trust?: Config['trust']): Promise<void> {
   const c = defaultConfig();
@@ -67,11 +82,26 @@ beforeAll(async () => {
   cleanups.push(() => broker.close());
   spy = await connectAsync(broker.url, { clientId: 'spy' });
   cleanups.push(() => spy.endAsync());
-  spy.on('message', (_, payload) => {
+  spy.on('message', (topic, payload) => {
+    if (topic === T.pitAudit()) {
+      const r = parsePitAudit(payload);
+      if (r.ok && r.value.action === 'fleet-command') records.push(r.value);
+      return;
+    }
     const p = parseMessage('displayCommand', payload);
     if (p.ok) wire.push(p.value);
   });
-  await spy.subscribeAsync(T.filter('displayCommand'), { qos: 1 });
+  await spy.subscribeAsync([T.filter('displayCommand'), T.pitAudit()], { qos: 1 });
+  consoleLog = new AuditLog(join(dir, 'console-audit.jsonl'));
+  const feed = new AuditFeed({
+    broker: { url: broker.url, root: 'baccarat', protocolVersion: 4, username: 'console' },
+    clientId: 'console-audit',
+    log: consoleLog,
+    key: pit, // the console holds the pit's key: a signed record that does not verify would be refused
+  });
+  await feed.start();
+  cleanups.push(() => feed.stop());
+  await writeTestAccounts(accounts, { ann: 'supervisor', fred: 'floor-manager' });
   await spy.publishAsync(
     T.displayStatus('mute'),
     makeDisplayStatus({
@@ -121,7 +151,7 @@ describe('baccarat-board fleet', () => {
   });
 
   test('resync --replace goes out with replace', async () => {
-    const r = await fleet('resync', '--display', 'D1', '--replace');
+    const r = await fleet('resync', '--display', 'D1', '--replace', '--reason', 'board stuck on the last shoe');
     expect([r.code, r.out]).toEqual([0, 'D1: resync done\n']);
     expect(wire.at(-1)).toMatchObject({ command: 'resync', replace: true });
   });
@@ -137,7 +167,7 @@ describe('baccarat-board fleet', () => {
   });
 
   test('a board that does not answer: exit 1, and what its status says', async () => {
-    const r = await fleet('reload', '--display', 'mute', '--timeout', '0.5');
+    const r = await fleet('reload', '--display', 'mute', '--timeout', '0.5', '--reason', 'frozen since the break');
     expect(r.code).toBe(1);
     expect(r.err).toBe(
       'baccarat-board fleet: no answer from display mute within 0.5 s to reload. Its status says online (as of ' +
@@ -172,5 +202,163 @@ describe('baccarat-board fleet', () => {
     expect(r.err.split('\n')[0]).toBe(`baccarat-board fleet: ${message}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(wire.length).toBe(n);
+  });
+});
+
+/** The command as floor-7 (the OS user), in this process; a usage error as main() reports it: exit 2. */
+async function fleetAs(stdin: string | null, ...args: string[]) {
+  const m = memoryIo(stdin);
+  try {
+    const code = await fleetCommand([...args, '--broker', broker.url], m.io, {
+      env: { USER: 'floor-7' },
+      now: () => new Date(),
+    });
+    return { code, out: m.out(), err: m.err() };
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    return { code: 2, out: m.out(), err: e.message };
+  }
+}
+/** The records published from `from` on, once `n` are in. */
+async function recordsFrom(from: number, n = 1): Promise<FleetAudit[]> {
+  await until(() => expect(records.length - from).toBeGreaterThanOrEqual(n));
+  return records.slice(from);
+}
+
+describe('baccarat-board fleet, accountable: every command sent is a record of the audit log', () => {
+  test('identify as the OS user: the record as the console makes it, on the topic, in a console’s log, in --audit', async () => {
+    const from = records.length;
+    const file = join(dir, 'cli-audit.jsonl');
+    const r = await fleetAs(null, 'identify', '--display', 'D1', '--seconds', '45', '--json', '--audit', file);
+    expect([r.code, r.err]).toEqual([0, '']);
+    const sent = wire.at(-1);
+    const [record] = await recordsFrom(from);
+    expect(record).toMatchObject({
+      v: 1,
+      who: { account: 'floor-7', via: 'cli', osUser: 'floor-7' },
+      action: 'fleet-command',
+      target: 'display',
+      displayId: 'D1',
+      tableId: 'T1',
+      command: { name: 'identify', requestId: sent?.requestId, durationSeconds: 45 },
+      outcome: 'done',
+      summary: 'Board D1 (table T1): identify (45 s) — done',
+    });
+    expect(record?.reason).toBeUndefined(); // none given, none needed
+    expect(record?.command.kid).toBeUndefined(); // unsigned
+    expect(record?.at).toBe(sent?.timestamp); // when it was published
+    expect(record?.answeredAt).not.toBeNull();
+    expect(record?.detail).toMatch(/^confirmed by the board's status \(lastCommand\) at /);
+    expect((JSON.parse(r.out) as { audit: string }).audit).toBe(record?.id);
+    await until(async () => expect((await consoleLog.read()).map((x) => x.id)).toContain(record?.id));
+    expect((await new AuditLog(file).read()).map((x) => x.id)).toEqual([record?.id]);
+  });
+
+  test('reload and resync need a reason (exit 2, nothing sent, nothing recorded); one given is recorded', async () => {
+    const [sent, from] = [wire.length, records.length];
+    for (const command of ['reload', 'resync']) {
+      const r = await fleetAs(null, command, '--display', 'D1', '--reason', ' ok ');
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(
+        `--reason: give a reason for the ${command}: it goes to the audit log with your name (e.g. "board stuck on an old shoe")`,
+      );
+    }
+    const long = await fleetAs(null, 'about', '--display', 'D1', '--reason', 'x'.repeat(301));
+    expect([long.code, long.err]).toEqual([2, '--reason: the reason is longer than 300 characters']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([wire.length, records.length]).toEqual([sent, from]);
+
+    const r = await fleetAs(null, 'reload', '--display', 'D1', '--reason', 'frozen after the power cut');
+    expect([r.code, r.out]).toEqual([0, 'D1: reload done\n']);
+    expect(await recordsFrom(from)).toMatchObject([
+      { reason: 'frozen after the power cut', command: { name: 'reload' }, outcome: 'done' },
+    ]);
+  });
+
+  test('--by: a console account proven by its password and held to its role, named in the record', async () => {
+    const [sent, from] = [wire.length, records.length];
+    const by = (name: string, password: string, ...args: string[]) =>
+      fleetAs(`${password}\n`, ...args, '--by', name, '--accounts', accounts);
+    const wrong = await by('ann', 'not-her-password', 'identify', '--display', 'D1');
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/^baccarat-board fleet: --by ann: wrong account name or password/);
+    const fred = await by('fred', passwordOf('fred'), 'reload', '--display', 'D1', '--reason', 'frozen board');
+    expect([fred.code, fred.err]).toEqual([
+      2,
+      'baccarat-board fleet: --by fred: a floor manager cannot reload or resync a board: ask a supervisor\n',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([wire.length, records.length]).toEqual([sent, from]); // refused: nothing sent, nothing recorded
+
+    const out = join(dir, 'by-fred.png');
+    const shot = await by('fred', passwordOf('fred'), 'screenshot', '--display', 'D1', '--out', out);
+    expect([shot.code, shot.err]).toEqual([0, '']);
+    const ann = await by('ann', passwordOf('ann'), 'resync', '--display', 'D1', '--replace', '--reason', 'stale');
+    expect([ann.code, ann.err]).toEqual([0, '']);
+    expect(await recordsFrom(from, 2)).toMatchObject([
+      {
+        who: { account: 'fred', role: 'floor-manager', via: 'cli', osUser: 'floor-7' },
+        command: { name: 'screenshot' },
+        outcome: 'done',
+        detail: expect.stringMatching(
+          `32×18 PNG, ${Math.ceil(PNG.length / 1024)} KiB, source rendered, taken at `,
+        ) as unknown,
+      },
+      {
+        who: { account: 'ann', role: 'supervisor', via: 'cli', osUser: 'floor-7' },
+        reason: 'stale',
+        command: { name: 'resync', replace: true },
+        summary: 'Board D1 (table T1): resync with replace — done',
+      },
+    ]);
+  });
+
+  test('no answer: recorded as no-answer, with what the board’s status says; exit 1', async () => {
+    const from = records.length;
+    const r = await fleetAs(null, 'identify', '--display', 'mute', '--timeout', '0.5');
+    expect(r.code).toBe(1);
+    const [record] = await recordsFrom(from);
+    expect(record).toMatchObject({ displayId: 'mute', tableId: 'T1', outcome: 'no-answer', answeredAt: null });
+    expect(record?.detail).toMatch(/^no answer within 0\.5 s\. Its status says online \(as of 2026-03-01T21:00:00/);
+    const none = await fleetAs(null, 'identify', '--display', 'nobody', '--timeout', '0.3');
+    expect(none.code).toBe(1);
+    expect(await recordsFrom(from, 2)).toMatchObject([
+      {},
+      { displayId: 'nobody', tableId: null, outcome: 'no-answer' },
+    ]);
+  });
+
+  test('--signing-key: the record names the key that signed the command, and carries the pit signature itself', async () => {
+    const from = records.length;
+    const r = await fleetAs(null, 'about', '--display', 'strict', '--signing-key', keyFile);
+    expect([r.code, r.err]).toEqual([0, '']);
+    const [record] = await recordsFrom(from);
+    expect(record).toMatchObject({ displayId: 'strict', command: { name: 'about', kid: pit.kid }, outcome: 'done' });
+    expect(record?.sig?.kid).toBe(pit.kid);
+    expect(auditSignature(record ?? {}, T.pitAudit(), pit)).toBe('verified');
+    await until(async () => expect((await consoleLog.read()).map((x) => x.id)).toContain(record?.id));
+  });
+
+  test('a record the broker does not pass back: the board has acted, so exit 1 and the record printed', async () => {
+    const forward = broker.aedes.authorizeForward;
+    broker.aedes.authorizeForward = (client, packet) => (packet.topic === T.pitAudit() ? null : packet);
+    try {
+      const r = await fleetAs(null, 'identify', '--display', 'D1', '--json');
+      expect(r.code).toBe(1);
+      expect((JSON.parse(r.out) as { ok: boolean; audit: unknown }).audit).toBeNull();
+      const [head, why, record] = r.err.split('\n');
+      expect(head).toBe(
+        'baccarat-board fleet: the identify was sent to D1 (done), but its audit record was not confirmed: the ' +
+          'broker took the audit record but did not pass it back within 2 s (an MQTT 3.1.1 broker drops an ' +
+          'unauthorized publish silently: --protocol-version 5 reports why)',
+      );
+      expect(why).toBe('The record, to add to the audit log by hand:');
+      expect(parsePitAudit(record ?? '')).toMatchObject({
+        ok: true,
+        value: { action: 'fleet-command', outcome: 'done' },
+      });
+    } finally {
+      broker.aedes.authorizeForward = forward;
+    }
   });
 });

@@ -3,7 +3,10 @@
  * `reload` and `resync` are confirmed by the board's status (`lastCommand` with our request id); `screenshot` waits
  * for the board's picture on `{root}/displays/{id}/screenshot` and writes the PNG. Signed with the pit's key
  * (`--signing-key`) for boards that require signatures; published at QoS 1, with an MQTT 5 message expiry, so that
- * a board that is off does not act on it hours later.
+ * a board that is off does not act on it hours later. Accountable as `signage` is (`actor.ts`): sent as the OS user,
+ * or a console account (`--by`) held to its role, with a reason for `reload` and `resync`; once the board has answered
+ * (or the wait is over) the command is one record of the pit's audit trail on `{root}/pit/audit`, made as the
+ * console makes it (`console/fleet-audit.ts`).
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +14,10 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { MqttClient } from 'mqtt';
 import { DISPLAY_COMMANDS, type DisplayCommandName } from '../contract/schemas';
+import { topics } from '../contract/topics';
+import { defaultAccountsPath } from '../console/accounts';
 import { describeStatus, type NoAnswerHints } from '../console/fleet-answer';
+import { fleetAudit, fleetReasonProblem } from '../console/fleet-audit';
 import {
   defaultTimeoutSeconds,
   fleetRequestProblem,
@@ -22,19 +28,31 @@ import {
 } from '../console/fleet-send';
 import { BROKER_ARGS, brokerOptions, connectBroker } from '../console/mqtt-session';
 import { loadSigningKey } from '../console/pit-signature';
+import { permissionOfCommand } from '../console/roles';
 import type { SigningKey } from '../mqtt-bridge/signing';
+import {
+  ACTOR_ARGS,
+  actorRefusal,
+  PROCESS_ENV,
+  recordAudit,
+  resolveActor,
+  unconfirmedAudit,
+  type ActorEnv,
+} from './actor';
 import { FLEET_USAGE } from './fleet-usage';
 import { type CliIo, EXIT, UsageError } from './io';
 
 export { FLEET_USAGE };
 
-export async function fleetCommand(args: string[], io: CliIo, now: () => Date = () => new Date()): Promise<number> {
+export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = PROCESS_ENV): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: {
       ...BROKER_ARGS,
+      ...ACTOR_ARGS,
       display: { type: 'string' },
+      reason: { type: 'string' },
       out: { type: 'string' },
       seconds: { type: 'string' },
       replace: { type: 'boolean' },
@@ -65,7 +83,9 @@ export async function fleetCommand(args: string[], io: CliIo, now: () => Date = 
     throw new UsageError(
       `--timeout must be more than 0 and at most ${MAX_FLEET_SECONDS} seconds, not '${values.timeout}'`,
     );
-  const broker = brokerOptions(values, process.env);
+  const why = fleetReasonProblem(name, values.reason);
+  if (why) throw new UsageError(`--reason: ${why}`);
+  const broker = brokerOptions(values, penv.env);
   if (!broker.ok) throw new UsageError(broker.error);
   let key: SigningKey | null = null;
   if (values['signing-key'] !== undefined) {
@@ -73,11 +93,23 @@ export async function fleetCommand(args: string[], io: CliIo, now: () => Date = 
     if (!k.ok) throw new UsageError(`--signing-key: ${k.error}`);
     key = k.value;
   }
+  const actor = await resolveActor({
+    by: values.by,
+    accountsPath: values.accounts ?? defaultAccountsPath(),
+    io,
+    env: penv.env,
+  });
+  const refused = typeof actor === 'string' ? actor : actorRefusal(actor, [permissionOfCommand(name)]);
+  if (typeof actor === 'string' || refused) {
+    io.err(`baccarat-board fleet: ${refused ?? ''}\n`);
+    return EXIT.badInput;
+  }
 
+  const sentAt = penv.now();
   const command = makeFleetCommand(
     { name, display, ...(seconds !== undefined && { seconds }), ...(values.replace && { replace: true }) },
     randomUUID(),
-    now(),
+    sentAt,
   );
   let client: MqttClient;
   try {
@@ -88,13 +120,41 @@ export async function fleetCommand(args: string[], io: CliIo, now: () => Date = 
   }
   try {
     const { root, protocolVersion } = broker.value;
+    // Subscribed first: the audit record must come back to confirm the broker kept it (as signage's does).
+    await client.subscribeAsync(topics(root).pitAudit(), { qos: 1 }).catch(() => undefined);
     const result = await sendFleetCommand(client, command, display, {
       root,
       protocolVersion,
       key,
       timeoutMs: timeoutS * 1000,
     });
-    return await report(result, { io, name, display, out: values.out, json: values.json === true, key });
+    if (result.kind === 'not-sent') {
+      io.err(`baccarat-board fleet: ${result.message}\n`); // nothing reached a board: nothing to record
+      return EXIT.failure;
+    }
+    const { record, outcome } = fleetAudit({
+      id: randomUUID(),
+      at: sentAt.toISOString(),
+      who: actor.who,
+      ...(values.reason !== undefined && { reason: values.reason }),
+      displayId: display,
+      tableId: result.status?.tableId ?? null,
+      command,
+      kid: key?.kid ?? null,
+      answer: result,
+      answeredAt: penv.now().toISOString(),
+      hints: CLI_HINTS,
+    });
+    const shared = await recordAudit(client, broker.value, [record], { key, file: values.audit });
+    const audit = shared.error ? null : record.id;
+    const json = values.json === true;
+    const code = await report(result, { io, name, display, out: values.out, json, key, audit });
+    if (shared.error) {
+      const done = `the ${name} was sent to ${display} (${outcome === 'no-answer' ? 'no answer' : outcome})`;
+      io.err(`baccarat-board fleet: ${unconfirmedAudit(done, shared.error, [record])}`);
+      return EXIT.failure;
+    }
+    return code;
   } finally {
     await client.endAsync().catch(() => undefined);
   }
@@ -115,15 +175,12 @@ interface ReportContext {
   readonly out: string | undefined;
   readonly json: boolean;
   readonly key: SigningKey | null;
+  readonly audit: string | null; // the id of its audit record, once the broker confirmed it
 }
 
-async function report(a: FleetResult, c: ReportContext): Promise<number> {
-  const { io } = c;
+async function report(a: Exclude<FleetResult, { kind: 'not-sent' }>, c: ReportContext): Promise<number> {
+  const { io, audit } = c;
   const signed = c.key ? ` (signed, key ${c.key.kid})` : '';
-  if (a.kind === 'not-sent') {
-    io.err(`baccarat-board fleet: ${a.message}\n`);
-    return EXIT.failure;
-  }
   if (a.kind === 'timeout') {
     io.err(
       `baccarat-board fleet: no answer from display ${c.display} within ${a.seconds} s to ${c.name}${signed}. ` +
@@ -132,20 +189,21 @@ async function report(a: FleetResult, c: ReportContext): Promise<number> {
     return EXIT.failure;
   }
   if (a.kind === 'status') {
-    if (c.json) io.out(`${JSON.stringify({ command: c.name, display: c.display, ok: a.ok, status: a.status })}\n`);
+    if (c.json)
+      io.out(`${JSON.stringify({ command: c.name, display: c.display, ok: a.ok, status: a.status, audit })}\n`);
     else io.out(`${c.display}: ${c.name} ${a.ok ? 'done' : 'failed'}${signed}\n`);
     return a.ok ? EXIT.ok : EXIT.failure;
   }
   const shot = a.reply;
   if (!shot.ok) {
-    if (c.json) io.out(`${JSON.stringify({ ...shot })}\n`);
+    if (c.json) io.out(`${JSON.stringify({ ...shot, audit })}\n`);
     io.err(`baccarat-board fleet: display ${c.display} took no picture (${shot.code}): ${shot.error}\n`);
     return EXIT.failure;
   }
   const png = Buffer.from(shot.png, 'base64');
   await writeFile(c.out ?? '', png);
   const { png: _png, ...meta } = shot;
-  if (c.json) io.out(`${JSON.stringify({ ...meta, bytes: png.length, file: c.out })}\n`);
+  if (c.json) io.out(`${JSON.stringify({ ...meta, bytes: png.length, file: c.out, audit })}\n`);
   else
     io.out(
       `${c.out ?? ''}: ${shot.width}×${shot.height} PNG, ${Math.ceil(png.length / 1024)} KiB, from display ` +

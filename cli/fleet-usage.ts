@@ -1,4 +1,5 @@
 /** `baccarat-board fleet --help`: its usage, kept apart from the command so that each reads in one screen. */
+import { defaultAccountsPath } from '../console/accounts';
 import { BROKER_USAGE } from '../console/mqtt-session';
 
 export const FLEET_USAGE = `Usage: baccarat-board fleet identify|about|reload|resync|screenshot --broker URL --display ID [options]
@@ -15,18 +16,29 @@ screenshot  the board's current picture, written to --out FILE.png. In Electron 
             pixels (source: window); in browser mode the board's current view drawn again by a headless
             Chromium on the board's machine at the size its browser reported (source: rendered).
 
-The command waits for the board: its status naming the command, or the picture. Exit status 0 when done,
-1 when the board said it failed or did not answer within --timeout (the message says what its status says),
-2 for bad input.
+The command waits for the board: its status naming the command, or the picture. Then it goes to the audit log
+every console keeps, as the console's own commands do: published on {root}/pit/audit with who (your OS user, or
+--by ACCOUNT), why (--reason: required for reload and resync), the command and what the board answered.
+
+Exit status 0 when done; 1 when the board said it failed or did not answer within --timeout (the message says
+what its status says), or the audit record was not confirmed (it is printed); 2 for bad input (a wrong --by
+password, a role that may not send it, no reason for reload or resync).
 
 Options:
   --display ID            the board (its displayId)
+  --reason TEXT           why: required by reload and resync (3 to 300 characters); kept in the audit log
+  --by ACCOUNT            send it as a console account (its password: typed, or the first line of standard
+                          input), held to its role (a floor manager: identify, about, screenshot); default: your
+                          OS user
+  --accounts FILE         the console's accounts file, for --by (default ${defaultAccountsPath()})
+  --audit FILE            also append the record to this audit log (JSON lines, as the console keeps)
   --out FILE.png          screenshot: where to write the picture
   --seconds N             identify, about: how long it shows (1 to 600)
   --replace               resync: replace the board's state
   --timeout S             how long to wait for the board (default 10 s; 30 s for screenshot)
-  --signing-key FILE      the pit's private key (PEM): for boards that require signatures
-  --json                  one JSON line: the answer (for screenshot, its fields without the PNG, and the file)
+  --signing-key FILE      the pit's private key (PEM): for boards that require signatures; signs the record too
+  --json                  one JSON line: the answer (for screenshot, its fields without the PNG, and the file),
+                          and audit, the id of its record (null: not confirmed)
   --broker URL            the broker (mqtt://, mqtts://, ws://, wss://)
 ${BROKER_USAGE}
 `;
