@@ -1,9 +1,9 @@
 /**
  * `{root}/pit/audit` (QoS 1, not retained): one record per sign the pit's tools publish — who (an account, never
  * free text), why (a reason), what (field by field, and the whole sign before and after), at which revision and at
- * which point of the shoe — and one per fleet command the web console sends to a board (who, which board, which
- * command, and what the board answered). The web console and `baccarat-board signage` both publish it, signed with
- * the pit's key when they have one; every console subscribes and appends it, once by `id`, to its audit log. Boards
+ * which point of the shoe — and one per fleet command the web console or `baccarat-board fleet` sends to a board
+ * (who, which board, which command, and what the board answered). The web console, `baccarat-board signage` and
+ * `baccarat-board fleet` publish it, signed with the pit's key when they have one; every console subscribes and appends it, once by `id`, to its audit log. Boards
  * neither publish nor read it: it is not one of the board's message kinds (`PayloadByKind`), and not in its
  * AsyncAPI file.
  *
@@ -62,7 +62,9 @@ const Who = strictObject(
   {
     account: Label(64, 'The console account signed in, or the command line’s account (--by) or OS user.'),
     role: Type.Optional(oneOf(PIT_ROLES, { description: 'The account’s role, where accounts were checked.' })),
-    via: oneOf(['console', 'cli'] as const, { description: 'The web console or baccarat-board signage.' }),
+    via: oneOf(['console', 'cli'] as const, {
+      description: 'The web console, or the command line (baccarat-board signage or fleet).',
+    }),
     osUser: Type.Optional(Label(64, 'The operating-system user the command ran as.')),
     host: Type.Optional(Label(255, 'The machine the tool ran on.')),
   },
@@ -147,7 +149,10 @@ export const FleetAuditSchema = strictObject(
     summary: Type.String({ maxLength: 2000 }),
     sig: OptionalSignature,
   },
-  { title: 'FleetAudit', description: 'One fleet command sent by the console to a board, and its answer.' },
+  {
+    title: 'FleetAudit',
+    description: 'One fleet command sent to a board by the console or the command line, and its answer.',
+  },
 );
 export type FleetAudit = Static<typeof FleetAuditSchema>;
 
