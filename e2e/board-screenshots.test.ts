@@ -7,15 +7,14 @@
  * of step, or showing notices, has moved nothing. Saves PNGs to test/output/screens/ (gitignored) to look at.
  */
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { ROUND_VOID_REASONS } from '../contract/schemas/event';
 import { VOID_HAND_REASONS } from '../contract/schemas/hand';
 import { buildRenderer } from '../renderer/build.mjs';
 import { chromiumLaunchOptions } from '../test/helpers/chromium';
+import { type RendererSite, serveRenderer } from '../test/helpers/renderer-server';
 
 /** The demo page's hooks (renderer/demo-kiosk.ts), as this file uses them. */
 type DemoWindow = Window & {
@@ -24,7 +23,6 @@ type DemoWindow = Window & {
 };
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const DIST = join(ROOT, 'dist', 'renderer');
 const SCREENS = join(ROOT, 'test', 'output', 'screens');
 const SIZES: [number, number][] = [
   [1920, 1080],
@@ -139,16 +137,7 @@ const STILL_NOTICES = [
   'round-void',
 ];
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-
-let server: Server;
+let site: RendererSite | undefined;
 let base = '';
 let browser: Browser;
 const pages = new Map<string, Page>();
@@ -156,28 +145,8 @@ const pages = new Map<string, Page>();
 beforeAll(async () => {
   await buildRenderer();
   mkdirSync(SCREENS, { recursive: true });
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-      /^(\.\.[/\\])+/,
-      '',
-    );
-    readFile(join(DIST, path === '/' ? 'index.html' : path)).then(
-      (body) => {
-        res.writeHead(200, {
-          'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
-          'cache-control': 'max-age=600',
-        });
-        res.end(body);
-      },
-      () => {
-        res.writeHead(404);
-        res.end();
-      },
-    );
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  site = await serveRenderer();
+  base = site.base;
   browser = await chromium.launch({
     ...chromiumLaunchOptions(),
   });
@@ -185,7 +154,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((r) => server?.close(r));
+  await site?.close();
 });
 
 const errors: string[] = [];

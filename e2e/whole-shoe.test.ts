@@ -7,9 +7,6 @@
  * by whole streaks: the marks drawn are exactly those of the streaks that start in the window, so no dragon tail
  * shows without its head at the left edge.
  */
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roadmap } from '../baccarat/roads/roadmap';
@@ -19,19 +16,11 @@ import type { TableView } from '../contract/kiosk';
 import { buildRenderer } from '../renderer/build.mjs';
 import { FIXTURES } from '../test/fixtures/views';
 import { chromiumLaunchOptions } from '../test/helpers/chromium';
+import { type RendererSite, serveRenderer } from '../test/helpers/renderer-server';
 
 type DemoWindow = Window & {
   __kioskDemo?: { settle(): Promise<void>; push(view: unknown): void };
   __kioskFixtures?: Record<string, () => TableView>;
-};
-
-const DIST = new URL('../dist/renderer/', import.meta.url).pathname;
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
 };
 
 /** A screen, and what each road must show there. */
@@ -53,37 +42,20 @@ const SCREENS: readonly Screen[] = [
 const BEAD = 14;
 const DERIVED = 40;
 
-let server: Server;
+let site: RendererSite | undefined;
 let base = '';
 let browser: Browser;
 
 beforeAll(async () => {
   await buildRenderer();
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-      /^(\.\.[/\\])+/,
-      '',
-    );
-    readFile(join(DIST, path === '/' ? 'index.html' : path)).then(
-      (body) => {
-        res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-        res.end(body);
-      },
-      () => {
-        res.writeHead(404);
-        res.end();
-      },
-    );
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  site = await serveRenderer();
+  base = site.base;
   browser = await chromium.launch(chromiumLaunchOptions());
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((r) => server?.close(r));
+  await site?.close();
 });
 
 /** What a road view shows, read from the page. */
