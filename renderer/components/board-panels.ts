@@ -81,15 +81,12 @@ export function lastHand({ view, lang }: PanelInputs, row = false) {
   </section>`;
 }
 
-/**
- * The statistics; `wide`: in a few long lines (under the derived roads). `beside`: what goes at the right of
- * those lines, where they leave room (a portrait board's limits beyond the header's).
- */
-export function stats({ view, lang, roads: r }: PanelInputs, wide = false, beside: unknown = nothing) {
+/** The statistics; `wide`: in a few long lines (under the derived roads); `streaks`: with their streak line. */
+export function stats({ view, lang, roads: r }: PanelInputs, wide = false, streaks = true) {
   // A shoe that is over shows its record (digest, and where it is published) over its statistics until the next
   // shoe starts: the roads still show the whole shoe. The statistics keep their room (hidden), so nothing moves.
   const record = view.shoeRecord ?? null;
-  return html`<section class="panel stats ${beside === nothing ? '' : 'with-beside'} ${record ? 'record' : ''}">
+  return html`<section class="panel stats ${record ? 'record' : ''}">
     ${record ? html`<shoe-record .record=${record} .language=${lang}></shoe-record>` : nothing}
     <kiosk-stats
       ?wide=${wide}
@@ -98,10 +95,9 @@ export function stats({ view, lang, roads: r }: PanelInputs, wide = false, besid
       .shoeNo=${view.shoe?.no ?? null}
       ?banker-six=${view.payTable?.variant === 'modified-odds'}
       bead-label=${view.settings.beadLabel}
-      ?without-streaks=${beside !== nothing}
+      ?without-streaks=${!streaks}
       .language=${lang}
     ></kiosk-stats>
-    ${beside}
   </section>`;
 }
 

@@ -23,24 +23,6 @@ export const portraitStyles = css`
   .board[data-layout='portrait'] .main > .panel.stats {
     grid-area: stats;
   }
-  /* A short pit message at the right of the statistics (their lines leave a quarter of the width there). */
-  .panel.stats.with-beside {
-    display: flex;
-    gap: var(--kiosk-gap);
-  }
-  .panel.stats.with-beside > kiosk-stats {
-    flex: 0 0 auto;
-  }
-  .panel.stats.with-beside > .message {
-    flex: 1 1 0;
-    min-width: 0;
-    margin: 0;
-    padding-left: var(--kiosk-gap);
-    border-left: 1px solid var(--kiosk-hairline);
-    align-self: center;
-    font-size: var(--kiosk-text-small);
-    line-height: 1.12;
-  }
   .board[data-layout='portrait'] kiosk-big-road {
     height: calc((2 * 6 + 0.2) * var(--cell-big)); /* two lines and the gap between (road-view.ts) */
   }

@@ -16,6 +16,7 @@ import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type Tab
 import type { Language } from '../../contract/schemas/signage';
 import { AboutController } from '../controllers/about-controller';
 import { BurnInController } from '../controllers/burn-in-controller';
+import { FitController } from '../controllers/fit-controller';
 import { OutOfStepController } from '../controllers/out-of-step-controller';
 import { ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
@@ -41,9 +42,6 @@ import './notice-board';
 const viewText = (view: TableView, lang: Language): string =>
   JSON.stringify([view.signage, view.casino, view.payTable, view.notices]) +
   (view.settings.beadLabel === 'hanzi' ? Object.values(hanziLabels(localeOf(lang))).join('') : '');
-
-/** The longest pit message that a portrait board shows beside its statistics, in characters. */
-const SHORT_MESSAGE = 48;
 
 /**
  * The board.
@@ -71,17 +69,25 @@ export class KioskApp extends LitElement {
   private readonly outOfStep = new OutOfStepController(this);
   private readonly burnIn = new BurnInController(this);
   private readonly about = new AboutController(this);
+  private readonly fit = new FitController(this);
   private offIdentify: (() => void) | null = null;
   private identifyTimer: ReturnType<typeof setTimeout> | null = null;
   private observer: ResizeObserver | null = null;
+  /** The board's size as last observed: read from the observer, never from layout on a hand (that would force one). */
+  private size = '';
   private pendingLanguage: Language | null = null;
-  private fitted: { payTable: unknown; signage: unknown; key: string } = { payTable: null, signage: null, key: '' };
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.observer = new ResizeObserver(([entry]) => {
       const r = entry?.contentRect;
-      if (r && r.width > 0) this.aspect = r.height > r.width ? 'portrait' : 'landscape';
+      if (!r || r.width <= 0) return;
+      this.aspect = r.height > r.width ? 'portrait' : 'landscape';
+      const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+      if (size !== this.size) {
+        this.size = size;
+        this.requestUpdate(); // the signs and statistics are fitted again to the new size
+      }
     });
     this.observer.observe(this);
     this.listenForIdentify();
@@ -102,15 +108,18 @@ export class KioskApp extends LitElement {
    */
   protected override updated(): void {
     const view = this.ready ? this.shoe.view : null;
-    const key = view
-      ? [this.language, this.aspect, this.clientWidth, this.clientHeight, view.settings.highResolution]
-      : [];
-    if (
-      view &&
-      (view.payTable !== this.fitted.payTable || view.signage !== this.fitted.signage || key.join() !== this.fitted.key)
-    ) {
-      this.fitted = { payTable: view.payTable, signage: view.signage, key: key.join() };
-      void this.fitSigns();
+    if (view) {
+      const { settings, payTable, signage } = view;
+      this.fit.follow(
+        payTable,
+        signage,
+        this.language,
+        this.aspect,
+        this.size,
+        settings.highResolution,
+        settings.beadLabel,
+        view.shoe?.no ?? null,
+      );
     }
     const hands = String(this.ready ? (this.shoe.roads?.map?.hands ?? 0) : 0);
     if (this.dataset['hands'] !== hands) this.dataset['hands'] = hands;
@@ -144,25 +153,6 @@ export class KioskApp extends LitElement {
         }
       });
     }
-  }
-
-  /**
-   * The sign column tightens its lines (`dense` on its pays and limits) when what a table offers does not fit it
-   * otherwise (every side bet, a change announced ahead, a pit message), and then, if it must, sets its text at the
-   * patrons' floor (`tight`): measured once the signs, the language or the screen change, never on a hand.
-   */
-  private async fitSigns(): Promise<void> {
-    const panel = this.renderRoot.querySelector<HTMLElement>('.panel.signs');
-    if (!panel) return;
-    const parts = [...panel.querySelectorAll<LitElement>('kiosk-pay-table, kiosk-limits')];
-    await Promise.all(parts.map((p) => p.updateComplete));
-    const over = () => panel.scrollHeight > panel.clientHeight + 1;
-    for (const p of parts) for (const a of ['dense', 'tight']) p.removeAttribute(a);
-    if (!over()) return;
-    for (const p of parts) p.setAttribute('dense', '');
-    await Promise.all(parts.map((p) => p.updateComplete));
-    // Still too much (a portrait board offering every side bet, each with its limits): text at the floor (28 px).
-    if (over()) for (const p of parts) p.setAttribute('tight', '');
   }
 
   private listenForIdentify(): void {
@@ -256,32 +246,32 @@ export class KioskApp extends LitElement {
       },
       portrait ? 2 : 1,
     );
-    // A landscape board's sign column runs down beside the footer: the pit's message and what staff should know go
-    // at its foot, and the footer under the roads keeps the disclaimer alone (three lines, whatever else is said).
+    // The sign column runs down beside the footer: the pit's message goes at its foot, in either orientation (a
+    // portrait board's footer has little room: the last hand over it would lose its Banker side), with what staff
+    // should know in landscape (a portrait header has that). Where a table's signs fill the column (every side bet
+    // and its limits), the message goes to the footer instead (FitController measures it, never on a hand).
     const signed = !!(view.payTable || view.signage);
-    const footInSigns = !portrait && signed;
-    const foot = footInSigns ? html`${pitMessage(view)}${staffStatus(view, staff.outOfStep, 2)}` : nothing;
-    // A portrait board's statistics leave room at their right for a short pit message (three lines of a quarter of
-    // the width); a longer one goes in the footer.
-    const beside =
-      portrait && (view.signage?.message?.trim().length ?? 0) <= SHORT_MESSAGE ? pitMessage(view) : nothing;
+    const inSigns = signed && this.fit.messageInSigns;
+    const foot = signed
+      ? html`${inSigns ? pitMessage(view) : nothing}${portrait ? nothing : staffStatus(view, staff.outOfStep, 2)}`
+      : nothing;
     const signColumn = signs(panels, foot, portrait); // a landscape header has the differential
     const footer = boardFooter(view, lang, {
-      staff: portrait || footInSigns ? null : staff,
-      message: !footInSigns && beside === nothing,
+      staff: portrait || signed ? null : staff,
+      message: !inSigns,
       notices: this.notices(view, closedNotice !== undefined),
     });
     const bead = (title: unknown) => html`<section class="panel road bead">${title}${roads.bead}</section>`;
     const derived = (legend: unknown) => html`<section class="panel road derived">${legend}${roads.derived}</section>`;
     const main = portrait
-      ? html`${roads.big}${derived(roads.legend)}${stats(panels, true, beside)}
+      ? html`${roads.big}${derived(roads.legend)}${stats(panels, true, this.fit.streaks)}
           <div class="column a">${bead(roads.beadTitle)}${lastHand(panels)}</div>
           <div class="column b">${signColumn}</div>
           ${footer}`
       : html`${roads.big}
           <div class="lower-head">${roads.beadTitle}${roads.legend}</div>
           <div class="column a">${bead(nothing)}${lastHand(panels)}</div>
-          <div class="column b">${derived(nothing)}${stats(panels, true)}</div>
+          <div class="column b">${derived(nothing)}${stats(panels, true, this.fit.streaks)}</div>
           ${signColumn} ${footer}`;
     return html`<div
       class="board ${closedNotice ? 'closed' : ''} ${rotated ? 'rotated' : ''}"

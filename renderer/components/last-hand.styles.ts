@@ -45,7 +45,10 @@ export const lastHandStyles = css`
   .last {
     display: flex;
     flex-direction: column;
-    gap: 0.3em;
+    gap: 0.2em; /* the fullest hands (a verdict, pairs and naturals on both sides) fit the panel */
+  }
+  .last.crowded {
+    --card-h: calc(var(--kiosk-card-height, 8cqmin) * 0.86);
   }
   .last.voided .sides {
     opacity: 0.45;
@@ -186,6 +189,29 @@ export const lastHandStyles = css`
   }
   .side .side-head > .name {
     align-self: center; /* clear of the badges tucked under the points */
+  }
+  /* A side's badges, close-set: a bilingual pair and natural fit beside two cards. */
+  .side .badges {
+    gap: 0.25em;
+  }
+  .side .badge {
+    padding: 0 0.3em;
+  }
+  .side .badge .bi,
+  .side .verdict .bi {
+    column-gap: 0.25em;
+  }
+  .side.badges-under {
+    grid-template-areas: 'head cards' 'badges badges';
+  }
+  .side.badges-under .badges {
+    margin-top: 0.1em;
+  }
+  .side .side-head > .verdict {
+    align-self: center;
+  }
+  .side .side-head > .points {
+    margin-left: auto;
   }
   .side.won {
     border-color: var(--kiosk-gold);

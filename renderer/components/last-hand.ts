@@ -57,18 +57,32 @@ export class KioskLastHand extends LitElement {
     // A tie is said once, in the title row; a side says what is its own: won, its pair, its natural (not on a void
     // hand or round: no bet was settled on it, and its own badge and reason say so).
     const settled = !this.hand!.voided && !this.hand!.voidHand;
+    // Its badges go on one line under the points: a bilingual board's three (won, a pair, a natural) took two, and
+    // the panel cut the side. So with two cards the verdict goes beside the side's name, where the head has room;
+    // with three (no natural then: a natural ends the coup before any third card) the head has none, and the
+    // verdict leads the line of badges.
+    const verdict =
+      settled && won
+        ? html`<span class="verdict ${side}" data-verdict=${side}>${tr(lang, 'lastHand.win', 'Win')}</span>`
+        : null;
+    const inHead = (cards?.length ?? 0) < 3;
     const badges = !settled
       ? []
       : [
-          won
-            ? html`<span class="verdict ${side}" data-verdict=${side}>${tr(lang, 'lastHand.win', 'Win')}</span>`
-            : null,
+          inHead ? null : verdict,
           pair ? this.pairBadge(side, cards) : null,
           natural ? html`<span class="badge natural">${tr(lang, 'stats.natural', 'Natural')}</span>` : null,
         ].filter((b) => b !== null);
-    return html`<div class="side ${side} ${won ? 'won' : ''} ${h.outcome === 'tie' ? 'tied' : ''}" data-side=${side}>
+    // A verdict and a pair beside three cards (tens are wide) have no room: they go on a line of their own under
+    // the side's cards. Beside two, a pair and a natural fit, in both languages.
+    const under = !inHead && badges.length >= 2;
+    return html`<div
+      class="side ${side} ${won ? 'won' : ''} ${h.outcome === 'tie' ? 'tied' : ''} ${under ? 'badges-under' : ''}"
+      data-side=${side}
+    >
       <div class="side-head">
         <span class="name">${side === 'player' ? tr(lang, 'player', 'Player') : tr(lang, 'banker', 'Banker')}</span>
+        ${inHead ? (verdict ?? nothing) : nothing}
         <span class="points num" data-points=${pts ?? ''}>${pts ?? '–'}</span>
       </div>
       <div class="cards">${cards?.map((c, i) => playingCard(c, { sideways: i === 2 })) ?? nothing}</div>
@@ -136,8 +150,15 @@ export class KioskLastHand extends LitElement {
     const sides = html`<div class="sides">
       ${this.side('player', s.cards?.player)} ${this.side('banker', s.cards?.banker)}
     </div>`;
+    // A winner with three cards and a pair has its badges on a line under its cards (see side()): the cards are
+    // drawn a little smaller then, so that the panel holds both sides.
+    const winner = s.hand.outcome === 'tie' ? null : s.hand.outcome;
+    const crowded =
+      winner !== null &&
+      (winner === 'player' ? s.hand.playerPair : s.hand.bankerPair) &&
+      (s.cards?.[winner]?.length ?? 0) >= 3;
     return html`<div
-      class="last ${s.voided || why ? 'voided' : ''}"
+      class="last ${s.voided || why ? 'voided' : ''} ${crowded ? 'crowded' : ''}"
       role="group"
       aria-label=${plain(lang, 'lastHand.titleNo', str`Last hand, hand ${s.no}`)}
     >

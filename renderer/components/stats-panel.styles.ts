@@ -46,7 +46,8 @@ export const statsStyles = css`
     row-gap: 0.3em;
     align-items: center;
   }
-  .row {
+  .row,
+  .figures {
     display: contents;
   }
   .swatch {
@@ -184,9 +185,42 @@ export const statsStyles = css`
     align-items: center;
     gap: 0.3em;
   }
+  /* Steady widths: each figure keeps the room of its widest value (tabular digits are 1ch each; '%' about 1.45ch),
+     so that nothing moves or wraps anew as the counts grow through a shoe. */
   :host([wide]) .count,
   :host([wide]) .pct {
     min-width: 0;
+  }
+  :host([wide]) .figures {
+    display: inline-flex;
+    align-items: baseline;
+    justify-content: flex-end;
+    gap: 0.3em;
+    /* A count and its share together: "88 88%", or "9 100%" (a side that has won every hand so far has fewer than
+       ten), the same room; tabular digits are 1ch each, bold ones a little more, '%' about 1.45ch. */
+    min-width: calc(5.8ch + 0.3em);
+  }
+  .figure.hand .value {
+    min-width: 3ch;
+  }
+  .extra .num {
+    min-width: 2ch;
+  }
+  .extra .num.times {
+    min-width: 3ch; /* ×88 */
+  }
+  .mini-bead.none {
+    visibility: hidden; /* no streak yet: its bead's room kept */
+  }
+  /* The denominator takes the room of its widest ('of 888 hands'): the text said, over its hidden widest. */
+  .denominator {
+    display: inline-grid;
+  }
+  .denominator > * {
+    grid-area: 1 / 1;
+  }
+  .denominator > .widest {
+    visibility: hidden;
   }
   :host([wide]) .extras {
     flex-direction: row;
@@ -194,5 +228,32 @@ export const statsStyles = css`
     gap: 0.1em 0.7em;
     padding-top: 0;
     border-top: none;
+    /* The pairs, naturals and streaks wrap within the width the figures above them take; they never widen the
+       panel (a portrait board's short pit message keeps its room at their right). */
+    contain: inline-size;
+  }
+  /* Dense (FitController): tighter gaps where the lines would otherwise wrap past the panel (a bilingual landscape
+     board); the text keeps its size. */
+  :host([dense]) .head {
+    gap: 0.8em;
+  }
+  :host([dense]) .rows {
+    column-gap: 0.5em;
+  }
+  :host([dense]) .row,
+  :host([dense]) .figures {
+    gap: 0.2em;
+  }
+  :host([dense]) .figures {
+    min-width: calc(5.8ch + 0.2em);
+  }
+  :host([dense]) .extras {
+    column-gap: 0.35em;
+  }
+  :host([dense]) .extra {
+    gap: 0.15em;
+  }
+  :host([dense]) .extra .num + .mini-bead {
+    margin-left: 0.15em;
   }
 `;

@@ -47,7 +47,7 @@ export class KioskStats extends LitElement {
   @property({ attribute: false }) shoeNo: number | null = null;
   /** A no-commission table (modified odds in force): count the Banker wins with 6. */
   @property({ type: Boolean, attribute: 'banker-six' }) bankerSix = false;
-  /** No streaks (a portrait board with a short pit message beside its statistics has no room for their line). */
+  /** No streak line (a board whose signs leave no room for it: see FitController). */
   @property({ type: Boolean, attribute: 'without-streaks' }) withoutStreaks = false;
   /** How the bead plate labels the sides (庄 / 閒, or B / P): the streaks' small beads say the same. */
   @property({ attribute: 'bead-label' }) beadLabel: 'hanzi' | 'letters' | 'points' = 'hanzi';
@@ -68,9 +68,16 @@ export class KioskStats extends LitElement {
     return html`<div class="row ${kind}" data-kind=${kind}>
       <span class="swatch" aria-hidden="true"></span>
       <span class="name">${name}</span>
-      <span class="count num">${count(n, locale)}</span>
-      <span class="pct num">${percent(n, of, locale, this.wide ? 0 : 1)}</span>
+      <span class="figures"
+        ><span class="count num">${count(n, locale)}</span>
+        <span class="pct num">${percent(n, of, locale, this.wide ? 0 : 1)}</span></span
+      >
     </div>`;
+  }
+
+  /** The denominator at its widest in a shoe without a void hand ("of 888 hands"): the room it keeps. */
+  private widestDenominator() {
+    return tr(this.language, 'stats.ofHands', str`of ${count(888, localeOf(this.language))} hands`);
   }
 
   /** "of 79 hands", or with hands dealt but not on the roads, "of 79 hands · 1 void". */
@@ -95,7 +102,8 @@ export class KioskStats extends LitElement {
       class="denominator"
       data-denominator=${hands}
       data-void=${Math.max(0, this.hand - hands)}
-      >${this.denominator(hands)}</span
+      ><span class="said">${this.denominator(hands)}</span
+      ><span class="widest" aria-hidden="true">${this.widestDenominator()}</span></span
     >`;
     return html`<section class="stats" aria-label=${plain(lang, 'stats.title', 'Statistics')}>
       <div class="head">
@@ -143,16 +151,13 @@ export class KioskStats extends LitElement {
           ${star()}${tr(lang, 'stats.natural', 'Natural')}
           <span class="num">${count(s?.natural ?? 0, locale)}</span>
         </div>
-        ${
-          this.withoutStreaks
-            ? nothing
-            : streakLine({
-                stats: s,
-                lang,
-                labels: this.beadLabel === 'letters' ? LETTERS : hanziLabels(locale),
-                superSix: this.bankerSix,
-              })
-        }
+        ${streakLine({
+          stats: s,
+          lang,
+          labels: this.beadLabel === 'letters' ? LETTERS : hanziLabels(locale),
+          superSix: this.bankerSix,
+          streaks: !this.withoutStreaks,
+        })}
       </div>
     </section>`;
   }

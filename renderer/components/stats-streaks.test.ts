@@ -60,7 +60,7 @@ describe('<kiosk-stats> streaks and Super 6', () => {
     ).toBe(labels);
   });
 
-  it('counts the Banker wins with 6 at a no-commission table, and leaves the streaks out where asked', async () => {
+  it('counts the Banker wins with 6 at a no-commission table, with or without the streaks', async () => {
     const el = document.createElement('kiosk-stats');
     // A Banker win 6 to 2, one 7 to 2, a Player win.
     el.stats = mapOf('B(2-6) B(2-7) P').stats();
@@ -69,10 +69,53 @@ describe('<kiosk-stats> streaks and Super 6', () => {
     await mount(el, 900, 300);
     expect($$(el, '[data-kind=bankerSix] .num')[0]!.textContent).toBe('1');
     expect(textOf(el)).toContain('Super 6');
+    // A board whose signs leave no room for the streak line keeps the Super 6 count.
     el.withoutStreaks = true;
     await el.updateComplete;
-    expect($$(el, '[data-kind=currentStreak], [data-kind=bankerSix]')).toHaveLength(0);
+    expect($$(el, '[data-kind=currentStreak], [data-kind=longestStreak]')).toHaveLength(0);
+    expect($$(el, '[data-kind=bankerSix] .num')[0]!.textContent).toBe('1');
   });
+
+  it.each(['en', 'zh-Hans', 'en+zh-Hant'] as const)(
+    '%s: every figure keeps its room as the counts grow, so nothing moves or wraps anew',
+    async (lang) => {
+      await useLanguage(lang);
+      const el = document.createElement('kiosk-stats');
+      el.language = lang;
+      el.wide = true;
+      el.bankerSix = true;
+      el.shoeNo = 3;
+      await mount(el, 1000, 300);
+      // Where each item stands: at the start of a shoe (nothing yet), after one hand, and late in a long one with
+      // two-digit counts everywhere (hand 100: three digits).
+      const places = async (shoe: string, hand: number) => {
+        el.stats = mapOf(shoe).stats();
+        el.hand = hand;
+        await el.updateComplete;
+        return $$(el, '.figure, .denominator, .row, .extra').map((e) => {
+          const r = e.getBoundingClientRect();
+          return { item: `${e.className} ${e.getAttribute('data-kind') ?? ''}`, at: [r.left, r.top, r.width] };
+        });
+      };
+      // The same items, none more than half a pixel from where it was (a bold digit is a hair wider than 1ch).
+      const moved = (a: Awaited<ReturnType<typeof places>>, b: typeof a) =>
+        a.length !== b.length
+          ? ['not the same items']
+          : a.flatMap((x, i) =>
+              x.item !== b[i]!.item || x.at.some((v, k) => Math.abs(v - b[i]!.at[k]!) > 0.5)
+                ? [
+                    `${x.item}: ${x.at.map((v) => v.toFixed(1)).join(' ')} → ${b[i]!.at.map((v) => v.toFixed(1)).join(' ')}`,
+                  ]
+                : [],
+            );
+      // 100 hands: 12 Banker wins with 6 (both pairs), 12 Player naturals, 51 ties, streaks of 12 and 13.
+      const long = 'B^_(2-6)'.repeat(12) + 'P*(8-2)'.repeat(12) + 'T'.repeat(51) + 'B'.repeat(12) + 'P'.repeat(13);
+      const empty = await places('', 0);
+      expect(moved(empty, await places('B', 1))).toEqual([]);
+      expect(mapOf(long).stats().hands).toBe(100);
+      expect(moved(empty, await places(long, 100))).toEqual([]);
+    },
+  );
 });
 
 function hand(player: string, banker: string, pairs: { player: boolean; banker: boolean }): ShoeHand {

@@ -21,6 +21,7 @@ export interface StreakLine {
   readonly lang: Language;
   readonly labels: Exclude<BeadLabels, 'points'>; // the bead plate's labels: 庄 / 閒 / 和, or B / P / T
   readonly superSix: boolean; // a no-commission table: count the Banker wins with 6
+  readonly streaks?: boolean; // false: the Super 6 count alone (a board whose signs leave no room: FitController)
 }
 
 /** A side as a small bead with its label; its name for assistive technology. */
@@ -35,9 +36,19 @@ export function streakLine(line: StreakLine) {
   const locale = localeOf(lang);
   const longest = s?.longestStreak ?? { banker: 0, player: 0 };
   const now = s?.currentStreak ?? null;
+  const superSix = line.superSix
+    ? html`<div class="extra" data-kind="bankerSix">
+        ${tr(lang, 'stats.superSix', 'Super 6')} <span class="num">${count(s?.bankerSix ?? 0, locale)}</span>
+      </div>`
+    : nothing;
+  if (line.streaks === false) return superSix;
   return html`<div class="extra" data-kind="currentStreak" data-streak=${now ? `${now.outcome}:${now.length}` : ''}>
       ${tr(lang, 'stats.streak', 'Streak')}
-      ${now ? html`${bead(now.outcome, line)}<span class="num">×${count(now.length, locale)}</span>` : html`<span class="num">–</span>`}
+      ${
+        now
+          ? html`${bead(now.outcome, line)}<span class="num times">×${count(now.length, locale)}</span>`
+          : html`<span class="mini-bead none" aria-hidden="true"></span><span class="num times">–</span>`
+      }
     </div>
     <div class="extra" data-kind="longestStreak" data-longest=${`${longest.banker}:${longest.player}`}>
       ${tr(lang, 'stats.longest', 'Longest')} ${bead('banker', line)}<span class="num"
@@ -45,13 +56,7 @@ export function streakLine(line: StreakLine) {
       >
       ${bead('player', line)}<span class="num">${count(longest.player, locale)}</span>
     </div>
-    ${
-      line.superSix
-        ? html`<div class="extra" data-kind="bankerSix">
-            ${tr(lang, 'stats.superSix', 'Super 6')} <span class="num">${count(s?.bankerSix ?? 0, locale)}</span>
-          </div>`
-        : nothing
-    }`;
+    ${superSix}`;
 }
 
 export const streakStyles = css`
