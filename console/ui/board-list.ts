@@ -11,6 +11,7 @@
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { DisplayCommandName } from '../../contract/schemas';
 import type { BoardRow, FleetCommandRequest, TableRow } from '../protocol';
 import { may, refusal, type Role } from '../roles';
@@ -207,12 +208,46 @@ export class ConsoleBoardList extends LitElement {
     </span>`;
   }
 
+  /** A board's row, then what to look at under it and its latest command's answer. */
+  private row(b: BoardRow, now: number, commands: boolean) {
+    const name = this.tables.find((t) => t.tableId === b.tableId)?.signage?.tableName;
+    const columns = commands ? 11 : 10;
+    const on = b.state === 'online';
+    const run = commands ? this.runs.of(b.displayId) : undefined;
+    const more = b.attention.length > 0 || run !== undefined;
+    return html`<tr class="${b.state} ${more ? 'has-attention' : ''}" data-board=${b.displayId}>
+        <th scope="row">${b.displayId}</th>
+        <td>${this.state(b, now)}</td>
+        <td>${name ? html`${name} <span class="muted">${b.tableId}</span>` : b.tableId}</td>
+        <td>${b.version}${this.build(b)}</td>
+        <td>${on ? this.shoe(b) : '—'}</td>
+        <td class="num">${on ? b.handCount : '—'}</td>
+        <td>${on ? ago(b.lastResultAt, now) : '—'}</td>
+        <td class="signs">${this.signs(b)}</td>
+        <td class="num">${on ? b.rejectedMessages : '—'}</td>
+        <td class="num">${on ? duration(b.uptimeSeconds) : '—'}</td>
+        ${commands ? html`<td>${commandButtons(b, this.userRole, run, this.handlers)}</td>` : nothing}
+      </tr>
+      ${
+        b.attention.length > 0
+          ? html`<tr class="attention-row ${run ? 'has-attention' : ''}" data-attention=${b.displayId}>
+              <td colspan=${columns}>${attentionList(b.attention, now)}</td>
+            </tr>`
+          : nothing
+      }
+      ${
+        run
+          ? html`<tr class="attention-row" data-commands=${b.displayId}>
+              <td colspan=${columns}>${commandResult(run, this.handlers)}</td>
+            </tr>`
+          : nothing
+      }`;
+  }
+
   override render() {
     if (this.boards.length === 0) return html`<p class="empty muted">No board has reported on the broker.</p>`;
     const now = this.now || Date.now();
-    const name = (id: string) => this.tables.find((t) => t.tableId === id)?.signage?.tableName;
     const commands = this.commands;
-    const columns = commands ? 11 : 10;
     return html`${this.note()}
       <p class="visually-hidden" aria-live="polite" data-announce>${this.announced}</p>
       <table>
@@ -232,40 +267,16 @@ export class ConsoleBoardList extends LitElement {
           </tr>
         </thead>
         <tbody>
-          ${this.boards.map((b) => {
-            const on = b.state === 'online';
-            const run = commands ? this.runs.of(b.displayId) : undefined;
-            const more = b.attention.length > 0 || run !== undefined;
-            return html`<tr class="${b.state} ${more ? 'has-attention' : ''}" data-board=${b.displayId}>
-                <th scope="row">${b.displayId}</th>
-                <td>${this.state(b, now)}</td>
-                <td>
-                  ${name(b.tableId) ? html`${name(b.tableId)} <span class="muted">${b.tableId}</span>` : b.tableId}
-                </td>
-                <td>${b.version}${this.build(b)}</td>
-                <td>${on ? this.shoe(b) : '—'}</td>
-                <td class="num">${on ? b.handCount : '—'}</td>
-                <td>${on ? ago(b.lastResultAt, now) : '—'}</td>
-                <td class="signs">${this.signs(b)}</td>
-                <td class="num">${on ? b.rejectedMessages : '—'}</td>
-                <td class="num">${on ? duration(b.uptimeSeconds) : '—'}</td>
-                ${commands ? html`<td>${commandButtons(b, this.userRole, run, this.handlers)}</td>` : nothing}
-              </tr>
-              ${
-                b.attention.length > 0
-                  ? html`<tr class="attention-row ${run ? 'has-attention' : ''}" data-attention=${b.displayId}>
-                      <td colspan=${columns}>${attentionList(b.attention, now)}</td>
-                    </tr>`
-                  : nothing
-              }
-              ${
-                run
-                  ? html`<tr class="attention-row" data-commands=${b.displayId}>
-                      <td colspan=${columns}>${commandResult(run, this.handlers)}</td>
-                    </tr>`
-                  : nothing
-              }`;
-          })}
+          ${
+            // Keyed by the board: a board that reports for the first time (or goes) shifts every row after it, and rows
+            // re-used by place would hand a row's buttons, its focus and its command's answer to another board: a
+            // Reload… found on one board's row and clicked a moment later would reload another's screen.
+            repeat(
+              this.boards,
+              (b) => b.displayId,
+              (b) => this.row(b, now, commands),
+            )
+          }
         </tbody>
       </table>
       ${
