@@ -1,15 +1,16 @@
 /**
  * The console's live lists under the user's hand, in real Chromium (test/helpers/console-page.ts: a real board,
- * jade8-a, at table T2, Jade 8; lobby-2 offline). Boards are sorted by id, so one that appears (or goes) ahead of a
- * row shifts every row after it. A button found on a board's row, then a board arriving ahead of it, then the
- * click: the fleet command is still for the board the button was found on, and the focus, an open dialog and a
- * command's answer stay with it. A list re-used by place (an unkeyed `.map`) handed the row to the newcomer, and
- * the click went to the wrong board, as the audit list's Restore button did (4684cf3).
+ * jade8-a, at table T2, Jade 8; lobby-2 offline). Boards and tables are sorted by id, so one that appears (or goes)
+ * ahead of a row shifts every row after it. A button found on a row, then a board or table arriving ahead of it,
+ * then the click: the fleet command, the dialog, the republish is still for the row the button was found on, and
+ * the focus stays on it. Lists re-used by place (an unkeyed `.map`) handed the row to the newcomer, and the click
+ * went to the wrong board or table, as the audit list's Restore button did (4684cf3).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeDisplayStatus } from '../contract/mqtt';
+import { makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { startConsolePage, type ConsolePage } from '../test/helpers/console-page';
+import { signage } from '../test/helpers/table-messages';
 
 const T = topics('baccarat');
 const RETAINED = { qos: 1, retain: true } as const;
@@ -162,6 +163,36 @@ test('a command under way stays under its own row, and its answer with it, while
   await expect.poll(() => boardOrder()).toEqual(['jade8-a', 'kilo-9', 'lobby-2']);
   await dismiss?.click();
   expect(await result('kilo-9').count()).toBe(0);
+}, 30_000);
+
+test('a table card’s buttons stay with their table when a table appears above it or goes', async () => {
+  await fresh();
+  const cards = ui.page.locator('console-table-card');
+  // Each card's heading: the table's name, then its id.
+  const names = async () =>
+    (await cards.locator('h3').allTextContents()).map((n) => n.replace(/\s+T\d+\s*$/, '').trim());
+  await expect.poll(names).toEqual(['Jade 8']);
+  const close = await ui.page.getByRole('button', { name: 'Close Jade 8…' }).elementHandle();
+
+  // Amber 1 (T1) sorts above Jade 8 (T2): the Close… found on Jade 8's card closes Jade 8.
+  const amber = makeTableSignage(signage(1, { tableName: 'Amber 1' }));
+  await ui.pub.publishAsync(T.tableSignage('T1'), amber, RETAINED);
+  await expect.poll(names).toEqual(['Amber 1', 'Jade 8']);
+  await close?.click();
+  const dialog = ui.page.locator('console-table-state dialog');
+  await expect.poll(() => dialog.getAttribute('open')).toBe('');
+  expect(await dialog.locator('h2').textContent()).toBe('Close Jade 8?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => dialog.getAttribute('open')).toBeNull();
+
+  // Amber 1 goes, then comes back: the focus stays on Jade 8's button.
+  await ui.page.getByRole('button', { name: 'Change signs of Jade 8' }).focus();
+  await ui.pub.publishAsync(T.tableSignage('T1'), '', RETAINED);
+  await expect.poll(names).toEqual(['Jade 8']);
+  expect(await focused()).toBe('Change signs of Jade 8');
+  await ui.pub.publishAsync(T.tableSignage('T1'), amber, RETAINED);
+  await expect.poll(names).toEqual(['Amber 1', 'Jade 8']);
+  expect(await focused()).toBe('Change signs of Jade 8');
 }, 30_000);
 
 test('nothing went wrong on the page', () => expect(errors).toEqual([]));

@@ -7,6 +7,7 @@
  */
 import { LitElement, html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { AuditRecord } from '../audit-record';
 import type { AuditEntry, ConsoleFrame, FleetView, SessionInfo } from '../protocol';
 import { may, ROLE_NAMES } from '../roles';
@@ -184,8 +185,13 @@ export class ConsoleApp extends LitElement {
         <h2 id="tables-h">Tables <span class="count">${f?.tables.length ?? 0}</span></h2>
         ${
           f && f.tables.length > 0
-            ? html`<div class="tables">
-                ${f.tables.map(
+            ? // Keyed by the table: a table that appears (or goes) above this one shifts the cards, and a card
+              // re-used by place would hand its Close…, Change signs…, Republish… buttons and their focus to
+              // another table.
+              html`<div class="tables">
+                ${repeat(
+                  f.tables,
+                  (t) => t.tableId,
                   (t) =>
                     html`<console-table-card
                       .table=${t}
