@@ -195,4 +195,29 @@ test('a table card’s buttons stay with their table when a table appears above 
   expect(await focused()).toBe('Change signs of Jade 8');
 }, 30_000);
 
+test('a table card’s Republish sign… stays on its line when something else to look at arrives above it', async () => {
+  await fresh();
+  const jade = ui.page.locator('console-table-card').filter({ hasText: 'Jade 8' });
+  const revision = ui.monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision ?? 0;
+  // mike-4 shows a revision above the broker's sign: Jade 8's card offers to republish it.
+  await board('mike-4', { signageRevision: revision + 10 });
+  await expect.poll(() => jade.locator('li[data-code]').evaluateAll((li) => li.length)).toBe(1);
+  const republish = await jade.getByRole('button', { name: 'Republish sign…' }).elementHandle();
+  await jade.getByRole('button', { name: 'Republish sign…' }).focus();
+  // Then hotel-2, sorted above mike-4, falls out of step: its line comes first.
+  await board('hotel-2', {
+    outOfStep: { code: 'gap', reason: 'hand 40 arrived before hand 39', since: new Date().toISOString() },
+  });
+  await expect
+    .poll(() => jade.locator('li[data-code]').evaluateAll((li) => li.map((l) => l.getAttribute('data-code'))))
+    .toEqual(['out-of-step', 'signage-ahead']);
+  expect(await focused()).toBe('Republish sign…');
+  await republish?.click();
+  const editor = ui.page.locator('console-sign-editor dialog');
+  await expect.poll(() => editor.getAttribute('open')).toBe('');
+  await expect.poll(() => editor.locator('h2').textContent()).toBe('Confirm the change — Jade 8');
+  await expect.poll(() => editor.locator('h3').textContent()).toContain(`a board shows revision ${revision + 10}`);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+});
+
 test('nothing went wrong on the page', () => expect(errors).toEqual([]));

@@ -9,6 +9,7 @@
  * @packageDocumentation
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { Attention, AttentionCode } from '../fleet-attention';
 import { lasting } from './format';
 
@@ -28,6 +29,21 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
 };
 
 /**
+ * Each item's key: what it is and which board it is about (counted, should a board say the same thing twice). An
+ * item is re-used for the same thing only, so that a button on it (Republish sign…) stays on its line, focus and
+ * all, when another board's line arrives above it.
+ */
+function itemKeys(items: readonly Attention[]): string[] {
+  const seen = new Map<string, number>();
+  return items.map((a) => {
+    const key = `${a.code} ${a.displayId ?? ''}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n === 0 ? key : `${key} ${n}`;
+  });
+}
+
+/**
  * The list; `action` adds a button to an item (e.g. "Republish sign…" next to a board ahead of its sign). `compact`
  * (a table card): the tag runs into the text and a button goes under it, instead of three columns.
  */
@@ -37,8 +53,11 @@ export function attentionList(
   { action, compact = false }: { action?: (a: Attention) => unknown; compact?: boolean } = {},
 ): TemplateResult | typeof nothing {
   if (items.length === 0) return nothing;
+  const keys = itemKeys(items);
   return html`<ul class="attention ${compact ? 'compact' : ''}" role="list">
-    ${items.map(
+    ${repeat(
+      items,
+      (_, i) => keys[i],
       (a) =>
         html`<li data-code=${a.code} data-board=${a.displayId ?? nothing}>
           <span class="tag">${TAGS[a.code]}</span>
