@@ -62,6 +62,13 @@ const CASES: readonly Case[] = [
     message: 'Welcome 歡迎光臨',
   },
   {
+    name: 'the longest pit message a sign may carry (280 characters)',
+    fixture: 'shoe-long',
+    language: 'en+zh-Hans',
+    message:
+      'Welcome to the VIP room. Free-flow refreshments are served at the bar all night. Minimum raised to HK$1,000 after 22:00. Please ask the pit boss for a seat at the next table. Welcome to the VIP room. Free-flow refreshments are served at the bar all night. Minimum raised to HK$1,000 aft',
+  },
+  {
     name: 'every side bet with its limits, a pit message',
     fixture: 'full-side-bets',
     language: 'en+zh-Hans',
@@ -94,6 +101,7 @@ interface Dealt {
   readonly places: { readonly hand: number; readonly rects: Record<string, string> }[];
   readonly hidden: { readonly hand: number; readonly what: string }[];
   readonly extras: string[]; // the kinds of the statistics' extra items shown at the end
+  readonly clamped: boolean; // the pit message cut to the lines it has room for
 }
 
 async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
@@ -161,10 +169,16 @@ async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
               hidden.push({ hand: n, what: `the last hand's ${el.className} under its cards` });
           }
         }
-        for (const sel of ['.panel.signs', '.panel.last-hand', '.message']) {
+        // A message longer than its room is cut to whole lines with an ellipsis (.clamped), never overflowing.
+        for (const sel of ['.panel.signs', '.panel.last-hand', '.panel.signs > .message:not(.clamped)']) {
           const p = root.querySelector<HTMLElement>(sel);
           if (p && p.scrollHeight > p.clientHeight + 1) hidden.push({ hand: n, what: `${sel} overflows` });
         }
+
+        // A message in the footer (the sign column had no room) is cut to the footer's lines, never past them.
+        const footer = root.querySelector<HTMLElement>('.footer');
+        if (footer && footer.scrollHeight > footer.clientHeight + 1)
+          hidden.push({ hand: n, what: 'the footer overflows' });
       }
       const extras = [...stats().querySelectorAll<HTMLElement>('.extra')].map((e) => e.dataset['kind'] ?? '');
       // Then the fullest last hands a table can deal: a tie with a pair and a natural on each side (4 4 against
@@ -208,7 +222,7 @@ async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
             what: `the last hand overflows with ${last.hand.outcome} ${JSON.stringify(last.cards)}`,
           });
       }
-      return { places, hidden, extras };
+      return { places, hidden, extras, clamped: root.querySelector('.message.clamped') !== null };
     },
     { c, seq },
   );
@@ -250,6 +264,7 @@ describe('nothing moves while a shoe is dealt (issue 13)', () => {
           if (c.fixture === 'full-side-bets' && screen.name === 'portrait') kinds.splice(3, 2);
           if (c.fixture === 'shoe-long-en-zh-hant') kinds.push('bankerSix');
           expect(dealt.extras, label).toEqual(kinds);
+          expect(dealt.clamped, label).toBe((c.message?.length ?? 0) > 200);
         }
         await page.close();
       },

@@ -70,4 +70,8 @@ export const portraitStyles = css`
     gap: 0.2em;
     min-height: calc(4 * 1.12em + var(--kiosk-gap) * 0.5 + 0.2em);
   }
+  .board[data-layout='portrait'] .footer .message {
+    -webkit-line-clamp: 1;
+    max-width: none;
+  }
 `;

@@ -30,6 +30,16 @@ export const statusStyles = css`
     font-size: var(--kiosk-text);
     flex: 0 1 auto;
   }
+  /* A message the sign column has no room for (FitController) shows here, cut to the footer's lines with an
+     ellipsis rather than taking room from the roads and panels above (the console warns of a message that long). */
+  .footer .message {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    overflow: hidden;
+    line-height: 1.12;
+    max-width: 40%;
+  }
   .disclaimer {
     flex: 1 1 0;
     line-height: 1.12;

@@ -263,6 +263,13 @@ export const appStyles = css`
   .main > .panel.signs {
     grid-area: signs;
   }
+  /* Cut to the lines the column has left (FitController), with an ellipsis. */
+  .panel.signs > .message.clamped {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: var(--lines, 1);
+    overflow: hidden;
+  }
   .panel.signs > .message {
     margin: 0;
     padding-top: calc(var(--kiosk-gap) * 0.5);

@@ -4,10 +4,11 @@
  *
  * - the sign column tightens its lines (`dense` on its pays and limits) when what a table offers does not fit it
  *   otherwise (every side bet, a change announced ahead, a pit message), and then, if it must, sets its text at the
- *   patrons' floor (`tight`); if even that does not fit, the pit's message leaves the column for the footer
- *   ({@link FitController.messageInSigns}), and if the footer's growth still leaves the column short (a portrait
- *   board offering every side bet with its limits, and a message), the statistics give up their streak line
- *   ({@link FitController.streaks}): the streaks can be read off the big road; the pays, limits and message cannot;
+ *   patrons' floor (`tight`); if even that does not fit, the pit's message goes whole to the footer where the
+ *   footer has room for it ({@link FitController.messageInSigns}; a portrait board's has one line, which the
+ *   statistics give back by their streak line ({@link FitController.streaks}) if the column still falls short: the
+ *   streaks can be read off the big road, the pays, limits and message cannot); a message too long for that is cut
+ *   to the lines that fit at the column's foot, with an ellipsis (the longest a sign may carry, 280 characters);
  * - the statistics tighten their gaps (`dense`) when their lines would otherwise wrap past their panel (a bilingual
  *   landscape board). Their figures keep the room of their widest values (stats-panel.styles.ts), so what fits at
  *   one hand fits at every hand of the shoe.
@@ -44,17 +45,64 @@ export class FitController implements ReactiveController {
   follow(...what: unknown[]): void {
     if (what.length === this.fitted.length && what.every((w, i) => w === this.fitted[i])) return;
     this.fitted = what;
-    void this.fitSigns();
-    void this.fitStats();
+    // One measurement at a time, in order: two interleaved would undo each other's steps.
+    this.queue = this.queue.then(async () => {
+      await this.fitSigns();
+      await this.fitStats();
+    });
   }
+
+  /** The measurements asked for, one after another. */
+  private queue: Promise<void> = Promise.resolve();
 
   private async fitSigns(): Promise<void> {
     await this.place(true, true); // measured anew with the message where it belongs
-    if ((await this.tighten()) || !this.panel()?.querySelector('.message')) return;
+    if ((await this.tighten()) || !this.panel()?.querySelector(':scope > .message')) return;
+    // The message whole in the footer, if the footer has the room (a portrait board's, for a line, taken back from
+    // the streaks if it must be); else cut to the lines the column has; else cut in the footer.
+    for (const streaks of [true, false]) {
+      await this.place(false, streaks);
+      if ((await this.tighten()) && this.settled()) return;
+    }
+    await this.place(true, true);
+    if ((await this.tighten()) || (await this.clampMessage())) return;
     await this.place(false, true);
     if (await this.tighten()) return;
     await this.place(false, false);
     if (!(await this.tighten())) await this.place(false, true); // the streaks gave no room: they stay
+  }
+
+  /** Nothing cut: the message (in the footer) whole, and the statistics and last hand within their panels. */
+  private settled(): boolean {
+    const root = this.host.renderRoot;
+    const message = root.querySelector<HTMLElement>('.footer .message');
+    // Cut, if it holds more than half a line beyond its box (a line's glyphs reach a little below it anyway).
+    const half = message ? parseFloat(getComputedStyle(message).fontSize) / 2 : 0;
+    if (message && message.scrollHeight > message.clientHeight + half) return false;
+    return ['.panel.stats', '.panel.last-hand'].every((sel) => {
+      const panel = root.querySelector<HTMLElement>(sel);
+      return !panel || !overflows(panel);
+    });
+  }
+
+  /**
+   * A message longer than the room left at the sign column's foot is cut to the lines that fit there (an ellipsis
+   * says so); false if not even one does.
+   */
+  private async clampMessage(): Promise<boolean> {
+    const panel = this.panel();
+    const message = panel?.querySelector<HTMLElement>(':scope > .message');
+    if (!panel || !message) return false;
+    const style = getComputedStyle(message);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4; // 'normal': about 1.4 in Noto
+    message.classList.add('clamped');
+    for (let lines = Math.floor(message.scrollHeight / line); lines >= 1; lines--) {
+      message.style.setProperty('--lines', String(lines));
+      if (!overflows(panel)) return true;
+    }
+    message.classList.remove('clamped');
+    message.style.removeProperty('--lines');
+    return false;
   }
 
   private async place(messageInSigns: boolean, streaks: boolean): Promise<void> {
@@ -74,6 +122,9 @@ export class FitController implements ReactiveController {
     const parts = [...panel.querySelectorAll<LitElement>('kiosk-pay-table, kiosk-limits')];
     await updated(parts);
     for (const p of parts) for (const a of ['dense', 'tight']) p.removeAttribute(a);
+    const message = panel.querySelector<HTMLElement>(':scope > .message');
+    message?.classList.remove('clamped');
+    message?.style.removeProperty('--lines');
     if (!overflows(panel)) return true;
     for (const p of parts) p.setAttribute('dense', '');
     await updated(parts);
