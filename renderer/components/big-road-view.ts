@@ -8,6 +8,7 @@
  * ```
  * @packageDocumentation
  */
+import type { PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Ask, BigRoadCell, GridCell } from '../../baccarat/roads/types';
 import { layoutBigRoad } from '../draw/layout-road';
@@ -32,6 +33,11 @@ export class KioskBigRoad extends RoadView {
   /** The cell the newest hand changed, highlighted briefly. */
   @property({ attribute: false }) fresh: GridCell | null = null;
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('askKey')) this.followBlink(this.askKey);
+    super.willUpdate(changed);
+  }
+
   protected windowCells() {
     return this.cells;
   }
@@ -46,7 +52,7 @@ export class KioskBigRoad extends RoadView {
       fresh: this.fresh,
       letters: this.theme === 'colour-blind',
       ask: this.ask,
-      askKey: this.askKey,
+      askKey: this.blinkKey,
     });
   }
 

@@ -8,6 +8,7 @@
  * ```
  * @packageDocumentation
  */
+import type { PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Ask, DerivedCell, GridCell } from '../../baccarat/roads/types';
 import type { DerivedRoadName } from '../../baccarat/types';
@@ -34,6 +35,11 @@ export class KioskDerivedRoad extends RoadView {
   /** Index in `cells` of the newest mark, highlighted briefly. */
   @property({ attribute: false }) fresh: number | null = null;
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('askKey')) this.followBlink(this.askKey);
+    super.willUpdate(changed);
+  }
+
   protected windowCells() {
     return this.cells;
   }
@@ -48,7 +54,7 @@ export class KioskDerivedRoad extends RoadView {
   }
 
   protected marks(size: RoadSize): Mark[] {
-    return layoutDerivedRoad(this.road, this.cells, size, { fresh: this.fresh, ask: this.ask, askKey: this.askKey });
+    return layoutDerivedRoad(this.road, this.cells, size, { fresh: this.fresh, ask: this.ask, askKey: this.blinkKey });
   }
 
   protected accessibleName(): string {
