@@ -12,6 +12,7 @@
 import type { Shoe } from '../baccarat/shoe-types';
 import type { TailMode } from '../baccarat/types';
 import type { LimitedSideBet } from '../baccarat/side-bet-limits';
+import type { FitReport } from './fit-report';
 import type {
   CasinoSignage,
   Language,
@@ -247,6 +248,8 @@ export interface AboutInfo {
   };
 }
 
+export type { FitReport } from './fit-report';
+
 /** The size a board is drawn at, which only the page knows: CSS pixels and the device pixel ratio. */
 export interface ScreenReport {
   readonly width: number; // CSS px
@@ -267,6 +270,12 @@ export interface Requests {
   'table:view': () => TableView | null;
   'kiosk:about': () => AboutInfo; // what the about overlay shows (besides the view and the screen)
   'kiosk:screen': (screen: ScreenReport) => null; // the board's size, for a browser-mode screenshot (screenshot.ts)
+  /**
+   * The board's fit as its page measured it, sent when it changes (and again to a host come back): the pit message
+   * cut, the streak line given up. The host checks it (`parseFitReport`: anything else is refused, logged) and warns
+   * staff in the board's status (`pit-message-cut`, `streaks-hidden`).
+   */
+  'kiosk:fit': (fit: FitReport) => null;
 }
 
 // A Record makes a forgotten channel a compile error (electron/fiddle's channelMapping trick).
@@ -276,7 +285,12 @@ const push: Record<keyof PushEvents, true> = {
   'kiosk:reload': true,
   'kiosk:about': true,
 };
-const requests: Record<keyof Requests, true> = { 'table:view': true, 'kiosk:about': true, 'kiosk:screen': true };
+const requests: Record<keyof Requests, true> = {
+  'table:view': true,
+  'kiosk:about': true,
+  'kiosk:screen': true,
+  'kiosk:fit': true,
+};
 export const PUSH_CHANNELS = Object.keys(push) as (keyof PushEvents)[];
 export const REQUEST_CHANNELS = Object.keys(requests) as (keyof Requests)[];
 

@@ -1,7 +1,8 @@
 /**
- * The web host's side of the about overlay and of browser mode's screenshot, over a real WebSocket: `kiosk:about`
- * answered from the host's facts (or an error without them), `kiosk:about` pushed on the fleet's about command, and
- * `kiosk:screen` kept only when it is a plausible size.
+ * The web host's side of the about overlay, of browser mode's screenshot and of the board's fit, over a real
+ * WebSocket: `kiosk:about` answered from the host's facts (or an error without them), `kiosk:about` pushed on the
+ * fleet's about command, `kiosk:screen` kept only when it is a plausible size, and `kiosk:fit` given to the bridge
+ * only once the contract has checked it (anything else refused with its reason, logged).
  */
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import type { AboutInfo, SocketFrame, TableView } from '../contract/kiosk';
+import type { AboutInfo, FitReport, SocketFrame, TableView } from '../contract/kiosk';
 import type { DisplayCommand } from '../contract/schemas';
 import { memoryLogger } from '../mqtt-bridge/log';
 import { cleanupList, until } from '../test/helpers/lifecycle';
@@ -21,14 +22,19 @@ const ABOUT = { product: 'baccarat-board', version: '9.9.9' } as AboutInfo;
 async function setup(about?: () => AboutInfo) {
   const rendererDir = mkdtempSync(join(tmpdir(), 'bb-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>board</title>');
-  const source = Object.assign(new EventEmitter(), { view: () => ({ v: 1 }) as unknown as TableView });
+  const fits: FitReport[] = [];
+  const source = Object.assign(new EventEmitter(), {
+    view: () => ({ v: 1 }) as unknown as TableView,
+    boardFit: (report: FitReport) => fits.push(report),
+  });
+  const { logger, records } = memoryLogger();
   const host = await startWebHost({
     source: source as unknown as KioskSource,
     host: '0.0.0.0',
     port: 0,
     token: 'a-token-of-sixteen-chars',
     rendererDir,
-    logger: memoryLogger().logger,
+    logger,
     ...(about && { about }),
   });
   cleanups.push(() => host.close());
@@ -44,7 +50,7 @@ async function setup(about?: () => AboutInfo) {
     await until(() => expect(frames.some((f) => f.type === 'response' && f.id === n)).toBe(true));
     return frames.find((f) => f.type === 'response' && f.id === n);
   };
-  return { host, source, frames, request };
+  return { host, source, frames, request, fits, records };
 }
 
 describe('web host: about and screen', () => {
@@ -83,5 +89,24 @@ describe('web host: about and screen', () => {
       await request('kiosk:screen', bad);
     await request('kiosk:screen');
     expect(host.screen()).toEqual({ width: 1280, height: 800, scale: 1.5 });
+  });
+
+  test("gives a board's kiosk:fit to the bridge; refuses anything else with its reason, logged, and carries on", async () => {
+    const { request, fits, records } = await setup();
+    const cut = { messageCut: true, messageLines: 3, streaksHidden: false };
+    expect(await request('kiosk:fit', cut)).toEqual({ type: 'response', id: 1, result: null });
+    expect(fits).toEqual([cut]);
+    for (const [bad, reason] of [
+      [undefined, 'not an object'],
+      [null, 'not an object'],
+      [{ messageCut: 'yes', streaksHidden: false }, 'messageCut: expected a boolean'],
+      [{ messageCut: true, messageLines: -1, streaksHidden: false }, 'messageLines: expected 1 to 100, got -1'],
+      [{ messageCut: true, streaksHidden: false, html: '<b>' }, 'unknown property "html"'],
+    ] as const) {
+      expect(await request('kiosk:fit', bad)).toMatchObject({ error: `kiosk:fit refused: ${reason}` });
+      expect(records.at(-1)).toMatchObject({ level: 40, msg: 'kiosk:fit refused', reason });
+    }
+    expect(fits).toEqual([cut]);
+    expect(await request('table:view')).toMatchObject({ result: { v: 1 } });
   });
 });

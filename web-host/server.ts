@@ -20,12 +20,14 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import {
   viewLanguage,
   type AboutInfo,
+  type FitReport,
   type PushEvents,
   type Requests,
   type ScreenReport,
   type SocketFrame,
   type TableView,
 } from '../contract/kiosk';
+import { parseFitReport } from '../contract/fit-report';
 import type { DisplayCommand } from '../contract/schemas';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { givenToken, isLoopback, isWildcard, requestGuard, tokenOk } from './http-guard';
@@ -35,7 +37,7 @@ import { requestTarget } from './request-target';
 import { stateJson } from './state-json';
 import { staticSite } from './static-site';
 
-/** What a host needs from the bridge: the view, and its changes and fleet commands. */
+/** What a host needs from the bridge: the view, and its changes and fleet commands; it takes the board's fit. */
 export interface KioskSourceEvents {
   view: (view: TableView) => void;
   command: (command: DisplayCommand) => void;
@@ -45,6 +47,8 @@ export interface KioskSource {
   on<K extends keyof KioskSourceEvents>(event: K, listener: KioskSourceEvents[K]): unknown;
   off<K extends keyof KioskSourceEvents>(event: K, listener: KioskSourceEvents[K]): unknown;
   readonly counters?: Readonly<object>;
+  /** The board's fit (`kiosk:fit`), once checked: staff warnings in its status. */
+  boardFit?(report: FitReport): void;
 }
 
 export interface WebHostOptions {
@@ -154,6 +158,16 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     },
     'kiosk:screen': (report) => {
       screen = screenReport(report) ?? screen;
+      return null;
+    },
+    // Checked here, before the bridge sees it: anything else is refused (an error response), logged, and changes nothing.
+    'kiosk:fit': (report) => {
+      const fit = parseFitReport(report);
+      if (!fit.ok) {
+        log.warn({ reason: fit.error }, 'kiosk:fit refused');
+        throw new Error(`kiosk:fit refused: ${fit.error}`);
+      }
+      source.boardFit?.(fit.value);
       return null;
     },
   };

@@ -23,6 +23,8 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
   'signage-ignored': 'Sign ignored',
   'casino-signage-ignored': 'Casino sign ignored',
   'results-unverified': 'Unverified results',
+  'pit-message-cut': 'Pit message cut',
+  'streaks-hidden': 'Streaks hidden',
   'build-unapproved': 'Software',
   'build-unreported': 'Software',
   'clock-off': 'Clock',

@@ -53,19 +53,35 @@ export const OutOfStepSchema = strictObject(
  * - `signage-ignored`: a sign with a lower revision than the one shown arrived and was ignored;
  * - `casino-signage-ignored`: the same for the casino's sign;
  * - `results-unverified`: the table's results are not signed by a key the board trusts (taken, as `requireSignatures`
- *   is off: see the board's `trust` settings).
+ *   is off: see the board's `trust` settings);
+ * - `pit-message-cut`: the table sign's pit message is longer than the board has room for, and shows cut to the lines
+ *   that fit, with an ellipsis (a shorter message shows whole);
+ * - `streaks-hidden`: the statistics gave their streak line to the pit message (a portrait board whose sign column
+ *   has no room for it: it shows in the footer instead).
+ *
+ * The last two are the board's own measurement of its screen (its page reports it to its host: `kiosk:fit`); they
+ * are in the status only, not in the view, since the board already shows them to whoever stands at it.
  */
 export const STAFF_WARNING_CODES = [
   'perfect-pairs-scale-missing',
   'signage-ignored',
   'casino-signage-ignored',
   'results-unverified',
+  'pit-message-cut',
+  'streaks-hidden',
 ] as const;
 export type StaffWarningCode = (typeof STAFF_WARNING_CODES)[number];
 export const StaffWarningSchema = strictObject(
   {
-    code: oneOf(STAFF_WARNING_CODES),
-    detail: Type.String({ minLength: 1, maxLength: 300, description: 'For staff, in English.' }),
+    code: oneOf(STAFF_WARNING_CODES, {
+      description:
+        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), or how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden).",
+    }),
+    detail: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'For staff, in English: what is wrong and, where it helps, what to do.',
+    }),
     since: Timestamp,
   },
   { title: 'StaffWarning', description: 'Something staff should fix; the board carries on.' },
