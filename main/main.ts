@@ -15,6 +15,7 @@ import { createLogger } from '../mqtt-bridge/log';
 import { answerScreenshots } from '../mqtt-bridge/screenshot-reply';
 import { appFile } from './app-protocol';
 import { captureWindow } from './capture';
+import { fitRequest } from './fit-request';
 import { handle, push } from './ipc';
 import { setupSecurity } from './security';
 import { setupWindow } from './window';
@@ -75,6 +76,7 @@ async function start(): Promise<void> {
   handle('table:view', () => bridge.view(), own);
   handle('kiosk:about', () => aboutInfo(cfg, about), own);
   handle('kiosk:screen', () => null, own); // Electron's screenshot is the window's own: no size to remember
+  handle('kiosk:fit', fitRequest(bridge, log), own); // the pit message cut, the streaks hidden: the status warns staff
   await bridge.start();
 
   const blocker = powerSaveBlocker.start('prevent-display-sleep');

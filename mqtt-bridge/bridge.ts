@@ -17,7 +17,7 @@ import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import type { ConnectionView, OutOfStep, TableView } from '../contract/kiosk';
+import type { ConnectionView, FitReport, OutOfStep, StaffWarning, TableView } from '../contract/kiosk';
 import { makeDisplayStatus } from '../contract/mqtt';
 import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
@@ -26,6 +26,7 @@ import { offlineStatus, onlineStatus, StatusPublisher } from './display-status';
 import { BoardJournal } from './board-journal';
 import { ClockWatch } from './clock-watch';
 import { FleetCommands } from './fleet-commands';
+import { fitWarnings } from './fit-warnings';
 import { lazyImport } from './lazy-import';
 import { closeClient, resubscribeRetained, startBoardClient } from './mqtt-options';
 import { Follower } from './follower';
@@ -92,6 +93,8 @@ export class Bridge extends EventEmitter {
     (e) => this.log.error({ err: e }, 'a message could not be applied: %s', String(e)),
   );
   private readonly clock = new ClockWatch();
+  /** Warnings from the board's own fit (`kiosk:fit`): in the status only (fit-warnings.ts says why). */
+  private fitted: readonly StaffWarning[] = [];
   /** Fleet commands: taken here, answered (a screenshot) by the host through `fleet.answer`. */
   readonly fleet: FleetCommands;
 
@@ -185,11 +188,23 @@ export class Bridge extends EventEmitter {
       rejectedMessages: this.count.rejected,
       uptimeSeconds: Math.floor((this.now().getTime() - this.startedAt) / 1000),
       outOfStep: this.follower.step,
-      warnings: this.view().warnings,
+      warnings: [...this.view().warnings, ...this.fitted],
       lastCommand: this.status.lastCommand,
       build: this.deps.build ?? null,
       clock: this.clock.figures(),
     });
+  }
+
+  /**
+   * The board's fit as its page reported it (`kiosk:fit`, checked by the host): a pit message cut, the streak line
+   * given up, as staff warnings in the status. The last report stands (in browser mode, the last board's to send one).
+   */
+  boardFit(report: FitReport): void {
+    const next = fitWarnings(report, this.fitted, this.iso());
+    if (JSON.stringify(next) === JSON.stringify(this.fitted)) return;
+    this.fitted = next;
+    this.log.info({ fit: report }, 'the board reports its fit');
+    this.status.changed();
   }
 
   /** The view as last emitted (or built now). */

@@ -1,13 +1,14 @@
 /**
  * What staff must see and patrons need not (issue 12, cases 9 and 10): a sign ignored because its revision is below
  * the one shown (the broker lost its retained signs and the pit started again at 1), and Perfect Pairs offered with
- * no casino pay scale published (rule 11A.8). Never silence: both reach the view, the log and the status.
+ * no casino pay scale published (rule 11A.8). Never silence: both reach the view, the log and the status. And what
+ * only the board's page knows (`kiosk:fit`): its pit message cut, its streak line given up, in the status.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
+import { makeCasinoSignage, makeTableSignage, parseDisplayStatus } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { cleanupList } from '../test/helpers/lifecycle';
 import { casino, signage } from '../test/helpers/table-messages';
@@ -18,7 +19,7 @@ import { memoryLogger } from './log';
 const T = topics('baccarat');
 const cleanups = cleanupList();
 
-async function board() {
+async function board(now?: () => Date) {
   const c = defaultConfig();
   const { logger, records } = memoryLogger();
   const bridge = new Bridge(
@@ -29,7 +30,7 @@ async function board() {
       mqtt: { ...c.mqtt, brokers: [] },
       journal: { dir: mkdtempSync(join(tmpdir(), 'bb-warn-')), syncIntervalMs: 0 },
     },
-    { logger },
+    { logger, ...(now && { now }) },
   );
   await bridge.start();
   cleanups.push(() => bridge.stop());
@@ -71,5 +72,65 @@ describe('staff warnings', () => {
     bridge.onMessage(T.casinoSignage(), Buffer.from(makeCasinoSignage(casino(1, 'two'))));
     expect(bridge.view().payTable?.perfectPairs).toMatchObject({ scale: 'two' });
     expect(codes(bridge)).toEqual([]);
+  });
+});
+
+describe("staff warnings from the board's fit (kiosk:fit)", () => {
+  const statusWarnings = (b: Bridge) => {
+    const s = b.displayStatus();
+    return s.state === 'online' ? (s.warnings ?? []) : [];
+  };
+
+  test('a pit message cut and the streaks hidden are warned in the status, in words, with since kept', async () => {
+    let t = Date.parse('2026-11-22T12:00:00.000Z');
+    const { bridge, records } = await board(() => new Date(t));
+    expect(statusWarnings(bridge)).toEqual([]);
+    bridge.boardFit({ messageCut: true, messageLines: 3, streaksHidden: false });
+    expect(statusWarnings(bridge)).toEqual([
+      {
+        code: 'pit-message-cut',
+        detail:
+          'the pit message is too long for this board, which shows it cut to 3 lines with an ellipsis — publish a shorter one to show it whole',
+        since: '2026-11-22T12:00:00.000Z',
+      },
+    ]);
+    // The status as published passes the contract (the console reads it with the same schema).
+    const published = parseDisplayStatus(new TextEncoder().encode(JSON.stringify(bridge.displayStatus())));
+    expect(published.ok).toBe(true);
+    // Not in the view: the board shows the cut already, and a staff line under it would take its room.
+    expect(codes(bridge)).toEqual([]);
+    expect(records.filter((r) => r.msg === 'the board reports its fit')).toHaveLength(1);
+
+    t += 60_000; // a new screen: one line, the same cut since it began
+    bridge.boardFit({ messageCut: true, messageLines: 1, streaksHidden: false });
+    expect(statusWarnings(bridge)).toMatchObject([
+      {
+        code: 'pit-message-cut',
+        detail: expect.stringContaining('cut to 1 line with'),
+        since: '2026-11-22T12:00:00.000Z',
+      },
+    ]);
+    bridge.boardFit({ messageCut: true, messageLines: 1, streaksHidden: false }); // the same: nothing to say
+    expect(records.filter((r) => r.msg === 'the board reports its fit')).toHaveLength(2);
+
+    t += 60_000; // a shorter message, whole in the footer, for which a portrait board's statistics gave their streaks
+    bridge.boardFit({ messageCut: false, streaksHidden: true });
+    expect(statusWarnings(bridge)).toEqual([
+      {
+        code: 'streaks-hidden',
+        detail: expect.stringMatching(/^the statistics hide their streak line .* brings the streaks back$/),
+        since: '2026-11-22T12:02:00.000Z',
+      },
+    ]);
+    bridge.boardFit({ messageCut: false, streaksHidden: false });
+    expect(statusWarnings(bridge)).toEqual([]);
+  });
+
+  test("after the table's own warnings, which keep their place", async () => {
+    const { bridge } = await board();
+    bridge.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(2, { sideBets: ['perfectPairs'] }))));
+    bridge.boardFit({ messageCut: true, streaksHidden: false });
+    expect(statusWarnings(bridge).map((w) => w.code)).toEqual(['perfect-pairs-scale-missing', 'pit-message-cut']);
+    expect(statusWarnings(bridge)[1]?.detail).toContain('shows it cut with an ellipsis');
   });
 });

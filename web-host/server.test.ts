@@ -142,6 +142,21 @@ describe('browser-mode web host', () => {
     await until(() => expect(s.frames.some((f) => f.type === 'push' && f.channel === 'kiosk:identify')).toBe(true));
   });
 
+  test("a board's kiosk:fit reaches the bridge's status as a staff warning (the bridge is the host's source)", async () => {
+    const { bridge, host } = await setup();
+    const s = socket(host);
+    await s.open;
+    const fit = { messageCut: true, messageLines: 2, streaksHidden: false };
+    s.ws.send(JSON.stringify({ type: 'request', id: 3, channel: 'kiosk:fit', args: [fit] } satisfies SocketFrame));
+    await until(() =>
+      expect(s.frames.find((f) => f.type === 'response')).toEqual({ type: 'response', id: 3, result: null }),
+    );
+    const status = bridge.displayStatus();
+    expect(status.state === 'online' && status.warnings).toMatchObject([
+      { code: 'pit-message-cut', detail: expect.stringContaining('cut to 2 lines') },
+    ]);
+  });
+
   test('GET /api/state gives the shoe, its roads, signs, notices and connection', async () => {
     const { bridge, base } = await setup();
     bridge.onMessage(T.tableEvent('T1'), Buffer.from(makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 }))));
