@@ -132,6 +132,7 @@ export class KioskApp extends LitElement {
     if (changed.has('api')) {
       this.shoe.attach(this.api);
       this.about.attach(this.api);
+      this.fit.attach(this.api);
       this.offIdentify?.();
       this.offIdentify = null;
       if (this.isConnected) this.listenForIdentify();
@@ -198,9 +199,10 @@ export class KioskApp extends LitElement {
     return this.shoe.counts;
   }
 
-  /** Takes the host's snapshot again, whatever its `seq` (after the link to the host came back). */
+  /** Takes the host's snapshot again, whatever its `seq`, and tells it the fit (after the link to the host came back). */
   resync(): void {
     this.shoe.resync();
+    this.fit.retell();
   }
 
   /** Where burn-in protection has moved the board to (an index into the controller's places). */

@@ -13,18 +13,33 @@
  *   landscape board). Their figures keep the room of their widest values (stats-panel.styles.ts), so what fits at
  *   one hand fits at every hand of the shoe.
  *
+ * Once a measurement settles, the host is told what it came to when that changed (`kiosk:fit`): the message cut, and
+ * to how many lines; the streak line given up. Nobody but a patron at the table sees either otherwise: the host warns
+ * staff in the board's status (`pit-message-cut`, `streaks-hidden`), which the floor's console shows.
+ *
  * ```ts
  * private readonly fit = new FitController(this);           // in <kiosk-app>
+ * this.fit.attach(api);                                      // when the API changes (retell() when its link is back)
  * this.fit.follow(view.payTable, view.signage, key);         // in updated(): measures only when one has changed
  * ```
  * @packageDocumentation
  */
 import type { LitElement, ReactiveController, ReactiveControllerHost } from 'lit';
+import { MAX_MESSAGE_LINES } from '../../contract/fit-report';
+import type { FitReport, KioskApi } from '../../contract/kiosk';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
 const overflows = (panel: HTMLElement) => panel.scrollHeight > panel.clientHeight + 1;
 const updated = (parts: readonly LitElement[]) => Promise.all(parts.map((p) => p.updateComplete));
+/** A line of `el`'s text, in px ('normal' line height: about 1.4 in Noto). */
+const lineOf = (el: HTMLElement) => {
+  const style = getComputedStyle(el);
+  return parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4;
+};
+/** Cut: it holds more than half a line beyond its box (a line's glyphs reach a little below it anyway). */
+const isCut = (message: HTMLElement) =>
+  message.scrollHeight > message.clientHeight + parseFloat(getComputedStyle(message).fontSize) / 2;
 
 export class FitController implements ReactiveController {
   private fitted: readonly unknown[] = [];
@@ -32,6 +47,10 @@ export class FitController implements ReactiveController {
   messageInSigns = true;
   /** Whether the statistics show their streak line. */
   streaks = true;
+  private api: KioskApi | null = null;
+  /** What the last measurement came to (null before one), and what the host last took of it (JSON). */
+  private measured: FitReport | null = null;
+  private told: string | null = null;
 
   constructor(private readonly host: Host) {
     host.addController(this);
@@ -39,6 +58,19 @@ export class FitController implements ReactiveController {
 
   hostConnected(): void {
     this.fitted = []; // a board put back on the page measures again
+  }
+
+  /** Follows the kiosk API (call when it changes): a new host is told the fit measured. */
+  attach(api: KioskApi | null): void {
+    if (api === this.api) return;
+    this.api = api;
+    this.retell();
+  }
+
+  /** Tells the host the fit again, changed or not (its link came back: it may have restarted). */
+  retell(): void {
+    this.told = null;
+    this.tell();
   }
 
   /** Measures again if any of `what` (compared by identity) differs from what was last measured. */
@@ -49,7 +81,37 @@ export class FitController implements ReactiveController {
     this.queue = this.queue.then(async () => {
       await this.fitSigns();
       await this.fitStats();
+      this.measured = this.report();
+      this.tell();
     });
+  }
+
+  /** Sends the fit measured to the host if it has not taken it yet; one it refused or never got is sent next time. */
+  private tell(): void {
+    const fit = this.measured;
+    if (!this.api || !fit) return;
+    const json = JSON.stringify(fit);
+    if (json === this.told) return;
+    this.told = json;
+    this.api.request('kiosk:fit', fit).catch(() => {
+      if (this.told === json) this.told = null;
+    });
+  }
+
+  /** What the fit came to: the message cut (to how many lines), the streak line given up. */
+  private report(): FitReport {
+    const streaksHidden = !this.streaks;
+    const root = this.host.renderRoot;
+    const message =
+      this.panel()?.querySelector<HTMLElement>(':scope > .message') ??
+      root.querySelector<HTMLElement>('.footer .message');
+    if (!message || !isCut(message)) return { messageCut: false, streaksHidden };
+    // The lines it shows: as clamped at the column's foot, else its box (the footer's clamp) over a line.
+    const style = getComputedStyle(message);
+    const box = message.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const clamped = Number(message.style.getPropertyValue('--lines'));
+    const messageLines = Math.min(MAX_MESSAGE_LINES, Math.max(1, clamped || Math.round(box / lineOf(message))));
+    return { messageCut: true, messageLines, streaksHidden };
   }
 
   /** The measurements asked for, one after another. */
@@ -76,9 +138,7 @@ export class FitController implements ReactiveController {
   private settled(): boolean {
     const root = this.host.renderRoot;
     const message = root.querySelector<HTMLElement>('.footer .message');
-    // Cut, if it holds more than half a line beyond its box (a line's glyphs reach a little below it anyway).
-    const half = message ? parseFloat(getComputedStyle(message).fontSize) / 2 : 0;
-    if (message && message.scrollHeight > message.clientHeight + half) return false;
+    if (message && isCut(message)) return false;
     return ['.panel.stats', '.panel.last-hand'].every((sel) => {
       const panel = root.querySelector<HTMLElement>(sel);
       return !panel || !overflows(panel);
@@ -93,8 +153,7 @@ export class FitController implements ReactiveController {
     const panel = this.panel();
     const message = panel?.querySelector<HTMLElement>(':scope > .message');
     if (!panel || !message) return false;
-    const style = getComputedStyle(message);
-    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4; // 'normal': about 1.4 in Noto
+    const line = lineOf(message);
     message.classList.add('clamped');
     for (let lines = Math.floor(message.scrollHeight / line); lines >= 1; lines--) {
       message.style.setProperty('--lines', String(lines));
