@@ -1,8 +1,9 @@
 /**
  * What the floor should look at, in its own words: a board whose sign differs from its table's (or the casino's),
- * in either direction; a board out of step with its table, and for how long; a board's warnings for staff; a table
- * offering Perfect Pairs with no casino pay scale published (rule 11A.8). Computed on the console's Node side from
- * the fleet, so the page only shows it. Pure.
+ * in either direction; a board out of step with its table, and for how long; a board's warnings for staff (among
+ * them a pit message it cuts, or the streak line it gives up for one: on the table card too, where the sign is
+ * edited); a table offering Perfect Pairs with no casino pay scale published (rule 11A.8). Computed on the console's
+ * Node side from the fleet, so the page only shows it. Pure.
  *
  * ```ts
  * boardAttention(board, tableSign, casino);
@@ -103,6 +104,17 @@ function signAttention(b: Online, lag: SignLag, table: TableSignage | null, casi
   return out;
 }
 
+/** A board's own warning, in its words: `Board D1: the pit message is too long for this board, …`. */
+const warningAttention = (b: Online, w: NonNullable<Online['warnings']>[number]): Attention => ({
+  code: w.code,
+  displayId: b.displayId,
+  since: w.since,
+  text: `Board ${b.displayId}: ${w.detail}`,
+});
+
+/** Warnings about how a board fits the table's sign (its pit message), which a change of the sign mends. */
+const FIT_CODES: ReadonlySet<StaffWarningCode> = new Set(['pit-message-cut', 'streaks-hidden']);
+
 /** Everything to look at on one board: out of step first, then its signs, then its own warnings. */
 export function boardAttention(
   b: DisplayStatus,
@@ -115,12 +127,7 @@ export function boardAttention(
   return [
     ...(step ? [step] : []),
     ...signAttention(b, lag, table, casino),
-    ...(b.warnings ?? []).map((w): Attention => ({
-      code: w.code,
-      displayId: b.displayId,
-      since: w.since,
-      text: `Board ${b.displayId}: ${w.detail}`,
-    })),
+    ...(b.warnings ?? []).map((w) => warningAttention(b, w)),
   ];
 }
 
@@ -134,7 +141,10 @@ export function perfectPairsGap(sign: TableSignage | null, casino: CasinoSignage
     : null;
 }
 
-/** For the table card: the Perfect Pairs gap, then each of its boards out of step or showing another sign. */
+/**
+ * For the table card: the Perfect Pairs gap, then each of its boards out of step, showing another sign, or cutting
+ * the sign's pit message (or giving up its streak line for it).
+ */
 export function tableAttention(
   sign: TableSignage | null,
   casino: CasinoSignage | null,
@@ -148,6 +158,7 @@ export function tableAttention(
     if (step) out.push(step);
     const lag = { ...b, casinoSignageBehind: false, casinoSignageAhead: false }; // the casino's: on its own panel
     out.push(...signAttention(b, lag, sign, casino));
+    out.push(...(b.warnings ?? []).filter((w) => FIT_CODES.has(w.code)).map((w) => warningAttention(b, w)));
   }
   return out;
 }

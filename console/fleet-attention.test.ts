@@ -1,0 +1,76 @@
+/**
+ * A board's fit as the floor reads it: the warnings a board publishes when its page cuts the pit message or gives up
+ * the statistics' streak line for it (`kiosk:fit`, mqtt-bridge/fit-warnings.ts), in the board's words after
+ * "Board D1:", on its row and on its table's card, where the sign (and its message) is changed.
+ */
+import { describe, expect, test } from 'vitest';
+import type { DisplayStatus } from '../contract/schemas';
+import { fitWarnings } from '../mqtt-bridge/fit-warnings';
+import { signage } from '../test/helpers/table-messages';
+import { boardAttention, signLag, tableAttention } from './fleet-attention';
+
+const AT = '2026-11-22T12:00:00.000Z';
+const SINCE = '2026-11-22T11:40:00.000Z';
+
+type Online = Extract<DisplayStatus, { state: 'online' }>;
+
+function online(displayId: string, fit: Parameters<typeof fitWarnings>[0] | null): Online {
+  return {
+    v: 1,
+    state: 'online',
+    displayId,
+    tableId: 'T1',
+    version: '1.0.0',
+    timestamp: AT,
+    handCount: 12,
+    signageRevision: 4,
+    rejectedMessages: 0,
+    uptimeSeconds: 600,
+    ...(fit && { warnings: fitWarnings(fit, [], SINCE) }),
+  };
+}
+
+describe("a board's fit, for the floor", () => {
+  const sign = { ...signage(4, { sideBets: [] }), message: 'Welcome to the VIP room. '.repeat(11).trim() };
+
+  test('a pit message cut reads, on the board, as what it is and what helps, with since', () => {
+    const d1 = online('D1', { messageCut: true, messageLines: 3, streaksHidden: false });
+    expect(boardAttention(d1, sign, null)).toEqual([
+      {
+        code: 'pit-message-cut',
+        displayId: 'D1',
+        since: SINCE,
+        text: 'Board D1: the pit message is too long for this board, which shows it cut to 3 lines with an ellipsis — publish a shorter one to show it whole',
+      },
+    ]);
+  });
+
+  test('the streak line given up reads the same way', () => {
+    const d2 = online('D2', { messageCut: false, streaksHidden: true });
+    expect(boardAttention(d2, sign, null).map((a) => a.text)).toEqual([
+      'Board D2: the statistics hide their streak line to make room for the pit message in the footer (the sign column has none left for it) — no message, or fewer side bets on the sign, brings the streaks back',
+    ]);
+  });
+
+  test("both are on the table's card too, beside its message; a board that fits it whole says nothing", () => {
+    const boards = [
+      online('D1', { messageCut: true, messageLines: 1, streaksHidden: false }),
+      online('D2', { messageCut: false, streaksHidden: true }),
+      online('D3', { messageCut: false, streaksHidden: false }),
+    ].map((b) => ({ ...b, ...signLag(b, sign, null) }));
+    expect(tableAttention(sign, null, boards).map((a) => [a.code, a.displayId, a.since])).toEqual([
+      ['pit-message-cut', 'D1', SINCE],
+      ['streaks-hidden', 'D2', SINCE],
+    ]);
+    expect(tableAttention(sign, null, boards)[0]?.text).toContain('cut to 1 line with an ellipsis');
+  });
+
+  test("the table card keeps a board's other warnings to its row", () => {
+    const b: Online = {
+      ...online('D4', null),
+      warnings: [{ code: 'results-unverified', detail: 'results are not signed', since: SINCE }],
+    };
+    expect(tableAttention(sign, null, [{ ...b, ...signLag(b, sign, null) }])).toEqual([]);
+    expect(boardAttention(b, sign, null).map((a) => a.code)).toEqual(['results-unverified']);
+  });
+});
