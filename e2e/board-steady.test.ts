@@ -26,6 +26,7 @@ interface Case {
   readonly fixture: 'shoe-long' | 'shoe-long-en-zh-hant' | 'full-side-bets';
   readonly language: 'en' | 'zh-Hans' | 'zh-Hant' | 'en+zh-Hans' | 'en+zh-Hant';
   readonly message?: string; // at the sign column's foot
+  readonly voided?: readonly number[]; // hands declared void after their result: counted, never on the roads
 }
 
 const CASES: readonly Case[] = [
@@ -75,6 +76,12 @@ const CASES: readonly Case[] = [
     message: 'Minimum raised to HK$1,000 after 22:00',
   },
   { name: 'Simplified Chinese', fixture: 'shoe-long', language: 'zh-Hans' },
+  {
+    name: 'bilingual Traditional, hands declared void (the count says "· 2 void")',
+    fixture: 'shoe-long',
+    language: 'en+zh-Hant',
+    voided: [20, 61],
+  },
 ];
 
 const SCREENS = [
@@ -102,6 +109,7 @@ interface Dealt {
   readonly hidden: { readonly hand: number; readonly what: string }[];
   readonly extras: string[]; // the kinds of the statistics' extra items shown at the end
   readonly clamped: boolean; // the pit message cut to the lines it has room for
+  readonly voids: string; // the void count the statistics give at the end (their data-void)
 }
 
 async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
@@ -110,7 +118,10 @@ async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
       const w = window as DemoWindow;
       const whole = w.__kioskFixtures![c.fixture]!();
       const signage = { ...whole.signage!, language: c.language, ...(c.message ? { message: c.message } : {}) };
-      const rounds = whole.shoe!.rounds;
+      const voided = new Set(c.voided ?? []);
+      const rounds = whole.shoe!.rounds.map((r) =>
+        voided.has(r.no) ? { ...r, voided: { reason: 'cannot-reconstruct', at: new Date().toISOString() } } : r,
+      );
       const root = document.querySelector('kiosk-app')!.shadowRoot!;
       const stats = () => root.querySelector('kiosk-stats')!.shadowRoot!;
       const PANELS: Record<string, string> = {
@@ -181,6 +192,7 @@ async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
           hidden.push({ hand: n, what: 'the footer overflows' });
       }
       const extras = [...stats().querySelectorAll<HTMLElement>('.extra')].map((e) => e.dataset['kind'] ?? '');
+      const voids = stats().querySelector<HTMLElement>('.denominator')?.dataset['void'] ?? '';
       // Then the fullest last hands a table can deal: a tie with a pair and a natural on each side (4 4 against
       // 9 9, eight each), and three cards a side, each with a pair, the Player winning.
       const card = (rank: string, suit: string) => ({ rank, suit });
@@ -222,7 +234,7 @@ async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
             what: `the last hand overflows with ${last.hand.outcome} ${JSON.stringify(last.cards)}`,
           });
       }
-      return { places, hidden, extras, clamped: root.querySelector('.message.clamped') !== null };
+      return { places, hidden, extras, voids, clamped: root.querySelector('.message.clamped') !== null };
     },
     { c, seq },
   );
@@ -265,6 +277,7 @@ describe('nothing moves while a shoe is dealt (issue 13)', () => {
           if (c.fixture === 'shoe-long-en-zh-hant') kinds.push('bankerSix');
           expect(dealt.extras, label).toEqual(kinds);
           expect(dealt.clamped, label).toBe((c.message?.length ?? 0) > 200);
+          expect(dealt.voids, label).toBe(String(c.voided?.length ?? 0));
         }
         await page.close();
       },
