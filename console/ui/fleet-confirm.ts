@@ -13,6 +13,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { MIN_REASON_LENGTH } from '../change-request';
 import type { BoardRow, FleetCommandRequest } from '../protocol';
+import { reasonField } from './reason-field';
 import { editorStyles } from './sign-editor.styles';
 import { sharedStyles } from './shared.styles';
 
@@ -132,18 +133,12 @@ export class ConsoleFleetConfirm extends LitElement {
                   ></label
                 >`
           }
-          <label class="field"
-            ><span>Reason (kept in the audit log)</span>
-            <textarea
-              name="reason"
-              rows="2"
-              maxlength="300"
-              placeholder=${reload ? 'e.g. screen frozen since 21:00' : 'e.g. board stuck on an old shoe'}
-              .value=${this.reason}
-              @input=${(e: Event) => (this.reason = (e.target as HTMLTextAreaElement).value)}
-              aria-invalid=${bad ? 'true' : 'false'}
-            ></textarea>
-          </label>
+          ${reasonField({
+            value: this.reason,
+            placeholder: reload ? 'e.g. screen frozen since 21:00' : 'e.g. board stuck on an old shoe',
+            invalid: bad,
+            onInput: (v) => (this.reason = v),
+          })}
         </div>
         <footer>
           <button type="button" @click=${this.close}>Cancel</button>

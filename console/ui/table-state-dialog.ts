@@ -14,6 +14,7 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import { describeRevisions, type AuditRecord } from '../audit-record';
 import type { PreviewResponse, TableRow } from '../protocol';
 import type { ChangeApi } from './console-client';
+import { reasonField } from './reason-field';
 import { editorStyles } from './sign-editor.styles';
 import { sharedStyles } from './shared.styles';
 
@@ -161,18 +162,12 @@ export class ConsoleTableState extends LitElement {
                 /></label>`
               : nothing
           }
-          <label class="field"
-            ><span>Reason (kept in the audit log)</span>
-            <textarea
-              name="reason"
-              rows="2"
-              maxlength="300"
-              placeholder=${closing ? 'e.g. dealer break, table maintenance' : 'e.g. shift start'}
-              .value=${this.reason}
-              @input=${(e: Event) => (this.reason = (e.target as HTMLTextAreaElement).value)}
-              aria-invalid=${bad('reason')}
-            ></textarea>
-          </label>
+          ${reasonField({
+            value: this.reason,
+            placeholder: closing ? 'e.g. dealer break, table maintenance' : 'e.g. shift start',
+            invalid: bad('reason') === 'true',
+            onInput: (v) => (this.reason = v),
+          })}
         </div>
         <footer>
           <button type="button" @click=${this.close}>Cancel</button>
