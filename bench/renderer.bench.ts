@@ -9,7 +9,8 @@
  *      decoration, see road-view.ts; those of the hand before are over, as they are at a table where hands come 20 s
  *      or more apart). A hand with any component still updating after that frame fails the bench. Also, on 300 other hands, the push → Lit done (every component's
  *      `updateComplete`, found by walking the shadow roots). Then 160 hands at each size with Chromium's CPU
- *      throttled 4× (DevTools' emulation of a kiosk-class PC): target p99 ≤ 33 ms.
+ *      throttled 4× (DevTools' emulation of a kiosk-class PC): target p99 ≤ 33 ms. Then 160 hands' main-thread CPU
+ *      time (frame-cpu.ts), which load and speed drift hardly move: the figure to compare builds by.
  *  (b) a full re-render of a 4K board with a 72-hand shoe: a new shoe (roads rebuilt) and a cold board (a new
  *      `<kiosk-app>`), to the first frame.
  *  (c) DOM nodes, shadow roots included, of a 72-hand board.
@@ -28,6 +29,7 @@ import type { TableView } from '../contract/kiosk';
 import { buildRenderer } from '../renderer/build.mjs';
 import { createRng, shuffle } from '../simulator/prng';
 import { makeView } from '../test/fixtures/views/build-view';
+import { cpuPerHand } from './frame-cpu';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/chromium';
 
 const DIST = new URL('../dist/renderer/', import.meta.url).pathname;
@@ -86,6 +88,7 @@ async function pushHands(page: Page, shoe: TableView, from: number, to: number, 
           change: { kind: 'hand' as const, hand: n },
         };
         const t0 = performance.now();
+        console.timeStamp(`push${n}`); // for the trace of frame-cpu.ts, if one runs
         demo.push(view);
         if (timing === 'lit') {
           await demo.rendered();
@@ -103,9 +106,13 @@ async function pushHands(page: Page, shoe: TableView, from: number, to: number, 
         times.push(
           await new Promise<number>((r) =>
             requestAnimationFrame(() =>
-              (globalThis as unknown as PostTask).scheduler.postTask(() => r(performance.now() - t0), {
-                priority: 'user-blocking',
-              }),
+              (globalThis as unknown as PostTask).scheduler.postTask(
+                () => {
+                  console.timeStamp(`done${n}`);
+                  r(performance.now() - t0);
+                },
+                { priority: 'user-blocking' },
+              ),
             ),
           ),
         );
@@ -233,6 +240,15 @@ async function main(): Promise<void> {
       );
       await p.close();
     }
+  }
+  // The same work as CPU time, which the machine's load and speed drift hardly move: the figure to compare builds by.
+  {
+    const p = await open(1920, 1080, false);
+    const cpu = await cpuPerHand(browser, p, () => run(p, 'frame', 160));
+    console.log(
+      `    1080p, animations on, main-thread CPU per hand (trace thread time, unthrottled): p50 ${ms(pct(cpu, 50))}  p90 ${ms(pct(cpu, 90))}  (${cpu.length} hands)`,
+    );
+    await p.close();
   }
   page = await open(1920, 1080, true);
 
