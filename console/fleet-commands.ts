@@ -139,7 +139,8 @@ export function fleetCommands({
         `${under.what} is under way on board ${displayId} (since ${under.since}): wait for its answer`,
       );
 
-    const sentAt = now().toISOString();
+    const at = now(); // one instant: the command's timestamp is the audit record's time
+    const sentAt = at.toISOString();
     busy.set(displayId, { what: `a ${name} by ${who.name}`, since: sentAt });
     try {
       const command = makeFleetCommand(
@@ -150,7 +151,7 @@ export function fleetCommands({
           ...(req.replace && { replace: true }),
         },
         newId(),
-        now(),
+        at,
       );
       const result = await sendFleetCommand(monitor.client, command, displayId, {
         root: monitor.broker.root,
