@@ -13,6 +13,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { AboutInfo, ConnectionView } from '../../contract/kiosk';
 import { DEFAULT_LANGUAGE, plain, type Language } from '../localization';
 import { brokerInUse, formatRuntime, formatScreen, formatTrust, formatUptime } from './about-text';
+import { overlayStyles } from './overlay.styles';
 import { sharedStyles } from './shared.styles';
 
 /**
@@ -23,22 +24,11 @@ import { sharedStyles } from './shared.styles';
 export class KioskAbout extends LitElement {
   static override styles = [
     sharedStyles,
+    overlayStyles,
     css`
       :host {
-        position: absolute;
-        inset: 0;
-        pointer-events: none;
-        z-index: 21;
-      }
-      :host(:not([open])) {
-        display: none;
-      }
-      .veil {
-        position: absolute;
-        inset: 0;
-        display: grid;
-        place-items: center;
-        background: rgb(0 0 0 / 0.6);
+        --overlay-z: 21;
+        --overlay-veil: rgb(0 0 0 / 0.6);
       }
       .box {
         max-width: 92%;

@@ -10,6 +10,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { DEFAULT_LANGUAGE, tr, type Language } from '../localization';
+import { overlayStyles } from './overlay.styles';
 import { sharedStyles } from './shared.styles';
 
 /**
@@ -20,22 +21,11 @@ import { sharedStyles } from './shared.styles';
 export class KioskIdentify extends LitElement {
   static override styles = [
     sharedStyles,
+    overlayStyles,
     css`
       :host {
-        position: absolute;
-        inset: 0;
-        pointer-events: none;
-        z-index: 20;
-      }
-      :host(:not([open])) {
-        display: none;
-      }
-      .veil {
-        position: absolute;
-        inset: 0;
-        display: grid;
-        place-items: center;
-        background: rgb(0 0 0 / 0.72);
+        --overlay-z: 20;
+        --overlay-veil: rgb(0 0 0 / 0.72);
       }
       .box {
         text-align: center;
