@@ -22,14 +22,12 @@ import { topics } from '../contract/topics';
 import { AuditFeed } from '../console/audit-feed';
 import { AuditLog } from '../console/audit-log';
 import { auditSignature } from '../console/pit-signature';
-import { Bridge } from '../mqtt-bridge/bridge';
-import { defaultConfig, type Config } from '../mqtt-bridge/config';
+import type { Config } from '../mqtt-bridge/config';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
-import { memoryLogger } from '../mqtt-bridge/log';
-import { answerScreenshots } from '../mqtt-bridge/screenshot-reply';
 import { generateSigningKey, publicKeyText } from '../mqtt-bridge/signing';
 import { passwordOf, writeTestAccounts } from '../test/helpers/console-rig';
 import { until } from '../test/helpers/lifecycle';
+import { startScreenshotBoard } from '../test/helpers/screenshot-board';
 import { encodePng } from '../test/helpers/png';
 import { fleetCommand } from './fleet-command';
 import { UsageError } from './io';
@@ -52,23 +50,12 @@ const accounts = join(dir, 'accounts.json');
 let consoleLog: AuditLog; // a console's audit log, fed from the broker as the console's is
 
 async function board(displayId: string, trust?: Config['trust']): Promise<void> {
-  const c = defaultConfig();
-  const bridge = new Bridge(
-    {
-      ...c,
-      tableId: 'T1',
-      displayId,
-      mqtt: { ...c.mqtt, brokers: [broker.url], clientId: `board-${displayId}` },
-      journal: { dir: mkdtempSync(join(tmpdir(), 'bb-fleet-cli-j-')), syncIntervalMs: 0 },
-      ...(trust && { trust }),
-    },
-    { logger: memoryLogger().logger },
-  );
-  bridge.on('command', (c) => void handed.push(c));
-  answerScreenshots(bridge, displayId, async () => ({ png: PNG, width: 32, height: 18, source: 'rendered' }));
-  await bridge.start();
+  const bridge = await startScreenshotBoard(broker.url, displayId, {
+    take: async () => ({ png: PNG, width: 32, height: 18, source: 'rendered' }),
+    onCommand: (c) => void handed.push(c),
+    ...(trust && { trust }),
+  });
   cleanups.push(() => bridge.stop());
-  await until(() => expect(bridge.subscribed).toBe(true));
 }
 
 async function fleet(...args: string[]) {

@@ -6,23 +6,20 @@
  * signatures refuses the unsigned command (and the timeout says so), and takes the signed one; an offline, unknown or
  * busy board is refused with the reason.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeDisplayStatus, parseMessage } from '../contract/mqtt';
 import type { DisplayCommand, DisplayCommandName, DisplayStatus } from '../contract/schemas';
 import type { FleetAudit } from '../contract/schemas/audit';
 import { topics } from '../contract/topics';
-import { Bridge } from '../mqtt-bridge/bridge';
-import { defaultConfig, type Config } from '../mqtt-bridge/config';
+import type { Bridge } from '../mqtt-bridge/bridge';
+import type { Config } from '../mqtt-bridge/config';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
-import { memoryLogger } from '../mqtt-bridge/log';
-import { answerScreenshots, ScreenshotFailure, type Picture } from '../mqtt-bridge/screenshot-reply';
+import { ScreenshotFailure, type Picture } from '../mqtt-bridge/screenshot-reply';
 import { generateSigningKey, publicKeyText } from '../mqtt-bridge/signing';
 import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
 import { until } from '../test/helpers/lifecycle';
+import { startScreenshotBoard } from '../test/helpers/screenshot-board';
 import { encodePng } from '../test/helpers/png';
 import type { FleetCommandResponse } from './protocol';
 
@@ -43,24 +40,14 @@ let alice: RigClient; // floor manager
 let sam: RigClient; // supervisor
 
 async function board(displayId: string, trust?: Config['trust']): Promise<Bridge> {
-  const c = defaultConfig();
-  const bridge = new Bridge(
-    {
-      ...c,
-      tableId: 'T1',
-      displayId,
-      mqtt: { ...c.mqtt, brokers: [broker.url], clientId: `board-${displayId}`, reconnectMinMs: 100 },
-      journal: { dir: mkdtempSync(join(tmpdir(), 'bb-console-fleet-')), syncIntervalMs: 0 },
-      ...(trust && { trust }),
-    },
-    { logger: memoryLogger().logger },
-  );
   got[displayId] = [];
-  bridge.on('command', (c) => got[displayId]?.push(c));
-  answerScreenshots(bridge, displayId, () => take());
-  await bridge.start();
+  const bridge = await startScreenshotBoard(broker.url, displayId, {
+    take: () => take(),
+    onCommand: (c) => got[displayId]?.push(c),
+    reconnectMinMs: 100,
+    ...(trust && { trust }),
+  });
   cleanups.push(() => bridge.stop());
-  await until(() => expect(bridge.subscribed).toBe(true));
   return bridge;
 }
 
