@@ -71,13 +71,14 @@ export abstract class RoadView extends LitElement {
   /** The would-be marks blinking now, each with its blink's name (from the animations' start and end events). */
   private readonly blinking = new Map<Element, string>();
   private readonly onBlink = (e: Event): void => {
-    const mark = e.composedPath()[0];
+    const mark = e.target; // heard on the shadow root: the mark itself
     if (!(mark instanceof Element) || !mark.classList.contains('ask')) return;
     const name = (e as AnimationEvent).animationName;
     if (e.type === 'animationstart') this.blinking.set(mark, name);
     else if (this.blinking.get(mark) === name) this.blinking.delete(mark); // not a restarted blink's new run
   };
 
+  private grid = { key: '', d: '' };
   private observer: ResizeObserver | null = null;
   private cell = UNMEASURED_CELL;
   private window: RoadWindow = { cols: 1, from: 0, starts: [0], ends: [1] };
@@ -164,6 +165,13 @@ export abstract class RoadView extends LitElement {
     this.reflect('cell', String(Math.round(this.cell * 100) / 100));
   }
 
+  /** The grid lines' path, laid out again only when the cell or the window's size changes (not on a hand). */
+  private gridPath(cell: number, rows: number, cols: number): string {
+    const key = `${cell} ${rows} ${cols}`;
+    if (this.grid.key !== key) this.grid = { key, d: layoutGrid({ cell, rows, cols, offset: 0 }) };
+    return this.grid.d;
+  }
+
   private reflect(name: string, value: string): void {
     if (this.dataset[name] !== value) this.dataset[name] = value;
   }
@@ -196,7 +204,7 @@ export abstract class RoadView extends LitElement {
     const w = r2(cols * cell);
     const line = rows * cell + STRIP_GAP * cell; // one strip and the gap under it
     const h = r2(starts.length * line - STRIP_GAP * cell);
-    const grid = layoutGrid({ cell, rows, cols, offset: 0 });
+    const grid = this.gridPath(cell, rows, cols);
     return html`<svg
       part="svg"
       role="img"

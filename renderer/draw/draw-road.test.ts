@@ -135,4 +135,31 @@ describe('drawRoad, as a keyed join', () => {
     expect(keysOf(g)).toEqual(['text:庄', 'circle:1']);
     expect(g.children[1]).toBe(a);
   });
+
+  it('passes over the leading marks drawn last time (the very objects) and joins the rest', async () => {
+    const g = group();
+    const [a, b, c] = [circle('a', 1), circle('b', 2), circle('c', 3)];
+    drawRoad(g, [a, b, c]);
+    const els = [...g.children];
+    // The layout reuses unchanged cells' marks: a and b again, c changed (no longer fresh), d new.
+    expect(await writes(g, () => drawRoad(g, [a, b, circle('c', 3, 'circle player'), circle('d', 4)]))).toEqual([
+      'null.class',
+      '+circle',
+    ]);
+    expect([...g.children].slice(0, 3)).toEqual(els);
+    expect(keysOf(g)).toEqual(['circle:1', 'circle:2', 'circle:3', 'circle:4']);
+    // The window scrolled: the leading marks go, the kept ones stay where they are.
+    drawRoad(g, [b, circle('c', 3, 'circle player'), circle('d', 4)]);
+    expect(keysOf(g)).toEqual(['circle:2', 'circle:3', 'circle:4']);
+    expect(g.children[0]).toBe(els[1]);
+  });
+
+  it('draws right after another hand changed the group, the same leading marks or not', () => {
+    const g = group();
+    const [a, b] = [circle('a', 1), circle('b', 2)];
+    drawRoad(g, [a, b]);
+    g.replaceChildren(); // e.g. a test, or a host that cleared it
+    drawRoad(g, [a, b, circle('c', 3)]);
+    expect(keysOf(g)).toEqual(['circle:1', 'circle:2', 'circle:3']);
+  });
 });

@@ -67,23 +67,35 @@ function apply(el: SVGElement, d: Mark): void {
   }
 }
 
-/** Per group: the element of each key, as last drawn. */
-const keyed = new WeakMap<SVGGElement, Map<string, SVGElement>>();
+/** Per group: the marks last drawn, and the element of each (the group's children, in order). */
+const last = new WeakMap<SVGGElement, { readonly marks: readonly Mark[]; readonly els: readonly SVGElement[] }>();
 
 /**
  * Makes the children of `g` exactly `marks`, in order: enters new keys, updates kept ones in place (so a CSS
  * animation on a kept element is not restarted), removes the rest. Calling it twice with the same marks changes
  * nothing. A keyed join in one pass, without building selections: a hand adds a mark or two to a road of
  * hundreds, and this runs for five roads on every hand (a d3 `selection.join` + `order()` cost twice as much).
+ * The leading marks that are the very objects drawn last time, in the same places (the layout reuses the marks of
+ * unchanged cells: layout-road.ts), are passed over at once; the join runs on the rest.
  * Elements that go are removed before any are placed, so kept ones, still in order, are never moved (a move
  * would restyle them and restart their animations). An element keeps its key for life and is never reused for
  * another tag: a key drawn with a new tag, or drawn twice, gets a new element.
  */
 export function drawRoad(g: SVGGElement, marks: readonly Mark[]): void {
-  const was = keyed.get(g) ?? new Map<string, SVGElement>();
-  const now = new Map<string, SVGElement>();
+  const before = last.get(g);
+  let same = 0; // the leading marks drawn last time, unchanged and in place
+  if (before !== undefined) {
+    const n = Math.min(before.marks.length, marks.length);
+    while (same < n && before.marks[same] === marks[same]) same++;
+    if (same > 0 && before.els[same - 1]!.parentNode !== g) same = 0; // changed by another hand: join it all
+  }
+  const was = new Map<string, SVGElement>();
+  if (before !== undefined) {
+    for (let i = before.marks.length - 1; i >= same; i--) was.set(before.marks[i]!.key, before.els[i]!); // first wins
+  }
+  const els: SVGElement[] = before === undefined ? [] : before.els.slice(0, same);
   const kept: (SVGElement | undefined)[] = [];
-  for (let i = 0; i < marks.length; i++) {
+  for (let i = same; i < marks.length; i++) {
     const d = marks[i]!;
     const el = was.get(d.key);
     if (el !== undefined && el.localName === d.tag) {
@@ -92,11 +104,11 @@ export function drawRoad(g: SVGGElement, marks: readonly Mark[]): void {
     }
   }
   for (const el of was.values()) el.remove();
-  let at: ChildNode | null = g.firstChild;
-  for (let i = 0; i < marks.length; i++) {
+  let at: ChildNode | null = same === 0 ? g.firstChild : els[same - 1]!.nextSibling;
+  for (let i = same; i < marks.length; i++) {
     const d = marks[i]!;
     const el = kept[i] ?? (document.createElementNS(SVG_NS, d.tag) as SVGElement);
-    if (!now.has(d.key)) now.set(d.key, el);
+    els.push(el);
     apply(el, d);
     if (el === at) at = at.nextSibling;
     else g.insertBefore(el, at);
@@ -106,5 +118,5 @@ export function drawRoad(g: SVGGElement, marks: readonly Mark[]): void {
     at.remove(); // not a mark of ours: what was in the group before the first draw, or a duplicate's element
     at = next;
   }
-  keyed.set(g, now);
+  last.set(g, { marks, els });
 }
