@@ -18,9 +18,6 @@
  * Chromium runs with vsync off so that a frame is produced as soon as it is ready: the times are the board's
  * work, not waits for the display's next refresh (with vsync they round up to the next 16.7 ms tick).
  */
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { extname, join } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { decks } from '../baccarat/cards';
 import type { ShoeHand } from '../baccarat/shoe';
@@ -31,8 +28,8 @@ import { createRng, shuffle } from '../simulator/prng';
 import { makeView } from '../test/fixtures/views/build-view';
 import { cpuPerHand } from './frame-cpu';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/chromium';
+import { serveRenderer } from '../test/helpers/renderer-server';
 
-const DIST = new URL('../dist/renderer/', import.meta.url).pathname;
 const HANDS_PER_SHOE = 80;
 
 /** A real shoe: 8 shuffled decks dealt by the Table of Play, as rounds with cards. */
@@ -148,28 +145,7 @@ type DemoWindow = Window & {
 
 async function main(): Promise<void> {
   await buildRenderer();
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    readFile(join(DIST, path === '/' ? 'index.html' : path)).then(
-      (b) => {
-        const type = {
-          '.html': 'text/html',
-          '.js': 'text/javascript',
-          '.css': 'text/css',
-          '.woff2': 'font/woff2',
-          '.svg': 'image/svg+xml',
-        }[extname(path)];
-        res.writeHead(200, { 'content-type': type ?? 'application/octet-stream' });
-        res.end(b);
-      },
-      () => {
-        res.writeHead(404);
-        res.end();
-      },
-    );
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
+  const site = await serveRenderer(new URL('../dist/renderer/', import.meta.url).pathname); // from .bench-out/
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
@@ -183,7 +159,7 @@ async function main(): Promise<void> {
       viewport: { width, height },
       reducedMotion: still ? 'reduce' : 'no-preference',
     });
-    await page.goto(`http://127.0.0.1:${port}/index.html?demo=no-shoe${still ? '&askBlink=0' : ''}`);
+    await page.goto(`${site.base}/index.html?demo=no-shoe${still ? '&askBlink=0' : ''}`);
     await page.waitForFunction(() => (window as DemoWindow).__kioskDemo !== undefined);
     await page.evaluate(() => document.fonts.ready);
     return page;
@@ -342,7 +318,7 @@ async function main(): Promise<void> {
   );
 
   await browser.close();
-  server.close();
+  await site.close();
 }
 
 await main();

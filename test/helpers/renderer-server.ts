@@ -29,14 +29,17 @@ export interface RendererSite {
   close(): Promise<void>;
 }
 
-/** Serves dist/renderer/ (build it first); files are cached by the browser for ten minutes, as fonts are many. */
-export async function serveRenderer(): Promise<RendererSite> {
+/**
+ * Serves dist/renderer/ (build it first); files are cached by the browser for ten minutes, as fonts are many. `dist`:
+ * where it is, for code bundled elsewhere than this file (the benches run from .bench-out/).
+ */
+export async function serveRenderer(dist = DIST): Promise<RendererSite> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
       '',
     );
-    readFile(join(DIST, path === '/' ? 'index.html' : path)).then(
+    readFile(join(dist, path === '/' ? 'index.html' : path)).then(
       (body) => {
         res.writeHead(200, {
           'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
