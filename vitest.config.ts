@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: [
-            '{baccarat,cli,contract,mqtt-bridge,web-host,main,simulator,scripts,bin,e2e,docs,console,keypad}/**/*.test.ts',
+            '{baccarat,cli,contract,mqtt-bridge,web-host,web-client,main,simulator,scripts,bin,e2e,docs,console,keypad}/**/*.test.ts',
           ],
           testTimeout: 20_000,
         },

@@ -1,6 +1,6 @@
 /**
  * The kiosk API over a WebSocket, for browser mode (no Electron preload): `SocketFrame`s as JSON against
- * `ws(s)://<host>/kiosk?token=<token>`, reconnecting with exponential back-off and jitter. Requests made while
+ * `ws(s)://<host>/kiosk?token=<token>`, kept open by the pages' one LiveSocket (back-off with jitter). Requests made while
  * the socket is down wait for it (up to a time limit). After a reconnect the board is told, so it can take a
  * fresh snapshot even if the host restarted and its `seq` started again.
  *
@@ -12,6 +12,7 @@
  * @packageDocumentation
  */
 import type { KioskApi, PushEvents, Requests, SocketFrame } from '../contract/kiosk';
+import { LiveSocket, type LiveSocketOptions } from '../web-client/live-socket';
 
 /** The token from `#token=…`, `#…` or `?token=…`, or null. */
 export function kioskToken(loc: Pick<Location, 'hash' | 'search'>): string | null {
@@ -32,10 +33,7 @@ export function socketUrl(loc: Pick<Location, 'protocol' | 'host' | 'hash' | 'se
 }
 
 /** Options, mostly for tests. */
-export interface SocketKioskOptions {
-  readonly WebSocket?: typeof WebSocket; // injectable
-  readonly minDelay?: number; // first reconnect delay, in ms
-  readonly maxDelay?: number; // longest reconnect delay, in ms
+export interface SocketKioskOptions extends LiveSocketOptions {
   readonly requestTimeout?: number; // a request not answered by then fails, in ms
 }
 
@@ -50,28 +48,27 @@ interface Pending {
 }
 
 export class SocketKiosk implements KioskApi {
-  private socket: WebSocket | null = null;
+  private readonly live: LiveSocket;
   private readonly listeners = new Map<keyof PushEvents, Set<Listener>>();
   private readonly linkListeners = new Set<(up: boolean) => void>();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private attempt = 0;
-  private retry: ReturnType<typeof setTimeout> | null = null;
-  private closed = false;
-  private readonly WS: typeof WebSocket;
-  private readonly minDelay: number;
-  private readonly maxDelay: number;
   private readonly requestTimeout: number;
 
-  constructor(
-    private readonly url: string,
-    options: SocketKioskOptions = {},
-  ) {
-    this.WS = options.WebSocket ?? WebSocket;
-    this.minDelay = options.minDelay ?? 500;
-    this.maxDelay = options.maxDelay ?? 15_000;
+  constructor(url: string, options: SocketKioskOptions = {}) {
     this.requestTimeout = options.requestTimeout ?? 30_000;
-    this.open();
+    this.live = new LiveSocket(
+      url,
+      {
+        open: () => {
+          for (const p of this.pending.values()) if (!p.sent) this.send(p);
+          this.tellLink(true); // the board resyncs on this
+        },
+        message: (frame) => this.receive(frame as SocketFrame | null),
+        close: () => this.dropped(),
+      },
+      options,
+    );
   }
 
   on<K extends keyof PushEvents>(channel: K, listener: PushEvents[K]): () => void {
@@ -103,14 +100,14 @@ export class SocketKiosk implements KioskApi {
 
   /** Whether the socket to the host is open now. */
   get linked(): boolean {
-    return this.socket?.readyState === 1;
+    return this.live.isOpen;
   }
 
   /** Closes for good (no reconnect); pending requests fail. */
   close(): void {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.socket?.close();
+    const was = this.live.isOpen;
+    this.live.stop();
+    if (was) this.dropped();
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
       p.reject(new Error('kiosk socket closed'));
@@ -118,49 +115,22 @@ export class SocketKiosk implements KioskApi {
     }
   }
 
-  private open(): void {
-    if (this.closed) return;
-    const ws = new this.WS(this.url);
-    this.socket = ws;
-    ws.onopen = () => {
-      this.attempt = 0;
-      for (const p of this.pending.values()) if (!p.sent) this.send(p);
-      for (const fn of this.linkListeners) fn(true); // the board resyncs on this
-    };
-    ws.onmessage = (ev: MessageEvent) => this.receive(ev.data);
-    ws.onclose = () => {
-      if (this.socket !== ws) return;
-      this.socket = null;
-      for (const p of this.pending.values()) p.sent = false; // resend once reopened
-      for (const fn of this.linkListeners) fn(false);
-      this.schedule();
-    };
-    ws.onerror = () => undefined; // onclose follows and reconnects
+  /** The socket dropped: unanswered requests go again once it reopens. */
+  private dropped(): void {
+    for (const p of this.pending.values()) p.sent = false;
+    this.tellLink(false);
   }
 
-  private schedule(): void {
-    if (this.closed || this.retry) return;
-    const base = Math.min(this.maxDelay, this.minDelay * 2 ** this.attempt++);
-    const delay = base / 2 + Math.random() * (base / 2); // jitter: a room of boards does not reconnect at once
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      this.open();
-    }, delay);
+  private tellLink(up: boolean): void {
+    for (const fn of this.linkListeners) fn(up);
   }
 
   private send(p: Pending): void {
-    if (this.socket?.readyState !== 1) return;
-    this.socket.send(JSON.stringify(p.frame));
-    p.sent = true;
+    if (this.live.send(p.frame)) p.sent = true;
   }
 
-  private receive(data: unknown): void {
-    let frame: SocketFrame;
-    try {
-      frame = JSON.parse(String(data)) as SocketFrame;
-    } catch {
-      return; // not a frame: ignore
-    }
+  private receive(frame: SocketFrame | null): void {
+    if (typeof frame !== 'object' || frame === null) return; // JSON, but not a frame: ignore
     if (frame.type === 'push') {
       for (const fn of this.listeners.get(frame.channel) ?? []) fn(...(Array.isArray(frame.args) ? frame.args : []));
     } else if (frame.type === 'response') {

@@ -21,6 +21,7 @@ import type {
   PreviewResponse,
   SessionInfo,
 } from '../protocol';
+import { LiveSocket } from '../../web-client/live-socket';
 
 export type LiveState = 'connecting' | 'open' | 'closed' | 'ended';
 
@@ -44,50 +45,37 @@ export type LoginResult =
 
 export class ConsoleClient implements ChangeApi, FleetApi {
   private readonly token: string | null;
-  private socket: WebSocket | null = null;
-  private stopped = false;
 
   constructor(private readonly location: Location) {
     this.token = new URLSearchParams(location.hash.slice(1)).get('token');
   }
 
   /**
-   * Keeps a WebSocket open (reconnecting every 2 s) and hands over every frame; stops, with 'ended', when the
-   * server ends the session or refuses it. Returns a stop function.
+   * Keeps a WebSocket open (the pages' one LiveSocket: again within 1 s, backing off to 4 s) and hands over every
+   * frame; stops, with 'ended', when the server ends the session or refuses it. Returns a stop function.
    */
   live(onFrame: (f: ConsoleFrame) => void, onState: (s: LiveState) => void): () => void {
-    this.stopped = false;
-    const open = () => {
-      if (this.stopped) return;
-      onState('connecting');
-      const scheme = this.location.protocol === 'https:' ? 'wss' : 'ws';
-      const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
-      const ws = new WebSocket(`${scheme}://${this.location.host}/live${q}`);
-      this.socket = ws;
-      let opened = false;
-      ws.onopen = () => ((opened = true), onState('open'));
-      ws.onmessage = (e) => onFrame(JSON.parse(String(e.data)) as ConsoleFrame);
-      ws.onclose = (e) => {
-        if (this.stopped) return;
-        if (e.code === SESSION_ENDED) return onState('ended');
-        // Refused before it opened: the session may be gone (a 401 looks the same from here); ask.
-        if (!opened)
-          return void this.session().then((s) => {
-            if (s === null) return onState('ended');
-            onState('closed');
-            setTimeout(open, 2_000);
-            return undefined;
-          });
-        onState('closed');
-        setTimeout(open, 2_000);
-        return undefined;
-      };
-    };
-    open();
-    return () => {
-      this.stopped = true;
-      this.socket?.close();
-    };
+    const scheme = this.location.protocol === 'https:' ? 'wss' : 'ws';
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+    const live = new LiveSocket(
+      `${scheme}://${this.location.host}/live${q}`,
+      {
+        connecting: () => onState('connecting'),
+        open: () => onState('open'),
+        message: (frame) => onFrame(frame as ConsoleFrame),
+        close: async (event, opened) => {
+          // Refused before it opened: the session may be gone (a 401 looks the same from here); ask.
+          if (event.code === SESSION_ENDED || (!opened && (await this.session()) === null)) {
+            onState('ended');
+            return 'stop';
+          }
+          onState('closed');
+          return 'retry';
+        },
+      },
+      { minDelay: 1_000, maxDelay: 4_000 },
+    );
+    return () => live.stop();
   }
 
   /** Who is signed in, or null (or the server cannot say: also null, after a retry by the caller). */
