@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import type { KioskApi, PushEvents, Requests, SocketFrame } from '../contract/kiosk';
-import { LiveSocket, type LiveSocketOptions } from '../web-client/live-socket';
+import { LiveSocket, pageSocketUrl, type LiveSocketOptions } from '../web-client/live-socket';
 
 /** The token from `#token=…`, `#…` or `?token=…`, or null. */
 export function kioskToken(loc: Pick<Location, 'hash' | 'search'>): string | null {
@@ -27,9 +27,7 @@ export function kioskToken(loc: Pick<Location, 'hash' | 'search'>): string | nul
 
 /** The socket URL of the page's host: `ws(s)://host/kiosk?token=…`. */
 export function socketUrl(loc: Pick<Location, 'protocol' | 'host' | 'hash' | 'search'>): string {
-  const token = kioskToken(loc);
-  const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${loc.host}/kiosk${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  return pageSocketUrl(loc, '/kiosk', kioskToken(loc));
 }
 
 /** Options, mostly for tests. */

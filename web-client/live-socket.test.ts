@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveSocket, type LiveSocketHandlers } from './live-socket';
+import { LiveSocket, pageSocketUrl, type LiveSocketHandlers } from './live-socket';
 
 /** A WebSocket stand-in: the test opens, closes and speaks for the server. */
 class FakeSocket {
@@ -136,5 +136,16 @@ describe('LiveSocket', () => {
     expect(close).not.toHaveBeenCalled();
     expect(s.isOpen).toBe(false);
     expect(s.send({ a: 1 })).toBe(false);
+  });
+});
+
+describe('pageSocketUrl', () => {
+  it("is on the page's own host, wss under https, with the token escaped when there is one", () => {
+    expect(pageSocketUrl({ protocol: 'https:', host: 'pit:8443' }, '/live', 'a b&c')).toBe(
+      'wss://pit:8443/live?token=a%20b%26c',
+    );
+    expect(pageSocketUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, '/kiosk', null)).toBe(
+      'ws://127.0.0.1:8080/kiosk',
+    );
   });
 });

@@ -15,6 +15,12 @@
  * @packageDocumentation
  */
 
+/** A WebSocket URL on the page's own host: `ws(s)://<host><path>`, with `?token=…` when there is one. */
+export function pageSocketUrl(loc: Pick<Location, 'protocol' | 'host'>, path: string, token: string | null): string {
+  const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${loc.host}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
 /** What a page hears from its socket. */
 export interface LiveSocketHandlers {
   /** A socket is being opened (first, or again). */

@@ -21,7 +21,7 @@ import type {
   PreviewResponse,
   SessionInfo,
 } from '../protocol';
-import { LiveSocket } from '../../web-client/live-socket';
+import { LiveSocket, pageSocketUrl } from '../../web-client/live-socket';
 
 export type LiveState = 'connecting' | 'open' | 'closed' | 'ended';
 
@@ -55,10 +55,8 @@ export class ConsoleClient implements ChangeApi, FleetApi {
    * frame; stops, with 'ended', when the server ends the session or refuses it. Returns a stop function.
    */
   live(onFrame: (f: ConsoleFrame) => void, onState: (s: LiveState) => void): () => void {
-    const scheme = this.location.protocol === 'https:' ? 'wss' : 'ws';
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
     const live = new LiveSocket(
-      `${scheme}://${this.location.host}/live${q}`,
+      pageSocketUrl(this.location, '/live', this.token),
       {
         connecting: () => onState('connecting'),
         open: () => onState('open'),

@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import type { ActionRequest, ActionResponse, KeypadFrame, KeypadView } from '../protocol';
-import { LiveSocket } from '../../web-client/live-socket';
+import { LiveSocket, pageSocketUrl } from '../../web-client/live-socket';
 
 export type LiveState = 'connecting' | 'open' | 'closed';
 
@@ -26,10 +26,8 @@ export class KeypadClient {
    * that a dealer's keypad is back as soon as its server is) and hands over every view. Returns a stop function.
    */
   live(onView: (v: KeypadView) => void, onState: (s: LiveState) => void): () => void {
-    const scheme = this.location.protocol === 'https:' ? 'wss' : 'ws';
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
     const live = new LiveSocket(
-      `${scheme}://${this.location.host}/live${q}`,
+      pageSocketUrl(this.location, '/live', this.token),
       {
         connecting: () => onState('connecting'),
         open: () => onState('open'),
