@@ -1,7 +1,7 @@
 /**
  * The built renderer (dist/renderer/) served over HTTP on a free port, for tests that open the board's demo page in
- * real Chromium (`index.html?demo=<fixture>`). One server for every such test, so that their MIME types and paths
- * are stated once.
+ * real Chromium (`index.html?demo=<fixture>`). One server for every such test, and the product's: the web host's
+ * static site.
  *
  * ```ts
  * const site = await serveRenderer();             // after buildRenderer()
@@ -10,19 +10,11 @@
  * ```
  * @packageDocumentation
  */
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { requestTarget } from '../../web-host/request-target';
+import { staticSite } from '../../web-host/static-site';
 
 const DIST = new URL('../../dist/renderer/', import.meta.url).pathname;
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
 
 export interface RendererSite {
   readonly base: string; // http://127.0.0.1:PORT
@@ -30,28 +22,20 @@ export interface RendererSite {
 }
 
 /**
- * Serves dist/renderer/ (build it first); files are cached by the browser for ten minutes, as fonts are many. `dist`:
- * where it is, for code bundled elsewhere than this file (the benches run from .bench-out/).
+ * Serves dist/renderer/ (build it first) as the board's web host does (web-host/static-site.ts: its content types,
+ * security headers and policy, cache and compressed copies), so that the pages under test run as they do in browser
+ * mode. `dist`: where it is, for code bundled elsewhere than this file (the benches run from .bench-out/).
  */
 export async function serveRenderer(dist = DIST): Promise<RendererSite> {
+  const site = staticSite(dist);
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-      /^(\.\.[/\\])+/,
-      '',
-    );
-    readFile(join(dist, path === '/' ? 'index.html' : path)).then(
-      (body) => {
-        res.writeHead(200, {
-          'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
-          'cache-control': 'max-age=600',
-        });
-        res.end(body);
-      },
-      () => {
-        res.writeHead(404);
-        res.end();
-      },
-    );
+    const target = requestTarget(req.url);
+    if (target === null) {
+      res.writeHead(400);
+      res.end();
+      return;
+    }
+    site.send(req, res, target.path);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
