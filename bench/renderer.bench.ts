@@ -5,8 +5,8 @@
  *      then a task posted from it at the highest priority: it runs once that frame's style, layout, paint and commit
  *      are done), over 300 hands pushed one at a time with the board idle in between (as at a table); p50 / p99.
  *      Target p99 ≤ 16.7 ms, at 1080p and at 4K (its denser roads). At 1080p once without animations, once with
- *      them (the new hand's fade-in starts in the frame measured, the would-be marks move and blink in the next:
- *      a preview, see road-view.ts; those of the hand before are over, as they are at a table where hands come 20 s
+ *      them (the new hand's fade-in starts in the frame measured, the would-be marks' blink in the next: a
+ *      decoration, see road-view.ts; those of the hand before are over, as they are at a table where hands come 20 s
  *      or more apart). A hand with any component still updating after that frame fails the bench. Also, on 300 other hands, the push → Lit done (every component's
  *      `updateComplete`, found by walking the shadow roots). Then 160 hands at each size with Chromium's CPU
  *      throttled 4× (DevTools' emulation of a kiosk-class PC): target p99 ≤ 33 ms. Then 160 hands' main-thread CPU
@@ -115,7 +115,7 @@ async function pushHands(page: Page, shoe: TableView, from: number, to: number, 
         );
         if (demo.pending() > 0) late++; // an update after that frame: it did not show the whole view
         await demo.rendered();
-        // The would-be marks move and start blinking a frame after the result (road-view.ts): let them, to end it below.
+        // The would-be marks' blink starts a frame after the result (road-view.ts): let it start, to end it below.
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         await demo.rendered();
         // Hands come 20 s or more apart: by the next one, this one's glow and ask blink (~7 s) are long over. End

@@ -34,7 +34,7 @@ export class KioskBigRoad extends RoadView {
   @property({ attribute: false }) fresh: GridCell | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.followAsk(changed, this.ask, this.askKey);
+    if (changed.has('askKey')) this.followBlink(this.askKey);
     super.willUpdate(changed);
   }
 
@@ -51,7 +51,7 @@ export class KioskBigRoad extends RoadView {
     return layoutBigRoad(this.cells, size, {
       fresh: this.fresh,
       letters: this.theme === 'colour-blind',
-      ask: this.askDrawn,
+      ask: this.ask,
       askKey: this.blinkKey,
     });
   }

@@ -36,7 +36,7 @@ export class KioskDerivedRoad extends RoadView {
   @property({ attribute: false }) fresh: number | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.followAsk(changed, this.ask, this.askKey);
+    if (changed.has('askKey')) this.followBlink(this.askKey);
     super.willUpdate(changed);
   }
 
@@ -54,11 +54,7 @@ export class KioskDerivedRoad extends RoadView {
   }
 
   protected marks(size: RoadSize): Mark[] {
-    return layoutDerivedRoad(this.road, this.cells, size, {
-      fresh: this.fresh,
-      ask: this.askDrawn,
-      askKey: this.blinkKey,
-    });
+    return layoutDerivedRoad(this.road, this.cells, size, { fresh: this.fresh, ask: this.ask, askKey: this.blinkKey });
   }
 
   protected accessibleName(): string {

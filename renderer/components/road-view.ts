@@ -17,7 +17,6 @@ import { LitElement, html, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { drawRoad } from '../draw/draw-road';
 import { layoutGrid } from '../draw/layout-grid';
-import type { Ask } from '../../baccarat/roads/types';
 import type { Mark, RoadSize } from '../draw/marks';
 import { roadWindow, stripSize, type RoadWindow, type WindowCell } from '../draw/road-window';
 import { DEFAULT_LANGUAGE, type Language } from '../localization';
@@ -28,8 +27,6 @@ import { roadViewStyles } from './road-view.styles';
 const UNMEASURED_CELL = 24;
 /** Space between two strips of a road, in cells. */
 const STRIP_GAP = 0.2;
-/** The events that tell which would-be marks are blinking. */
-const BLINK_EVENTS = ['animationstart', 'animationend', 'animationcancel'] as const;
 
 /**
  * @cssproperty --kiosk-road-bg - Paper of the road.
@@ -56,27 +53,13 @@ export abstract class RoadView extends LitElement {
   @property({ type: Boolean, reflect: true, attribute: 'ask-hidden' }) askHidden = false;
 
   /**
-   * The hand count the would-be marks blink by, and the ask they are drawn from. Their class alternates with the
-   * count, which restarts their blink. Both follow the view's `askKey` and `ask` one frame behind, so that the frame
-   * that draws a hand's result carries the result alone; the would-be marks move and start blinking in the next.
-   * Moving them and starting the board's sixteen blink animations cost about as much as drawing the result (renderer
-   * bench), and no one sees a preview appear 16 ms later. The old ones cannot be seen meanwhile: their blink is over
-   * (they end transparent), or, when hands come quicker than it lasts, they are hidden for that frame (`ask-moving`).
+   * The hand count the would-be marks blink by: their class alternates with it, which restarts their blink. It
+   * follows the view's `askKey` one frame behind, so that the frame that draws a hand's result carries the result
+   * alone and the blink starts in the next: starting the board's sixteen blink animations cost about as much as
+   * drawing the result (renderer bench), and no one sees a blink begin 16 ms later.
    */
   @state() protected blinkKey = '';
-  @state() protected askDrawn: Ask | null = null;
   private blinkFrame = 0;
-  /** The latest ask and count, while the frame that will draw them is awaited. */
-  private following: { readonly ask: Ask | null; readonly key: string } | null = null;
-  /** The would-be marks blinking now, each with its blink's name (from the animations' start and end events). */
-  private readonly blinking = new Map<Element, string>();
-  private readonly onBlink = (e: Event): void => {
-    const mark = e.target; // heard on the shadow root: the mark itself
-    if (!(mark instanceof Element) || !mark.classList.contains('ask')) return;
-    const name = (e as AnimationEvent).animationName;
-    if (e.type === 'animationstart') this.blinking.set(mark, name);
-    else if (this.blinking.get(mark) === name) this.blinking.delete(mark); // not a restarted blink's new run
-  };
 
   private grid = { key: '', d: '' };
   private observer: ResizeObserver | null = null;
@@ -94,58 +77,25 @@ export abstract class RoadView extends LitElement {
       }
     });
     this.observer.observe(this);
-    for (const type of BLINK_EVENTS) this.renderRoot.addEventListener(type, this.onBlink);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.observer?.disconnect();
     this.observer = null;
-    for (const type of BLINK_EVENTS) this.renderRoot.removeEventListener(type, this.onBlink);
     cancelAnimationFrame(this.blinkFrame);
-    this.blinkFrame = 0;
-    if (this.following !== null) this.drawAsk(this.following);
   }
 
-  /**
-   * Call from `willUpdate` with the view's ask and hand count (the ask roads): a new count moves the would-be marks
-   * and restarts their blink a frame later; a new ask for the same count (no new hand) is drawn at once. The first
-   * draw takes both at once.
-   */
-  protected followAsk(changed: PropertyValues, ask: Ask | null, askKey: string): void {
-    if (!changed.has('askKey') && !changed.has('ask')) return;
-    if (!this.hasUpdated) return this.drawAsk({ ask, key: askKey });
-    if (this.following !== null) {
-      this.following = { ask, key: askKey }; // the awaited frame draws the latest
+  /** Call when the view's `askKey` changes: the blink follows it a frame behind (at once on the first draw). */
+  protected followBlink(askKey: string): void {
+    cancelAnimationFrame(this.blinkFrame);
+    if (!this.hasUpdated) {
+      this.blinkKey = askKey;
       return;
     }
-    if (!changed.has('askKey')) {
-      this.askDrawn = ask;
-      return;
-    }
-    this.following = { ask, key: askKey };
-    if (this.isBlinking()) this.toggleAttribute('ask-moving', true);
     this.blinkFrame = requestAnimationFrame(() => {
-      this.blinkFrame = requestAnimationFrame(() => {
-        this.blinkFrame = 0;
-        if (this.following !== null) this.drawAsk(this.following);
-      });
+      this.blinkFrame = requestAnimationFrame(() => (this.blinkKey = askKey));
     });
-  }
-
-  private drawAsk({ ask, key }: { readonly ask: Ask | null; readonly key: string }): void {
-    this.following = null;
-    this.blinkKey = key;
-    this.askDrawn = ask;
-    this.toggleAttribute('ask-moving', false);
-  }
-
-  private isBlinking(): boolean {
-    for (const mark of this.blinking.keys()) {
-      if (mark.isConnected) return true;
-      this.blinking.delete(mark); // removed while blinking: no end event comes
-    }
-    return false;
   }
 
   protected override willUpdate(_changed?: PropertyValues): void {

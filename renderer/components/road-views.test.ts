@@ -18,22 +18,6 @@ function beadPlate(shoe: string, label: KioskBeadPlate['label'] = 'hanzi'): Kios
   return el;
 }
 
-/** A big road of `shoe` with its ask for the next hand, the hand count `askKey` (a shoe's length, as the board gives). */
-function bigRoadAsking(shoe: string): KioskBigRoad {
-  const el = document.createElement('kiosk-big-road');
-  el.cells = mapOf(shoe).bigRoad.cells;
-  el.ask = mapOf(shoe).ask();
-  el.askKey = String(shoe.length);
-  return el;
-}
-
-/** Deals `shoe` into a big road as the board does for a hand: its cells, its ask and its hand count. */
-function deal(el: KioskBigRoad, shoe: string): void {
-  el.cells = mapOf(shoe).bigRoad.cells;
-  el.ask = mapOf(shoe).ask();
-  el.askKey = String(shoe.length);
-}
-
 describe('<kiosk-bead-plate>', () => {
   it('draws Example A: 19 beads in g.marks, labelled, with an accessible name', async () => {
     const el = await mount(beadPlate(EXAMPLE_A), 480, 240);
@@ -104,7 +88,10 @@ describe('<kiosk-big-road>', () => {
   });
 
   it('blinks the would-be circles anew on each hand, in the same elements', async () => {
-    const el = bigRoadAsking('BBP');
+    const el = document.createElement('kiosk-big-road');
+    el.cells = mapOf('BBP').bigRoad.cells;
+    el.ask = mapOf('BBP').ask();
+    el.askKey = '3';
     await mount(el, 960, 240);
     const [banker] = $$(el, 'g.marks > .ask.ask-banker');
     const blink = () => banker!.getAnimations().map((a) => [(a as CSSAnimation).animationName, a.playState]);
@@ -112,58 +99,15 @@ describe('<kiosk-big-road>', () => {
     for (const a of banker!.getAnimations()) a.finish(); // over, as by the next hand: hidden, nothing runs
     expect(blink()).toEqual([]);
     expect(getComputedStyle(banker!).opacity).toBe('0');
-    deal(el, 'BBPP');
+    el.cells = mapOf('BBPP').bigRoad.cells;
+    el.ask = mapOf('BBPP').ask();
+    el.askKey = '4';
     await el.updateComplete;
+    expect($$(el, 'g.marks > .ask.ask-banker')[0]).toBe(banker); // moved, not replaced
     // Drawn for the frame that shows the hand, nothing blinks yet: the blink starts in the next (road-view.ts).
     expect(blink()).toEqual([]);
     await settle(el);
-    expect($$(el, 'g.marks > .ask.ask-banker')[0]).toBe(banker); // moved, not replaced
     expect(blink()).toEqual([['kiosk-ask-blink', 'running']]);
-  });
-
-  it('moves the would-be circles a frame after the result, never showing an old one over it', async () => {
-    const el = bigRoadAsking('BB');
-    await mount(el, 960, 240);
-    const [banker] = $$(el, 'g.marks > .ask.ask-banker:not(.ask-frame)');
-    const place = () => [banker!.getAttribute('cx'), banker!.getAttribute('cy')];
-    const before = place(); // under the second Banker circle
-    const hidden = () => getComputedStyle(banker!).visibility === 'hidden';
-    // A hand while the last blink still runs (hands quicker than the blink lasts): the frame that draws the result
-    // leaves the would-be marks where they were, hidden; the next draws them at their new place, blinking anew.
-    expect(banker!.getAnimations()).toHaveLength(1);
-    deal(el, 'BBB');
-    await el.updateComplete;
-    expect(place()).toEqual(before);
-    expect(el.hasAttribute('ask-moving')).toBe(true);
-    expect(hidden()).toBe(true);
-    await settle(el);
-    expect(place()).not.toEqual(before);
-    expect(el.hasAttribute('ask-moving')).toBe(false);
-    expect(hidden()).toBe(false);
-    expect(banker!.getAnimations().map((a) => (a as CSSAnimation).animationName)).toEqual(['kiosk-ask-blink-b']);
-    // Its blink over (as at a table, hands 20 s and more apart), the old marks are transparent already: nothing
-    // about them changes in the result's frame.
-    for (const a of el.shadowRoot!.getAnimations()) a.finish(); // every would-be mark's and frame's
-    await new Promise((r) => requestAnimationFrame(r)); // their end events
-    const moved = place();
-    deal(el, 'BBBP');
-    await el.updateComplete;
-    expect(place()).toEqual(moved);
-    expect(el.hasAttribute('ask-moving')).toBe(false);
-    await settle(el);
-    expect(place()).not.toEqual(moved);
-  });
-
-  it('draws a new ask for the same hand (a corrected result) at once', async () => {
-    const el = bigRoadAsking('BB');
-    await mount(el, 960, 240);
-    const [banker] = $$(el, 'g.marks > .ask.ask-banker:not(.ask-frame)');
-    const before = banker!.getAttribute('cy');
-    el.cells = mapOf('BP').bigRoad.cells;
-    el.ask = mapOf('BP').ask();
-    await el.updateComplete;
-    expect(banker!.getAttribute('cy')).not.toBe(before);
-    expect(el.hasAttribute('ask-moving')).toBe(false);
   });
 
   it('hides the ask marks with ask-blink-off', async () => {

@@ -210,8 +210,7 @@ export const markStyles = css`
     display: none;
   }
   /* Hidden, not removed: a blink under way runs on unseen and is not restarted when the marks are shown again. */
-  :host([ask-hidden]) .ask,
-  :host([ask-moving]) .ask {
+  :host([ask-hidden]) .ask {
     visibility: hidden;
   }
   @media (prefers-reduced-motion: reduce) {
