@@ -8,13 +8,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { ROUND_VOID_REASONS } from '../contract/schemas/event';
 import { VOID_HAND_REASONS } from '../contract/schemas/hand';
-import { buildRenderer } from '../renderer/build.mjs';
-import { chromiumLaunchOptions } from '../test/helpers/chromium';
-import { type RendererSite, serveRenderer } from '../test/helpers/renderer-server';
+import { type RendererInChromium, rendererInChromium } from '../test/helpers/renderer-server';
 
 /** The demo page's hooks (renderer/demo-kiosk.ts), as this file uses them. */
 type DemoWindow = Window & {
@@ -137,25 +135,18 @@ const STILL_NOTICES = [
   'round-void',
 ];
 
-let site: RendererSite | undefined;
+let board: RendererInChromium | undefined;
 let base = '';
 let browser: Browser;
 const pages = new Map<string, Page>();
 
 beforeAll(async () => {
-  await buildRenderer();
   mkdirSync(SCREENS, { recursive: true });
-  site = await serveRenderer();
-  base = site.base;
-  browser = await chromium.launch({
-    ...chromiumLaunchOptions(),
-  });
+  board = await rendererInChromium();
+  ({ base, browser } = board);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => board?.close());
 
 const errors: string[] = [];
 

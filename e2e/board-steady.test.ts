@@ -7,12 +7,10 @@
  * no-commission table) lies inside their panel, and neither the last hand nor the signs overflow theirs, in every
  * language, both ways, with a pit message short or long.
  */
-import { type Browser, chromium, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableView } from '../contract/kiosk';
-import { buildRenderer } from '../renderer/build.mjs';
-import { chromiumLaunchOptions } from '../test/helpers/chromium';
-import { type RendererSite, serveRenderer } from '../test/helpers/renderer-server';
+import { type RendererInChromium, rendererInChromium } from '../test/helpers/renderer-server';
 
 type DemoWindow = Window & {
   __kioskDemo?: { settle(): Promise<void>; push(view: unknown): void };
@@ -89,19 +87,15 @@ const SCREENS = [
   { name: 'portrait', width: 1080, height: 1920 },
 ] as const;
 
-let site: RendererSite | undefined;
+let board: RendererInChromium | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildRenderer();
-  site = await serveRenderer();
-  browser = await chromium.launch(chromiumLaunchOptions());
+  board = await rendererInChromium();
+  browser = board.browser;
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => board?.close());
 
 /** Where each panel stands, and what of the statistics is cut off, after each hand of the shoe (hand 0: none). */
 interface Dealt {
@@ -250,7 +244,7 @@ describe('nothing moves while a shoe is dealt (issue 13)', () => {
           viewport: { width: screen.width, height: screen.height },
           reducedMotion: 'reduce',
         });
-        await page.goto(`${site!.base}/index.html?demo=no-shoe&askBlink=0`);
+        await page.goto(`${board!.base}/index.html?demo=no-shoe&askBlink=0`);
         await page.waitForFunction(() => (window as DemoWindow).__kioskDemo !== undefined);
         let seq = 1_000;
         for (const c of CASES) {

@@ -7,16 +7,14 @@
  * by whole streaks: the marks drawn are exactly those of the streaks that start in the window, so no dragon tail
  * shows without its head at the left edge.
  */
-import { type Browser, chromium, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roadmap } from '../baccarat/roads/roadmap';
 import type { BigRoadCell } from '../baccarat/roads/types';
 import { roadHands } from '../baccarat/shoe';
 import type { TableView } from '../contract/kiosk';
-import { buildRenderer } from '../renderer/build.mjs';
 import { FIXTURES } from '../test/fixtures/views';
-import { chromiumLaunchOptions } from '../test/helpers/chromium';
-import { type RendererSite, serveRenderer } from '../test/helpers/renderer-server';
+import { type RendererInChromium, rendererInChromium } from '../test/helpers/renderer-server';
 
 type DemoWindow = Window & {
   __kioskDemo?: { settle(): Promise<void>; push(view: unknown): void };
@@ -42,21 +40,16 @@ const SCREENS: readonly Screen[] = [
 const BEAD = 14;
 const DERIVED = 40;
 
-let site: RendererSite | undefined;
+let board: RendererInChromium | undefined;
 let base = '';
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildRenderer();
-  site = await serveRenderer();
-  base = site.base;
-  browser = await chromium.launch(chromiumLaunchOptions());
+  board = await rendererInChromium();
+  ({ base, browser } = board);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => board?.close());
 
 /** What a road view shows, read from the page. */
 interface Shown {

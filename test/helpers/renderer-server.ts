@@ -11,6 +11,9 @@
  * @packageDocumentation
  */
 import { createServer } from 'node:http';
+import { chromium, type Browser } from 'playwright';
+import { buildRenderer } from '../../renderer/build.mjs';
+import { chromiumLaunchOptions } from './chromium';
 import { requestTarget } from '../../web-host/request-target';
 import { staticSite } from '../../web-host/static-site';
 
@@ -43,5 +46,27 @@ export async function serveRenderer(dist = DIST): Promise<RendererSite> {
   return {
     base: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** The built renderer served, and a Chromium to open it in: what an end-to-end test of the board's page starts with. */
+export interface RendererInChromium {
+  readonly base: string; // http://127.0.0.1:PORT
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Builds the renderer, serves it and launches Debian's Chromium (`beforeAll`, with a minute's time-out). */
+export async function rendererInChromium(): Promise<RendererInChromium> {
+  await buildRenderer();
+  const site = await serveRenderer();
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  return {
+    base: site.base,
+    browser,
+    close: async () => {
+      await browser.close();
+      await site.close();
+    },
   };
 }
