@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { REQUEST_CHANNELS } from './kiosk';
-import { parseFitReport } from './fit-report';
+import { combineFitReports, parseFitReport, type FitReport } from './fit-report';
 
 describe('kiosk:fit', () => {
   test('is a request channel of the kiosk contract (the preload allows it)', () => {
@@ -43,5 +43,38 @@ describe('kiosk:fit', () => {
     const r = parseFitReport(report);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(reason);
+  });
+});
+
+describe('combineFitReports: one fit from every page showing the board', () => {
+  const whole: FitReport = { messageCut: false, streaksHidden: false };
+  const cut2: FitReport = { messageCut: true, messageLines: 2, streaksHidden: false };
+  const cut4: FitReport = { messageCut: true, messageLines: 4, streaksHidden: false };
+  const cutSomehow: FitReport = { messageCut: true, streaksHidden: false };
+  const noStreaks: FitReport = { messageCut: false, streaksHidden: true };
+  test.each<[string, FitReport[], FitReport | null]>([
+    ['no page: nothing to say', [], null],
+    ['one page: its own', [cut2], cut2],
+    ['a page that cuts and one that does not: cut', [whole, cut2], cut2],
+    ['in either order', [cut2, whole], cut2],
+    ['two that cut: to the fewer lines', [cut4, cut2], cut2],
+    ['a cut of unknown lines and one of 4: cut to 4', [cutSomehow, cut4], cut4],
+    ['only cuts of unknown lines: cut, lines unknown', [cutSomehow, whole], cutSomehow],
+    [
+      'streaks hidden on any page: hidden',
+      [noStreaks, cut4],
+      { messageCut: true, messageLines: 4, streaksHidden: true },
+    ],
+    ['every page whole: whole', [whole, whole], whole],
+  ])('%s', (_, reports, combined) => {
+    expect(combineFitReports(reports)).toEqual(combined);
+  });
+
+  test('whatever the pages report, the result is itself a report the contract takes', () => {
+    const all = [whole, cut2, cut4, cutSomehow, noStreaks];
+    for (let mask = 1; mask < 1 << all.length; mask++) {
+      const combined = combineFitReports(all.filter((_, i) => mask & (1 << i)))!;
+      expect(parseFitReport(combined)).toEqual({ ok: true, value: combined });
+    }
   });
 });

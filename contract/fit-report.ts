@@ -40,3 +40,24 @@ export function parseFitReport(value: unknown): Result<FitReport, string> {
     return err(`messageLines: expected 1 to ${MAX_MESSAGE_LINES}, got ${messageLines}`);
   return ok({ messageCut, messageLines, streaksHidden });
 }
+
+/**
+ * One fit from the fits of every page that shows the board (browser mode: a board may be open in several windows, each
+ * its own size): the message counts as cut if any page cuts it, to the fewest lines any shows; the streaks as hidden
+ * if any page hid them. Staff are warned of the worst a patron may see, whichever page reported last. Null for none.
+ */
+export function combineFitReports(reports: Iterable<FitReport>): FitReport | null {
+  let messageCut = false;
+  let streaksHidden = false;
+  let messageLines: number | undefined;
+  let any = false;
+  for (const r of reports) {
+    any = true;
+    messageCut ||= r.messageCut;
+    streaksHidden ||= r.streaksHidden;
+    if (r.messageCut && r.messageLines !== undefined)
+      messageLines = Math.min(messageLines ?? r.messageLines, r.messageLines);
+  }
+  if (!any) return null;
+  return messageLines === undefined ? { messageCut, streaksHidden } : { messageCut, messageLines, streaksHidden };
+}

@@ -157,6 +157,33 @@ describe('browser-mode web host', () => {
     ]);
   });
 
+  test('with the board open in two windows, staff are warned of the worse fit, whichever reported last', async () => {
+    const { bridge, host } = await setup();
+    const warnings = () => {
+      const status = bridge.displayStatus();
+      return status.state === 'online' ? (status.warnings ?? []).map((w) => `${w.code}: ${w.detail}`) : [];
+    };
+    const small = socket(host);
+    const big = socket(host);
+    await Promise.all([small.open, big.open]);
+    const report = (s: typeof small, id: number, fit: object) => {
+      s.ws.send(JSON.stringify({ type: 'request', id, channel: 'kiosk:fit', args: [fit] } satisfies SocketFrame));
+      return until(() => expect(s.frames.some((f) => f.type === 'response' && f.id === id)).toBe(true));
+    };
+    await report(small, 1, { messageCut: true, messageLines: 2, streaksHidden: false });
+    await report(big, 1, { messageCut: false, streaksHidden: false }); // the big window shows it whole, and says so last
+    expect(warnings()).toEqual([expect.stringMatching(/^pit-message-cut: .*cut to 2 lines/)]);
+    await report(big, 2, { messageCut: true, messageLines: 5, streaksHidden: true });
+    expect(warnings()).toEqual([
+      expect.stringMatching(/^pit-message-cut: .*cut to 2 lines/),
+      expect.stringMatching(/^streaks-hidden: /),
+    ]);
+    big.ws.close(); // the window that hid the streaks is gone: the small one's cut stands alone
+    await until(() => expect(warnings()).toEqual([expect.stringMatching(/^pit-message-cut: .*cut to 2 lines/)]));
+    await report(small, 2, { messageCut: false, streaksHidden: false });
+    expect(warnings()).toEqual([]);
+  });
+
   test('GET /api/state gives the shoe, its roads, signs, notices and connection', async () => {
     const { bridge, base } = await setup();
     bridge.onMessage(T.tableEvent('T1'), Buffer.from(makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 }))));

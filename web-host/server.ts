@@ -27,7 +27,7 @@ import {
   type SocketFrame,
   type TableView,
 } from '../contract/kiosk';
-import { parseFitReport } from '../contract/fit-report';
+import { combineFitReports, parseFitReport } from '../contract/fit-report';
 import type { DisplayCommand } from '../contract/schemas';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { givenToken, isLoopback, isWildcard, requestGuard, tokenOk } from './http-guard';
@@ -148,26 +148,36 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
 
-  // Board → host requests, one handler a channel (a Record, so that a new channel is a compile error here).
+  // Each page's fit (a board may be open in several windows, each its own size): the bridge is told the worst of them
+  // (combineFitReports), again when a page that reported goes, so that the last page to report does not hide a cut.
+  const fits = new Map<WebSocket, FitReport>();
+  const tellFit = () => {
+    const fit = combineFitReports(fits.values());
+    if (fit) source.boardFit?.(fit);
+  };
+
+  // Board → host requests, one handler a channel (a Record, so that a new channel is a compile error here), given the
+  // page's socket.
   let screen: ScreenReport | null = null;
-  const requests: { [K in keyof Requests]: (...args: unknown[]) => ReturnType<Requests[K]> } = {
+  const requests: { [K in keyof Requests]: (ws: WebSocket, ...args: unknown[]) => ReturnType<Requests[K]> } = {
     'table:view': () => source.view(),
     'kiosk:about': () => {
       if (!opts.about) throw new Error('this host has no about information');
       return opts.about();
     },
-    'kiosk:screen': (report) => {
+    'kiosk:screen': (_ws, report) => {
       screen = screenReport(report) ?? screen;
       return null;
     },
     // Checked here, before the bridge sees it: anything else is refused (an error response), logged, and changes nothing.
-    'kiosk:fit': (report) => {
+    'kiosk:fit': (ws, report) => {
       const fit = parseFitReport(report);
       if (!fit.ok) {
         log.warn({ reason: fit.error }, 'kiosk:fit refused');
         throw new Error(`kiosk:fit refused: ${fit.error}`);
       }
-      source.boardFit?.(fit.value);
+      fits.set(ws, fit.value);
+      tellFit();
       return null;
     },
   };
@@ -175,7 +185,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   function onConnection(ws: WebSocket): void {
     clients.add(ws);
     log.info({ clients: clients.size }, 'board connected');
-    ws.on('close', () => clients.delete(ws));
+    ws.on('close', () => {
+      clients.delete(ws);
+      if (fits.delete(ws)) tellFit(); // the pages still open say what patrons see now (none left: as last told)
+    });
     // A frame ws cannot read (bad opcode, RSV bits, over maxPayload) is an 'error' event: unheard, it ended the
     // process. ws closes the socket itself.
     ws.on('error', (err) => log.warn({ err: err.message }, 'unreadable WebSocket frame from a board'));
@@ -190,12 +203,12 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       if (!isRequestFrame(frame)) return undefined;
       // An own channel only: `hasOwnProperty` or `__proto__` would be found on the object's prototype.
       const handler = Object.hasOwn(requests, frame.channel)
-        ? (requests as Record<string, (...args: unknown[]) => unknown>)[frame.channel]
+        ? (requests as Record<string, (ws: WebSocket, ...args: unknown[]) => unknown>)[frame.channel]
         : undefined;
       let reply: SocketFrame;
       try {
         reply = handler
-          ? { type: 'response', id: frame.id, result: handler(...(Array.isArray(frame.args) ? frame.args : [])) }
+          ? { type: 'response', id: frame.id, result: handler(ws, ...(Array.isArray(frame.args) ? frame.args : [])) }
           : { type: 'response', id: frame.id, error: `unknown channel ${String(frame.channel)}` };
       } catch (e) {
         reply = { type: 'response', id: frame.id, error: e instanceof Error ? e.message : String(e) };
