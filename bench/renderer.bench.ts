@@ -174,6 +174,14 @@ async function main(): Promise<void> {
     await page.goto(`${site.base}/index.html?demo=no-shoe${still ? '&askBlink=0' : ''}`);
     await page.waitForFunction(() => (window as DemoWindow).__kioskDemo !== undefined);
     await page.evaluate(() => document.fonts.ready);
+    // A new result's fade-in, over in 50 ms (a table's is 1.1 s: the token --kiosk-fresh-duration). It starts in the
+    // frame timed either way, at the same cost. But it runs on the compositor, and the page schedules a wake-up for
+    // its end, which finishing the animation early (below) does not cancel: 1.05 s later, at a hand some seven
+    // hands on, that wake-up began a frame with nothing to draw, which the renderer's compositor holds open for up to
+    // a 60 Hz interval even with vsync off, and the hand that came meanwhile waited for it (a trace: 10 of 158 hands,
+    // up to 16 ms; 4 to 6 hands over 15 ms of 316, against 0 or 1 with the short fade). At a table, hands come long
+    // after their fade has ended, as here a 50 ms one has by the next hand.
+    await page.evaluate(() => document.documentElement.style.setProperty('--kiosk-fresh-duration', '50ms'));
     return page;
   };
 
