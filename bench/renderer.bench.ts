@@ -96,9 +96,12 @@ async function pushHands(page: Page, shoe: TableView, from: number, to: number, 
           shoe: { ...shoe.shoe!, rounds: rounds.slice(0, n) },
           change: { kind: 'hand' as const, hand: n },
         };
+        // As a board receives it: deserialised whole (the socket's JSON.parse; Electron's structured clone), so that
+        // nothing is the same object as in the view before and the board finds out what changed as at a table.
+        const wire = JSON.stringify(view);
         const t0 = performance.now();
         console.timeStamp(`push${n}`); // for the trace of frame-cpu.ts, if one runs
-        demo.push(view);
+        demo.push(JSON.parse(wire));
         if (timing === 'lit') {
           await demo.rendered();
           times.push(performance.now() - t0);
