@@ -179,6 +179,29 @@ async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
           const p = root.querySelector<HTMLElement>(sel);
           if (p && p.scrollHeight > p.clientHeight + 1) hidden.push({ hand: n, what: `${sel} overflows` });
         }
+        // ...and shows those lines whole, its ellipsis on the last: the column never squeezes it into fewer, cut
+        // through mid-line (from the text's line boxes: Latin and CJK lines differ in height).
+        const clampedMessage = root.querySelector<HTMLElement>('.panel.signs > .message.clamped');
+        if (clampedMessage) {
+          const style = getComputedStyle(clampedMessage);
+          const foot = clampedMessage.getBoundingClientRect().bottom - parseFloat(style.paddingBottom);
+          const range = document.createRange();
+          range.selectNodeContents(clampedMessage);
+          const lines: { top: number; bottom: number }[] = [];
+          for (const r of [...range.getClientRects()].filter((r) => r.height > 0).sort((a, b) => a.top - b.top)) {
+            const last = lines.at(-1);
+            if (last && r.top < last.bottom - 2) last.bottom = Math.max(last.bottom, r.bottom);
+            else lines.push({ top: r.top, bottom: r.bottom });
+          }
+          const whole = lines.filter((l) => l.bottom <= foot + 1).length;
+          const cutThrough = lines.some((l) => l.top < foot - 1 && l.bottom > foot + 1);
+          const told = Number(clampedMessage.style.getPropertyValue('--lines'));
+          if (whole !== told || cutThrough)
+            hidden.push({
+              hand: n,
+              what: `the message, cut to ${told} lines, shows ${whole}${cutThrough ? ' and part of one' : ''}`,
+            });
+        }
 
         // A message in the footer (the sign column had no room) is cut to the footer's lines, never past them.
         const footer = root.querySelector<HTMLElement>('.footer');

@@ -263,12 +263,15 @@ export const appStyles = css`
   .main > .panel.signs {
     grid-area: signs;
   }
-  /* Cut to the lines the column has left (FitController), with an ellipsis. */
+  /* Cut to the lines the column has left (FitController), with an ellipsis. Never shrunk by the column: hidden
+     overflow would let it shrink below its lines, so the column never overflowed, the fit took the first number of
+     lines it tried, and patrons read a message cut off mid-line with its ellipsis lines below, out of sight. */
   .panel.signs > .message.clamped {
     display: -webkit-box;
     -webkit-box-orient: vertical;
     -webkit-line-clamp: var(--lines, 1);
     overflow: hidden;
+    flex-shrink: 0;
   }
   .panel.signs > .message {
     margin: 0;

@@ -292,6 +292,28 @@ class FitHost extends DemoKiosk {
   }
 }
 
+/**
+ * The lines of `el`'s text that show whole within its content box, and those cut through by its foot (from the text's
+ * line boxes, so no line height is assumed: Latin and CJK lines differ).
+ */
+function linesShown(el: HTMLElement): { whole: number; partial: number } {
+  const style = getComputedStyle(el);
+  const foot =
+    el.getBoundingClientRect().bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const lines: { top: number; bottom: number }[] = [];
+  for (const r of [...range.getClientRects()].filter((r) => r.height > 0).sort((a, b) => a.top - b.top)) {
+    const last = lines.at(-1);
+    if (last && r.top < last.bottom - 2) last.bottom = Math.max(last.bottom, r.bottom);
+    else lines.push({ top: r.top, bottom: r.bottom });
+  }
+  return {
+    whole: lines.filter((l) => l.bottom <= foot + 1).length,
+    partial: lines.filter((l) => l.top < foot - 1 && l.bottom > foot + 1).length,
+  };
+}
+
 /** The longest pit message a sign may carry (280 characters), in both the board's languages. */
 const LONGEST =
   'Welcome to the VIP room — free-flow refreshments are served at the bar all night. 欢迎光临贵宾厅，酒吧整晚免费供应饮品。'
@@ -321,6 +343,12 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
     expect(shown).not.toBeNull();
     expect(cut.messageLines).toBe(Number(shown!.style.getPropertyValue('--lines')));
     expect(cut.messageLines).toBeGreaterThanOrEqual(1);
+    // And the board shows those lines, the last with its ellipsis: the column does not squeeze the message into fewer
+    // (it did: told 9 lines, it showed under 1, cut off mid-line).
+    const { whole, partial } = linesShown(shown!);
+    expect({ whole, partial }).toEqual({ whole: cut.messageLines, partial: 0 });
+    const column = shown!.parentElement!;
+    expect(column.scrollHeight).toBeLessThanOrEqual(column.clientHeight + 1);
 
     host.push(view('BPBBPT', { seq: 2 }, { ...spec, message: 'Welcome' }));
     await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: false });
