@@ -10,11 +10,13 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableView } from '../contract/kiosk';
+import { LINES_SHOWN_SCRIPT, type linesShown } from '../test/helpers/lines-shown';
 import { type RendererInChromium, rendererInChromium } from '../test/helpers/renderer-server';
 
 type DemoWindow = Window & {
   __kioskDemo?: { settle(): Promise<void>; push(view: unknown): void };
   __kioskFixtures?: Record<string, () => TableView>;
+  __linesShown?: typeof linesShown; // LINES_SHOWN_SCRIPT
 };
 
 /** A board to deal a shoe into. */
@@ -107,6 +109,7 @@ interface Dealt {
 }
 
 async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
+  await page.evaluate(LINES_SHOWN_SCRIPT);
   return page.evaluate(
     async ({ c, seq }) => {
       const w = window as DemoWindow;
@@ -183,18 +186,8 @@ async function deal(page: Page, c: Case, seq: number): Promise<Dealt> {
         // through mid-line (from the text's line boxes: Latin and CJK lines differ in height).
         const clampedMessage = root.querySelector<HTMLElement>('.panel.signs > .message.clamped');
         if (clampedMessage) {
-          const style = getComputedStyle(clampedMessage);
-          const foot = clampedMessage.getBoundingClientRect().bottom - parseFloat(style.paddingBottom);
-          const range = document.createRange();
-          range.selectNodeContents(clampedMessage);
-          const lines: { top: number; bottom: number }[] = [];
-          for (const r of [...range.getClientRects()].filter((r) => r.height > 0).sort((a, b) => a.top - b.top)) {
-            const last = lines.at(-1);
-            if (last && r.top < last.bottom - 2) last.bottom = Math.max(last.bottom, r.bottom);
-            else lines.push({ top: r.top, bottom: r.bottom });
-          }
-          const whole = lines.filter((l) => l.bottom <= foot + 1).length;
-          const cutThrough = lines.some((l) => l.top < foot - 1 && l.bottom > foot + 1);
+          const { whole, partial } = w.__linesShown!(clampedMessage);
+          const cutThrough = partial > 0;
           const told = Number(clampedMessage.style.getPropertyValue('--lines'));
           if (whole !== told || cutThrough)
             hidden.push({

@@ -3,6 +3,7 @@ import { page } from 'vitest/browser';
 import type { FitReport, KioskApi, PushEvents, Requests, TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { makeView } from '../../test/fixtures/views/build-view';
+import { linesShown } from '../../test/helpers/lines-shown';
 import { DemoKiosk } from '../demo-kiosk';
 import { $$, cleanup, mount, settle } from '../test-support/fixtures';
 import './kiosk-app';
@@ -290,28 +291,6 @@ class FitHost extends DemoKiosk {
     if (channel === 'kiosk:fit') this.fits.push(args[0] as FitReport);
     return super.request(channel, ...args);
   }
-}
-
-/**
- * The lines of `el`'s text that show whole within its content box, and those cut through by its foot (from the text's
- * line boxes, so no line height is assumed: Latin and CJK lines differ).
- */
-function linesShown(el: HTMLElement): { whole: number; partial: number } {
-  const style = getComputedStyle(el);
-  const foot =
-    el.getBoundingClientRect().bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
-  const range = document.createRange();
-  range.selectNodeContents(el);
-  const lines: { top: number; bottom: number }[] = [];
-  for (const r of [...range.getClientRects()].filter((r) => r.height > 0).sort((a, b) => a.top - b.top)) {
-    const last = lines.at(-1);
-    if (last && r.top < last.bottom - 2) last.bottom = Math.max(last.bottom, r.bottom);
-    else lines.push({ top: r.top, bottom: r.bottom });
-  }
-  return {
-    whole: lines.filter((l) => l.bottom <= foot + 1).length,
-    partial: lines.filter((l) => l.top < foot - 1 && l.bottom > foot + 1).length,
-  };
 }
 
 /** The longest pit message a sign may carry (280 characters), in both the board's languages. */
