@@ -5,9 +5,9 @@
  *      then a task posted from it at the highest priority: it runs once that frame's style, layout, paint and commit
  *      are done), over 300 hands pushed one at a time with the board idle in between (as at a table); p50 / p99.
  *      Target p99 ≤ 16.7 ms, at 1080p and at 4K (its denser roads). At 1080p once without animations, once with
- *      them (the new hand's fade-in starts in the frame measured, the would-be marks' blink in the next: a
- *      decoration, see road-view.ts; those of the hand before are over, as they are at a table where hands come 20 s
- *      or more apart). A hand with any component still updating after that frame fails the bench. Also, on 300 other hands, the push → Lit done (every component's
+ *      them (the new hand's fade-in starts in the frame measured; the would-be marks move and start to blink in the
+ *      next, whose time is printed too: a preview, see road-view.ts; those of the hand before are over, as they are
+ *      at a table where hands come 20 s or more apart). A hand with any component still updating after that frame fails the bench. Also, on 300 other hands, the push → Lit done (every component's
  *      `updateComplete`, found by walking the shadow roots). Then 300 hands at each size with Chromium's CPU
  *      throttled 4× (DevTools' emulation of a kiosk-class PC): target p99 ≤ 33 ms. On Linux that emulation makes the
  *      page's main thread busy-wait three times as long as each slice it ran or waited (a signal every 0.2 ms): it
@@ -80,6 +80,7 @@ async function pushHands(page: Page, shoe: TableView, from: number, to: number, 
     async ({ shoe, from, to, seq, timing, idle }) => {
       const demo = (window as DemoWindow).__kioskDemo!;
       const times: number[] = [];
+      const follow: number[] = [];
       let late = 0;
       const rounds = shoe.shoe!.rounds;
       if (from === 1) {
@@ -130,8 +131,18 @@ async function pushHands(page: Page, shoe: TableView, from: number, to: number, 
         );
         if (demo.pending() > 0) late++; // an update after that frame: it did not show the whole view
         await demo.rendered();
-        // The would-be marks' blink starts a frame after the result (road-view.ts): let it start, to end it below.
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        // The would-be marks move and start to blink in the frame after the result's (road-view.ts): time it too,
+        // from the result's frame done to its own (its rAF callbacks, requested in the result's frame, run first).
+        const t1 = performance.now();
+        follow.push(
+          await new Promise<number>((r) =>
+            requestAnimationFrame(() =>
+              (globalThis as unknown as PostTask).scheduler.postTask(() => r(performance.now() - t1), {
+                priority: 'user-blocking',
+              }),
+            ),
+          ),
+        );
         await demo.rendered();
         // Hands come 20 s or more apart: by the next one, this one's glow and ask blink (~7 s) are long over. End
         // them (with vsync off they would otherwise run flat out against the next hand), then let the board idle.
@@ -142,7 +153,7 @@ async function pushHands(page: Page, shoe: TableView, from: number, to: number, 
         }
         await new Promise((r) => setTimeout(r, idle));
       }
-      return { times, late };
+      return { times, follow, late };
     },
     { shoe, from, to, seq, timing, idle: IDLE_MS },
   );
@@ -195,14 +206,17 @@ async function main(): Promise<void> {
   // (a) 300 hands, one view each, at 1080p; without, then with, the highlight and ask-blink animations.
   let seq = 1000;
   let page: Page | null = null;
+  let follow: number[] = []; // the last run's frames after the result's (see pushHands)
   const run = async (page: Page, timing: Timing, hands = 300) => {
     await pushHands(page, shoes[0]!, 1, 20, (seq += 1000), timing); // warm-up
     const times: number[] = [];
+    follow = [];
     let late = 0;
     for (let done = 0, s = 1; done < hands; s++) {
       const n = Math.min(HANDS_PER_SHOE, hands - done);
       const r = await pushHands(page, shoes[s % shoes.length]!, 1, n, (seq += 1000), timing);
       times.push(...r.times);
+      follow.push(...r.follow);
       late += r.late;
       done += n;
     }
@@ -218,6 +232,7 @@ async function main(): Promise<void> {
     console.log(still ? '(a) 1080p, animations off:' : '    1080p, animations on (fresh highlight, ask blink):');
     if (still) figures('view → Lit done:   ', await run(page, 'lit'));
     figures('view → frame shown:', await run(page, 'frame'), '; target p99 ≤ 16.7 ms');
+    if (!still) figures('then its next frame:', follow, '; would-be marks moved, blink started');
     if (!still) await page.close();
   }
   // At 4K (more columns: the denser roads), then both sizes with Chromium's CPU throttled 4× (DevTools' emulation:
@@ -237,6 +252,7 @@ async function main(): Promise<void> {
         await run(p, 'frame'),
         throttle === 1 ? '; target p99 ≤ 16.7 ms' : '; target p99 ≤ 33 ms',
       );
+      figures('then its next frame:', follow, '; would-be marks moved, blink started');
       await p.close();
     }
   }

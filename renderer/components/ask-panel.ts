@@ -10,10 +10,11 @@
  * ```
  * @packageDocumentation
  */
-import { LitElement, html, svg } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { LitElement, html, svg, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
 import type { Ask, AskPreview } from '../../baccarat/roads/types';
 import { DERIVED_ROADS, type Colour } from '../../baccarat/types';
+import { inNextFrame, NO_FRAME, type NextFrame } from '../controllers/next-frame';
 import { DERIVED_GLYPH } from '../draw/layout-road';
 import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
@@ -36,6 +37,26 @@ export class KioskAsk extends LitElement {
   @property() language: Language = DEFAULT_LANGUAGE;
   /** Colour theme; `colour-blind` adds shape cues (reflected for the styles). */
   @property({ reflect: true }) theme: 'classic' | 'colour-blind' = 'classic';
+
+  /**
+   * The ask shown: it follows `ask` a frame behind (at once on the first draw), as the roads' would-be marks do
+   * (road-view.ts): a preview, it leaves the frame that shows a hand's result to the result.
+   */
+  @state() private shown: Ask | null = null;
+  private follow: NextFrame = NO_FRAME;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('ask')) return;
+    this.follow.cancel();
+    const ask = this.ask;
+    if (this.hasUpdated) this.follow = inNextFrame(() => (this.shown = ask));
+    else this.shown = ask;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.follow.now(); // shown when it comes back
+  }
 
   private glyph(road: (typeof DERIVED_ROADS)[number], colour: Colour | null) {
     const name = roadName(this.language, road);
@@ -83,7 +104,7 @@ export class KioskAsk extends LitElement {
   override render() {
     return html`<div class="ask-roads" role="group" aria-label=${plain(this.language, 'ask.title', 'Ask roads')}>
       <span class="name" aria-hidden="true">${tr(this.language, 'ask.title', 'Ask roads')}</span>
-      ${this.group('banker', this.ask?.banker ?? null)} ${this.group('player', this.ask?.player ?? null)}
+      ${this.group('banker', this.shown?.banker ?? null)} ${this.group('player', this.shown?.player ?? null)}
     </div>`;
   }
 }

@@ -34,7 +34,7 @@ export class KioskBigRoad extends RoadView {
   @property({ attribute: false }) fresh: GridCell | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('askKey')) this.followBlink(this.askKey);
+    if (changed.has('askKey') || changed.has('ask')) this.followBlink(this.askKey, this.ask);
     super.willUpdate(changed);
   }
 
@@ -51,7 +51,7 @@ export class KioskBigRoad extends RoadView {
     return layoutBigRoad(this.cells, size, {
       fresh: this.fresh,
       letters: this.theme === 'colour-blind',
-      ask: this.ask,
+      ask: this.askShown,
       askKey: this.blinkKey,
     });
   }

@@ -36,7 +36,7 @@ export class KioskDerivedRoad extends RoadView {
   @property({ attribute: false }) fresh: number | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('askKey')) this.followBlink(this.askKey);
+    if (changed.has('askKey') || changed.has('ask')) this.followBlink(this.askKey, this.ask);
     super.willUpdate(changed);
   }
 
@@ -54,7 +54,11 @@ export class KioskDerivedRoad extends RoadView {
   }
 
   protected marks(size: RoadSize): Mark[] {
-    return layoutDerivedRoad(this.road, this.cells, size, { fresh: this.fresh, ask: this.ask, askKey: this.blinkKey });
+    return layoutDerivedRoad(this.road, this.cells, size, {
+      fresh: this.fresh,
+      ask: this.askShown,
+      askKey: this.blinkKey,
+    });
   }
 
   protected accessibleName(): string {

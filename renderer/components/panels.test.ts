@@ -3,7 +3,7 @@ import { parseCards } from '../../baccarat/cards';
 import type { ShoeHand } from '../../baccarat/shoe';
 import { makeView } from '../../test/fixtures/views/build-view';
 import { useLanguage } from '../localization';
-import { $$, cleanup, mapOf, mount, textOf } from '../test-support/fixtures';
+import { $$, cleanup, mapOf, mount, settle, textOf } from '../test-support/fixtures';
 import './ask-panel';
 import './last-hand';
 import './limits-panel';
@@ -45,6 +45,24 @@ describe('<kiosk-ask>', () => {
     expect($$(el, '.group[data-side=banker] .slot[data-road=bigEyeBoy]')[0]!.getAttribute('aria-label')).toBe(
       'Big Eye Boy: red',
     );
+  });
+  it('follows a new hand a frame after its result, and at once when it leaves the page', async () => {
+    const el = document.createElement('kiosk-ask');
+    el.ask = mapOf('BP').ask();
+    el.language = 'en';
+    await mount(el, 480, 200);
+    const empty = () => $$(el, '.group[data-side=banker] .slot.empty').length;
+    expect(empty()).toBe(2);
+    el.ask = mapOf('BBPPPBTBPPBBBBBBBBP').ask();
+    await el.updateComplete;
+    expect(empty()).toBe(2); // the frame that shows the result leaves the preview as it was …
+    await settle(el);
+    expect(empty()).toBe(0); // … the next shows the new one
+    el.ask = mapOf('BP').ask();
+    await el.updateComplete;
+    el.remove(); // a board re-laid out mid-frame: the change is not lost
+    await el.updateComplete;
+    expect(empty()).toBe(2);
   });
 });
 

@@ -15,6 +15,8 @@
  */
 import { LitElement, html, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import type { Ask } from '../../baccarat/roads/types';
+import { inNextFrame, NO_FRAME, type NextFrame } from '../controllers/next-frame';
 import { drawRoad } from '../draw/draw-road';
 import { layoutGrid } from '../draw/layout-grid';
 import type { Mark, RoadSize } from '../draw/marks';
@@ -53,13 +55,16 @@ export abstract class RoadView extends LitElement {
   @property({ type: Boolean, reflect: true, attribute: 'ask-hidden' }) askHidden = false;
 
   /**
-   * The hand count the would-be marks blink by: their class alternates with it, which restarts their blink. It
-   * follows the view's `askKey` one frame behind, so that the frame that draws a hand's result carries the result
-   * alone and the blink starts in the next: starting the board's sixteen blink animations cost about as much as
-   * drawing the result (renderer bench), and no one sees a blink begin 16 ms later.
+   * The hand count the would-be marks blink by, and the ask they show. Their class alternates with the count, which
+   * restarts their blink. Both follow the view's `askKey` and `ask` one frame behind, so that the frame that draws a
+   * hand's result carries the result alone, and the would-be marks move and blink in the next. Moving them (their
+   * places and frames, in four roads) and starting the board's sixteen blink animations cost about as much as
+   * drawing the result (renderer bench). No one sees them a frame later: by the next hand, 20 s or more later at a
+   * table, the last blink is long over and the marks are hidden.
    */
   @state() protected blinkKey = '';
-  private blinkFrame = 0;
+  @state() protected askShown: Ask | null = null;
+  private blinkFollow: NextFrame = NO_FRAME;
 
   private grid = { key: '', d: '' };
   private observer: ResizeObserver | null = null;
@@ -83,19 +88,21 @@ export abstract class RoadView extends LitElement {
     super.disconnectedCallback();
     this.observer?.disconnect();
     this.observer = null;
-    cancelAnimationFrame(this.blinkFrame);
+    this.blinkFollow.now(); // shown when it comes back
   }
 
-  /** Call when the view's `askKey` changes: the blink follows it a frame behind (at once on the first draw). */
-  protected followBlink(askKey: string): void {
-    cancelAnimationFrame(this.blinkFrame);
-    if (!this.hasUpdated) {
+  /**
+   * Call when the view's `askKey` or `ask` changes: the would-be marks follow them a frame behind (at once on the
+   * first draw).
+   */
+  protected followBlink(askKey: string, ask: Ask | null): void {
+    this.blinkFollow.cancel();
+    const follow = () => {
       this.blinkKey = askKey;
-      return;
-    }
-    this.blinkFrame = requestAnimationFrame(() => {
-      this.blinkFrame = requestAnimationFrame(() => (this.blinkKey = askKey));
-    });
+      this.askShown = ask;
+    };
+    if (this.hasUpdated) this.blinkFollow = inNextFrame(follow);
+    else follow();
   }
 
   protected override willUpdate(_changed?: PropertyValues): void {

@@ -87,7 +87,7 @@ describe('<kiosk-big-road>', () => {
     expect(el.getAttribute('theme')).toBe('colour-blind');
   });
 
-  it('blinks the would-be circles anew on each hand, in the same elements', async () => {
+  it('blinks the would-be circles anew on each hand, in the same elements, moved a frame after the result', async () => {
     const el = document.createElement('kiosk-big-road');
     el.cells = mapOf('BBP').bigRoad.cells;
     el.ask = mapOf('BBP').ask();
@@ -99,14 +99,20 @@ describe('<kiosk-big-road>', () => {
     for (const a of banker!.getAnimations()) a.finish(); // over, as by the next hand: hidden, nothing runs
     expect(blink()).toEqual([]);
     expect(getComputedStyle(banker!).opacity).toBe('0');
+    const circle = $$(el, 'g.marks > circle.ask.ask-player')[0]!;
+    const at = () => [circle.getAttribute('cx'), circle.getAttribute('cy')];
+    const before = at();
     el.cells = mapOf('BBPP').bigRoad.cells;
     el.ask = mapOf('BBPP').ask();
     el.askKey = '4';
     await el.updateComplete;
-    expect($$(el, 'g.marks > .ask.ask-banker')[0]).toBe(banker); // moved, not replaced
-    // Drawn for the frame that shows the hand, nothing blinks yet: the blink starts in the next (road-view.ts).
+    expect($$(el, 'g.marks > circle.circle:not(.ask)')).toHaveLength(4); // the result, in the hand's frame
+    // The would-be marks neither move nor blink in that frame: they do in the next (road-view.ts).
+    expect(at()).toEqual(before);
     expect(blink()).toEqual([]);
     await settle(el);
+    expect($$(el, 'g.marks > .ask.ask-banker')[0]).toBe(banker); // moved, not replaced
+    expect(at()).not.toEqual(before); // the next Player: under BBP's P, then under BBPP's second P
     expect(blink()).toEqual([['kiosk-ask-blink', 'running']]);
   });
 
