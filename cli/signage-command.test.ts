@@ -289,11 +289,20 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     await publishRetained(L.displayStatus('D1'), board('D1', tableId, 13, 2));
     await publishRetained(L.displayStatus('D2'), board('D2', tableId, 12, 2));
     const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
-    const r = await lost('--table', tableId, '--audit', file, 'set', 'name=Jade 8', 'disclaimer=false');
+    // The boards' sign is one the broker lost: a sign made from the defaults would replace it in full, so not unasked.
+    const refused = await lost('--table', tableId, '--audit', file, 'set', 'name=Jade 8', 'disclaimer=false');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(
+      `table ${tableId}: a board shows sign revision 13, which the broker no longer has (it has no sign). A sign made ` +
+        'from the defaults and your keys replaces theirs in full: limits, side bets or message the boards show now may change.',
+    );
+    expect(refused.err).toContain('add --replace to publish. Nothing was published.');
+    expect(await retained<TableSignage>(L.tableSignage(tableId))).toBeNull();
+    const r = await lost('--table', tableId, '--audit', file, 'set', 'name=Jade 8', 'disclaimer=false', '--replace');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain(`Published Jade 8 (${tableId}), new sign, revision 14 (a board shows revision 13): name`);
-    expect(r.out).toMatch(/no sign was retained .* a board shows revision 13: this sign replaces theirs/);
+    expect(r.out).toMatch(/\(table .*: a board shows sign revision 13, .* replaces theirs in full/);
     expect((await retained<TableSignage>(L.tableSignage(tableId)))?.revision).toBe(14);
     expect(auditOf(file)).toMatchObject([{ target: 'table', tableId, revision: { from: null, to: 14, boards: 13 } }]);
   });
@@ -305,10 +314,14 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     expect(shown.out).toMatch(/Board D3: +online, sign revision 13, casino sign revision 2\n/);
     expect(shown.out).toContain("! Board D3 shows revision 13; the table's sign is revision 1 — republish the sign\n");
     const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+    // Closing is urgent and confirmed already: it goes out, saying what it replaces.
     const r = await lost('--table', tableId, '--audit', file, 'close', '--confirm', tableId);
     expect(r.err).toBe('');
     expect(r.out).toBe(
-      `Published Jade 8 (${tableId}), revision 1 → 14 (a board shows revision 13): republished unchanged\n`,
+      `(table ${tableId}: a board shows sign revision 13, which the broker no longer has (it has revision 1). A sign ` +
+        "made from the broker's revision 1 and your keys replaces theirs in full: limits, side bets or message the " +
+        'boards show now may change.)\n' +
+        `Published Jade 8 (${tableId}), revision 1 → 14 (a board shows revision 13): republished unchanged\n`,
     );
     expect(await retained<TableSignage>(L.tableSignage(tableId))).toMatchObject({ revision: 14, tableOpen: false });
     expect(auditOf(file)).toMatchObject([{ revision: { from: 1, to: 14, boards: 13 }, changes: [] }]);
@@ -320,7 +333,8 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
   });
 
   test('the casino sign goes above every casino revision any board reports, whatever its table', async () => {
-    const r = await lost('set', 'pp-scale=two');
+    expect((await lost('set', 'pp-scale=two')).err).toContain('the casino sign: a board shows sign revision 6');
+    const r = await lost('set', 'pp-scale=two', '--replace');
     expect(r.err).toBe('');
     expect(r.out).toContain('Published Casino, new sign, revision 7 (a board shows revision 6): ');
     expect((await retained<CasinoSignage>(L.casinoSignage()))?.revision).toBe(7);

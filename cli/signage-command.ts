@@ -21,7 +21,7 @@ import { loadSigningKey } from '../console/pit-signature';
 import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
 import { currentShoe, shoePosition } from '../console/shoe-position';
-import { planSignChange } from '../console/sign-edit';
+import { planSignChange, type PlannedSign, type SignPlan } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
 import { describeShoe, formatBoards, formatCasinoSignage, formatTableSignage } from '../console/sign-text';
 import type { SigningKey } from '../mqtt-bridge/signing';
@@ -56,6 +56,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       reason: { type: 'string' },
       'signing-key': { type: 'string' },
       confirm: { type: 'string' },
+      replace: { type: 'boolean' },
       user: { type: 'string' },
       shoe: { type: 'string' },
       wait: { type: 'string' },
@@ -193,6 +194,18 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       io.out('Nothing to change: the signs already say that.\n');
       return EXIT.ok;
     }
+    // A board above the broker's sign shows one the broker lost: a sign made from the broker's would replace it in
+    // full, limits and side bets included, though the keys given name none of them. Only when asked (closing a
+    // table is never held up: it is urgent, and confirmed already).
+    const replaced = replacedOnBoards(plan.value, tableId ?? '');
+    if (replaced.length > 0 && action !== 'close' && values.replace !== true) {
+      io.err(
+        `baccarat-board signage: ${replaced.join('\n')}\n` +
+          'Check what the broker has with show, give every key that must stay as the boards show it, and add ' +
+          '--replace to publish. Nothing was published.\n',
+      );
+      return EXIT.badInput;
+    }
     const result = await publishPlan(client, broker.value, plan.value, { key });
     const done = new Set(result.published.map((p) => p.topic));
     const lines = planSummary(plan.value);
@@ -210,11 +223,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       );
     else {
       const fresh = plan.value.table && !plan.value.table.before && records.some((r) => r.target === 'table');
-      if (fresh && boards.table !== null)
-        io.out(
-          `(no sign was retained for table ${tableId ?? ''}, but a board shows revision ${boards.table}: this sign replaces theirs ` +
-            'in full, started from the defaults (docs/console.md) with your keys: check it with show)\n',
-        );
+      if (replaced.length > 0) io.out(`(${replaced.join('\n')})\n`);
       else if (fresh)
         io.out(`(no sign was retained for table ${tableId ?? ''}: started from the defaults, see docs/console.md)\n`);
       for (const r of records) io.out(`Published ${r.summary}${key ? ` (signed, key ${key.kid})` : ''}\n`);
@@ -233,4 +242,21 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
   } finally {
     await client.endAsync().catch(() => undefined);
   }
+}
+
+/**
+ * What a plan replaces on boards that show a sign above the broker's, in words: one line per sign, or none. The
+ * boards' sign cannot be read from here (their status gives its revision only), so this says what it is made from.
+ */
+function replacedOnBoards(plan: SignPlan, tableId: string): string[] {
+  const line = (what: string, p: PlannedSign<{ readonly revision: number }> | null) =>
+    p === null || p.boardsAhead === null
+      ? []
+      : [
+          `${what}: a board shows sign revision ${p.boardsAhead}, which the broker no longer has ` +
+            `(${p.before ? `it has revision ${p.before.revision}` : 'it has no sign'}). A sign made from ` +
+            `${p.before ? `the broker's revision ${p.before.revision}` : 'the defaults'} and your keys replaces theirs in ` +
+            'full: limits, side bets or message the boards show now may change.',
+        ];
+  return [...line(`table ${tableId}`, plan.table), ...line('the casino sign', plan.casino)];
 }

@@ -3,7 +3,7 @@ import { defaultAccountsPath } from '../console/accounts';
 import { BROKER_USAGE } from '../console/mqtt-session';
 
 export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL --table ID show [--json]
-       baccarat-board signage --broker URL --table ID set KEY=VALUE… --reason TEXT [--by ACCOUNT] [--shoe ID]
+       baccarat-board signage --broker URL --table ID set KEY=VALUE… --reason TEXT [--by ACCOUNT] [--shoe ID] [--replace]
        baccarat-board signage --broker URL --table ID close --confirm ID --reason TEXT [--by ACCOUNT]
        baccarat-board signage --broker URL --table ID open --reason TEXT [--by ACCOUNT]
 
@@ -13,8 +13,10 @@ set    changes them: reads the retained signs (or starts from the defaults in do
        changes, checks them as a board will (the contract and the rules), publishes retained at QoS 1 and waits
        until the broker has it. Refused, naming the key, when a board would refuse it. The revision goes above
        the retained sign's and every revision a board reports (a broker that lost its signs must not make new
-       ones invisible); when a board shows a revision above the retained sign, the sign is published even if
-       the keys change nothing, so the boards take it.
+       ones invisible). When a board shows a revision above the retained sign, the broker has lost the sign the
+       boards show: a new one, made from the retained sign (or the defaults) and the keys, would replace theirs
+       in full, so set and open refuse it unless --replace is given (close does not wait: it warns). It is then
+       published even if the keys change nothing, so the boards take it.
 close  closes the table: its own action, confirmed by naming the table again (--confirm, its id or its name).
 open   opens it again.
 
@@ -61,6 +63,8 @@ Options:
   --accounts FILE         the console's accounts file, for --by (default ${defaultAccountsPath()})
   --signing-key FILE      the pit's Ed25519 key (baccarat-board keys generate): signs the signs and the record
   --confirm ID            close: the table's id or name, again
+  --replace               set, open: publish even though a board shows a sign the broker no longer has, which
+                          the new sign replaces in full (see set above)
   --shoe ID               the current shoe, when no snapshot is retained (for from-hand and modified odds)
   --audit FILE            also append the record to this audit log (JSON lines, as the console keeps)
   --wait MS               how long to wait for retained messages and the boards' statuses (default 500)

@@ -30,7 +30,7 @@ function why(r: Revisions, unchanged: boolean) {
       ? `The broker has no sign here, but a board shows revision ${r.boards}: this sign replaces it on every board. Check every field.`
       : unchanged
         ? `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: publishing it again as revision ${r.to} puts it back on every board.`
-        : `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: this sign goes out as revision ${r.to} so that every board takes it.`;
+        : `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: the broker has lost the sign the boards show. This sign is made from the broker's revision ${r.from} and your changes, goes out as revision ${r.to} so that every board takes it, and replaces theirs in full: limits, side bets or message they show now may change. Check every field.`;
   return html`<p class="why" data-why="revision">${text}</p>`;
 }
 
