@@ -61,8 +61,18 @@ export const portraitStyles = css`
   .board[data-layout='portrait'] .header .brand {
     grid-area: brand;
   }
+  /* With something for staff beside the phase, the row is full: a long casino name is cut (.casino), so that the
+     table's name stays whole. */
+  .board[data-layout='portrait'] .header:has(.status kiosk-staff) .brand {
+    max-width: 26cqmin;
+  }
   .board[data-layout='portrait'] .header .status {
     grid-area: status;
+  }
+  /* What staff should know, beside the phase: its first words, cut (the rest is in the about overlay and the
+     console), so that the table's name beside it stays whole: patrons must know the table. */
+  .board[data-layout='portrait'] .header .status kiosk-staff {
+    max-width: 10cqmin;
   }
   .board[data-layout='portrait'] .footer {
     flex-direction: column;

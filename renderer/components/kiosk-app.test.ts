@@ -260,11 +260,20 @@ describe('<kiosk-app> and its ShoeController', () => {
     [1920, 1080],
     [1080, 1920],
   ] as const)(
-    'keeps the header’s parts apart with long casino and table names, limits whole (%i×%i)',
+    'keeps the header’s parts apart with long casino and table names, limits whole, the name whole beside a staff warning (%i×%i)',
     async ([w, h]) => {
+      await page.viewport(w, h);
       const spec = { shoe: 'BPB', casinoName: 'Grand Harbour Casino', tableName: 'Salon Privé 18' };
-      const app = await board(new DemoKiosk(view('BPB', { seq: 1 }, spec)), w, h);
+      // What staff should know, long: in portrait it shares the header's first row with the table's name.
+      const warnings = [
+        { code: 'casino-signage-ignored', detail: 'casino sign revision 1 arrived after revision 2: ignored' },
+        { code: 'results-unverified', detail: 'results are not signed: the board cannot tell them from a forgery' },
+      ] as const;
+      const app = await board(new DemoKiosk(view('BPB', { seq: 1, warnings }, spec)), w, h);
       const root = app.shadowRoot!;
+      expect(root.querySelector('kiosk-staff')).not.toBeNull();
+      const name = root.querySelector<HTMLElement>('.table-name')!;
+      expect(name.scrollWidth, 'the table’s name is cut').toBeLessThanOrEqual(name.clientWidth + 1);
       const parts = ['.casino', '.table-name .name', 'kiosk-limits.headline', '.status'].map((sel) => {
         const r = root.querySelector(sel)!.getBoundingClientRect();
         return { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
