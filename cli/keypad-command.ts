@@ -69,7 +69,7 @@ Options:
   --password P            MQTT password (needs --username); default $BACCARAT_MQTT_PASSWORD
 ${TLS_USAGE}
   --protocol-version 4|5  MQTT 3.1.1 (4) or 5; 5 lets the broker tell a keypad that another took its
-                          table over                                                 (default 5)
+                          table over (default: 5, or 4 when the broker does not speak 5)
 
 Supervisors:
   keypad supervisors add NAME     reads the code from standard input (${MIN_CODE_LENGTH} characters or more)
@@ -205,7 +205,8 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
     undoMs: undoSeconds * 1000,
     ...(signingKey && { signingKey }),
     mqtt: {
-      protocolVersion: pv === '5' ? 5 : 4,
+      // Given: that one; else MQTT 5, or 3.1.1 where the broker does not speak 5 (keypad.ts).
+      ...(values['protocol-version'] !== undefined && { protocolVersion: pv === '5' ? 5 : 4 }),
       ...(values.username !== undefined && { username: values.username }),
       ...(password !== undefined && { password }),
       ...tlsClientOptions(tlsSettings(tls.value)),

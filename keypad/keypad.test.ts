@@ -9,7 +9,7 @@ import mqtt from 'mqtt';
 import { describe, expect, test } from 'vitest';
 import { parseTopicMessage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
-import { collect } from '../simulator/test-brokers';
+import { collect, startAedes } from '../simulator/test-brokers';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 import { startKeypad, type Keypad, type KeypadOptions } from './keypad';
@@ -218,5 +218,23 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
     expect(journal).toContain('"by":"Lee"');
     expect(journal).not.toContain('4821');
     copyFileSync((kp as unknown as { o: KeypadOptions }).o.journalPath, join(tempDir('bb-keypad-'), 'copy'));
+  });
+});
+
+describe('the keypad on a broker that does not speak MQTT 5 (Aedes, as the demo embeds)', () => {
+  test('it connects with MQTT 3.1.1 by itself, and keys a round', async () => {
+    const b = await startAedes();
+    cleanups.push(() => b.close());
+    const kp = await keypad(b.url);
+    await until(() => expect(kp.view().link.state).toBe('online'), 8000);
+    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 });
+  });
+
+  test('asked for MQTT 5, it says what to do instead of retrying in silence', async () => {
+    const b = await startAedes();
+    cleanups.push(() => b.close());
+    const kp = await keypad(b.url, { mqtt: { protocolVersion: 5 } });
+    await until(() => expect(kp.view().link.error).toMatch(/does not speak MQTT 5; .*--protocol-version 4/), 8000);
+    expect(kp.view().link.state).not.toBe('online');
   });
 });

@@ -36,6 +36,8 @@ import { keypadView } from './view';
 export const DEFAULT_UNDO_SECONDS = 10;
 /** The MQTT v5 reason code a broker sends the connection it drops for a newer one with the same client id. */
 const SESSION_TAKEN_OVER = 0x8e;
+/** A broker's refusal of the protocol version (MQTT 3.1.1's CONNACK code 1; MQTT 5's reason code 0x84). */
+const UNSUPPORTED_PROTOCOL = /unacceptable protocol version|unsupported protocol version/i;
 /**
  * How long a keypad whose connection dropped waits before it reconnects, at least, in ms: long enough for its watch
  * to hear the `online` of a keypad that took its session over (Mosquitto 2.0 closes the old connection without a
@@ -144,8 +146,26 @@ export class Keypad extends EventEmitter<Events> {
     return typeof this.o.broker === 'string' ? [this.o.broker] : this.o.broker;
   }
 
+  /**
+   * MQTT 5 (the broker can tell a keypad that another took its table over), unless the options say which: a broker
+   * that does not speak it (the demo's embedded one, older brokers) gets MQTT 3.1.1 instead (see takeTable).
+   */
+  private protocolVersion: 4 | 5 = 5;
+
   private mqttOptions(): IClientOptions {
-    return { protocolVersion: 5, ...this.o.mqtt };
+    return { protocolVersion: this.protocolVersion, ...this.o.mqtt };
+  }
+
+  /** After a refused connection: whether to try again at once with MQTT 3.1.1 (5 was refused, and not asked for). */
+  private fallBackFromMqtt5(error: string): boolean {
+    if (!UNSUPPORTED_PROTOCOL.test(error) || this.protocolVersion !== 5) return false;
+    if (this.o.mqtt?.protocolVersion !== undefined) {
+      this.linkError = `${error}: the broker does not speak MQTT 5; start the keypad with --protocol-version 4`;
+      return false;
+    }
+    this.protocolVersion = 4;
+    this.log.warn({ err: error }, 'the broker does not speak MQTT 5: connecting with MQTT 3.1.1');
+    return true;
   }
 
   /**
@@ -170,6 +190,11 @@ export class Keypad extends EventEmitter<Events> {
         return attempted();
       } catch (e) {
         this.linkError = (e as Error).message;
+        if (this.fallBackFromMqtt5(this.linkError)) {
+          this.watch?.stop().catch(() => undefined);
+          this.watch = null;
+          continue; // at once
+        }
         this.log.warn({ err: this.linkError }, 'broker not reachable: retrying');
         this.changed();
         attempted();
