@@ -149,6 +149,11 @@ describe('refused, naming the field', () => {
     [['differential=100'], 'differential', /differential \(100\) is below max/],
     [['min=0'], 'min', /min \(0\) must be a positive/],
     [['min=lots'], 'min', /^min: 'lots' is not an amount/],
+    // A point before three digits separates thousands in much of the world: never read as decimals.
+    [['min=1.500'], 'min', /^min: '1.500' has more than two decimals: write thousands with a comma \(1,500\)/],
+    [['max=1.555'], 'max', /^max: '1.555' has more than two decimals/],
+    [['pp-limits=100-1.000'], 'pp-limits', /not a range of wagers/],
+    [['commission=4.555'], 'commission', /'4.555' has more than two decimals/],
     [['currency=EURO'], 'currency', /^currency/],
     [['commission=12'], 'commission', /^commission \(12\): expected number ≤ 10/],
     [['commission=-1'], 'commission', /^commission \(-1\): expected number ≥ 0/],

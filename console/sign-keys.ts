@@ -122,11 +122,20 @@ export function splitAssignment(arg: string): Result<readonly [string, string], 
   return ok([arg.slice(0, i).trim().toLowerCase(), arg.slice(i + 1)] as const);
 }
 
-/** An amount: digits with optional `,` or `_` thousands separators and decimals, e.g. `100,000` or `2.5`. */
+/**
+ * An amount: digits with optional `,` or `_` thousands separators and at most two decimals (a currency's minor
+ * units), e.g. `100,000` or `2.5`. Never three: `1.500` is 1,500 where a point separates thousands, and 1.5 here.
+ */
 function amount(text: string): number | undefined {
   const t = text.trim().replace(/[,_](?=\d{3}(?:\D|$))/g, '');
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
+  return /^-?\d+(\.\d{1,2})?$/.test(t) ? Number(t) : undefined;
 }
+
+/** What is wrong with an amount that {@link amount} refuses, in words. */
+const notAnAmount = (value: string, example: string): string =>
+  /\.\d{3,}\s*%?\s*$/.test(value)
+    ? `'${value}' has more than two decimals: write thousands with a comma (1,500) or none (1500)`
+    : `'${value}' is not ${example}`;
 
 /** A range of amounts: `100-5,000`, `100 – 5000`, `100..5000` or `100 to 5000`. */
 function range(text: string): WagerRangeEdit | undefined {
@@ -189,7 +198,7 @@ function parseOne(key: SignKey, value: string): Parsed {
       if ((key === 'pair-max' || key === 'differential') && NONE.has(value.trim().toLowerCase()))
         return set(field, null);
       const n = amount(value);
-      return n === undefined ? err(`'${value}' is not an amount, e.g. 500 or 100,000`) : set(field, n);
+      return n === undefined ? err(notAnAmount(value, 'an amount, e.g. 500 or 100,000')) : set(field, n);
     }
     case 'variant': {
       const v = pick(VARIANT_NAMES, value);
@@ -197,7 +206,7 @@ function parseOne(key: SignKey, value: string): Parsed {
     }
     case 'commission': {
       const n = amount(value.replace(/\s*%$/, ''));
-      return n === undefined ? err(`'${value}' is not a percentage, e.g. 5 or 4.5`) : set('commission', n);
+      return n === undefined ? err(notAnAmount(value, 'a percentage, e.g. 5 or 4.5')) : set('commission', n);
     }
     case 'from-hand': {
       const t = value.trim();
