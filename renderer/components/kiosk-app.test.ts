@@ -266,8 +266,16 @@ describe('<kiosk-app> and its ShoeController', () => {
       const spec = { shoe: 'BPB', casinoName: 'Grand Harbour Casino', tableName: 'Salon Privé 18' };
       // What staff should know, long: in portrait it shares the header's first row with the table's name.
       const warnings = [
-        { code: 'casino-signage-ignored', detail: 'casino sign revision 1 arrived after revision 2: ignored' },
-        { code: 'results-unverified', detail: 'results are not signed: the board cannot tell them from a forgery' },
+        {
+          code: 'casino-signage-ignored',
+          detail: 'casino sign revision 1 arrived after revision 2: ignored',
+          since: '2026-11-26T20:00:00.000Z',
+        },
+        {
+          code: 'results-unverified',
+          detail: 'results are not signed: the board cannot tell them from a forgery',
+          since: '2026-11-26T20:00:00.000Z',
+        },
       ] as const;
       const app = await board(new DemoKiosk(view('BPB', { seq: 1, warnings }, spec)), w, h);
       const root = app.shadowRoot!;
