@@ -32,6 +32,10 @@ export class KioskBeadPlate extends RoadView {
   /** Index of the newest bead, highlighted briefly; null for none. */
   @property({ attribute: false }) fresh: number | null = null;
 
+  protected freshKey(): string {
+    return this.fresh === null ? '' : String(this.fresh);
+  }
+
   protected windowCells() {
     return this.beads;
   }
@@ -43,7 +47,7 @@ export class KioskBeadPlate extends RoadView {
   protected marks(size: RoadSize): Mark[] {
     const labels =
       this.label === 'points' ? 'points' : this.label === 'letters' ? LETTERS : hanziLabels(localeOf(this.language));
-    return layoutBeadPlate(this.beads, size, { labels, fresh: this.fresh });
+    return layoutBeadPlate(this.beads, size, { labels, fresh: this.fresh, fading: this.fading });
   }
 
   protected accessibleName(): string {

@@ -38,6 +38,10 @@ export class KioskBigRoad extends RoadView {
     super.willUpdate(changed);
   }
 
+  protected freshKey(): string {
+    return this.fresh === null ? '' : `${this.fresh.col}-${this.fresh.row}`;
+  }
+
   protected windowCells() {
     return this.cells;
   }
@@ -50,6 +54,7 @@ export class KioskBigRoad extends RoadView {
   protected marks(size: RoadSize): Mark[] {
     return layoutBigRoad(this.cells, size, {
       fresh: this.fresh,
+      fading: this.fading,
       letters: this.theme === 'colour-blind',
       ask: this.askShown,
       askKey: this.blinkKey,

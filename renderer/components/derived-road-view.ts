@@ -40,6 +40,10 @@ export class KioskDerivedRoad extends RoadView {
     super.willUpdate(changed);
   }
 
+  protected freshKey(): string {
+    return this.fresh === null ? '' : String(this.fresh);
+  }
+
   protected windowCells() {
     return this.cells;
   }
@@ -56,6 +60,7 @@ export class KioskDerivedRoad extends RoadView {
   protected marks(size: RoadSize): Mark[] {
     return layoutDerivedRoad(this.road, this.cells, size, {
       fresh: this.fresh,
+      fading: this.fading,
       ask: this.askShown,
       askKey: this.blinkKey,
     });

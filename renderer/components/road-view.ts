@@ -66,6 +66,16 @@ export abstract class RoadView extends LitElement {
   @state() protected askShown: Ask | null = null;
   private blinkFollow: NextFrame = NO_FRAME;
 
+  /**
+   * Whether the newest result's fade-in runs. A new result is drawn dim (the fade's first frame) in the frame that
+   * shows it, and its fade starts in the next: starting an animation on the compositor (a layer for the mark, its
+   * effect) cost the frame that shows a result about a tenth of its work (renderer bench); a frame later it shows
+   * the same. Subclasses pass it to their layout as `fading`.
+   */
+  @state() protected fading = true;
+  private fadeFollow: NextFrame = NO_FRAME;
+  private freshWas = '';
+
   private grid = { key: '', d: '' };
   private observer: ResizeObserver | null = null;
   private cell = UNMEASURED_CELL;
@@ -89,6 +99,7 @@ export abstract class RoadView extends LitElement {
     this.observer?.disconnect();
     this.observer = null;
     this.blinkFollow.now(); // shown when it comes back
+    this.fadeFollow.now();
   }
 
   /**
@@ -106,6 +117,16 @@ export abstract class RoadView extends LitElement {
   }
 
   protected override willUpdate(_changed?: PropertyValues): void {
+    const fresh = this.freshKey();
+    if (fresh !== this.freshWas) {
+      // A new result (not the same one passed again, as a re-render of the board does): its fade waits a frame.
+      this.freshWas = fresh;
+      this.fadeFollow.cancel();
+      if (this.hasUpdated && fresh !== '') {
+        this.fading = false;
+        this.fadeFollow = inNextFrame(() => (this.fading = true));
+      } else this.fading = true;
+    }
     const strips = Math.max(1, Math.floor(this.strips));
     const cell = this.box ? this.box.height / (strips * this.rows + (strips - 1) * STRIP_GAP) : UNMEASURED_CELL;
     const cols = this.columns || (this.box ? Math.floor(this.box.width / cell + 0.02) : 20);
@@ -136,6 +157,9 @@ export abstract class RoadView extends LitElement {
   private stripSize(k: number): RoadSize {
     return stripSize(this.window, k, this.cell, this.rows);
   }
+
+  /** Which mark is the newest result, as a value ('' for none): its highlight fades in once, when it changes. */
+  protected abstract freshKey(): string;
 
   /** The rightmost column that must stay in view (ask cells included), or -1 when empty. */
   protected abstract lastColumn(): number;

@@ -158,5 +158,38 @@ describe('<kiosk-derived-road>', () => {
   });
 });
 
+describe('the newest result’s fade', () => {
+  it('is drawn dim in the frame that shows it, and fades in from the next, once', async () => {
+    const el = document.createElement('kiosk-bead-plate');
+    el.beads = mapOf('BPB').beadPlate;
+    el.fresh = 2;
+    el.language = 'en';
+    await mount(el, 480, 240);
+    el.beads = mapOf('BPBP').beadPlate;
+    el.fresh = 3;
+    await el.updateComplete;
+    const bead = () => $$(el, 'g.marks > circle.bead')[3]!;
+    const fade = () =>
+      bead()
+        .getAnimations()
+        .map((a) => (a as CSSAnimation).animationName);
+    // The frame that shows the result: the fade's first frame, nothing started yet.
+    expect(bead().getAttribute('class')).toBe('bead player fresh');
+    expect(getComputedStyle(bead()).opacity).toBe('0.15');
+    expect(fade()).toEqual([]);
+    await settle(el);
+    expect(bead().getAttribute('class')).toBe('bead player fresh fresh-in');
+    expect(fade()).toEqual(['kiosk-fresh']);
+    for (const a of bead().getAnimations()) a.finish();
+    expect(getComputedStyle(bead()).opacity).toBe('1');
+    // The same result passed again (the board re-rendered for another reason): it does not fade again.
+    el.beads = [...el.beads];
+    el.fresh = 3;
+    await settle(el);
+    expect(bead().getAttribute('class')).toBe('bead player fresh fresh-in');
+    expect(fade()).toEqual([]);
+  });
+});
+
 // The whole board's road elements are the same classes: make sure types line up.
 export type { KioskBigRoad };

@@ -167,6 +167,10 @@ export const markStyles = css`
   /* A new result fades in over about a second; nothing runs afterwards. Opacity alone: a scaling glow cost the
      frame that shows the result a seventh of its work (an SVG mark's transform is laid out anew on every frame). */
   .fresh {
+    opacity: 0.15; /* the fade's first frame, in the frame that shows the result; it runs from the next (road-view.ts) */
+  }
+  .fresh.fresh-in {
+    opacity: 1;
     animation: kiosk-fresh var(--kiosk-fresh-duration, 1.1s) ease-out 1;
   }
   @keyframes kiosk-fresh {
@@ -214,7 +218,9 @@ export const markStyles = css`
     visibility: hidden;
   }
   @media (prefers-reduced-motion: reduce) {
-    .fresh {
+    .fresh,
+    .fresh.fresh-in {
+      opacity: 1;
       animation: none;
     }
     .ask {

@@ -76,12 +76,22 @@ function pairDots(
   return marks;
 }
 
-const fresh = (on: boolean): string => (on ? ' fresh' : '');
+/**
+ * The classes of the newest result's marks: `fresh`, and `fresh-in` once its fade-in runs. Until then it is drawn
+ * dim, as the fade's first frame: the frame that shows a result leaves starting the fade to the next (road-view.ts).
+ */
+const fresh = (on: boolean, fading: boolean | undefined): string =>
+  on ? (fading === false ? ' fresh' : ' fresh fresh-in') : '';
+
+/** Whether the newest result's fade-in runs (the default) or waits, the mark drawn dim (`fresh` alone). */
+interface FreshOptions {
+  readonly fading?: boolean;
+}
 
 /** A cell's marks as last laid out, and what they were laid out with. */
 interface Laid {
   readonly cell: number;
-  readonly fresh: boolean;
+  readonly fresh: string;
   readonly variant: unknown;
   readonly marks: readonly Mark[];
 }
@@ -96,14 +106,14 @@ function laidOut<C extends object>(
   memo: WeakMap<C, Laid>,
   cellObject: C,
   cell: number,
-  isFresh: boolean,
+  f: string, // its highlight's classes (fresh())
   variant: unknown,
   layout: () => Mark[],
 ): readonly Mark[] {
   const was = memo.get(cellObject);
-  if (was !== undefined && was.cell === cell && was.fresh === isFresh && was.variant === variant) return was.marks;
+  if (was !== undefined && was.cell === cell && was.fresh === f && was.variant === variant) return was.marks;
   const marks = layout();
-  memo.set(cellObject, { cell, fresh: isFresh, variant, marks });
+  memo.set(cellObject, { cell, fresh: f, variant, marks });
   return marks;
 }
 
@@ -112,7 +122,7 @@ const bigRoadMemo = new WeakMap<BigRoadCell, Laid>();
 const derivedMemo = new WeakMap<DerivedCell, Laid>();
 
 /** Options of {@link layoutBeadPlate}. */
-export interface BeadPlateOptions {
+export interface BeadPlateOptions extends FreshOptions {
   readonly labels: BeadLabels;
   readonly fresh?: number | null; // index of the newest bead, highlighted briefly
 }
@@ -123,20 +133,20 @@ export function layoutBeadPlate(beads: readonly BeadCell[], size: RoadSize, opts
   const c = size.cell;
   for (const b of beads) {
     if (!visible(size, b.col)) continue;
-    const isFresh = b.index === opts.fresh;
-    marks.push(...laidOut(beadMemo, b, c, isFresh, opts.labels, () => beadMarks(b, c, size, isFresh, opts.labels)));
+    const f = fresh(b.index === opts.fresh, opts.fading);
+    marks.push(...laidOut(beadMemo, b, c, f, opts.labels, () => beadMarks(b, c, size, f, opts.labels)));
   }
   return marks;
 }
 
-function beadMarks(b: BeadCell, c: number, size: RoadSize, isFresh: boolean, labels: BeadLabels): Mark[] {
+function beadMarks(b: BeadCell, c: number, size: RoadSize, f: string, labels: BeadLabels): Mark[] {
   const marks: Mark[] = [];
   const [cx, cy] = centre(size, b.col, b.row);
   const key = `b${b.index}`;
   marks.push({
     key,
     tag: 'circle',
-    cls: `bead ${b.outcome}${fresh(isFresh)}`,
+    cls: `bead ${b.outcome}${f}`,
     cx: r2(cx),
     cy: r2(cy),
     r: r2(c * 0.43),
@@ -159,7 +169,7 @@ function beadMarks(b: BeadCell, c: number, size: RoadSize, isFresh: boolean, lab
 }
 
 /** Options of {@link layoutBigRoad}. */
-export interface BigRoadOptions {
+export interface BigRoadOptions extends FreshOptions {
   readonly fresh?: GridCell | null; // the cell the newest hand changed (a new circle, or a tie counted on it)
   readonly letters?: boolean; // write B / P in the circles (the colour-blind theme: shape and letter carry it)
   readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
@@ -173,18 +183,17 @@ export function layoutBigRoad(cells: readonly BigRoadCell[], size: RoadSize, opt
   const letters = opts.letters === true;
   for (const cell of cells) {
     if (!visible(size, cell.col, cell.streakStart)) continue;
-    const isFresh = opts.fresh?.col === cell.col && opts.fresh.row === cell.row;
-    marks.push(...laidOut(bigRoadMemo, cell, c, isFresh, letters, () => bigRoadMarks(cell, c, size, isFresh, letters)));
+    const f = fresh(opts.fresh?.col === cell.col && opts.fresh.row === cell.row, opts.fading);
+    marks.push(...laidOut(bigRoadMemo, cell, c, f, letters, () => bigRoadMarks(cell, c, size, f, letters)));
   }
   if (opts.ask) marks.push(...askMarks(size, opts.askKey ?? '', 'circle', opts.ask, (a) => a.bigRoad));
   return marks;
 }
 
-function bigRoadMarks(cell: BigRoadCell, c: number, size: RoadSize, isFresh: boolean, letters: boolean): Mark[] {
+function bigRoadMarks(cell: BigRoadCell, c: number, size: RoadSize, f: string, letters: boolean): Mark[] {
   const marks: Mark[] = [];
   const [cx, cy] = centre(size, cell.col, cell.row);
   const key = `c${cell.col}-${cell.row}`;
-  const f = fresh(isFresh);
   if (cell.outcome !== 'tie') {
     const tail = cell.tail ? ' tail' : '';
     marks.push({
@@ -221,7 +230,7 @@ function bigRoadMarks(cell: BigRoadCell, c: number, size: RoadSize, isFresh: boo
 }
 
 /** Options of {@link layoutDerivedRoad}. */
-export interface DerivedRoadOptions {
+export interface DerivedRoadOptions extends FreshOptions {
   readonly fresh?: number | null; // index of the newest mark in `cells`
   readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
   readonly askKey?: string;
@@ -238,10 +247,10 @@ export function layoutDerivedRoad(
   const marks: Mark[] = [];
   cells.forEach((cell, i) => {
     if (!visible(size, cell.col, cell.streakStart)) return;
-    const isFresh = i === opts.fresh;
+    const f = fresh(i === opts.fresh, opts.fading);
     marks.push(
-      ...laidOut(derivedMemo, cell, size.cell, isFresh, glyph, () => [
-        derivedMark(`d${cell.col}-${cell.row}`, `${glyph} ${cell.colour}${fresh(isFresh)}`, glyph, size, cell),
+      ...laidOut(derivedMemo, cell, size.cell, f, glyph, () => [
+        derivedMark(`d${cell.col}-${cell.row}`, `${glyph} ${cell.colour}${f}`, glyph, size, cell),
       ]),
     );
   });
