@@ -12,3 +12,7 @@ export const isRed = (card: string): boolean => card.endsWith('H') || card.endsW
 
 /** `14:05:09`, the local time of a timestamp. */
 export const clockTime = (iso: string): string => new Date(iso).toLocaleTimeString([], { hour12: false });
+
+/** A result's points as the keypad says them everywhere: the winner's first (a tie's are the same), e.g. `8–6`. */
+export const score = (r: { readonly playerPoints: number; readonly bankerPoints: number }): string =>
+  `${Math.max(r.playerPoints, r.bankerPoints)}–${Math.min(r.playerPoints, r.bankerPoints)}`;

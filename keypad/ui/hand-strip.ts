@@ -7,6 +7,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { HandView } from '../protocol';
+import { score } from './format';
 import type { Strings } from './locales';
 import { sharedStyles } from './shared.styles';
 
@@ -75,10 +76,7 @@ export class KeypadHands extends LitElement {
           title=${h.corrected ? t.correctedMark(h.corrected.by) : ''}
         >
           <div class="no">${h.no}</div>
-          <div class="res">
-            ${t.short[r.outcome]}
-            ${Math.max(r.playerPoints, r.bankerPoints)}–${Math.min(r.playerPoints, r.bankerPoints)}
-          </div>
+          <div class="res">${t.short[r.outcome]} ${score(r)}</div>
           <div class="marks">${marks.length ? marks.join(' · ') : nothing}</div>
         </div>`;
       });

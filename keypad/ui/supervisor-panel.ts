@@ -14,6 +14,7 @@ import type { HandView, KeyedResult, Keying, RoundVoidNow } from '../protocol';
 import { ROUND_VOID_REASONS } from '../protocol';
 import { completeCoup, keyedOf, nextSlot } from '../round-entry';
 import { actEvent } from './events';
+import { score } from './format';
 import type { Strings } from './locales';
 import { sharedStyles } from './shared.styles';
 import './card-grid';
@@ -230,7 +231,7 @@ export class KeypadSupervisor extends LitElement {
                   this.keyed = null;
                 }}
               >
-                ${x.no}: ${t.short[x.result.outcome]} ${x.result.playerPoints}–${x.result.bankerPoints}
+                ${x.no}: ${t.short[x.result.outcome]} ${score(x.result)}
               </button>`,
           )}
         </div>
