@@ -5,10 +5,20 @@
  */
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
 
+/**
+ * The demo signs' revision: seconds since 2026, so that a demo started again publishes signs newer than any its
+ * board showed in a run before. The board keeps its journal between runs, and ignores a sign below the revision it
+ * shows (contract, rule 7); signs published at revision 1 again were ignored ("signage-ignored"), and
+ * `signage set` would have had to replace the board's sign unasked. A sign set by hand goes one above it.
+ */
+export function demoRevision(now: string): number {
+  return Math.max(1, Math.floor((Date.parse(now) - Date.UTC(2026, 0, 1)) / 1000));
+}
+
 export function demoTableSignage(now = new Date().toISOString()): TableSignage {
   return {
     v: 1,
-    revision: 1,
+    revision: demoRevision(now),
     tableName: 'Jade 8',
     limits: {
       currency: 'HKD',
@@ -34,7 +44,7 @@ export function demoTableSignage(now = new Date().toISOString()): TableSignage {
 export function demoCasinoSignage(now = new Date().toISOString()): CasinoSignage {
   return {
     v: 1,
-    revision: 1,
+    revision: demoRevision(now),
     casinoName: 'Demo Casino',
     perfectPairsScale: 'one',
     updatedBy: 'demo',
