@@ -77,7 +77,15 @@ function dealerActions(step: Step, s: KeypadState): Action[] {
     case 'round-void':
       return [{ type: 'round-void', reason: step.reason }];
     case 'hand-void':
-      return [{ type: 'void-recorded', handNo: step.handNo, reason: step.reason, by: 'supervisor' }];
+      return [
+        {
+          type: 'void-recorded',
+          handNo: step.handNo,
+          reason: step.reason,
+          by: step.by ?? 'supervisor',
+          ...(step.note !== undefined && { note: step.note }),
+        },
+      ];
     case 'shoe-end':
       return s.shoe?.phase === 'ended' ? [] : [{ type: 'end-shoe' }]; // rule 12.5 already ended it
   }
@@ -277,8 +285,14 @@ describe('supervisor corrections and voids', () => {
     const c = run([{ type: 'correct', handNo: 1, keyed, by: 'Lee' }], state);
     expect(c.steps).toMatchObject([{ type: 'keyed-correction', by: 'Lee', keyed }]);
     expect(shoeHands(c.state.shoe!)[0]?.cards).toBeUndefined();
-    const v = run([{ type: 'void-recorded', handNo: 1, reason: 'cannot-reconstruct', by: 'Lee' }], c.state);
-    expect(v.steps).toEqual([{ type: 'hand-void', shoeId: 'S1', handNo: 1, reason: 'cannot-reconstruct' }]);
+    const v = run(
+      [{ type: 'void-recorded', handNo: 1, reason: 'cannot-reconstruct', by: 'Lee', note: 'cards dropped' }],
+      c.state,
+    );
+    // Who declared it void, and why (rule 12.6): the shoe record keeps both, as it does a correction's.
+    expect(v.steps).toEqual([
+      { type: 'hand-void', shoeId: 'S1', handNo: 1, reason: 'cannot-reconstruct', by: 'Lee', note: 'cards dropped' },
+    ]);
     expect(
       act(v.state, { type: 'correct', handNo: 1, keyed: { ...keyed, playerPoints: 7 }, by: 'Lee' }, CTX),
     ).toMatchObject({ ok: false });

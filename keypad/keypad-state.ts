@@ -228,7 +228,7 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
       if (!Number.isInteger(a.handNo) || a.handNo >= nextHandNo(shoe))
         return err(`hand ${a.handNo} is not recorded: the round being dealt is voided with "round void"`);
       return withShoe(voidRound(shoe, { no: a.handNo, reason: a.reason, at }), () => [
-        { type: 'hand-void', shoeId, handNo: a.handNo, reason: a.reason },
+        { type: 'hand-void', shoeId, handNo: a.handNo, reason: a.reason, by: a.by, ...(a.note && { note: a.note }) },
       ]);
     }
   }

@@ -41,6 +41,9 @@ type Payload = Record<string, unknown> & { type?: string; shoeId?: string; handN
 
 const score = (p: Payload) => `${String(p.outcome)} ${String(p.playerPoints)}–${String(p.bankerPoints)}`;
 
+/** A supervisor's note on a correction or a void, as it reads in the record: ` — "cards dropped"`. */
+const noteOf = (p: Payload): string => (typeof p.note === 'string' && p.note !== '' ? ` — "${p.note}"` : '');
+
 /** What a record says, in a few words. */
 function describe(r: HistoryRecord): { what: string; who: string } {
   const p = (r.payload ?? {}) as Payload;
@@ -54,10 +57,13 @@ function describe(r: HistoryRecord): { what: string; who: string } {
     case 'event': {
       const by = typeof p.by === 'string' ? p.by : String(p.controllerId);
       if (p.type === 'correction')
-        return { what: `correction of hand ${String(p.handNo)}: ${score(p.hand as Payload)}`, who: `${by}, ${signer}` };
+        return {
+          what: `correction of hand ${String(p.handNo)}: ${score(p.hand as Payload)}${noteOf(p)}`,
+          who: `${by}, ${signer}`,
+        };
       const detail =
         p.type === 'round-void' || p.type === 'void-hand' ? ` ${String(p.handNo)} (${String(p.reason)})` : '';
-      return { what: `${String(p.type)}${detail}`, who: `${by}, ${signer}` };
+      return { what: `${String(p.type)}${detail}${noteOf(p)}`, who: `${by}, ${signer}` };
     }
     case 'shoe':
       return {

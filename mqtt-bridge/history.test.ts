@@ -10,6 +10,7 @@ import { historyCommand } from '../cli/history-command';
 import { memoryIo } from '../cli/test-io';
 import { topics } from '../contract/topics';
 import { simulateTable } from '../simulator/dealer';
+import type { IrregularityRates } from '../simulator/irregularities';
 import { createMessenger } from '../simulator/messages';
 import { cleanupList } from '../test/helpers/lifecycle';
 import { Bridge } from './bridge';
@@ -23,7 +24,7 @@ const cleanups = cleanupList();
 const T = topics('baccarat');
 
 /** A board fed one signed shoe (the simulator's messages), with its history on disk. */
-async function playedBoard() {
+async function playedBoard(irregularities: Partial<IrregularityRates> = { misKey: 0.1, exposedCard: 0.1 }) {
   const dir = mkdtempSync(join(tmpdir(), 'bb-history-'));
   const key = generateSigningKey();
   const c = defaultConfig();
@@ -53,8 +54,11 @@ async function playedBoard() {
     seqStart: 1,
     sign: (kind, p) => signPayload(key, topic[kind], p).sig,
   });
-  for (const step of simulateTable({ seed: 'history', shoes: 1, irregularities: { misKey: 0.1, exposedCard: 0.1 } }))
+  for (const dealt of simulateTable({ seed: 'history', shoes: 1, irregularities })) {
+    // A hand declared void afterwards is a supervisor's act (rule 12.6): who, and why (here, ours).
+    const step = dealt.type === 'hand-void' ? { ...dealt, by: 'Lee', note: 'cards dropped' } : dealt;
     for (const out of m.messagesFor(step)) bridge.onMessage(topic[out.kind], Buffer.from(out.text));
+  }
   await bridge.settled(); // signed: verified off the main thread, applied in order
   const shoeId = m.snapshot()!.shoeId;
   return { dir, bridge, shoeId, path: join(dir, 'T1.history') };
@@ -124,6 +128,19 @@ describe('a board keeps a tamper-evident history', () => {
 });
 
 describe("a shoe's record, exported", () => {
+  test('a recorded hand declared void says who did it and why, as a correction does', async () => {
+    const { path, shoeId } = await playedBoard({ voidAfter: 0.3 });
+    const e = exportShoe(readFileSync(path, 'utf8'), shoeId);
+    expect(e.ok).toBe(true);
+    if (!e.ok) return;
+    const voids = e.value.records.filter((r) => r.kind === 'event' && r.what.startsWith('round-void'));
+    expect(voids.length).toBeGreaterThan(0);
+    for (const r of voids) {
+      expect(r.what).toMatch(/^round-void \d+ \(\w[\w-]*\) — "cards dropped"$/);
+      expect(r.who).toMatch(/^Lee, key /);
+    }
+  });
+
   test('it checks on its own and ends at the digest; an edit in it is found; the CLI agrees', async () => {
     const { path, shoeId, bridge, dir } = await playedBoard();
     const e = exportShoe(readFileSync(path, 'utf8'), shoeId);

@@ -289,8 +289,13 @@ export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<St
       yield { type: 'hand', shoeId, handNo: no, coup, ...(voidHand !== null && { voidHand }) };
     }
     const voidedAfter = !keyed && voidHand === null && happens(rates.voidAfter);
-    if (voidedAfter) yield { type: 'hand-void', shoeId, handNo: no, reason: 'cannot-reconstruct' };
-    else outOfTurn = happens(rates.outOfTurn);
+    if (voidedAfter) {
+      // A supervisor's act (rule 12.6), recorded with who and why; chosen by the hand, not the generator, so that a
+      // seed deals the same shoe as before.
+      const by = `supervisor-${o.supervisors[no % o.supervisors.length] ?? 'on-duty'}`;
+      const note = 'A dealing error noticed before the next round; the hand cannot be reconstructed';
+      yield { type: 'hand-void', shoeId, handNo: no, reason: 'cannot-reconstruct', by, note };
+    } else outOfTurn = happens(rates.outOfTurn);
     if (cutCardRound === rounds && lastRound === rounds + 1) yield { type: 'last-coup', shoeId, handNo: no + 1 };
   }
   yield { type: 'shoe-end', shoeId, handCount: handNo, cardsLeft: cards.length - pos };

@@ -299,8 +299,12 @@ export function createMessenger(options: MessengerOptions): Messenger {
       }
       case 'hand-void': {
         const { shoeId, handNo, reason } = step;
-        const payload: TableEvent = { ...common(), type: 'round-void', shoeId, handNo, reason };
-        const voided = { reason, timestamp: payload.timestamp };
+        const who = {
+          ...(step.by !== undefined && { by: step.by }),
+          ...(step.note !== undefined && { note: step.note }),
+        };
+        const payload: TableEvent = { ...common(), type: 'round-void', shoeId, handNo, reason, ...who };
+        const voided = { reason, timestamp: payload.timestamp, ...who };
         const hands = (snap?.hands ?? []).map((h) => (h.handNo === handNo ? { ...h, voided } : h));
         return [event(payload), ...snapshotAfter(step, { hands })];
       }

@@ -123,6 +123,8 @@ export type Step =
       readonly shoeId: string;
       readonly handNo: number;
       readonly reason: RoundVoidReason;
+      readonly by?: string; // the supervisor who declared it void, and why (the shoe record keeps both)
+      readonly note?: string;
     }
   /** The shoe is over: `handCount` hands (void hands included), `cardsLeft` cards not dealt. */
   | { readonly type: 'shoe-end'; readonly shoeId: string; readonly handCount: number; readonly cardsLeft: number };

@@ -109,7 +109,18 @@ export const TableEventSchema = Type.Union(
       'round-void',
       'Round handNo is void (rule 12.5, 12.6; tournament 5.1). The round being dealt: it has no result and the next ' +
         'hand reuses the number. A hand already recorded: it keeps its number and leaves the roads.',
-      { shoeId: Id, handNo: HandNo, reason: RoundVoidReasonSchema },
+      {
+        shoeId: Id,
+        handNo: HandNo,
+        reason: RoundVoidReasonSchema,
+        by: Type.Optional(
+          Label(
+            64,
+            'Who declared a recorded hand void (supervisor name or id); absent when the table voids its round.',
+          ),
+        ),
+        note: Type.Optional(Type.String({ maxLength: 200, description: 'Why, in free text.' })),
+      },
     ),
     event('correction', 'A supervisor corrected hand handNo: hand replaces the earlier result.', {
       shoeId: Id,

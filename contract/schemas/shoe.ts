@@ -57,7 +57,12 @@ export const SnapshotHandSchema = strictObject(
     ),
     voided: Type.Optional(
       strictObject(
-        { reason: RoundVoidReasonSchema, timestamp: Timestamp },
+        {
+          reason: RoundVoidReasonSchema,
+          timestamp: Timestamp,
+          by: Type.Optional(Label(64, 'Who declared it void (supervisor name or id).')),
+          note: Type.Optional(Type.String({ maxLength: 200, description: 'Why, in free text.' })),
+        },
         {
           title: 'VoidedHand',
           description:
