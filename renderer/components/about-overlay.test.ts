@@ -90,6 +90,20 @@ describe('<kiosk-about>', () => {
     expect(rowText(app, 'about.runtime')).toBe('Electron 45.4.1 · Chromium 142.0.7444.235 · Node 22.20.0');
     expect(rowText(app, 'about.trust')).toBe('signatures required · 2 controller keys, 1 pit key');
     expect(rowText(app, 'about.screen')).toMatch(/^\d+×\d+ px · board \d+×\d+ CSS px at [\d.]+×$/);
+    expect(rowText(app, 'about.staff')).toBe('nothing');
+    // What staff should know, whole (a portrait header says it in a few words only).
+    const since = new Date(Date.now() - 75_000).toISOString();
+    const shown = tableView('en+zh-Hans');
+    demo.push({
+      ...shown,
+      seq: shown.seq + 1,
+      outOfStep: { code: 'gap', reason: 'hand 21 arrived but hand 20 is next', since },
+      warnings: [{ code: 'results-unverified', detail: 'results are not signed', since }],
+    });
+    await settleAll(app);
+    expect(rowText(app, 'about.staff')).toMatch(
+      /^Out of step · gap · 1:1\d — hand 21 arrived but hand 20 is next results-unverified — results are not signed$/,
+    );
     // Labels in English and the board's Chinese.
     expect(overlay.shadowRoot!.querySelector('h2')!.textContent).toBe('About this board · 关于本显示屏');
     expect(overlay.shadowRoot!.textContent).toContain('Uptime · 运行时间');

@@ -10,11 +10,12 @@
  */
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { AboutInfo, ConnectionView } from '../../contract/kiosk';
+import type { AboutInfo, ConnectionView, OutOfStep, StaffWarning } from '../../contract/kiosk';
 import { DEFAULT_LANGUAGE, plain, type Language } from '../localization';
 import { brokerInUse, formatRuntime, formatScreen, formatTrust, formatUptime } from './about-text';
 import { overlayStyles } from './overlay.styles';
 import { sharedStyles } from './shared.styles';
+import { elapsed } from './staff-status';
 
 /**
  * About overlay.
@@ -84,6 +85,11 @@ export class KioskAbout extends LitElement {
   @property() error: string | null = null;
   /** The board's link to its broker (from the view: it changes while the overlay is open). */
   @property({ attribute: false }) connection: ConnectionView | null = null;
+  /** What staff should know (the staff line's items, whole: a portrait header has room for a few words only). */
+  @property({ attribute: false }) staff: {
+    readonly outOfStep: OutOfStep | null;
+    readonly warnings: readonly StaffWarning[];
+  } = { outOfStep: null, warnings: [] };
   /** Language of the labels: English with the board's Chinese. */
   @property() language: Language = DEFAULT_LANGUAGE;
 
@@ -128,6 +134,16 @@ export class KioskAbout extends LitElement {
     </dd>`;
   }
 
+  /** The staff line's items in full: the out-of-step with its code, time and reason, then each warning. */
+  private forStaff() {
+    const { outOfStep: o, warnings } = this.staff;
+    if (!o && warnings.length === 0) return html`<dd data-row="about.staff">nothing</dd>`;
+    return html`<dd data-row="about.staff" class="warn">
+      ${o ? html`<div>Out of step · ${o.code} · ${elapsed(o.since, this.now)} — ${o.reason}</div>` : nothing}
+      ${warnings.map((w) => html`<div>${w.code} — ${w.detail}</div>`)}
+    </dd>`;
+  }
+
   override render() {
     if (!this.open) return nothing;
     const info = this.info;
@@ -161,6 +177,8 @@ export class KioskAbout extends LitElement {
               : nothing
           }
           ${row('about.screen', 'Screen', formatScreen(window))}
+          <dt>${this.label('about.staff', 'For staff')}</dt>
+          ${this.forStaff()}
         </dl>
       </div>
     </div>`;

@@ -15,9 +15,14 @@ import './staff-status';
  * What staff should know, or nothing: the out-of-step as shown (after its grace) and the host's warnings, in
  * `lines` lines (the footer has one to spare, never more than the disclaimer beside it; a portrait header two).
  */
-export function staffStatus(view: TableView, outOfStep: OutOfStep | null, lines: 1 | 2) {
+export function staffStatus(view: TableView, outOfStep: OutOfStep | null, lines: 1 | 2 | 'compact') {
   if (!outOfStep && view.warnings.length === 0) return nothing;
-  return html`<kiosk-staff .outOfStep=${outOfStep} .warnings=${view.warnings} lines=${lines}></kiosk-staff>`;
+  return html`<kiosk-staff
+    .outOfStep=${outOfStep}
+    .warnings=${view.warnings}
+    lines=${lines === 'compact' ? 1 : lines}
+    ?compact=${lines === 'compact'}
+  ></kiosk-staff>`;
 }
 
 /** The pit's free-text message (the table sign's), or nothing. */

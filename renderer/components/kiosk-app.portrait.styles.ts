@@ -64,15 +64,15 @@ export const portraitStyles = css`
   /* With something for staff beside the phase, the row is full: a long casino name is cut (.casino), so that the
      table's name stays whole. */
   .board[data-layout='portrait'] .header:has(.status kiosk-staff) .brand {
-    max-width: 26cqmin;
+    max-width: 22cqmin;
   }
   .board[data-layout='portrait'] .header .status {
     grid-area: status;
   }
-  /* What staff should know, beside the phase: its first words, cut (the rest is in the about overlay and the
-     console), so that the table's name beside it stays whole: patrons must know the table. */
+  /* What staff should know, beside the phase: a few words (compact: "2 warnings"), so that the table's name beside
+     it stays whole (patrons must know the table); the about overlay and the console say the rest. */
   .board[data-layout='portrait'] .header .status kiosk-staff {
-    max-width: 10cqmin;
+    max-width: 16cqmin;
   }
   .board[data-layout='portrait'] .footer {
     flex-direction: column;

@@ -286,7 +286,7 @@ export class KioskApp extends LitElement {
       lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
       aria-label=${plain(lang, 'board', 'Baccarat results board')}
     >
-      ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 1) : nothing, portrait, portrait ? phase : nothing)}
+      ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 'compact') : nothing, portrait, portrait ? phase : nothing)}
       <main class="main">${main}</main>
       ${
         closedNotice
@@ -304,6 +304,7 @@ export class KioskApp extends LitElement {
         .info=${this.about.info}
         .error=${this.about.error}
         .connection=${this.connection(view)}
+        .staff=${{ outOfStep: view.outOfStep ?? null, warnings: view.warnings }}
         .language=${lang}
       ></kiosk-about>
     </div>`;

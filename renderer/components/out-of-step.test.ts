@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
 import type { OutOfStep, TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { makeView, type ViewSpec } from '../../test/fixtures/views/build-view';
@@ -10,6 +11,7 @@ import type { KioskApp } from './kiosk-app';
 import { elapsed } from './staff-status';
 
 afterEach(cleanup);
+afterEach(() => page.viewport(414, 896)); // vitest's default, for whatever runs next
 const SHOE = 'BBPPPBTBPPBBBBBBBBP'; // 19 hands: 18 big-road circles (one tie), 19 beads
 const view = (spec: Omit<ViewSpec, 'shoe'> & { shoe?: string }, seq: number, now = Date.now()): TableView => ({
   ...makeView({ shoe: SHOE, ...spec }, now),
@@ -22,6 +24,7 @@ const gap = (since = new Date(Date.now() - 12_000).toISOString()): OutOfStep => 
 });
 
 async function board(demo: DemoKiosk, width = 1920, height = 1080): Promise<KioskApp> {
+  await page.viewport(width, height); // the board lays itself out by the page's shape (kiosk-app.styles.ts)
   const app = document.createElement('kiosk-app');
   app.api = demo;
   await mount(app, width, height);
@@ -142,6 +145,20 @@ describe('<kiosk-app> out of step with its table', () => {
     expect($(app, '[data-text=updating]')).toBeNull();
     expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
     expect(app.dataset['outOfStep']).toBeUndefined();
+  });
+
+  it('says it in a few words in a portrait header, beside the table’s name', async () => {
+    const warnings = [
+      { code: 'signage-ignored', detail: 'table sign revision 3 arrived after revision 4: ignored' },
+      { code: 'results-unverified', detail: 'results are not signed' },
+    ] as const;
+    const demo = new DemoKiosk(view({ warnings }, 1));
+    const app = await board(demo, 1080, 1920);
+    expect($(app, '.header kiosk-staff')).not.toBeNull();
+    expect(staffText(app)).toBe('2 warnings');
+    demo.push(view({ warnings, outOfStep: gap(new Date(Date.now() - 60_000).toISOString()) }, 2));
+    await settleAll(app);
+    expect(staffText(app)).toBe('Out of step');
   });
 });
 

@@ -3,8 +3,8 @@
  * the board out of step with its table, with its code, for how long and why ("Out of step · gap · 0:12 — hand 9
  * arrived but hand 8 is next"), and the host's warnings ("perfect-pairs-scale-missing — …"). Patrons are told
  * nothing here (the roads say "Updating results"). The elapsed time ticks once a second, and only while out of step.
- * One line in the footer (`lines`), two in a portrait header: the out-of-step first, then warnings, one line each,
- * and how many more did not fit.
+ * One line in the footer (`lines`), two under the sign column's message: the out-of-step first, then warnings, one
+ * line each, and how many more did not fit; in a portrait header, a few words (`compact`).
  *
  * ```html
  * <kiosk-staff .outOfStep=${view.outOfStep} .warnings=${view.warnings}></kiosk-staff>
@@ -44,6 +44,11 @@ export class KioskStaff extends LitElement {
   @property({ attribute: false }) warnings: readonly StaffWarning[] = [];
   /** Lines it may take: 1 in the footer (never taller than the disclaimer beside it), 2 in a portrait header. */
   @property({ type: Number }) lines = 1;
+  /**
+   * A few words only ("Out of step", "2 warnings"), where the board has no room for more (a portrait header, beside
+   * the table's name); the about overlay and the console say the rest.
+   */
+  @property({ type: Boolean, reflect: true }) compact = false;
   /** Clock for tests: milliseconds since the epoch; 0 uses the real clock. */
   @property({ type: Number }) clock = 0;
 
@@ -75,6 +80,12 @@ export class KioskStaff extends LitElement {
     const shown = all.slice(0, room);
     const more = all.length - shown.length;
     const count = (n: number) => `${n} warning${n === 1 ? '' : 's'}`;
+    if (this.compact)
+      return html`<div class="staff" part="staff" lang="en" role="status">
+        <p class="item" data-code=${o?.code ?? all[0]!.code}>
+          <span class="what">${o ? 'Out of step' : count(all.length)}</span>
+        </p>
+      </div>`;
     return html`<div class="staff" part="staff" lang="en" role="status">
       ${
         o

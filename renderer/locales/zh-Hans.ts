@@ -9,6 +9,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'about.connection': '连接',
   'about.runtime': '运行环境',
   'about.screen': '屏幕',
+  'about.staff': '值班人员须知',
   'about.title': '关于本显示屏',
   'about.trust': '签名验证',
   'about.uptime': '运行时间',

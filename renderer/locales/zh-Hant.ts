@@ -9,6 +9,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'about.connection': '連線',
   'about.runtime': '執行環境',
   'about.screen': '螢幕',
+  'about.staff': '值班人員須知',
   'about.title': '關於本顯示屏',
   'about.trust': '簽章驗證',
   'about.uptime': '運行時間',
