@@ -32,8 +32,8 @@ export class KioskBeadPlate extends RoadView {
   /** Index of the newest bead, highlighted briefly; null for none. */
   @property({ attribute: false }) fresh: number | null = null;
 
-  protected freshKey(): string {
-    return this.fresh === null ? '' : String(this.fresh);
+  protected freshValue() {
+    return this.fresh;
   }
 
   protected windowCells() {
@@ -47,7 +47,12 @@ export class KioskBeadPlate extends RoadView {
   protected marks(size: RoadSize): Mark[] {
     const labels =
       this.label === 'points' ? 'points' : this.label === 'letters' ? LETTERS : hanziLabels(localeOf(this.language));
-    return layoutBeadPlate(this.beads, size, { labels, fresh: this.fresh, fading: this.fading });
+    return layoutBeadPlate(this.beads, size, {
+      labels,
+      fresh: this.fresh,
+      fading: this.fading,
+      held: this.held as number | null,
+    });
   }
 
   protected accessibleName(): string {

@@ -38,8 +38,8 @@ export class KioskBigRoad extends RoadView {
     super.willUpdate(changed);
   }
 
-  protected freshKey(): string {
-    return this.fresh === null ? '' : `${this.fresh.col}-${this.fresh.row}`;
+  protected freshValue() {
+    return this.fresh === null ? null : { col: this.fresh.col, row: this.fresh.row };
   }
 
   protected windowCells() {
@@ -55,6 +55,7 @@ export class KioskBigRoad extends RoadView {
     return layoutBigRoad(this.cells, size, {
       fresh: this.fresh,
       fading: this.fading,
+      held: this.held as GridCell | null,
       letters: this.theme === 'colour-blind',
       ask: this.askShown,
       askKey: this.blinkKey,

@@ -40,8 +40,8 @@ export class KioskDerivedRoad extends RoadView {
     super.willUpdate(changed);
   }
 
-  protected freshKey(): string {
-    return this.fresh === null ? '' : String(this.fresh);
+  protected freshValue() {
+    return this.fresh;
   }
 
   protected windowCells() {
@@ -61,6 +61,7 @@ export class KioskDerivedRoad extends RoadView {
     return layoutDerivedRoad(this.road, this.cells, size, {
       fresh: this.fresh,
       fading: this.fading,
+      held: this.held as number | null,
       ask: this.askShown,
       askKey: this.blinkKey,
     });

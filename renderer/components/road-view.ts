@@ -71,10 +71,15 @@ export abstract class RoadView extends LitElement {
    * shows it, and its fade starts in the next: starting five animations on the compositor (a layer for each mark,
    * its effect) cost the frame that shows a result 0.1-0.5 ms of its ~6 (traced at 4K); a frame later it shows the
    * same. Subclasses pass it to their layout as `fading`.
+   *
+   * The result before keeps its highlight's classes until then too (`held`, passed to the layout): its fade ended
+   * long ago, so taking them off shows nothing, and a frame later it is not the frame that shows a result.
    */
   @state() protected fading = true;
+  @state() protected held: unknown = null;
   private fadeFollow: NextFrame = NO_FRAME;
   private freshWas = '';
+  private freshBefore: unknown = null;
 
   private grid = { key: '', d: '' };
   private observer: ResizeObserver | null = null;
@@ -117,15 +122,25 @@ export abstract class RoadView extends LitElement {
   }
 
   protected override willUpdate(_changed?: PropertyValues): void {
-    const fresh = this.freshKey();
+    const value = this.freshValue();
+    const fresh = value === null ? '' : JSON.stringify(value);
     if (fresh !== this.freshWas) {
-      // A new result (not the same one passed again, as a re-render of the board does): its fade waits a frame.
-      this.freshWas = fresh;
+      // A new result (not the same one passed again, as a re-render of the board does): its fade waits a frame, and
+      // the result before keeps its classes until then.
       this.fadeFollow.cancel();
       if (this.hasUpdated && fresh !== '') {
         this.fading = false;
-        this.fadeFollow = inNextFrame(() => (this.fading = true));
-      } else this.fading = true;
+        this.held = this.freshWas === '' ? null : this.freshBefore;
+        this.fadeFollow = inNextFrame(() => {
+          this.fading = true;
+          this.held = null;
+        });
+      } else {
+        this.fading = true;
+        this.held = null;
+      }
+      this.freshWas = fresh;
+      this.freshBefore = value;
     }
     const strips = Math.max(1, Math.floor(this.strips));
     const cell = this.box ? this.box.height / (strips * this.rows + (strips - 1) * STRIP_GAP) : UNMEASURED_CELL;
@@ -158,8 +173,8 @@ export abstract class RoadView extends LitElement {
     return stripSize(this.window, k, this.cell, this.rows);
   }
 
-  /** Which mark is the newest result, as a value ('' for none): its highlight fades in once, when it changes. */
-  protected abstract freshKey(): string;
+  /** Which mark is the newest result (null: none), the view's `fresh`: its highlight fades in once, when it changes. */
+  protected abstract freshValue(): unknown;
 
   /** The rightmost column that must stay in view (ask cells included), or -1 when empty. */
   protected abstract lastColumn(): number;

@@ -169,17 +169,20 @@ describe('the newest result’s fade', () => {
     el.fresh = 3;
     await el.updateComplete;
     const bead = () => $$(el, 'g.marks > circle.bead')[3]!;
+    const before = () => $$(el, 'g.marks > circle.bead')[2]!.getAttribute('class');
     const fade = () =>
       bead()
         .getAnimations()
         .map((a) => (a as CSSAnimation).animationName);
-    // The frame that shows the result: the fade's first frame, nothing started yet.
+    // The frame that shows the result: the fade's first frame, nothing started yet; the bead before as it was.
     expect(bead().getAttribute('class')).toBe('bead player fresh');
+    expect(before()).toBe('bead banker fresh fresh-in');
     expect(getComputedStyle(bead()).opacity).toBe('0.15');
     expect(fade()).toEqual([]);
     await settle(el);
     expect(bead().getAttribute('class')).toBe('bead player fresh fresh-in');
     expect(fade()).toEqual(['kiosk-fresh']);
+    expect(before()).toBe('bead banker'); // its highlight's classes go a frame after the result, with nothing to see
     for (const a of bead().getAnimations()) a.finish();
     expect(getComputedStyle(bead()).opacity).toBe('1');
     // The same result passed again (the board re-rendered for another reason): it does not fade again.

@@ -88,6 +88,10 @@ interface FreshOptions {
   readonly fading?: boolean;
 }
 
+/** The highlight's classes of a mark: the newest result's, the one before's while `held` (its fade over), or none. */
+const highlight = (isFresh: boolean, isHeld: boolean, fading: boolean | undefined): string =>
+  isFresh ? fresh(true, fading) : isHeld ? fresh(true, true) : '';
+
 /** A cell's marks as last laid out, and what they were laid out with. */
 interface Laid {
   readonly cell: number;
@@ -124,6 +128,7 @@ const derivedMemo = new WeakMap<DerivedCell, Laid>();
 /** Options of {@link layoutBeadPlate}. */
 export interface BeadPlateOptions extends FreshOptions {
   readonly labels: BeadLabels;
+  readonly held?: number | null; // the bead before the newest, its classes kept a frame more (road-view.ts)
   readonly fresh?: number | null; // index of the newest bead, highlighted briefly
 }
 
@@ -133,7 +138,7 @@ export function layoutBeadPlate(beads: readonly BeadCell[], size: RoadSize, opts
   const c = size.cell;
   for (const b of beads) {
     if (!visible(size, b.col)) continue;
-    const f = fresh(b.index === opts.fresh, opts.fading);
+    const f = highlight(b.index === opts.fresh, b.index === opts.held, opts.fading);
     marks.push(...laidOut(beadMemo, b, c, f, opts.labels, () => beadMarks(b, c, size, f, opts.labels)));
   }
   return marks;
@@ -170,7 +175,8 @@ function beadMarks(b: BeadCell, c: number, size: RoadSize, f: string, labels: Be
 
 /** Options of {@link layoutBigRoad}. */
 export interface BigRoadOptions extends FreshOptions {
-  readonly fresh?: GridCell | null; // the cell the newest hand changed (a new circle, or a tie counted on it)
+  readonly fresh?: GridCell | null;
+  readonly held?: GridCell | null; // the cell of the result before, its classes kept a frame more (road-view.ts) // the cell the newest hand changed (a new circle, or a tie counted on it)
   readonly letters?: boolean; // write B / P in the circles (the colour-blind theme: shape and letter carry it)
   readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
   readonly askKey?: string; // changes with every hand (the hand count), so the would-be marks blink anew
@@ -183,7 +189,8 @@ export function layoutBigRoad(cells: readonly BigRoadCell[], size: RoadSize, opt
   const letters = opts.letters === true;
   for (const cell of cells) {
     if (!visible(size, cell.col, cell.streakStart)) continue;
-    const f = fresh(opts.fresh?.col === cell.col && opts.fresh.row === cell.row, opts.fading);
+    const at = (g: GridCell | null | undefined) => g?.col === cell.col && g.row === cell.row;
+    const f = highlight(at(opts.fresh), at(opts.held), opts.fading);
     marks.push(...laidOut(bigRoadMemo, cell, c, f, letters, () => bigRoadMarks(cell, c, size, f, letters)));
   }
   if (opts.ask) marks.push(...askMarks(size, opts.askKey ?? '', 'circle', opts.ask, (a) => a.bigRoad));
@@ -231,7 +238,8 @@ function bigRoadMarks(cell: BigRoadCell, c: number, size: RoadSize, f: string, l
 
 /** Options of {@link layoutDerivedRoad}. */
 export interface DerivedRoadOptions extends FreshOptions {
-  readonly fresh?: number | null; // index of the newest mark in `cells`
+  readonly fresh?: number | null;
+  readonly held?: number | null; // the mark before the newest, its classes kept a frame more (road-view.ts) // index of the newest mark in `cells`
   readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
   readonly askKey?: string;
 }
@@ -247,7 +255,7 @@ export function layoutDerivedRoad(
   const marks: Mark[] = [];
   cells.forEach((cell, i) => {
     if (!visible(size, cell.col, cell.streakStart)) return;
-    const f = fresh(i === opts.fresh, opts.fading);
+    const f = highlight(i === opts.fresh, i === opts.held, opts.fading);
     marks.push(
       ...laidOut(derivedMemo, cell, size.cell, f, glyph, () => [
         derivedMark(`d${cell.col}-${cell.row}`, `${glyph} ${cell.colour}${f}`, glyph, size, cell),
