@@ -85,6 +85,17 @@ describe('baccarat-board roads', () => {
     expect(code).toBe(2);
     expect(err).toContain(message);
   });
+
+  test('a usage error says what is wrong over the usage lines, not over the whole help', async () => {
+    const { code, err } = await run(['signage', '--broker', 'mqtt://127.0.0.1:1', '--table', 'T1', 'set', 'min=1']);
+    expect(code).toBe(2);
+    const lines = err.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^baccarat-board signage: --reason: /);
+    expect(err).toContain('Usage: baccarat-board signage --broker URL --table ID show');
+    expect(err).not.toContain('Keys:'); // the rest of the help: under --help
+    expect(lines.at(-1)).toBe("Run 'baccarat-board signage --help' for its options.");
+    expect(lines.length).toBeLessThan(12);
+  });
 });
 
 describe('baccarat-board deal', () => {

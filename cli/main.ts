@@ -95,9 +95,19 @@ export async function main(args: string[], io: CliIo): Promise<number> {
       e instanceof UsageError ||
       (e instanceof TypeError && 'code' in e && String(e.code).startsWith('ERR_PARSE_ARGS'))
     ) {
-      io.err(`baccarat-board ${name}: ${e.message}\n\n${command.usage}`);
+      io.err(`baccarat-board ${name}: ${e.message}\n\n${synopsis(command.usage)}`);
+      io.err(`Run 'baccarat-board ${name} --help' for its options.\n`);
       return EXIT.badInput;
     }
     throw e;
   }
+}
+
+/**
+ * A command's usage lines (its help up to the first blank line), which a usage error prints under the error: the
+ * whole help (80 lines for signage) buried the one line that says what was wrong.
+ */
+export function synopsis(usage: string): string {
+  const end = usage.indexOf('\n\n');
+  return `${end < 0 ? usage.trimEnd() : usage.slice(0, end)}\n`;
 }
