@@ -64,7 +64,6 @@ export abstract class RoadView extends LitElement {
    */
   @state() protected blinkKey = '';
   @state() protected askShown: Ask | null = null;
-  private blinkFollow: NextFrame = NO_FRAME;
 
   /**
    * Whether the newest result's fade-in runs. A new result is drawn dim (the fade's first frame) in the frame that
@@ -77,7 +76,9 @@ export abstract class RoadView extends LitElement {
    */
   @state() protected fading = true;
   @state() protected held: unknown = null;
-  private fadeFollow: NextFrame = NO_FRAME;
+  /** What follows the hand a frame behind (the blink, the fade), run together: one update of the road, not one each. */
+  private readonly later = new Map<'blink' | 'fade', () => void>();
+  private laterFrame: NextFrame = NO_FRAME;
   private freshWas = '';
   private freshBefore: unknown = null;
 
@@ -103,8 +104,7 @@ export abstract class RoadView extends LitElement {
     super.disconnectedCallback();
     this.observer?.disconnect();
     this.observer = null;
-    this.blinkFollow.now(); // shown when it comes back
-    this.fadeFollow.now();
+    this.laterFrame.now(); // shown when it comes back
   }
 
   /**
@@ -112,13 +112,29 @@ export abstract class RoadView extends LitElement {
    * first draw).
    */
   protected followBlink(askKey: string, ask: Ask | null): void {
-    this.blinkFollow.cancel();
     const follow = () => {
       this.blinkKey = askKey;
       this.askShown = ask;
     };
-    if (this.hasUpdated) this.blinkFollow = inNextFrame(follow);
-    else follow();
+    if (this.hasUpdated) this.followLater('blink', follow);
+    else {
+      this.later.delete('blink');
+      follow();
+    }
+  }
+
+  /**
+   * Runs `fn` in the frame after the one that shows this update, with whatever else waits for it; a newer `fn` of the
+   * same kind supersedes the one waiting, and everything waits from the latest hand.
+   */
+  private followLater(kind: 'blink' | 'fade', fn: () => void): void {
+    this.later.set(kind, fn);
+    this.laterFrame.cancel();
+    this.laterFrame = inNextFrame(() => {
+      const fns = [...this.later.values()];
+      this.later.clear();
+      for (const f of fns) f();
+    });
   }
 
   protected override willUpdate(_changed?: PropertyValues): void {
@@ -127,15 +143,15 @@ export abstract class RoadView extends LitElement {
     if (fresh !== this.freshWas) {
       // A new result (not the same one passed again, as a re-render of the board does): its fade waits a frame, and
       // the result before keeps its classes until then.
-      this.fadeFollow.cancel();
       if (this.hasUpdated && fresh !== '') {
         this.fading = false;
         this.held = this.freshWas === '' ? null : this.freshBefore;
-        this.fadeFollow = inNextFrame(() => {
+        this.followLater('fade', () => {
           this.fading = true;
           this.held = null;
         });
       } else {
+        this.later.delete('fade');
         this.fading = true;
         this.held = null;
       }

@@ -76,21 +76,18 @@ function pairDots(
   return marks;
 }
 
-/**
- * The classes of the newest result's marks: `fresh`, and `fresh-in` once its fade-in runs. Until then it is drawn
- * dim, as the fade's first frame: the frame that shows a result leaves starting the fade to the next (road-view.ts).
- */
-const fresh = (on: boolean, fading: boolean | undefined): string =>
-  on ? (fading === false ? ' fresh' : ' fresh fresh-in') : '';
-
 /** Whether the newest result's fade-in runs (the default) or waits, the mark drawn dim (`fresh` alone). */
 interface FreshOptions {
   readonly fading?: boolean;
 }
 
-/** The highlight's classes of a mark: the newest result's, the one before's while `held` (its fade over), or none. */
+/**
+ * The highlight's classes of a mark: `fresh` for the newest result, and `fresh-in` once its fade-in runs (until then
+ * it is drawn dim, as the fade's first frame: the frame that shows a result leaves the fade's start to the next,
+ * road-view.ts); the result before keeps both while `held` (its fade long over); none otherwise.
+ */
 const highlight = (isFresh: boolean, isHeld: boolean, fading: boolean | undefined): string =>
-  isFresh ? fresh(true, fading) : isHeld ? fresh(true, true) : '';
+  isFresh ? (fading === false ? ' fresh' : ' fresh fresh-in') : isHeld ? ' fresh fresh-in' : '';
 
 /** A cell's marks as last laid out, and what they were laid out with. */
 interface Laid {
@@ -110,7 +107,7 @@ function laidOut<C extends object>(
   memo: WeakMap<C, Laid>,
   cellObject: C,
   cell: number,
-  f: string, // its highlight's classes (fresh())
+  f: string, // its highlight's classes (highlight())
   variant: unknown,
   layout: () => Mark[],
 ): readonly Mark[] {
