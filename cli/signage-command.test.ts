@@ -89,7 +89,7 @@ describe('signage set and show', () => {
     expect(first.code).toBe(0);
     expect(first.out).toMatch(/started from the defaults/);
     expect(first.out).toContain(
-      `Published Jade 8 (${tableId}), new sign, revision 1: name "Jade 8"; open open; currency HKD; min 500`,
+      `Published Jade 8 (${tableId}), new sign, revision 1: name "Jade 8"; table open; currency HKD; min 500`,
     );
     const s1 = await signOf();
     expect(s1).toMatchObject({
@@ -105,7 +105,7 @@ describe('signage set and show', () => {
     expect(second.out).toContain(`Published Jade 8 (${tableId}), revision 1 → 2: message none → "Last shoe at 3 am"`);
     const closed = await run('--table', tableId, 'close', '--confirm', 'jade 8');
     expect([closed.code, closed.err]).toEqual([0, '']);
-    expect(closed.out).toContain(`Published Jade 8 (${tableId}), revision 2 → 3: open open → closed`);
+    expect(closed.out).toContain(`Published Jade 8 (${tableId}), revision 2 → 3: table open → closed`);
     expect(await signOf()).toMatchObject({
       revision: 3,
       tableOpen: false,
@@ -329,7 +329,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     const again = await lost('--table', tableId, 'close', '--confirm', tableId);
     expect(again.out).toBe('Nothing to change: the signs already say that.\n');
     const next = await lost('--table', tableId, 'open');
-    expect(next.out).toContain('revision 14 → 15: open closed → open');
+    expect(next.out).toContain('revision 14 → 15: table closed → open');
   });
 
   test('the casino sign goes above every casino revision any board reports, whatever its table', async () => {

@@ -52,7 +52,7 @@ describe('diffs', () => {
     const before = signage(4);
     const after = { ...signage(5, { tableOpen: false, sideBets: ['playerPair'] }), updatedBy: 'x', updatedAt: AT };
     expect(tableChanges(before, after)).toEqual([
-      { field: 'open', from: true, to: false, text: 'open open → closed' },
+      { field: 'open', from: true, to: false, text: 'table open → closed' },
       {
         field: 'side-bets',
         from: ['playerPair', 'bankerPair', 'perfectPairs'],
@@ -61,6 +61,7 @@ describe('diffs', () => {
       },
     ]);
     expect(tableChanges(before, signage(9))).toEqual([]); // revision and author are not changes
+    expect(tableChanges(after, before).find((c) => c.field === 'open')?.text).toBe('table closed → open');
     expect(casinoChanges(casino(1, 'one'), casino(2, 'two'))).toEqual([
       { field: 'pp-scale', from: 'one', to: 'two', text: 'pp-scale Pay Scale One → Pay Scale Two' },
     ]);
@@ -68,6 +69,19 @@ describe('diffs', () => {
       'casino-name "Test Casino"',
       'pp-scale Pay Scale One',
     ]);
+  });
+
+  test('a new sign reads as words: the open key says "table open", not "open open"', () => {
+    const texts = tableChanges(null, signage(1)).map((c) => c.text);
+    expect(texts).toContain('table open');
+    expect(texts.filter((t) => /\bopen open\b/.test(t))).toEqual([]);
+    const closed = tableChanges(null, signage(1, { tableOpen: false }));
+    expect(closed.find((c) => c.field === 'open')).toEqual({
+      field: 'open',
+      from: null,
+      to: false,
+      text: 'table closed',
+    });
   });
 });
 

@@ -81,7 +81,7 @@ test('closing a table is its own confirmed action: the name typed, a reason; the
   await expect.poll(() => editor.locator('h2').textContent()).toBe(`Restore revision ${before} — Jade 8`);
   await expect
     .poll(() => editor.locator('li[data-field]').allTextContents())
-    .toEqual(['open closed → open', 'tie-pays 9 to 1 → 8 to 1']);
+    .toEqual(['table closed → open', 'tie-pays 9 to 1 → 8 to 1']);
   await ui.page.screenshot({ path: join(OUT, 'console-revert.png') });
   await ui.applyWith('Promotion cancelled: back to the standard sign');
   await expect.poll(async () => (await ui.retainedSign())?.tiePays).toBe(8);

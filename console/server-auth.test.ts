@@ -130,7 +130,7 @@ describe('closing a table: its own action, confirmed by its name', () => {
       sue.post('/api/preview', { tableId: 'T1', changes: [], action: 'close-table' }),
     );
     if (!p.ok) throw new Error(p.message);
-    expect(p.summary).toEqual(['Jade 8 (T1), revision 5 → 6: open open → closed']);
+    expect(p.summary).toEqual(['Jade 8 (T1), revision 5 → 6: table open → closed']);
     const base = { tableId: 'T1', changes: [], action: 'close-table', reason: 'dealer shortage', expect: p.expect };
     for (const confirm of [undefined, 'Ruby 3', 'T12']) {
       const r = await sue.post('/api/apply', { ...base, ...(confirm !== undefined && { confirm }) });

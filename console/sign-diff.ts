@@ -1,6 +1,6 @@
 /**
- * What a change does to the signs, field by field, in the keys' own names: for the confirmation step, the
- * command's report and the audit log. Pure.
+ * What a change does to the signs, field by field, in the keys' own names (but `table open`, not `open open`):
+ * for the confirmation step, the command's report and the audit log. Pure.
  *
  * ```ts
  * tableChanges(before, after).map((c) => c.text);
@@ -21,6 +21,12 @@ export interface Change {
 }
 
 type Field<T> = readonly [SignKey, (s: T) => unknown, (v: never) => string];
+
+/**
+ * The word a change's text opens with, where the key's own name would not read as words: the `open` key said
+ * 'open open' of a new sign and 'open open → closed' of a closing.
+ */
+const LABELS: Partial<Record<SignKey, string>> = { open: 'table' };
 
 const amount = (v: number) => formatAmount(v);
 const TABLE_FIELDS: readonly Field<TableSignage>[] = [
@@ -54,11 +60,12 @@ function changes<T>(fields: readonly Field<T>[], before: T | null, after: T): Ch
     const to = get(after);
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
     const show = (v: unknown) => (v === undefined ? 'none' : (format as (x: unknown) => string)(v));
+    const label = LABELS[field] ?? field;
     out.push({
       field,
       from: from ?? null,
       to: to ?? null,
-      text: before === null ? `${field} ${show(to)}` : `${field} ${show(from)} → ${show(to)}`,
+      text: before === null ? `${label} ${show(to)}` : `${label} ${show(from)} → ${show(to)}`,
     });
   }
   return out;

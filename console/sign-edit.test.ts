@@ -83,7 +83,7 @@ describe('every key, applied to the retained sign', () => {
     [['side-bets=none'], (s) => s.sideBets, [], 'side-bets playerPair, bankerPair, perfectPairs → none'],
     [['language=zh-hant'], (s) => s.language, 'zh-Hant', 'language en+zh-Hans → zh-Hant'],
     [['message=Last shoe tonight'], (s) => s.message, 'Last shoe tonight', 'message none → "Last shoe tonight"'],
-    [['open=false'], (s) => s.tableOpen, false, 'open open → closed'],
+    [['open=false'], (s) => s.tableOpen, false, 'table open → closed'],
     [['disclaimer=no'], (s) => s.showDisclaimer, false, 'disclaimer shown → hidden'],
   ];
   test.each(cases)('%j', (args, get, value, text) => {
