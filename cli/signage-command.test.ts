@@ -13,6 +13,7 @@ import { makeDisplayStatus, makeShoeSnapshot, makeTableSignage } from '../contra
 import type { CasinoSignage, DisplayStatus, TableSignage } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
+import { SIGN_KEYS } from '../console/sign-keys';
 import { CARDS, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import { main } from './main';
 import { signageCommand } from './signage-command';
@@ -212,6 +213,20 @@ describe('refused: exit 2, the field named, nothing published', () => {
     // Our own sign may come back to the watcher late on a busy machine: anything else is a publish.
     expect(seen.slice(before).filter((m) => m.topic.endsWith('signage') && m.text !== mine)).toEqual([]);
     expect((await signOf())?.revision).toBe(3);
+  });
+
+  test('the keys a refusal offers are exactly those set takes: every key but open, which set refuses', async () => {
+    const offered = (text: string) => /(?:expected one of|keys:) ([^)\n]*)/.exec(text)?.[1]?.split(', ');
+    const takes = SIGN_KEYS.filter((k) => k !== 'open');
+    const unknown = await run('--table', tableId, 'set', 'size=9');
+    const notAssignment = await run('--table', tableId, 'set', 'min');
+    const nothing = await run('--table', tableId, 'set');
+    for (const r of [unknown, notAssignment, nothing]) {
+      expect(r.code).toBe(2);
+      expect(offered(r.err)).toEqual(takes);
+    }
+    // The one key left out is the one set refuses (every key parses: console/sign-keys.ts).
+    expect((await run('--table', tableId, 'set', 'open=true')).err).toMatch(/open: .*action of its own/);
   });
 
   test('usage errors: no broker, no action, no table', async () => {

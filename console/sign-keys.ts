@@ -39,6 +39,14 @@ export const SIGN_KEYS = [
 ] as const;
 export type SignKey = (typeof SIGN_KEYS)[number];
 
+/**
+ * The keys a change takes, and the ones its messages offer: `signage set` and the console's change requests. Not
+ * `open`: both refuse it, as closing and opening a table are actions of their own (`signage close`/`open`, the
+ * console's Close table…), so naming it among the keys sent floor managers to a key that is then refused. The
+ * parser still reads `open=…` into {@link SignEdits}, for its callers to refuse in their own words.
+ */
+export const SET_KEYS: readonly SignKey[] = SIGN_KEYS.filter((k) => k !== 'open');
+
 /** The key of each side bet's wager limits (rule 11A.4), and back. */
 export const SIDE_BET_LIMIT_KEYS = {
   perfectPairs: 'pp-limits',
@@ -118,7 +126,7 @@ const pick = <T extends string>(xs: readonly T[], s: string): T | undefined =>
 /** Splits `KEY=VALUE` at the first `=`. */
 export function splitAssignment(arg: string): Result<readonly [string, string], FieldError> {
   const i = arg.indexOf('=');
-  if (i <= 0) return err(fieldError('args', `'${arg}' is not KEY=VALUE (keys: ${list(SIGN_KEYS)})`));
+  if (i <= 0) return err(fieldError('args', `'${arg}' is not KEY=VALUE (keys: ${list(SET_KEYS)})`));
   return ok([arg.slice(0, i).trim().toLowerCase(), arg.slice(i + 1)] as const);
 }
 
@@ -261,7 +269,7 @@ export function parseEdits(pairs: readonly (readonly [string, string])[]): Resul
   const seen = new Set<string>();
   for (const [rawKey, value] of pairs) {
     const key = pick(SIGN_KEYS, rawKey);
-    if (!key) return err(fieldError(rawKey, `is not a key: expected one of ${list(SIGN_KEYS)}`));
+    if (!key) return err(fieldError(rawKey, `is not a key: expected one of ${list(SET_KEYS)}`));
     const r = parseOne(key, value);
     if (!r.ok) return err(fieldError(key, r.error));
     if (seen.has(key)) {
@@ -276,7 +284,7 @@ export function parseEdits(pairs: readonly (readonly [string, string])[]): Resul
     if (sideBetLimits) out.sideBetLimits = { ...(out.sideBetLimits as object | undefined), ...sideBetLimits };
     Object.assign(out, rest);
   }
-  if (seen.size === 0) return err(fieldError('args', `nothing to change: give KEY=VALUE (keys: ${list(SIGN_KEYS)})`));
+  if (seen.size === 0) return err(fieldError('args', `nothing to change: give KEY=VALUE (keys: ${list(SET_KEYS)})`));
   return ok(out as SignEdits);
 }
 
