@@ -39,6 +39,7 @@ import {
 } from '../baccarat/shoe';
 import type { Coup } from '../baccarat/table-of-play';
 import { err, ok, type Card, type Result, type RoadHand } from '../baccarat/types';
+import { DEALER_UNDO_BY } from '../contract/correction-by';
 import type { VoidHandReason } from '../contract/schemas/hand';
 import type { ControllerStep } from '../simulator/steps';
 import type { Action, KeyedResult } from './protocol';
@@ -58,8 +59,8 @@ export interface Transition {
   readonly steps: readonly ControllerStep[];
 }
 
-/** Who a dealer's undo is recorded as, in the correction event it becomes. */
-export const UNDO_BY = 'dealer (undo)';
+/** Who a dealer's undo is recorded as, in the correction event it becomes (a contract code, shown in words). */
+export const UNDO_BY = DEALER_UNDO_BY;
 /** The largest shoe number (the contract's); the next is 1 again. */
 export const MAX_SHOE_NO = 99_999;
 

@@ -23,6 +23,7 @@ import {
   oneOf,
   strictObject,
 } from './common';
+import { DEALER_UNDO_BY } from '../correction-by';
 import { HandBody, VoidHandReasonSchema } from './hand';
 
 /**
@@ -125,7 +126,10 @@ export const TableEventSchema = Type.Union(
     event('correction', 'A supervisor corrected hand handNo: hand replaces the earlier result.', {
       shoeId: Id,
       handNo: HandNo,
-      by: Label(64, 'Who corrected it (supervisor name or id).'),
+      by: Label(
+        64,
+        `Who corrected it (supervisor name or id), or '${DEALER_UNDO_BY}' for a dealer's undo at the keypad.`,
+      ),
       note: Type.Optional(Type.String({ maxLength: 200, description: 'Why, in free text.' })),
       hand: HandBody,
     }),

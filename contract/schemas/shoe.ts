@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DEALER_UNDO_BY } from '../correction-by';
 import {
   HandNo,
   Id,
@@ -45,7 +46,7 @@ export const SnapshotHandSchema = strictObject(
     corrected: Type.Optional(
       strictObject(
         {
-          by: Label(64, 'Who made the latest correction (supervisor name or id).'),
+          by: Label(64, `Who made the latest correction (supervisor name or id, or '${DEALER_UNDO_BY}').`),
           timestamp: { ...Timestamp, description: 'When the latest correction was made.' },
           note: Type.Optional(Type.String({ maxLength: 200, description: 'Why, in free text.' })),
         },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEALER_UNDO_BY } from '../../contract/correction-by';
 import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Strings } from './locales';
 
 type Words = { [K in keyof Strings as Strings[K] extends (...a: never[]) => string ? K : never]: Strings[K] };
@@ -60,6 +61,15 @@ describe('the keypad’s words', () => {
         for (const [k, v] of Object.entries(nested)) expect(v.trim(), `${key}.${k}`).not.toBe('');
       }
     }
+  });
+
+  it("says a dealer's undo in words of each language, and a supervisor as named", () => {
+    expect(LANGUAGES.map((l) => strings(l).correctedMark(DEALER_UNDO_BY))).toEqual([
+      'corrected by the dealer (undo)',
+      '已由荷官更正（撤销）',
+      '已由荷官更正（撤銷）',
+    ]);
+    expect(strings('zh-Hant').correctedMark('林主任')).toBe('已由 林主任 更正');
   });
 
   it('goes round the languages with one button, each named in its own script', () => {

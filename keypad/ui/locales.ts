@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import type { Outcome } from '../../baccarat/types';
+import { DEALER_UNDO_BY } from '../../contract/correction-by';
 import type { AnnouncedReason, RoundVoidNow, Slot } from '../protocol';
 import { ZH_HANS } from './locales.zh-hans';
 import { ZH_HANT } from './locales.zh-hant';
@@ -105,7 +106,8 @@ const EN = {
   } satisfies Record<RoundVoidNow, string>,
   noBetCoupMark: 'no-bet coup',
   voidedMark: 'void',
-  correctedMark: (by: string) => `corrected by ${by}`,
+  /** Who corrected it: a supervisor as named; a dealer's undo (a contract code) in words. */
+  correctedMark: (by: string) => (by === DEALER_UNDO_BY ? 'corrected by the dealer (undo)' : `corrected by ${by}`),
   correctedShort: 'corrected',
   // Dialogs
   confirm: 'Confirm',

@@ -3,6 +3,7 @@
  * (locales.ts), so a missing word is a compile error.
  * @packageDocumentation
  */
+import { DEALER_UNDO_BY } from '../../contract/correction-by';
 import type { Strings } from './locales';
 
 export const ZH_HANS: Strings = {
@@ -87,7 +88,7 @@ export const ZH_HANS: Strings = {
   },
   noBetCoupMark: '免注局',
   voidedMark: '作废',
-  correctedMark: (by) => `已由 ${by} 更正`,
+  correctedMark: (by) => (by === DEALER_UNDO_BY ? '已由荷官更正（撤销）' : `已由 ${by} 更正`),
   correctedShort: '已更正',
   confirm: '确认',
   back: '返回',

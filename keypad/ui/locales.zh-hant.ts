@@ -6,6 +6,7 @@
  * 停止下注, and the reasons. Typed by the English table (locales.ts), so a missing word is a compile error.
  * @packageDocumentation
  */
+import { DEALER_UNDO_BY } from '../../contract/correction-by';
 import type { Strings } from './locales';
 
 export const ZH_HANT: Strings = {
@@ -91,7 +92,7 @@ export const ZH_HANT: Strings = {
   },
   noBetCoupMark: '免注局',
   voidedMark: '作廢',
-  correctedMark: (by) => `已由 ${by} 更正`,
+  correctedMark: (by) => (by === DEALER_UNDO_BY ? '已由荷官更正（撤銷）' : `已由 ${by} 更正`),
   correctedShort: '已更正',
   confirm: '確認',
   back: '返回',

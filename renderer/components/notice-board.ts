@@ -13,6 +13,7 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { str } from '@lit/localize';
 import { parseCard } from '../../baccarat/cards';
+import { DEALER_UNDO_BY } from '../../contract/correction-by';
 import type { Notice, NoticeKind } from '../../contract/kiosk';
 import { count } from '../format';
 import { DEFAULT_LANGUAGE, localeOf, message, show, tr, type Language, type Message } from '../localization';
@@ -100,11 +101,13 @@ export class KioskNotices extends LitElement {
       case 'tableClosed':
         return tr(lang, 'notice.tableClosedDetail', 'Results of this shoe remain shown');
       case 'corrected':
-        return no === null
-          ? nothing
-          : n.by
-            ? tr(lang, 'notice.correctedBy', str`Hand ${no} corrected by ${n.by}`)
-            : tr(lang, 'notice.correctedNo', str`Hand ${no} corrected`);
+        if (no === null) return nothing;
+        // A dealer's undo is a code, said in the board's words; a supervisor's name is shown as it was given.
+        if (n.by === DEALER_UNDO_BY)
+          return tr(lang, 'notice.correctedByDealerUndo', str`Hand ${no} corrected by the dealer (undo)`);
+        return n.by
+          ? tr(lang, 'notice.correctedBy', str`Hand ${no} corrected by ${n.by}`)
+          : tr(lang, 'notice.correctedNo', str`Hand ${no} corrected`);
       case 'shoeEnd':
         return tr(lang, 'notice.shoeEndDetail', 'No further hands until the cards are reshuffled');
     }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEALER_UNDO_BY } from '../../contract/correction-by';
 import { NOTICE_KINDS, type ConnectionView, type Notice } from '../../contract/kiosk';
+import { useLanguage, type Language } from '../localization';
 import { $$, cleanup, mount, textOf } from '../test-support/fixtures';
 import './connection-status';
 import './identify-overlay';
@@ -54,6 +56,26 @@ describe('<kiosk-notices>', () => {
     el.notices = [{ kind: 'lastCoup', lastCoupCase: 'b', hand: 40, since }];
     await el.updateComplete;
     expect(textOf(el)).toContain('Cut card out — one more hand, then the shoe ends · Hand 40 is the last hand');
+  });
+
+  it.each([
+    ['en', DEALER_UNDO_BY, 'Hand 12 corrected by the dealer (undo)'],
+    ['zh-Hans', DEALER_UNDO_BY, '第 12 局已由荷官更正（撤销）'],
+    ['zh-Hant', DEALER_UNDO_BY, '第 12 局已由荷官更正（撤銷）'],
+    ['en+zh-Hant', DEALER_UNDO_BY, 'Hand 12 corrected by the dealer (undo)第 12 局已由荷官更正（撤銷）'],
+    // A supervisor's name is shown as it was given, in every language.
+    ['zh-Hans', 'Inspector Lam', '第 12 局已由 Inspector Lam 更正'],
+    ['zh-Hant', '林主任', '第 12 局已由 林主任 更正'],
+  ] as const)('says who corrected a hand in %s: %s → "%s"', async (language, by, line) => {
+    await useLanguage(language as Language);
+    const el = document.createElement('kiosk-notices');
+    el.language = language as Language;
+    el.notices = [{ kind: 'corrected', hand: 12, by, since }];
+    await mount(el, 1200, 300);
+    expect(textOf(el)).toContain(line);
+    if (language.includes('zh'))
+      expect(textOf(el).replace(/Hand 12 corrected by the dealer \(undo\)/, '')).not.toMatch(/dealer|undo/);
+    await useLanguage('en');
   });
 
   it('draws the burn card as a card', async () => {

@@ -47,6 +47,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.burnt': str`已烧 ${0} 张牌`,
   'notice.corrected': '结果已更正',
   'notice.correctedBy': str`第 ${0} 局已由 ${1} 更正`,
+  'notice.correctedByDealerUndo': str`第 ${0} 局已由荷官更正（撤销）`,
   'notice.correctedNo': str`第 ${0} 局结果已更正`,
   'notice.lastCoup': '最后一局',
   'notice.lastCoupA': '切牌卡为首张牌 — 本局为最后一局',

@@ -47,6 +47,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.burnt': str`已燒 ${0} 張牌`,
   'notice.corrected': '結果已更正',
   'notice.correctedBy': str`第 ${0} 局已由 ${1} 更正`,
+  'notice.correctedByDealerUndo': str`第 ${0} 局已由荷官更正（撤銷）`,
   'notice.correctedNo': str`第 ${0} 局結果已更正`,
   'notice.lastCoup': '最後一局',
   'notice.lastCoupA': '切牌卡為首張牌 — 本局為最後一局',
