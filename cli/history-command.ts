@@ -20,7 +20,9 @@ verify   checks a board's history ({journal.dir}/{tableId}.history): every recor
          written by export is checked the same way: its records unbroken, its digest their end.
 export   writes the record of shoe ID: the unbroken run of records from its first to its last (results, events,
          corrections, voids, the signs meanwhile), with who, what and when, each record's line and hash, and the
-         shoe's digest. JSON (default) or CSV. From HISTORY, or the history of the board that --config (or the
+         shoe's digest. A snapshot through which the board caught up lists the hands it brought that the record
+         had not seen (and corrections and voids made meanwhile), marked "by snapshot": they have no record of
+         their own. JSON (default) or CSV. From HISTORY, or the history of the board that --config (or the
          default configuration) describes.
 
 Options:

@@ -3,7 +3,8 @@
  * its last (its results, events, corrections and voids, the signs in force meanwhile), each with who, what and when,
  * its exact line and hash, and the shoe's digest. Anyone can check it without the board: every record's hash is the
  * SHA-256 of its line, each carries the hash of the one before, and the last one's hash is the digest the board
- * showed at the shoe's end.
+ * showed at the shoe's end. A board that caught up through a snapshot has no record of the hands it brought: they
+ * are listed under it (`brought`), read from its line, so that the record shows every hand without a gap.
  *
  * ```ts
  * const r = exportShoe(historyText, 'S20241122-03');  // Result<ShoeExport>
@@ -25,6 +26,17 @@ export interface ExportedRecord {
   readonly kid: string | null;
   readonly hash: string; // SHA-256 of `line`
   readonly line: string; // the record exactly as in the history
+  readonly brought?: readonly SnapshotHand[]; // a snapshot: what it brought that the record had not seen
+}
+
+/**
+ * A hand as a snapshot brought it, where the record had not seen it (a result the board missed and caught up on),
+ * or had seen it otherwise (a correction or a void made while the board was away). Not a record of its own: the
+ * snapshot's line holds it, and the snapshot's hash covers it.
+ */
+export interface SnapshotHand {
+  readonly handNo: number;
+  readonly what: string; // e.g. "hand 5: banker 7–6, by snapshot"
 }
 
 export interface ShoeExport {
@@ -40,6 +52,8 @@ export interface ShoeExport {
 type Payload = Record<string, unknown> & { type?: string; shoeId?: string; handNo?: number };
 
 const score = (p: Payload) => `${String(p.outcome)} ${String(p.playerPoints)}–${String(p.bankerPoints)}`;
+/** A hand's result as the record reads it: `banker 7–6`, `player 2–5 (void hand, no bets)`. */
+const result = (p: Payload) => `${score(p)}${p.voidHand ? ' (void hand, no bets)' : ''}`;
 
 /** A supervisor's note on a correction or a void, as it reads in the record: ` — "cards dropped"`. */
 const noteOf = (p: Payload): string => (typeof p.note === 'string' && p.note !== '' ? ` — "${p.note}"` : '');
@@ -51,7 +65,7 @@ function describe(r: HistoryRecord): { what: string; who: string } {
   switch (r.kind) {
     case 'hand':
       return {
-        what: `hand ${String(p.handNo)}: ${score(p)}${p.voidHand ? ' (void hand, no bets)' : ''}`,
+        what: `hand ${String(p.handNo)}: ${result(p)}`,
         who: `controller, ${signer}`,
       };
     case 'event': {
@@ -65,11 +79,13 @@ function describe(r: HistoryRecord): { what: string; who: string } {
         p.type === 'round-void' || p.type === 'void-hand' ? ` ${String(p.handNo)} (${String(p.reason)})` : '';
       return { what: `${String(p.type)}${detail}${noteOf(p)}`, who: `${by}, ${signer}` };
     }
-    case 'shoe':
+    case 'shoe': {
+      const n = (p.hands as unknown[] | undefined)?.length ?? 0;
       return {
-        what: `snapshot: ${(p.hands as unknown[] | undefined)?.length ?? 0} hands`,
+        what: `snapshot: ${n} ${n === 1 ? 'hand' : 'hands'}`,
         who: `${String(p.controllerId)}, ${signer}`,
       };
+    }
     default:
       return { what: `${r.kind} revision ${String(p.revision)}`, who: `${String(p.updatedBy)}, ${signer}` };
   }
@@ -79,6 +95,64 @@ const ofShoe = (r: HistoryRecord, shoeId: string): boolean => {
   const p = r.payload as Payload | null;
   return p?.shoeId === shoeId;
 };
+
+/** ` by Lee`, or nothing when no one is named. */
+const byWhom = (who: unknown): string => (typeof who === 'string' ? ` by ${who}` : '');
+
+type SnapshotHandPayload = Payload & {
+  corrected?: { by?: unknown; note?: unknown };
+  voided?: { reason?: unknown; by?: unknown; note?: unknown };
+};
+
+/**
+ * What each snapshot of the shoe brought that the records before it had not: hands never recorded, results that
+ * differ from the last one recorded (corrected meanwhile), hands declared void meanwhile. By the snapshot's place
+ * in the run. The records before the run cannot hold a hand of the shoe: the run starts at its first record.
+ */
+function broughtBySnapshots(run: readonly { r: HistoryRecord }[], shoeId: string): Map<number, SnapshotHand[]> {
+  const seen = new Map<number, string>(); // hand number → its result as the record last had it
+  const voided = new Set<number>();
+  const out = new Map<number, SnapshotHand[]>();
+  for (const [i, { r }] of run.entries()) {
+    if (!ofShoe(r, shoeId)) continue;
+    const p = r.payload as Payload;
+    const no = Number(p.handNo);
+    if (r.kind === 'hand') seen.set(no, result(p));
+    else if (r.kind === 'event' && p.type === 'correction') seen.set(no, result(p.hand as Payload));
+    // A round void of a recorded hand (rule 12.6 afterwards); the round being dealt has no result to void.
+    else if (r.kind === 'event' && p.type === 'round-void' && seen.has(no)) voided.add(no);
+    else if (r.kind === 'shoe') {
+      const brought: SnapshotHand[] = [];
+      for (const h of (p.hands as SnapshotHandPayload[] | undefined) ?? []) {
+        const handNo = Number(h.handNo);
+        const [now, was] = [result(h), seen.get(handNo)];
+        const parts: string[] = [];
+        if (was !== now && h.corrected) parts.push(`corrected${byWhom(h.corrected.by)}${noteOf(h.corrected)}`);
+        if (was !== undefined && was !== now) parts.push(`the record had ${was}`);
+        if (h.voided && !voided.has(handNo))
+          parts.push(`declared void (${String(h.voided.reason)})${byWhom(h.voided.by)}${noteOf(h.voided)}`);
+        if (was === undefined || parts.length > 0)
+          brought.push({ handNo, what: [`hand ${handNo}: ${now}, by snapshot`, ...parts].join('; ') });
+        seen.set(handNo, now);
+        if (h.voided) voided.add(handNo);
+      }
+      if (brought.length) out.set(i, brought);
+    }
+  }
+  return out;
+}
+
+/** Hand numbers in short: `hand 5`, `hands 1–4, 7`. */
+function handList(nos: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < nos.length;) {
+    let j = i;
+    while (j + 1 < nos.length && nos[j + 1] === nos[j]! + 1) j++;
+    runs.push(j > i ? `${nos[i]!}–${nos[j]!}` : String(nos[i]));
+    i = j + 1;
+  }
+  return `${nos.length === 1 ? 'hand' : 'hands'} ${runs.join(', ')}`;
+}
 
 /** The shoe's record from a history's text; an error when the shoe is not in it. */
 export function exportShoe(history: string, shoeId: string): Result<ShoeExport> {
@@ -99,6 +173,7 @@ export function exportShoe(history: string, shoeId: string): Result<ShoeExport> 
     run.find(({ r }) => r.kind === 'event' && (r.payload as Payload).type === 'shoe-end' && ofShoe(r, shoeId)) ??
     run.at(-1)!;
   const topic = run.find(({ r }) => r.topic.includes('/tables/'))?.r.topic;
+  const brought = broughtBySnapshots(run, shoeId);
   return ok({
     format: 'baccarat-board/shoe-record/v1',
     tableId: topic ? (/\/tables\/([^/]+)\//.exec(topic)?.[1] ?? null) : null,
@@ -106,16 +181,22 @@ export function exportShoe(history: string, shoeId: string): Result<ShoeExport> 
     digest: recordHash(end.line),
     head: recordHash(run.at(-1)!.line),
     complete: (end.r.payload as Payload).type === 'shoe-end',
-    records: run.map(({ line, r }) => ({
-      n: r.n,
-      t: r.t,
-      kind: r.kind,
-      ...describe(r),
-      verified: r.verified,
-      kid: r.kid ?? null,
-      hash: recordHash(line),
-      line,
-    })),
+    records: run.map(({ line, r }, i) => {
+      const { what, who } = describe(r);
+      const hands = brought.get(i);
+      return {
+        n: r.n,
+        t: r.t,
+        kind: r.kind,
+        what: hands ? `${what} (brought: ${handList(hands.map((h) => h.handNo))})` : what,
+        who,
+        verified: r.verified,
+        kid: r.kid ?? null,
+        hash: recordHash(line),
+        line,
+        ...(hands && { brought: hands }),
+      };
+    }),
   });
 }
 
@@ -140,13 +221,22 @@ export function checkExport(e: ShoeExport): string | null {
   return null;
 }
 
-/** The export as CSV: one line a record (n, time, kind, what, who, verified, key, hash), the digest at the end. */
+/**
+ * The export as CSV: one line a record (n, time, kind, what, who, verified, key, hash), each hand a snapshot brought
+ * on a line of its own under it (its n and time, kind `by-snapshot`, no hash: the snapshot's covers it), the digest
+ * at the end.
+ */
 export function exportCsv(e: ShoeExport): string {
   const cell = (v: string | number | boolean | null) => {
     const s = v === null ? '' : String(v);
     return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
-  const rows = e.records.map((x) => [x.n, x.t, x.kind, x.what, x.who, x.verified, x.kid, x.hash].map(cell).join(','));
+  const row = (x: ExportedRecord, kind: string, what: string, hash: string) =>
+    [x.n, x.t, kind, what, x.who, x.verified, x.kid, hash].map(cell).join(',');
+  const rows = e.records.flatMap((x) => [
+    row(x, x.kind, x.what, x.hash),
+    ...(x.brought ?? []).map((h) => row(x, 'by-snapshot', h.what, '')),
+  ]);
   return [
     'n,time,kind,what,who,verified,key,hash',
     ...rows,

@@ -11,7 +11,7 @@ import { memoryIo } from '../cli/test-io';
 import { topics } from '../contract/topics';
 import { simulateTable } from '../simulator/dealer';
 import type { IrregularityRates } from '../simulator/irregularities';
-import { createMessenger } from '../simulator/messages';
+import { createMessenger, type Outgoing } from '../simulator/messages';
 import { cleanupList } from '../test/helpers/lifecycle';
 import { Bridge } from './bridge';
 import { defaultConfig } from './config';
@@ -23,8 +23,14 @@ import { generateSigningKey, publicKeyText, signPayload } from './signing';
 const cleanups = cleanupList();
 const T = topics('baccarat');
 
-/** A board fed one signed shoe (the simulator's messages), with its history on disk. */
-async function playedBoard(irregularities: Partial<IrregularityRates> = { misKey: 0.1, exposedCard: 0.1 }) {
+/**
+ * A board fed one signed shoe (the simulator's messages), with its history on disk; `missed` says which messages
+ * never reach it (the board catches up through the next snapshot).
+ */
+async function playedBoard(
+  irregularities: Partial<IrregularityRates> = { misKey: 0.1, exposedCard: 0.1 },
+  missed: (out: Outgoing) => boolean = () => false,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'bb-history-'));
   const key = generateSigningKey();
   const c = defaultConfig();
@@ -57,7 +63,7 @@ async function playedBoard(irregularities: Partial<IrregularityRates> = { misKey
   for (const dealt of simulateTable({ seed: 'history', shoes: 1, irregularities })) {
     // A hand declared void afterwards is a supervisor's act (rule 12.6): who, and why (here, ours).
     const step = dealt.type === 'hand-void' ? { ...dealt, by: 'Lee', note: 'cards dropped' } : dealt;
-    for (const out of m.messagesFor(step)) bridge.onMessage(topic[out.kind], Buffer.from(out.text));
+    for (const out of m.messagesFor(step)) if (!missed(out)) bridge.onMessage(topic[out.kind], Buffer.from(out.text));
   }
   await bridge.settled(); // signed: verified off the main thread, applied in order
   const shoeId = m.snapshot()!.shoeId;
@@ -139,6 +145,43 @@ describe("a shoe's record, exported", () => {
       expect(r.what).toMatch(/^round-void \d+ \(\w[\w-]*\) — "cards dropped"$/);
       expect(r.who).toMatch(/^Lee, key /);
     }
+  });
+
+  test('a hand the board caught up on through a snapshot is listed under it, and the record still checks', async () => {
+    // Hand 5's message never reaches the board: the snapshot after it brings it.
+    const { path, shoeId, dir } = await playedBoard({}, (out) => out.kind === 'hand' && out.payload.handNo === 5);
+    const e = exportShoe(readFileSync(path, 'utf8'), shoeId);
+    if (!e.ok) throw new Error(e.error);
+    const hands = e.value.records.filter((r) => r.kind === 'hand' || r.brought);
+    const at = hands.findIndex((r) => r.kind === 'shoe');
+    const [before, snapshot, after] = [hands[at - 1]!, hands[at]!, hands[at + 1]!];
+    expect([before.what, after.what]).toEqual([expect.stringMatching(/^hand 4: /), expect.stringMatching(/^hand 6: /)]);
+    const five = JSON.parse(snapshot.line).payload.hands[4];
+    const result = `${five.outcome} ${five.playerPoints}–${five.bankerPoints}`;
+    expect(snapshot.what).toBe('snapshot: 5 hands (brought: hand 5)');
+    expect(snapshot.brought).toEqual([{ handNo: 5, what: `hand 5: ${result}, by snapshot` }]);
+    expect(e.value.records.filter((r) => r.brought).length).toBe(1); // the other snapshots changed nothing
+    expect(checkExport(e.value)).toBeNull();
+    const csv = exportCsv(e.value).split('\n');
+    const row = csv.findIndex((l) => l.startsWith(`${snapshot.n},`));
+    expect(csv[row + 1]).toBe(
+      [
+        snapshot.n,
+        snapshot.t,
+        'by-snapshot',
+        `"hand 5: ${result}, by snapshot"`,
+        `"${snapshot.who}"`,
+        true,
+        snapshot.kid,
+        '',
+      ].join(','),
+    );
+
+    const out = join(dir, 'shoe.json');
+    const io = memoryIo();
+    expect(await historyCommand(['export', '--shoe', shoeId, '--out', out, path], io.io)).toBe(0);
+    expect(await historyCommand(['verify', out], io.io)).toBe(0);
+    expect(await historyCommand(['verify', path], io.io)).toBe(0);
   });
 
   test('it checks on its own and ends at the digest; an edit in it is found; the CLI agrees', async () => {
