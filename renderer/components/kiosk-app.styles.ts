@@ -3,9 +3,10 @@ import { SHIFTS } from '../controllers/burn-in-controller';
 
 /**
  * The board's layout. Everything is sized in `cqmin` of `.board` (a size container), so the same layout is crisp
- * at 1080p and 4K, landscape or portrait. Landscape: roads on the left (big road over bead plate and derived
- * roads), a column of last hand, statistics, ask roads and signs on the right. Portrait: roads on top, the rest
- * in two columns below.
+ * at 1080p and 4K, landscape or portrait. Landscape: the big road across the width; under it the bead plate over
+ * the last hand, the derived roads over the statistics, and the sign column at the right. Portrait: the big road,
+ * the derived roads and the statistics down the width, then the bead plate and last hand beside the signs. The
+ * panels' own styles: kiosk-app.panels.styles.ts.
  */
 /** The board's places against burn-in (BurnInController): `:host([data-shift='k']) .board { translate: x y }`. */
 const burnInPlaces = unsafeCSS(
@@ -224,72 +225,6 @@ export const appStyles = css`
   }
   .title.small {
     font-size: var(--kiosk-text-small);
-  }
-
-  .main > .panel.signs,
-  .column > .panel:not(.road) {
-    contain: layout paint;
-    background: var(--kiosk-panel);
-    border: 1px solid var(--kiosk-gold-hairline);
-    border-radius: var(--kiosk-radius);
-    padding: calc(var(--kiosk-gap) * 0.5) var(--kiosk-gap);
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--kiosk-gap) * 0.3);
-    overflow: hidden;
-  }
-  .column > .panel:not(.road) {
-    flex: 1 1 0;
-  }
-  .main > .panel.stats,
-  .main > .panel.last-hand {
-    contain: layout paint;
-    background: var(--kiosk-panel);
-    border: 1px solid var(--kiosk-gold-hairline);
-    border-radius: var(--kiosk-radius);
-    padding: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
-  }
-  /* A shoe that is over: its record over the statistics, which keep their room hidden (nothing moves). */
-  .panel.stats.record {
-    position: relative;
-  }
-  .panel.stats.record > :not(shoe-record) {
-    visibility: hidden;
-  }
-  .panel.stats.record > shoe-record {
-    position: absolute;
-    inset: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
-  }
-  .main > .panel.signs {
-    grid-area: signs;
-  }
-  /* Cut to the lines the column has left (FitController), with an ellipsis. Never shrunk by the column: hidden
-     overflow would let it shrink below its lines, so the column never overflowed, the fit took the first number of
-     lines it tried, and patrons read a message cut off mid-line with its ellipsis lines below, out of sight. */
-  .panel.signs > .message.clamped {
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: var(--lines, 1);
-    overflow: hidden;
-    flex-shrink: 0;
-  }
-  .panel.signs > .message {
-    margin: 0;
-    padding-top: calc(var(--kiosk-gap) * 0.5);
-    border-top: 1px solid var(--kiosk-hairline);
-  }
-  .panel.signs > kiosk-staff {
-    padding-top: calc(var(--kiosk-gap) * 0.5);
-    border-top: 1px solid var(--kiosk-hairline);
-  }
-  .panel.signs > kiosk-staff::part(staff) {
-    padding-left: 0;
-    border-left: none;
-  }
-  kiosk-limits.details {
-    margin-top: auto;
-    padding-top: calc(var(--kiosk-gap) * 0.3);
-    border-top: 1px solid var(--kiosk-hairline);
   }
 
   /* Table closed: the board stays visible, dimmed, under the veil. */

@@ -26,6 +26,7 @@ import { header, lastHand, signs, stats, type PanelInputs } from './board-panels
 import { boardRoads } from './board-roads';
 import { phaseStyles, roundPhase } from './round-phase';
 import { headerStyles } from './kiosk-app.header.styles';
+import { panelStyles } from './kiosk-app.panels.styles';
 import { portraitStyles } from './kiosk-app.portrait.styles';
 import { statusStyles } from './kiosk-app.status.styles';
 import { appStyles } from './kiosk-app.styles';
@@ -51,7 +52,15 @@ const viewText = (view: TableView, lang: Language): string =>
  */
 @customElement('kiosk-app')
 export class KioskApp extends LitElement {
-  static override styles = [sharedStyles, appStyles, headerStyles, statusStyles, portraitStyles, phaseStyles];
+  static override styles = [
+    sharedStyles,
+    appStyles,
+    panelStyles,
+    headerStyles,
+    statusStyles,
+    portraitStyles,
+    phaseStyles,
+  ];
 
   @state() private language: Language = 'en'; // the source locale, active until a view names another
   @state() private ready = false; // the first view's language (messages and fonts) is ready: the board is drawn

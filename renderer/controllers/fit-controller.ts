@@ -31,6 +31,17 @@ import type { FitReport, KioskApi } from '../../contract/kiosk';
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
 const overflows = (panel: HTMLElement) => panel.scrollHeight > panel.clientHeight + 1;
+/**
+ * The last hand or the statistics run past their panel's padding. Where the panel contains them (a landscape board's
+ * columns: kiosk-app.styles.ts), what runs past the component is not the panel's overflow, so the component's own is
+ * measured: what it holds beyond its box (it is the last thing in its panel, at the foot of its content) against
+ * the panel's padding under it.
+ */
+const spills = (panel: HTMLElement) => {
+  if (overflows(panel)) return true;
+  const part = panel.querySelector<HTMLElement>(':scope > :is(kiosk-stats, kiosk-last-hand)');
+  return part !== null && part.scrollHeight - part.clientHeight > parseFloat(getComputedStyle(panel).paddingBottom) + 1;
+};
 const updated = (parts: readonly LitElement[]) => Promise.all(parts.map((p) => p.updateComplete));
 /** A line of `el`'s text, in px ('normal' line height: about 1.4 in Noto). */
 const lineOf = (el: HTMLElement) => {
@@ -141,7 +152,7 @@ export class FitController implements ReactiveController {
     if (message && isCut(message)) return false;
     return ['.panel.stats', '.panel.last-hand'].every((sel) => {
       const panel = root.querySelector<HTMLElement>(sel);
-      return !panel || !overflows(panel);
+      return !panel || !spills(panel);
     });
   }
 
@@ -200,6 +211,6 @@ export class FitController implements ReactiveController {
     if (!stats || !panel) return;
     await stats.updateComplete;
     stats.removeAttribute('dense');
-    if (overflows(panel)) stats.setAttribute('dense', '');
+    if (spills(panel)) stats.setAttribute('dense', '');
   }
 }

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { FIXTURES } from '../../test/fixtures/views';
+import { DemoKiosk } from '../demo-kiosk';
+import { cleanup, mount, settle } from '../test-support/fixtures';
+import './kiosk-app';
+
+afterEach(async () => {
+  cleanup();
+  await page.viewport(414, 896); // vitest's default, for whatever runs next
+});
+
+/** The rectangles of every text of `root` (a shadow root), nested shadow roots included. */
+function textRects(root: ShadowRoot): DOMRect[] {
+  const rects: DOMRect[] = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node instanceof Element && node.shadowRoot) rects.push(...textRects(node.shadowRoot));
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+    range.selectNodeContents(node);
+    rects.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0));
+  }
+  return rects;
+}
+
+/**
+ * What the last hand and the statistics show lies within their panels: the panels clip what runs past them (the
+ * board's grid sizes them, never what they hold). A landscape board lays them out on their own (contained:
+ * kiosk-app.styles.ts), so its fit (FitController) measures what runs past the component, not the panel: measured
+ * wrong, the statistics of a bilingual 1080p board lost their last line, clipped, and no other test saw it.
+ */
+describe('the last hand and the statistics within their panels', () => {
+  it.for([
+    [1920, 1080, 'shoe-full'],
+    [1920, 1080, 'shoe-long-en-zh-hant'],
+    [1920, 1080, 'full-side-bets'],
+    [1920, 1080, 'void-hand'],
+    [1080, 1920, 'shoe-full'],
+    [1080, 1920, 'shoe-long-en-zh-hant'],
+    [3840, 2160, 'shoe-full'],
+  ] as const)('%i×%i, %s: every line whole', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = document.createElement('kiosk-app');
+    app.api = new DemoKiosk(FIXTURES[fixture]!(Date.now()));
+    await mount(app, w, h);
+    const root = app.shadowRoot!;
+    const cut = () =>
+      ['last-hand', 'stats'].flatMap((name) => {
+        const panel = root.querySelector<HTMLElement>(`.panel.${name}`)!;
+        const box = panel.getBoundingClientRect();
+        const foot = box.bottom - parseFloat(getComputedStyle(panel).borderBottomWidth);
+        const part = panel.querySelector<HTMLElement>('kiosk-last-hand, kiosk-stats')!;
+        return (
+          textRects(part.shadowRoot!)
+            // A text's box runs from its font's ascent to its descent, past its glyphs (Noto CJK's descent is deep):
+            // a line is cut when a quarter of its box is past the foot.
+            .filter((r) => r.bottom - foot > r.height / 4 || r.right > box.right + 1)
+            .map((r) => `${name}: a line at ${r.top.toFixed(0)}–${r.bottom.toFixed(0)} past its panel's foot ${foot}`)
+        );
+      });
+    await expect.poll(async () => (await settle(app), cut()), { timeout: 5000 }).toEqual([]);
+    expect(root.querySelector('kiosk-stats')!.shadowRoot!.textContent).toMatch(/\d/);
+  });
+});

@@ -1,0 +1,83 @@
+import { css } from 'lit';
+
+/**
+ * The board's panels around the roads: the sign column (pays, limits, the pit's message at its foot), the last hand
+ * and the statistics. Each is sized by the board's grid or its column, never by what it holds, and clips what runs
+ * past it (FitController tightens what must fit).
+ */
+export const panelStyles = css`
+  .main > .panel.signs,
+  .column > .panel:not(.road) {
+    contain: layout paint;
+    background: var(--kiosk-panel);
+    border: 1px solid var(--kiosk-gold-hairline);
+    border-radius: var(--kiosk-radius);
+    padding: calc(var(--kiosk-gap) * 0.5) var(--kiosk-gap);
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--kiosk-gap) * 0.3);
+    overflow: hidden;
+  }
+  .column > .panel:not(.road) {
+    flex: 1 1 0;
+  }
+  /* Sized by their column, never by what they hold, the last hand and the statistics (new at every hand) are laid
+     out on their own: contained, and in a block (a flex item never is), a hand relayouts them, not the whole board. */
+  .column > .panel:is(.last-hand, .stats) {
+    display: block;
+  }
+  .column > .panel > :is(kiosk-last-hand, kiosk-stats) {
+    height: 100%;
+    contain: size layout;
+  }
+  .main > .panel.stats,
+  .main > .panel.last-hand {
+    contain: layout paint;
+    background: var(--kiosk-panel);
+    border: 1px solid var(--kiosk-gold-hairline);
+    border-radius: var(--kiosk-radius);
+    padding: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
+  }
+  /* A shoe that is over: its record over the statistics, which keep their room hidden (nothing moves). */
+  .panel.stats.record {
+    position: relative;
+  }
+  .panel.stats.record > :not(shoe-record) {
+    visibility: hidden;
+  }
+  .panel.stats.record > shoe-record {
+    position: absolute;
+    inset: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
+  }
+  .main > .panel.signs {
+    grid-area: signs;
+  }
+  /* Cut to the lines the column has left (FitController), with an ellipsis. Never shrunk by the column: hidden
+     overflow would let it shrink below its lines, so the column never overflowed, the fit took the first number of
+     lines it tried, and patrons read a message cut off mid-line with its ellipsis lines below, out of sight. */
+  .panel.signs > .message.clamped {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: var(--lines, 1);
+    overflow: hidden;
+    flex-shrink: 0;
+  }
+  .panel.signs > .message {
+    margin: 0;
+    padding-top: calc(var(--kiosk-gap) * 0.5);
+    border-top: 1px solid var(--kiosk-hairline);
+  }
+  .panel.signs > kiosk-staff {
+    padding-top: calc(var(--kiosk-gap) * 0.5);
+    border-top: 1px solid var(--kiosk-hairline);
+  }
+  .panel.signs > kiosk-staff::part(staff) {
+    padding-left: 0;
+    border-left: none;
+  }
+  kiosk-limits.details {
+    margin-top: auto;
+    padding-top: calc(var(--kiosk-gap) * 0.3);
+    border-top: 1px solid var(--kiosk-hairline);
+  }
+`;
