@@ -91,7 +91,11 @@ export function show(lang: Language, m: Message): TemplateResult | string {
 
 /** A message as one plain string (for ARIA labels): "Big Road · 大路", "大路" or "Big Road". */
 export function plain(lang: Language, id: string, source: string | StrResult): string {
-  const m = message(lang, id, source);
+  return plainOf(lang, message(lang, id, source));
+}
+
+/** An already looked-up message as one plain string (see {@link plain}). */
+export function plainOf(lang: Language, m: Message): string {
   if (m.zh === null) return m.en;
   return isBilingual(lang) ? `${m.en} · ${m.zh}` : m.zh;
 }

@@ -61,10 +61,10 @@ export const portraitStyles = css`
   .board[data-layout='portrait'] .header .brand {
     grid-area: brand;
   }
-  /* With something for staff beside the phase, the row is full: a long casino name is cut (.casino), so that the
-     table's name stays whole. */
-  .board[data-layout='portrait'] .header:has(.status kiosk-staff) .brand {
-    max-width: 22cqmin;
+  /* With something for staff beside the phase (its round's number and words), the row is full: the casino's name
+     gives way to its logo, so that the table's name stays whole. */
+  .board[data-layout='portrait'] .header:has(.status kiosk-staff) .casino {
+    display: none;
   }
   .board[data-layout='portrait'] .header .status {
     grid-area: status;

@@ -282,6 +282,8 @@ describe('<kiosk-app> and its ShoeController', () => {
       expect(root.querySelector('kiosk-staff')).not.toBeNull();
       const name = root.querySelector<HTMLElement>('.table-name')!;
       expect(name.scrollWidth, 'the table’s name is cut').toBeLessThanOrEqual(name.clientWidth + 1);
+      // The round bet on, by its number, beside them (in portrait the casino's name gives way to its logo).
+      expect(root.querySelector('.phase .round')?.textContent).toBe('#4');
       const parts = ['.casino', '.table-name .name', 'kiosk-limits.headline', '.status'].map((sel) => {
         const r = root.querySelector(sel)!.getBoundingClientRect();
         return { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom };

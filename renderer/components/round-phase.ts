@@ -1,6 +1,6 @@
 /**
- * The round's phase as patrons read it: "Bets open · 请下注", "No more bets · 停止下注", or "Dealing · 发牌中" for a
- * void hand dealt without bets. The host works the phase out from the table's events (contract/round-view.ts); this
+ * The round's phase as patrons read it, after its hand's number: "#46 Bets open · 请下注", "No more bets · 停止下注",
+ * or "Dealing · 发牌中" for a void hand dealt without bets. The host works the phase out from the table's events (contract/round-view.ts); this
  * only shows it, and shows nothing without one. The board gives it a place of its own in a row that is there
  * anyway (the big road's title row, a portrait board's header), so it moves nothing when it comes and goes.
  *
@@ -9,21 +9,34 @@
  * ```
  * @packageDocumentation
  */
+import { str } from '@lit/localize';
 import { css, html, nothing } from 'lit';
 import type { RoundView } from '../../contract/kiosk';
-import { tr, type Language } from '../localization';
+import { count } from '../format';
+import { localeOf, message, plain, plainOf, show, type Language } from '../localization';
 
-/** The phase's chip, or nothing. */
+/**
+ * The phase's chip, or nothing. It leads with the round's number as the last hand's panel writes one ("#46"): while
+ * bets are open for hand 46 the statistics count 45 hands, and a sign announced "From hand 46" must be read against
+ * the round being bet on.
+ */
 export function roundPhase(round: RoundView | null, lang: Language) {
   if (!round) return nothing;
-  const text =
+  const phase =
     round.phase === 'betsOpen'
-      ? tr(lang, 'phase.betsOpen', 'Bets open')
+      ? message(lang, 'phase.betsOpen', 'Bets open')
       : round.phase === 'noMoreBets'
-        ? tr(lang, 'phase.noMoreBets', 'No more bets')
-        : tr(lang, 'phase.dealing', 'Dealing');
-  return html`<p class="phase ${round.phase}" role="status" data-phase=${round.phase} data-round=${round.hand}>
-    ${text}
+        ? message(lang, 'phase.noMoreBets', 'No more bets')
+        : message(lang, 'phase.dealing', 'Dealing');
+  const label = `${plain(lang, 'phase.round', str`Hand ${round.hand}`)}: ${plainOf(lang, phase)}`;
+  return html`<p
+    class="phase ${round.phase}"
+    role="status"
+    data-phase=${round.phase}
+    data-round=${round.hand}
+    aria-label=${label}
+  >
+    <span class="round num" aria-hidden="true">#${count(round.hand, localeOf(lang))}</span> ${show(lang, phase)}
   </p>`;
 }
 
@@ -45,6 +58,9 @@ export const phaseStyles = css`
   }
   .phase .bi {
     flex-wrap: nowrap;
+  }
+  .phase .round {
+    opacity: 0.85;
   }
   .phase .bi > .zh {
     color: inherit;

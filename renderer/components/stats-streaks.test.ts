@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseCards } from '../../baccarat/cards';
 import type { ShoeHand } from '../../baccarat/shoe';
 import type { RoundView } from '../../contract/kiosk';
-import { useLanguage } from '../localization';
+import { useLanguage, type Language } from '../localization';
 import { $$, cleanup, mapOf, mount, textOf } from '../test-support/fixtures';
 import './last-hand';
 import { phaseStyles, roundPhase } from './round-phase';
@@ -161,22 +161,36 @@ describe('<kiosk-last-hand> pair kinds', () => {
 });
 
 describe('the round phase chip', () => {
-  it.each<[RoundView | null, string | null, string]>([
-    [{ phase: 'betsOpen', hand: 41 }, 'betsOpen', 'Bets open'],
-    [{ phase: 'noMoreBets', hand: 41 }, 'noMoreBets', 'No more bets'],
-    [{ phase: 'dealing', hand: 12 }, 'dealing', 'Dealing'],
-    [null, null, ''],
-  ])('%j', async (round, phase, text) => {
-    await useLanguage('en');
-    const host = document.createElement('div');
-    const root = host.attachShadow({ mode: 'open' });
-    const sheet = phaseStyles.styleSheet;
-    if (sheet) root.adoptedStyleSheets = [sheet];
-    render(html`${roundPhase(round, 'en')}`, root);
-    document.body.append(host);
-    const chip = root.querySelector('.phase');
+  it.each<[RoundView | null, string | null, string, string | null]>([
+    [{ phase: 'betsOpen', hand: 41 }, 'betsOpen', '#41 Bets open', 'Hand 41: Bets open'],
+    [{ phase: 'noMoreBets', hand: 41 }, 'noMoreBets', '#41 No more bets', 'Hand 41: No more bets'],
+    [{ phase: 'dealing', hand: 12 }, 'dealing', '#12 Dealing', 'Hand 12: Dealing'],
+    [null, null, '', null],
+  ])('%j', async (round, phase, text, label) => {
+    const chip = await chipOf(round, 'en');
     expect(chip?.getAttribute('data-phase') ?? null).toBe(phase);
-    expect((chip?.textContent ?? '').trim()).toBe(text);
-    host.remove();
+    expect((chip?.textContent ?? '').replace(/\s+/g, ' ').trim()).toBe(text);
+    expect(chip?.getAttribute('aria-label') ?? null).toBe(label);
+  });
+
+  // While bets are open for hand 46 the statistics count 45 hands: the chip says which round is bet on.
+  it.each<[Language, string, string]>([
+    ['zh-Hans', '#46 请下注', '第 46 局: 请下注'],
+    ['en+zh-Hant', '#46 Bets open請下注', 'Hand 46 · 第 46 局: Bets open · 請下注'],
+  ])('%s', async (lang, text, label) => {
+    const chip = await chipOf({ phase: 'betsOpen', hand: 46 }, lang);
+    expect((chip?.textContent ?? '').replace(/\s+/g, ' ').trim()).toBe(text);
+    expect(chip?.getAttribute('aria-label')).toBe(label);
   });
 });
+
+async function chipOf(round: RoundView | null, lang: Language): Promise<Element | null> {
+  await useLanguage(lang);
+  const host = document.createElement('div');
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = phaseStyles.styleSheet;
+  if (sheet) root.adoptedStyleSheets = [sheet];
+  render(html`${roundPhase(round, lang)}`, root);
+  document.body.append(host);
+  return root.querySelector('.phase');
+}

@@ -88,6 +88,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'phase.betsOpen': '请下注',
   'phase.dealing': '发牌中',
   'phase.noMoreBets': '停止下注',
+  'phase.round': str`第 ${0} 局`,
   player: '闲',
   'reason.cannotReconstruct': '发牌出错，无法还原',
   'reason.cardOutOfTurn': '有牌未按次序发出',

@@ -88,6 +88,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'phase.betsOpen': '請下注',
   'phase.dealing': '發牌中',
   'phase.noMoreBets': '停止下注',
+  'phase.round': str`第 ${0} 局`,
   player: '閒',
   'reason.cannotReconstruct': '發牌出錯，無法還原',
   'reason.cardOutOfTurn': '有牌未按次序發出',
