@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import type { FitReport, KioskApi, PushEvents, Requests, TableView } from '../../contract/kiosk';
+import type { KioskApi, PushEvents, TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { makeView } from '../../test/fixtures/views/build-view';
-import { linesShown } from '../../test/helpers/lines-shown';
 import { DemoKiosk } from '../demo-kiosk';
-import { $$, cleanup, mount, settle } from '../test-support/fixtures';
+import { board, settleAll } from '../test-support/board';
+import { $$, cleanup } from '../test-support/fixtures';
 import './kiosk-app';
 import type { KioskApp } from './kiosk-app';
 
@@ -18,22 +18,6 @@ const view = (shoe: string, over: Partial<TableView> = {}, spec: Parameters<type
 
 /** The shadow root of a child of the board. */
 const inner = (app: KioskApp, selector: string): HTMLElement => app.shadowRoot!.querySelector(selector) as HTMLElement;
-
-async function board(api: KioskApi, width = 1920, height = 1080): Promise<KioskApp> {
-  const app = document.createElement('kiosk-app');
-  app.api = api;
-  await mount(app, width, height);
-  for (let i = 0; i < 3; i++) await settleAll(app);
-  return app;
-}
-
-async function settleAll(app: KioskApp): Promise<void> {
-  await settle(app);
-  for (const el of app.shadowRoot!.querySelectorAll('*')) {
-    if ('updateComplete' in el) await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-  }
-  await new Promise<void>((r) => requestAnimationFrame(() => r()));
-}
 
 describe('<kiosk-app> and its ShoeController', () => {
   it('subscribes first, then requests the snapshot', async () => {
@@ -301,96 +285,6 @@ describe('<kiosk-app> and its ShoeController', () => {
       // e2e/board-screenshots.test.ts shows one that fits whole.)
     },
   );
-});
-
-/** A demo host that keeps what the board tells it of its fit (`kiosk:fit`). */
-class FitHost extends DemoKiosk {
-  readonly fits: FitReport[] = [];
-  override request<K extends keyof Requests>(channel: K, ...args: Parameters<Requests[K]>) {
-    if (channel === 'kiosk:fit') this.fits.push(args[0] as FitReport);
-    return super.request(channel, ...args);
-  }
-}
-
-/** The longest pit message a sign may carry (280 characters), in both the board's languages. */
-const LONGEST =
-  'Welcome to the VIP room — free-flow refreshments are served at the bar all night. 欢迎光临贵宾厅，酒吧整晚免费供应饮品。'
-    .repeat(3)
-    .slice(0, 280);
-
-describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
-  afterEach(() => page.viewport(414, 896)); // vitest's default, for whatever runs next
-
-  it.for([
-    [1920, 1080],
-    [1080, 1920],
-  ] as const)('a 280-character message is cut, and says so; a short one is not (%i×%i)', async ([w, h]) => {
-    expect(LONGEST).toHaveLength(280);
-    await page.viewport(w, h); // the board fills the page (kiosk-app.styles.ts), whatever box it is mounted in
-    // Pairs, and Perfect Pairs with its pay scale (as e2e/board-steady.test.ts): little room left at the column's foot.
-    const sideBets = ['playerPair', 'bankerPair', 'perfectPairs'] as const;
-    const spec = { shoe: 'BPBBPT', language: 'en+zh-Hans' as const, sideBets };
-    const host = new FitHost(view('BPBBPT', { seq: 1 }, { ...spec, message: LONGEST }));
-    const app = await board(host, w, h);
-    await expect.poll(() => host.fits.at(-1)?.messageCut).toBe(true);
-    await settleAll(app);
-    const cut = host.fits.at(-1)!;
-    expect(cut.streaksHidden).toBe(false);
-    // As many lines as the board shows: the message clamped at the sign column's foot, with an ellipsis.
-    const shown = app.shadowRoot!.querySelector<HTMLElement>('.panel.signs > .message.clamped');
-    expect(shown).not.toBeNull();
-    expect(cut.messageLines).toBe(Number(shown!.style.getPropertyValue('--lines')));
-    expect(cut.messageLines).toBeGreaterThanOrEqual(1);
-    // And the board shows those lines, the last with its ellipsis: the column does not squeeze the message into fewer
-    // (it did: told 9 lines, it showed under 1, cut off mid-line).
-    const { whole, partial } = linesShown(shown!);
-    expect({ whole, partial }).toEqual({ whole: cut.messageLines, partial: 0 });
-    const column = shown!.parentElement!;
-    expect(column.scrollHeight).toBeLessThanOrEqual(column.clientHeight + 1);
-
-    host.push(view('BPBBPT', { seq: 2 }, { ...spec, message: 'Welcome' }));
-    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: false });
-    expect(app.shadowRoot!.querySelector('.message.clamped')).toBeNull();
-    // Sent only when it changed: never the same fit twice in a row.
-    const sent = host.fits.map((f) => JSON.stringify(f));
-    expect(sent.filter((f, i) => f === sent[i - 1])).toEqual([]);
-
-    // A hand measures nothing and sends nothing; a host come back is told the fit again.
-    const before = host.fits.length;
-    host.push(view('BPBBPTB', { seq: 3, change: { kind: 'hand', hand: 7 } }, { ...spec, message: 'Welcome' }));
-    for (let i = 0; i < 3; i++) await settleAll(app);
-    expect(host.fits).toHaveLength(before);
-    app.resync();
-    await expect.poll(() => host.fits.length).toBe(before + 1);
-    expect(host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: false });
-  });
-
-  it('a message the sign column has no room for, cut in the footer, is reported with the footer’s line (1080×1920)', async () => {
-    await page.viewport(1080, 1920);
-    // Every side bet with its limits: a portrait sign column with no room for even a short message.
-    const spec = {
-      shoe: 'BPBBPT',
-      language: 'en+zh-Hans' as const,
-      tiePays: 9 as const,
-      perfectPairsScale: 'two' as const,
-      sideBets: ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const,
-      limits: {
-        sideBetLimits: {
-          perfectPairs: { minimum: 100, maximum: 5_000 },
-          urWayEgalite: { minimum: 50, maximum: 2_500 },
-          threeGivesEight: { minimum: 50, maximum: 1_000 },
-        },
-      },
-    };
-    const host = new FitHost(view('BPBBPT', { seq: 1 }, { ...spec, message: LONGEST }));
-    const app = await board(host, 1080, 1920);
-    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: true, messageLines: 1, streaksHidden: false });
-    const shown = app.shadowRoot!.querySelector<HTMLElement>('.footer .message')!;
-    expect(shown.scrollHeight).toBeGreaterThan(2 * shown.clientHeight); // one line of several
-    host.push(view('BPBBPT', { seq: 2 }, { ...spec, message: 'Minimum raised to HK$1,000 after 22:00' }));
-    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: false });
-    expect(app.shadowRoot!.querySelector('.footer .message')).not.toBeNull(); // whole, in the footer
-  });
 });
 
 // Keep the listener type honest for the fake API above.
