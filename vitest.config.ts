@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 // The file's extension, as Vite's native config loader wants it (TypeScript takes it: allowImportingTsExtensions).
@@ -21,6 +22,9 @@ export default defineConfig({
       {
         // The renderer in real Chromium (Debian's, never `playwright install`). Lit's legacy decorators come from
         // renderer/tsconfig.json (experimentalDecorators, useDefineForClassFields: false): see TOOLCHAIN.md.
+        // The board's fonts are served to tests that measure text (renderer/test-support/product-fonts.ts) wherever
+        // the install is: Vite refuses files outside the project, as a node_modules linked to a shared install is.
+        server: { fs: { allow: ['.', realpathSync('node_modules/@fontsource')] } },
         test: {
           name: 'browser',
           include: ['renderer/**/*.test.ts'],
