@@ -24,10 +24,15 @@ export const statusStyles = css`
   .footer p {
     margin: 0;
   }
+  /* In lines of 1.12 em, as the board's other text, at the sign column's foot too: at 'normal' its lines were Noto
+     Sans's 1.36 em (1.47 with Chinese), and a portrait column with three quarters of a line left above a message
+     cut to one line could not take a second (found by hand: its Chinese half never seen). Its glyphs' boxes run a
+     little past these lines (test/helpers/lines-shown.ts measures by line box); the glyphs themselves do not. */
   .message {
     color: var(--kiosk-gold);
     font-weight: 700;
     font-size: var(--kiosk-text);
+    line-height: 1.12;
     flex: 0 1 auto;
   }
   /* A message the sign column has no room for (FitController) shows here, cut to the footer's lines with an
@@ -37,7 +42,6 @@ export const statusStyles = css`
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 3;
     overflow: hidden;
-    line-height: 1.12;
     max-width: 40%;
   }
   .disclaimer {

@@ -1,12 +1,12 @@
 /**
- * The board's fit, as patrons see it and as its host is told it (`kiosk:fit`): a pit message whole where it has room,
- * else cut to whole lines with an ellipsis; the report saying so.
+ * The board's fit, as patrons see it and as its host is told it (`kiosk:fit`): a pit message whole wherever it can
+ * be, else cut where the most of it shows, to whole lines with an ellipsis; the report saying so.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { TableView } from '../../contract/kiosk';
 import { makeView } from '../../test/fixtures/views/build-view';
-import { linesShown } from '../../test/helpers/lines-shown';
+import { charsShown, linesShown } from '../../test/helpers/lines-shown';
 import { board, FitHost, settleAll } from '../test-support/board';
 import { cleanup } from '../test-support/fixtures';
 import '../test-support/product-fonts'; // measured in the board's fonts: the fallback's lines are shorter
@@ -23,6 +23,15 @@ const LONGEST =
   'Welcome to the VIP room — free-flow refreshments are served at the bar all night. 欢迎光临贵宾厅，酒吧整晚免费供应饮品。'
     .repeat(3)
     .slice(0, 280);
+
+/** A bilingual pit message as a floor writes one, English then its Chinese (112 and 42 characters). */
+const TONIGHT =
+  'Tonight only: the minimum bet at this table rises to HK$1,000 after 22:00, and Perfect Pairs closes at midnight. ' +
+  '今晚起，本桌22:00后最低投注提高至港币1,000元，完美对子于午夜停止接受投注。';
+const BILINGUAL = { shoe: 'BPBBPT', language: 'en+zh-Hans' } as const;
+
+/** Its characters, not its spaces (what {@link charsShown} counts). */
+const visible = (text: string) => text.replace(/\s/g, '').length;
 
 describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
   afterEach(() => page.viewport(414, 896)); // vitest's default, for whatever runs next
@@ -97,5 +106,65 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
     host.push(view('BPBBPT', { seq: 2 }, { ...spec, message: 'Minimum raised to HK$1,000 after 22:00' }));
     await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: true });
     expect(app.shadowRoot!.querySelector('.footer .message')).not.toBeNull(); // whole, in the footer
+  });
+
+  // Found by hand (1080×1920, a no-commission table with Perfect Pairs): this message cut to its first line
+  // ('Tonight only: the minimum bet a…') with three quarters of a line empty above it, its Chinese never seen. Its
+  // lines were 1.36 em ('normal' in Noto Sans; a line with Chinese 1.47), where the board's other text runs at 1.12.
+  it('portrait: a message cut at the column’s foot takes the lines the column has (no line of it left empty)', async () => {
+    await page.viewport(1080, 1920);
+    const sideBets = ['playerPair', 'bankerPair', 'perfectPairs'] as const;
+    const spec = { ...BILINGUAL, variant: 'modified-odds' as const, sideBets, message: TONIGHT };
+    const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
+    const app = await board(host, 1080, 1920);
+    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: true, messageLines: 2, streaksHidden: false });
+    await settleAll(app);
+    const shown = app.shadowRoot!.querySelector<HTMLElement>('.panel.signs > .message.clamped')!;
+    expect(linesShown(shown)).toEqual({ whole: 2, partial: 0 });
+    const column = shown.parentElement!;
+    expect(column.scrollHeight).toBeLessThanOrEqual(column.clientHeight + 1);
+    // Less than one of its lines is left: a third would not fit.
+    shown.style.setProperty('--lines', '3');
+    expect(column.scrollHeight).toBeGreaterThan(column.clientHeight + 1);
+  });
+
+  it('portrait: a bilingual message the column has room for shows whole, its Chinese to the last character', async () => {
+    await page.viewport(1080, 1920);
+    // A change of variant signed ahead, with the pairs: room at the column's foot for six lines of 1.12 em (five of
+    // 1.36 em, the last of them cut with an ellipsis, the Chinese with it).
+    const scheduled = { variant: 'modified-odds' as const, fromHand: null };
+    const spec = { ...BILINGUAL, scheduled, sideBets: ['playerPair', 'bankerPair'] as const, message: TONIGHT };
+    const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
+    const app = await board(host, 1080, 1920);
+    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: false });
+    await settleAll(app);
+    const shown = app.shadowRoot!.querySelector<HTMLElement>('.panel.signs > .message')!;
+    expect(shown.classList.contains('clamped')).toBe(false);
+    expect(linesShown(shown).partial).toBe(0);
+    expect(charsShown(shown)).toBe(visible(TONIGHT));
+    const column = shown.parentElement!;
+    expect(column.scrollHeight).toBeLessThanOrEqual(column.clientHeight + 1);
+  });
+
+  it('portrait: a message no place holds whole is cut where the most of it shows (the footer’s line)', async () => {
+    await page.viewport(1080, 1920);
+    // No commission, Perfect Pairs and 3 Gives 8: the column's foot has room for one line of it (27 characters,
+    // 'Tonight only: the minimum bet a…'); the footer's line is as wide as the board.
+    const sideBets = ['playerPair', 'bankerPair', 'perfectPairs', 'threeGivesEight'] as const;
+    const spec = { ...BILINGUAL, variant: 'modified-odds' as const, sideBets, message: TONIGHT };
+    const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
+    const app = await board(host, 1080, 1920);
+    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: true, messageLines: 1, streaksHidden: false });
+    await settleAll(app);
+    const root = app.shadowRoot!;
+    expect(root.querySelector('.panel.signs > .message')).toBeNull();
+    const shown = root.querySelector<HTMLElement>('.footer .message')!;
+    expect(linesShown(shown)).toEqual({ whole: 1, partial: 0 });
+    expect(charsShown(shown)).toBeGreaterThan(40);
+    // And nothing else cut for it.
+    for (const sel of ['.panel.signs', '.panel.stats', '.panel.last-hand']) {
+      const panel = root.querySelector<HTMLElement>(sel)!;
+      expect(panel.scrollHeight, sel).toBeLessThanOrEqual(panel.clientHeight + 1);
+    }
   });
 });

@@ -7,8 +7,9 @@
  *   patrons' floor (`tight`); if even that does not fit, the pit's message goes whole to the footer where the
  *   footer has room for it ({@link FitController.messageInSigns}; a portrait board's has one line, which the
  *   statistics give back by their streak line ({@link FitController.streaks}) if the column still falls short: the
- *   streaks can be read off the big road, the pays, limits and message cannot); a message too long for that is cut
- *   to the lines that fit at the column's foot, with an ellipsis (the longest a sign may carry, 280 characters);
+ *   streaks can be read off the big road, the pays, limits and message cannot); a message too long for that is cut,
+ *   with an ellipsis, where the most of it shows: to the lines that fit at the column's foot, or to the footer's
+ *   (a portrait footer's one line is as wide as two of the column's: more than a column with one line to spare);
  * - the statistics tighten their gaps (`dense`) when their lines would otherwise wrap past their panel (a bilingual
  *   landscape board). Their figures keep the room of their widest values (stats-panel.styles.ts), so what fits at
  *   one hand fits at every hand of the shoe.
@@ -51,6 +52,12 @@ const lineOf = (el: HTMLElement) => {
 /** Cut: it holds more than half a line beyond its box (a line's glyphs reach a little below it anyway). */
 const isCut = (message: HTMLElement) =>
   message.scrollHeight > message.clientHeight + parseFloat(getComputedStyle(message).fontSize) / 2;
+/** How much of a message shows: its height shown over its whole text's (its lines are all as tall: a share of it). */
+const shownOf = (message: HTMLElement) => {
+  const style = getComputedStyle(message);
+  const pad = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  return Math.min(1, (message.clientHeight - pad) / Math.max(1, message.scrollHeight - pad));
+};
 
 export class FitController implements ReactiveController {
   private fitted: readonly unknown[] = [];
@@ -112,10 +119,7 @@ export class FitController implements ReactiveController {
   /** What the fit came to: the message cut (to how many lines), the streak line given up. */
   private report(): FitReport {
     const streaksHidden = !this.streaks;
-    const root = this.host.renderRoot;
-    const message =
-      this.panel()?.querySelector<HTMLElement>(':scope > .message') ??
-      root.querySelector<HTMLElement>('.footer .message');
+    const message = this.message();
     if (!message || !isCut(message)) return { messageCut: false, streaksHidden };
     // The lines it shows: as clamped at the column's foot, else its box (the footer's clamp) over a line.
     const style = getComputedStyle(message);
@@ -137,8 +141,20 @@ export class FitController implements ReactiveController {
       await this.place(false, streaks);
       if ((await this.tighten()) && this.settled()) return;
     }
+    // Cut, then where the most of it shows: at the column's foot, unless the footer shows more of it with nothing
+    // else cut (a portrait footer's one line is as wide as two of the column's).
     await this.place(true, true);
-    if ((await this.tighten()) || (await this.clampMessage())) return;
+    const inColumn = (await this.tighten()) || (await this.clampMessage()) ? this.shown() : 0;
+    if (inColumn > 0) {
+      for (const streaks of [true, false]) {
+        await this.place(false, streaks);
+        if (!(await this.tighten()) || !this.panelsFit()) continue;
+        if (this.shown() > inColumn) return;
+        break;
+      }
+      await this.place(true, true);
+      if ((await this.tighten()) || (await this.clampMessage())) return;
+    }
     await this.place(false, true);
     if (await this.tighten()) return;
     await this.place(false, false);
@@ -147,13 +163,30 @@ export class FitController implements ReactiveController {
 
   /** Nothing cut: the message (in the footer) whole, and the statistics and last hand within their panels. */
   private settled(): boolean {
-    const root = this.host.renderRoot;
-    const message = root.querySelector<HTMLElement>('.footer .message');
-    if (message && isCut(message)) return false;
+    const message = this.host.renderRoot.querySelector<HTMLElement>('.footer .message');
+    return !(message && isCut(message)) && this.panelsFit();
+  }
+
+  /** The statistics and the last hand within their panels (a message in the footer takes room from them). */
+  private panelsFit(): boolean {
     return ['.panel.stats', '.panel.last-hand'].every((sel) => {
-      const panel = root.querySelector<HTMLElement>(sel);
+      const panel = this.host.renderRoot.querySelector<HTMLElement>(sel);
       return !panel || !spills(panel);
     });
+  }
+
+  /** The pit's message, at the sign column's foot or in the footer. */
+  private message(): HTMLElement | null {
+    return (
+      this.panel()?.querySelector<HTMLElement>(':scope > .message') ??
+      this.host.renderRoot.querySelector<HTMLElement>('.footer .message')
+    );
+  }
+
+  /** How much of the message shows where it is (1: whole; 0: there is none). */
+  private shown(): number {
+    const message = this.message();
+    return message ? shownOf(message) : 0;
   }
 
   /**
@@ -166,7 +199,9 @@ export class FitController implements ReactiveController {
     if (!panel || !message) return false;
     const line = lineOf(message);
     message.classList.add('clamped');
-    for (let lines = Math.floor(message.scrollHeight / line); lines >= 1; lines--) {
+    // From every line it has, down: rounded down, a guess of lineOf's taller than its lines (1.4 em for a 'normal'
+    // line height, Noto Sans's being 1.36) never tried the last line of a long message.
+    for (let lines = Math.ceil(message.scrollHeight / line); lines >= 1; lines--) {
       message.style.setProperty('--lines', String(lines));
       if (!overflows(panel)) return true;
     }
