@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { FIXTURES } from '../../test/fixtures/views';
 import { DemoKiosk } from '../demo-kiosk';
-import { cleanup, mount, settle } from '../test-support/fixtures';
-import './kiosk-app';
+import { board } from '../test-support/board';
+import { cleanup, settle } from '../test-support/fixtures';
+import '../test-support/product-fonts'; // measured in the board's fonts: the fallback's lines are shorter
 
 afterEach(async () => {
   cleanup();
@@ -41,9 +42,7 @@ describe('the last hand and the statistics within their panels', () => {
     [3840, 2160, 'shoe-full'],
   ] as const)('%i×%i, %s: every line whole', async ([w, h, fixture]) => {
     await page.viewport(w, h);
-    const app = document.createElement('kiosk-app');
-    app.api = new DemoKiosk(FIXTURES[fixture]!(Date.now()));
-    await mount(app, w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
     const root = app.shadowRoot!;
     const cut = () =>
       ['last-hand', 'stats'].flatMap((name) => {
