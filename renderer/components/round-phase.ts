@@ -18,7 +18,8 @@ import { localeOf, message, plain, plainOf, show, type Language } from '../local
 /**
  * The phase's chip, or nothing. It leads with the round's number as the last hand's panel writes one ("#46"): while
  * bets are open for hand 46 the statistics count 45 hands, and a sign announced "From hand 46" must be read against
- * the round being bet on.
+ * the round being bet on. Its name says it in words ("Hand 46: Bets open"); as a live region it is announced by
+ * its text, number included.
  */
 export function roundPhase(round: RoundView | null, lang: Language) {
   if (!round) return nothing;
@@ -36,7 +37,7 @@ export function roundPhase(round: RoundView | null, lang: Language) {
     data-round=${round.hand}
     aria-label=${label}
   >
-    <span class="round num" aria-hidden="true">#${count(round.hand, localeOf(lang))}</span> ${show(lang, phase)}
+    <span class="round num">#${count(round.hand, localeOf(lang))}</span> ${show(lang, phase)}
   </p>`;
 }
 
