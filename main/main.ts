@@ -77,7 +77,15 @@ async function start(): Promise<void> {
   handle('kiosk:about', () => aboutInfo(cfg, about), own);
   handle('kiosk:screen', () => null, own); // Electron's screenshot is the window's own: no size to remember
   handle('kiosk:fit', fitRequest(bridge, log), own); // the pit message cut, the streaks hidden: the status warns staff
-  await bridge.start();
+  try {
+    await bridge.start();
+  } catch (e) {
+    // Another board holds this table's journal (journal-lock.ts): both would append to its history.
+    logger.fatal({ err: e }, 'the board could not start');
+    dialog.showErrorBox('baccarat-board: the board could not start', e instanceof Error ? e.message : String(e));
+    app.exit(1);
+    return;
+  }
 
   const blocker = powerSaveBlocker.start('prevent-display-sleep');
   app.on('second-instance', () => {

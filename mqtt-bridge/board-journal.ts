@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { Received } from './follower';
 import { type History, type HistoryRecord, historyTail, openHistory, recordHash } from './history';
 import { type Journal, openJournal, replayJournal } from './journal';
+import { type JournalLock, lockJournal } from './journal-lock';
 import { within } from './within';
 import type { TableMessage, TableState } from './table-state';
 
@@ -48,6 +49,7 @@ function shoeRecordIn(path: string, shoeId: string): ShoeRecord | null {
 export class BoardJournal {
   private journal: Journal | null = null;
   private history: History | null = null;
+  private lock: JournalLock | null = null;
   /** The record of the last shoe that ended, once known (at its end, or found again at start). */
   lastRecord: ShoeRecord | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -65,8 +67,12 @@ export class BoardJournal {
     return this.historyOf?.path ?? null;
   }
 
-  /** Replays the journal onto `empty` and opens it for appending; returns the state it held. */
+  /**
+   * Replays the journal onto `empty` and opens it for appending; returns the state it held. Throws
+   * `JournalInUseError` (journal-lock.ts) while another live board process holds the journal: both would append.
+   */
   restore(empty: TableState, now: Date): TableState {
+    this.lock ??= lockJournal(this.path, now);
     const replayed = replayJournal(this.path, empty, now);
     if (replayed.setAside) this.log.error(replayed.setAside, 'journal set aside: the board starts empty');
     for (const s of replayed.skipped) this.log.warn({ line: s.line, reason: s.reason }, 'journal record skipped');
@@ -135,5 +141,7 @@ export class BoardJournal {
     this.journal = null;
     this.history?.close();
     this.history = null;
+    this.lock?.release();
+    this.lock = null;
   }
 }

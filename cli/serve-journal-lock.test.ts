@@ -1,0 +1,45 @@
+/**
+ * Two boards of one table on one machine, on one journal (found by hand: a kiosk running, and the deployment guide's
+ * check of its configuration, `serve --port 0`, started beside it): both appended to the table's history, which then
+ * held two records of one number and failed `history verify` for good. The second is now refused, by name.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startCli, type CliProcess } from '../test/helpers/cli-process';
+
+const BIN = new URL('../bin/baccarat-board.mjs', import.meta.url).pathname;
+const ARGS = ['serve', '--table', 'T1', '--display', 'D1', '--port', '0'];
+const running: CliProcess[] = [];
+afterEach(() => {
+  for (const p of running.splice(0)) if (p.alive()) p.child.kill('SIGKILL');
+});
+
+/** Runs the command to its end: its exit code and standard error. */
+function runCli(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; err: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, err })));
+}
+
+describe('one board process per journal', () => {
+  test('a second serve of the same table and journal is refused, said in a line; once the first stops, it starts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bb-two-boards-'));
+    const env = { BACCARAT_JOURNAL_DIR: dir, BACCARAT_LOG_LEVEL: 'error', BACCARAT_MQTT_URLS: '' };
+    const first = await startCli(ARGS, /board: +(http:\S+)/, env);
+    running.push(first);
+    const second = await runCli(ARGS, env);
+    expect(second.code).toBe(1);
+    expect(second.err).toContain(`baccarat-board serve: the journal ${join(dir, 'T1.journal')} is in use by another`);
+    expect(second.err).toContain(`process ${first.child.pid} on`);
+    expect(second.err).not.toMatch(/\n\s+at /); // no stack trace
+    expect(first.alive()).toBe(true);
+    expect(await first.stop()).toBe(0);
+    const third = await startCli(ARGS, /board: +(http:\S+)/, env);
+    running.push(third);
+    expect(third.alive()).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JournalInUseError, lockJournal } from './journal-lock';
+
+const journal = () => join(mkdtempSync(join(tmpdir(), 'bb-lock-')), 'T1.journal');
+const holder = (pid: number, host = hostname()) =>
+  `${JSON.stringify({ pid, host, since: '2026-11-27T00:25:06.235Z' })}\n`;
+/** The pid of a process that has exited. */
+const gonePid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+
+describe('lockJournal: one board process per journal', () => {
+  it('takes the lock beside the journal, and gives it back', () => {
+    const j = journal();
+    const lock = lockJournal(j);
+    expect(lock.path).toBe(`${j}.lock`);
+    expect(JSON.parse(readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    lock.release();
+    expect(existsSync(lock.path)).toBe(false);
+  });
+
+  it('refuses while a live process of this machine holds it, naming it and what to do', () => {
+    const j = journal();
+    writeFileSync(`${j}.lock`, holder(process.ppid)); // the test runner's parent: alive
+    expect(() => lockJournal(j)).toThrow(JournalInUseError);
+    expect(() => lockJournal(j)).toThrow(
+      `the journal ${j} is in use by another board (process ${process.ppid} on ${hostname()}, since 2026-11-27T00:25:06.235Z)`,
+    );
+    expect(readFileSync(`${j}.lock`, 'utf8')).toBe(holder(process.ppid)); // left as it was
+  });
+
+  it('refuses a lock held on another machine (a shared disk): its process cannot be checked', () => {
+    const j = journal();
+    writeFileSync(`${j}.lock`, holder(gonePid(), 'kiosk-7'));
+    expect(() => lockJournal(j)).toThrow(/process \d+ on kiosk-7/);
+  });
+
+  it.each([
+    ['left by a process that is gone (a crash, a power cut)', () => holder(gonePid())],
+    ['torn (the crash came while it was written)', () => '{"pid":12'],
+  ])('takes over a lock %s', (_, text) => {
+    const j = journal();
+    writeFileSync(`${j}.lock`, text());
+    const lock = lockJournal(j);
+    expect(JSON.parse(readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+  });
+
+  it("never takes away another process's lock when giving its own back", () => {
+    const j = journal();
+    const lock = lockJournal(j);
+    writeFileSync(lock.path, holder(process.ppid)); // taken over meanwhile (by hand)
+    lock.release();
+    expect(readFileSync(lock.path, 'utf8')).toBe(holder(process.ppid));
+  });
+});
