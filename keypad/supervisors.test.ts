@@ -34,6 +34,13 @@ describe('supervisor codes', () => {
     expect(await s.check('Lee', '4821')).toBe('ok');
   }, 20_000);
 
+  test('the first supervisor of a fresh machine: its folder is made, private (found by hand: ENOENT, a stack trace)', async () => {
+    const dir = join(tempDir('bb-sup-'), 'config', 'baccarat-board');
+    expect(await addSupervisor(join(dir, 'keypad-supervisors'), 'Lee', '4821')).toEqual({ ok: true, value: 'added' });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'keypad-supervisors')).mode & 0o777).toBe(0o600);
+  });
+
   test('the file: add, replace, remove, list; 0600; a bad line is refused with its number', async () => {
     const file = join(tempDir('bb-sup-'), 'supervisors');
     expect(await addSupervisor(file, 'Lee', '4821')).toEqual({ ok: true, value: 'added' });

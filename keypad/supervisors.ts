@@ -11,7 +11,8 @@
  * @packageDocumentation
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { err, ok, type Result } from '../baccarat/types';
 
 const scrypt = (code: string, salt: Buffer, keylen: number, o: ScryptOptions): Promise<Buffer> =>
@@ -143,6 +144,8 @@ export async function addSupervisor(
   if (!current.ok) return current;
   const had = current.value.has(name);
   current.value.set(name, await hashCode(code));
+  // The first supervisor of a fresh machine: its configuration folder may not exist yet (private, as the file).
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFile(path, makeSupervisors(current.value), { mode: 0o600 });
   return ok(had ? 'replaced' : 'added');
 }
