@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { FIXTURES } from '../../test/fixtures/views';
+import { FIXTURES, makeView } from '../../test/fixtures/views';
 import { DemoKiosk } from '../demo-kiosk';
 import { board } from '../test-support/board';
 import { cleanup, settle } from '../test-support/fixtures';
@@ -60,5 +60,19 @@ describe('the last hand and the statistics within their panels', () => {
       });
     await expect.poll(async () => (await settle(app), cut()), { timeout: 5000 }).toEqual([]);
     expect(root.querySelector('kiosk-stats')!.shadowRoot!.textContent).toMatch(/\d/);
+  });
+});
+
+describe("the header's pair maximum", () => {
+  it.for([
+    [['playerPair', 'bankerPair'], true],
+    [['perfectPairs'], false],
+    [[], false],
+  ] as const)('side bets %j: shown %s', async ([sideBets, shown]) => {
+    await page.viewport(1920, 1080);
+    const app = await board(new DemoKiosk(makeView({ shoe: 'BPB', sideBets: [...sideBets] }, Date.now())), 1920, 1080);
+    const limits = app.shadowRoot!.querySelector('kiosk-limits.headline')!.shadowRoot!;
+    expect(limits.querySelectorAll('[data-limit=pairMaximum]')).toHaveLength(shown ? 1 : 0);
+    expect(limits.querySelectorAll('[data-limit=tieMaximum]')).toHaveLength(1);
   });
 });

@@ -55,6 +55,7 @@ export function header(
       show="headline"
       ?differential=${!portrait}
       .signage=${view.signage}
+      .pairsOffered=${view.payTable?.pairs != null}
       .language=${lang}
     ></kiosk-limits>
     <div class="status">

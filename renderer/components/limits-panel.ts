@@ -113,6 +113,11 @@ export class KioskLimits extends LitElement {
   @property({ reflect: true }) show: 'headline' | 'details' | 'all' = 'all';
   /** The headline includes the maximum table differential (a landscape header has room for it). */
   @property({ type: Boolean }) differential = false;
+  /**
+   * A pair bet (Player or Banker Pair) is offered: the pair maximum (house rule 6.1.3) is shown only then, as patrons
+   * read "Pair max" as "pair bets are taken here" (found by hand on a table that offered none).
+   */
+  @property({ attribute: false }) pairsOffered = true;
 
   private limit(key: string, label: TemplateResult | string, amount: number | undefined, kind = '') {
     if (amount === undefined) return nothing;
@@ -140,7 +145,11 @@ export class KioskLimits extends LitElement {
               ${this.limit('minimum', tr(lang, 'limits.min', 'Minimum'), l.minimum)}
               ${this.limit('maximum', tr(lang, 'limits.max', 'Maximum'), l.maximum)}
               ${this.limit('tieMaximum', tr(lang, 'limits.tie', 'Tie max'), l.tieMaximum, 'secondary')}
-              ${this.limit('pairMaximum', tr(lang, 'limits.pair', 'Pair max'), l.pairMaximum, 'secondary')}
+              ${
+                this.pairsOffered
+                  ? this.limit('pairMaximum', tr(lang, 'limits.pair', 'Pair max'), l.pairMaximum, 'secondary')
+                  : nothing
+              }
               ${differential ? maxDiff('secondary') : nothing}
             </div>`
       }

@@ -270,6 +270,18 @@ describe('<kiosk-limits>', () => {
     expect(textOf(el)).toContain('Tie max');
   });
 
+  it('shows the pair maximum only where a pair bet is offered (patrons read it as pair bets taken)', async () => {
+    const view = makeView({ shoe: 'B', currency: 'HKD', language: 'en' }, NOW);
+    const el = document.createElement('kiosk-limits');
+    el.signage = view.signage;
+    el.language = 'en';
+    el.pairsOffered = false;
+    await mount(el, 480, 300);
+    expect($$(el, '[data-limit=pairMaximum]')).toHaveLength(0);
+    expect(textOf(el)).not.toContain('Pair max');
+    expect($$(el, '[data-limit=tieMaximum]')).toHaveLength(1);
+  });
+
   it('shows cents only when an amount has them, in any currency', async () => {
     const view = makeView({ shoe: 'B', currency: 'AUD', limits: { minimum: 12.5 }, language: 'en' }, NOW);
     const el = document.createElement('kiosk-limits');
