@@ -63,7 +63,7 @@ export function signSummary(s: TableSignage): string[] {
 export const describeRange = (r: { readonly minimum: number; readonly maximum: number }): string =>
   `${formatAmount(r.minimum)}–${formatAmount(r.maximum)}`;
 
-const row = (label: string, value: string) => `  ${`${label}:`.padEnd(15)}${value}`;
+const row = (label: string, value: string) => `  ${`${label}: `.padEnd(15)}${value}`;
 
 /** A table's signs, readable, for `signage show`. */
 export function formatTableSignage(tableId: string, s: TableSignage | null, casino: CasinoSignage | null): string {
