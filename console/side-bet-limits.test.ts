@@ -94,12 +94,25 @@ describe('refused, naming the key', () => {
     ],
     [['side-bets=-perfectPairs', 'pp-limits=10-100'], 'pp-limits', /perfectPairs is not offered at this table/],
     [['pp-limits=1-2', 'pp-limits=3-4'], 'pp-limits', /is given twice/],
+    // Found by hand: a table with no pair bet took pair-max, and its boards said "Pair max" to patrons.
+    [
+      ['side-bets=perfectPairs', 'pair-max=5,000'],
+      'pair-max',
+      /^pair-max: no pair bet is offered at this table: offer one with side-bets=\+playerPair,\+bankerPair/,
+    ],
+    [['side-bets=-playerPair,-bankerPair', 'pair-max=5,000'], 'pair-max', /no pair bet is offered/],
   ])('%j', (args, field, message) => {
     const p = plan(args);
     if (p.ok) throw new Error(`accepted: ${JSON.stringify(p.value.table?.after.limits)}`);
     expect(p.error.field).toBe(field);
     expect(formatFieldError(p.error)).toMatch(message);
   });
+});
+
+test('pair-max is taken where a pair bet is offered, and none is taken anywhere', () => {
+  expect(plan(['pair-max=5,000'])).toMatchObject({ ok: true }); // LIMITED offers both pairs
+  expect(plan(['side-bets=-playerPair', 'pair-max=5,000'])).toMatchObject({ ok: true });
+  expect(plan(['side-bets=perfectPairs', 'pair-max=none'])).toMatchObject({ ok: true });
 });
 
 describe('shown and restored', () => {

@@ -219,6 +219,12 @@ function notOffered(e: SignEdits, after: TableSignage): FieldError | null {
         SIDE_BET_LIMIT_KEYS[bet],
         `${bet} is not offered at this table: offer it with side-bets=+${bet}, or leave its limits out`,
       );
+  // The pair maximum is the Player and Banker Pair's (house rule 6.1.3): boards show it only where one is offered.
+  if (typeof e.pairMax === 'number' && !after.sideBets.some((b) => b === 'playerPair' || b === 'bankerPair'))
+    return fieldError(
+      'pair-max',
+      'no pair bet is offered at this table: offer one with side-bets=+playerPair,+bankerPair, or leave pair-max out',
+    );
   return null;
 }
 
