@@ -81,7 +81,27 @@ export function signChanges({
       return ok({ edits, action: 'revert', revertedTo: req.revertTo });
     }
     if (req.action) return ok({ edits: { open: req.action === 'open-table' }, action: req.action });
-    if (req.republish && req.changes.length === 0) return ok({ edits: {}, action: 'republish' });
+    if (req.republish && req.changes.length === 0) {
+      const target = req.tableId === null ? 'casino' : 'table';
+      const shown = fleetRevisions(fleet, req.tableId)[target];
+      if ((target === 'casino' ? fleet.casino : table) !== null || shown === null)
+        return ok({ edits: {}, action: 'republish' });
+      // The broker lost the sign a board still shows: publish that sign again, from the audit log, above it.
+      const old = signAtRevision(await audit.read(), target, req.tableId, shown);
+      const what = target === 'casino' ? 'the casino' : `table ${req.tableId ?? ''}`;
+      if (!old)
+        return err(
+          fieldError(
+            'revision',
+            `the broker has no sign for ${what}, and revision ${shown}, which a board shows, is not in this console's audit log: make the sign in full instead`,
+          ),
+        );
+      const edits =
+        target === 'casino'
+          ? restoreCasinoEdits(null, old as CasinoSignage)
+          : restoreTableEdits(null, old as TableSignage);
+      return ok({ edits, action: 'republish', revertedTo: shown });
+    }
     const edits = parseEdits(req.changes);
     if (!edits.ok) return edits;
     if (edits.value.open !== undefined)

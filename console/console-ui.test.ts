@@ -4,15 +4,17 @@
  * switches the table to modified odds from a later hand through the confirmation step with a reason, and the
  * retained sign on the broker changes; a supervisor sets the casino's scale. Then what the floor must look at
  * (issue 12): a board out of step, a board ahead of a sign the broker lost, Perfect Pairs with no casino scale; and
- * the sign republished above the board. Signing in, roles, closing and restoring: console-ui-accounts.test.ts.
+ * the sign republished above the board; and after the broker restarts without its retained signs, the flag and
+ * Republish sign… on a table the broker has no sign for. Signing in, roles, closing and restoring:
+ * console-ui-accounts.test.ts.
  * Screenshots go to test/output/console*.png.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
+import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { OUT, startConsolePage, type ConsolePage } from '../test/helpers/console-page';
-import { signage } from '../test/helpers/table-messages';
+import { casino, signage } from '../test/helpers/table-messages';
 
 const T = topics('baccarat');
 let ui: ConsolePage;
@@ -221,3 +223,27 @@ test('what to look at: a board out of step, a board ahead of its sign, Perfect P
     tableOpen: false,
   });
 }, 30_000);
+
+test('the broker restarts without its retained signs: the card says so, and Republish sign… puts the sign back', async () => {
+  await ui.restartBroker();
+  // The board comes back showing revision 5 (the first test's); the broker has no sign for its table.
+  const card = ui.page.locator('console-table-card').filter({ hasText: 'T2' });
+  await expect
+    .poll(() => card.locator('li[data-code="signage-ahead"]').textContent(), { timeout: 15_000 })
+    .toContain('Board jade8-a shows revision 5; the broker has no sign for table T2 — publish the sign again');
+  await expect.poll(() => card.getByText('No sign on the broker yet').count()).toBe(1);
+  expect(await card.getByRole('button', { name: 'Republish sign…' }).count()).toBe(1);
+  await expect
+    .poll(() => ui.page.locator('section.casino li[data-code="casino-ahead"]').textContent())
+    .toContain('the broker has no casino sign — set the pay scale again');
+  await ui.page.screenshot({ path: join(OUT, 'console-broker-lost.png'), fullPage: true });
+  // The casino's management system puts its sign back (Jade 8 offers Perfect Pairs, which needs its scale).
+  await ui.pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(3)), { qos: 1, retain: true });
+  await expect.poll(() => ui.monitor.view().casino?.revision).toBe(3);
+  await card.getByRole('button', { name: 'Republish sign…' }).click();
+  const dialog = ui.page.locator('console-sign-editor dialog');
+  await expect.poll(() => dialog.locator('h3').textContent()).toContain('revision 6 (a board shows revision 5)');
+  await ui.applyWith('The broker restarted and lost the sign');
+  await expect.poll(() => ui.monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision).toBe(6);
+  expect(await ui.retainedSign()).toMatchObject({ revision: 6, tableName: 'Jade 8', updatedBy: 'sue.chan' });
+}, 40_000);

@@ -19,6 +19,7 @@ import {
   fleetCasinoAttention,
   fleetRevisions,
   fleetTables,
+  readAgain,
   receive,
   type FleetState,
 } from './fleet-state';
@@ -181,5 +182,21 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
     );
     expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5 });
     expect(fleetBoards(s)[0]).toMatchObject({ state: 'offline', signageAhead: false, attention: [] });
+  });
+
+  test('read again after the broker lost its retained messages: only what it holds, and what forgotten boards showed', () => {
+    const before = fleet(); // D1 (T1) shows 13, casino 5
+    const fresh = feed(emptyFleet(), T.displayStatus('D9'), makeDisplayStatus(online('D9', 'T1', 2)));
+    const s = readAgain(before, fresh);
+    expect(s.casino).toBeNull();
+    expect(fleetTables(s).map((t) => [t.tableId, t.signage])).toEqual([['T1', null]]);
+    expect(fleetBoards(s).map((b) => b.displayId)).toEqual(['D9']); // D1 is not shown: the broker has no status
+    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5 }); // but a new sign goes above what it shows
+    // Read again once more, D1 still away: still remembered; back with its own status, that replaces the memory.
+    const again = readAgain(s, fresh);
+    expect(fleetRevisions(again, 'T1')).toEqual({ table: 13, casino: 5 });
+    const back = feed(again, T.displayStatus('D1'), makeDisplayStatus(online('D1', 'T1', 3)));
+    expect([...back.gone.keys()]).toEqual(['D2']); // D2 (revision 1) is still away
+    expect(fleetRevisions(back, 'T1')).toEqual({ table: 3, casino: 3 }); // D1's own report; D2's casino 3
   });
 });

@@ -30,6 +30,12 @@ export interface FleetState {
   readonly casino: CasinoSignage | null;
   readonly tables: ReadonlyMap<string, TableRow>;
   readonly boards: ReadonlyMap<string, BoardEntry>;
+  /**
+   * Boards the broker forgot when it lost its retained messages, by id, with the revisions they last showed: not
+   * shown (the broker has no status for them), but a new sign still goes above them, since they show those signs
+   * when they come back. A board's own status replaces its entry.
+   */
+  readonly gone: ReadonlyMap<string, ReportedRevisions>;
   readonly ignored: number;
   readonly lastIgnored: string | null; // why the last message was ignored
 }
@@ -38,6 +44,7 @@ export const emptyFleet = (): FleetState => ({
   casino: null,
   tables: new Map(),
   boards: new Map(),
+  gone: new Map(),
   ignored: 0,
   lastIgnored: null,
 });
@@ -107,23 +114,40 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
             ? before.lastShown
             : undefined;
       boards.set(t.displayId, { ...d, receivedAt: at, ...(lastShown && { lastShown }) });
-      return { ...s, boards };
+      if (!s.gone.has(t.displayId)) return { ...s, boards };
+      const gone = new Map(s.gone);
+      gone.delete(t.displayId);
+      return { ...s, boards, gone };
     }
     default:
       return s; // hands, events and commands: not the console's business
   }
 }
 
+/** What a board shows, or for a board now offline, what it last reported. */
+const shown = (b: BoardEntry): ReportedRevisions => ({
+  tableId: b.tableId,
+  ...(b.state === 'online' ? b : b.lastShown),
+});
+
 /**
- * The highest revisions the boards show, for the next sign (`board-revisions.ts`): what they report, or for a
- * board now offline, what it last reported.
+ * The highest revisions the boards show, for the next sign (`board-revisions.ts`): what they report, for a board
+ * now offline what it last reported, and for a board the broker forgot, what it showed before.
  */
 export function fleetRevisions(s: FleetState, tableId: string | null): BoardRevisions {
-  const reported = [...s.boards.values()].map((b): ReportedRevisions => ({
-    tableId: b.tableId,
-    ...(b.state === 'online' ? b : b.lastShown),
-  }));
-  return boardRevisions(reported, tableId);
+  return boardRevisions([...s.boards.values()].map(shown).concat([...s.gone.values()]), tableId);
+}
+
+/**
+ * The fleet read afresh after a (re)connect (`fresh`: only what the broker holds now), keeping from the one before
+ * only what its boards showed, for those the broker no longer has a status of (see {@link FleetState.gone}).
+ */
+export function readAgain(before: FleetState, fresh: FleetState): FleetState {
+  const gone = new Map([...before.gone, ...[...before.boards].map(([id, b]) => [id, shown(b)] as const)]);
+  for (const id of fresh.boards.keys()) gone.delete(id);
+  for (const [id, b] of gone)
+    if (b.signageRevision === undefined && b.casinoSignageRevision === undefined) gone.delete(id);
+  return { ...fresh, gone };
 }
 
 /**

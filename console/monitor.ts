@@ -4,6 +4,13 @@
  * says when it changes. Reconnects by itself, with the boards' back-off and full jitter; the page shows the
  * connection as it stands.
  *
+ * Every (re)connect reads the fleet afresh from what the broker sends: a broker restarted without persistence has
+ * lost its retained signs, and a picture kept from before would hide that (no "the broker has no sign" flag, a
+ * revision counted from a sign that is gone). The new picture replaces the old one once the retained messages have
+ * come (no message for `settleMs`, or `settleMaxMs` after the subscription); until then the console is not
+ * connected, so no change is planned on the old picture. Only the revisions of boards the broker forgot are kept,
+ * unshown, so that a new sign still goes above what they show when they come back.
+ *
  * ```ts
  * const monitor = new FleetMonitor(broker, { approvedBuilds, signingKid: key.kid });
  * monitor.on('change', () => push(monitor.view()));
@@ -16,7 +23,15 @@ import { connect, type MqttClient } from 'mqtt';
 import { topics } from '../contract/topics';
 import { reconnectWithJitter } from '../mqtt-bridge/backoff';
 import type { ApprovedBuilds } from './board-checks';
-import { emptyFleet, fleetBoards, fleetCasinoAttention, fleetTables, receive, type FleetState } from './fleet-state';
+import {
+  emptyFleet,
+  fleetBoards,
+  fleetCasinoAttention,
+  fleetTables,
+  readAgain,
+  receive,
+  type FleetState,
+} from './fleet-state';
 import { clientOptions, type BrokerOptions } from './mqtt-session';
 import type { BrokerState, FleetView } from './protocol';
 
@@ -26,10 +41,14 @@ export interface MonitorOptions {
   readonly reconnectMs?: number; // the first wait's ceiling, doubling per failed attempt up to 10 s; default 2000
   readonly random?: () => number; // the jitter; default Math.random
   readonly now?: () => Date;
+  readonly settleMs?: number; // after a (re)connect, the retained messages are all in after this long without one; default 200
+  readonly settleMaxMs?: number; // … or this long after the subscription, however busy the broker; default 2000
 }
 
 export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
   private fleet: FleetState = emptyFleet();
+  private fresh: FleetState | null = null; // read since the last (re)connect, until the retained messages are in
+  private settling: { quiet: NodeJS.Timeout | null; max: NodeJS.Timeout | null } = { quiet: null, max: null };
   private state: BrokerState = 'connecting';
   private since: string;
   private error: string | null = null;
@@ -60,7 +79,10 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
     return this.fleet;
   }
 
-  /** Connects; resolves at the first connection or failure (and keeps retrying after a failure). */
+  /**
+   * Connects; resolves once connected with what the broker holds read, or at the first failure (and keeps retrying
+   * after a failure).
+   */
   start(): Promise<void> {
     const t = topics(this.broker.root);
     const filters = [
@@ -81,35 +103,69 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
     });
     this.mqtt = client;
     client.on('connect', () => {
-      this.set('connected', null);
+      // What the broker holds now, read from nothing: its retained messages come again on the new subscription.
+      this.fresh = emptyFleet();
       client.subscribe(filters, { qos: 1 }, (e) => {
-        if (e) this.set('connected', `cannot subscribe: ${e.message}`);
+        if (e) this.settled(`cannot subscribe: ${e.message}`);
+        else this.settle();
       });
-      this.emit('connected');
     });
     client.on('reconnect', () => this.set('reconnecting', this.error));
     client.on('close', () => {
+      this.unsettle();
       if (this.state === 'connected') this.set('reconnecting', null);
     });
     client.on('offline', () => this.set('offline', this.error));
     client.on('error', (e) => this.set(this.state === 'connected' ? 'connected' : 'offline', e.message));
     client.on('message', (topic, payload) => {
+      if (this.fresh) {
+        this.fresh = receive(this.fresh, this.broker.root, topic, payload, this.iso());
+        if (this.settling.quiet) this.settle();
+        return;
+      }
       this.fleet = receive(this.fleet, this.broker.root, topic, payload, this.iso());
       this.emit('change');
     });
-    // The first answer: connected, refused, or closed (an unreachable broker only closes, then retries).
+    // The first answer: connected and read, refused, or closed (an unreachable broker only closes, then retries).
     return new Promise((resolve) => {
-      const events = ['connect', 'error', 'close'] as const;
+      const events = ['error', 'close'] as const;
       const done = () => {
         for (const e of events) client.off(e, done);
+        this.off('connected', done);
         resolve();
       };
       for (const e of events) client.once(e, done);
+      this.once('connected', done);
     });
+  }
+
+  /** (Re)starts the wait for the retained messages: quiet for `settleMs`, at most `settleMaxMs` in all. */
+  private settle(): void {
+    const { settleMs = 200, settleMaxMs = 2_000 } = this.options;
+    if (this.settling.quiet) clearTimeout(this.settling.quiet);
+    this.settling.quiet = setTimeout(() => this.settled(null), settleMs);
+    this.settling.max ??= setTimeout(() => this.settled(null), settleMaxMs);
+  }
+
+  private unsettle(): void {
+    if (this.settling.quiet) clearTimeout(this.settling.quiet);
+    if (this.settling.max) clearTimeout(this.settling.max);
+    this.settling = { quiet: null, max: null };
+    this.fresh = null;
+  }
+
+  /** The broker's picture replaces the old one: connected (with `error` if the subscription was refused). */
+  private settled(error: string | null): void {
+    if (!this.fresh) return;
+    this.fleet = readAgain(this.fleet, this.fresh);
+    this.unsettle();
+    this.set('connected', error);
+    this.emit('connected');
   }
 
   /** Disconnects. */
   async stop(): Promise<void> {
+    this.unsettle();
     await this.mqtt?.endAsync(true).catch(() => undefined);
     this.mqtt = null;
   }

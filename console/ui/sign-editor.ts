@@ -90,6 +90,9 @@ export class ConsoleSignEditor extends LitElement {
     const v = this.values;
     const tableId = this.table?.tableId ?? null;
     if (this.mode.kind === 'revert') return { tableId, changes: [], revertTo: this.mode.revision };
+    // As it is (or, where the broker lost it, as the audit log has the revision a board shows): never the form's
+    // defaults, which a table with no sign on the broker would otherwise publish.
+    if (this.mode.kind === 'republish') return { tableId, changes: [], republish: true };
     if (this.casinoMode) {
       const changes: [string, string][] = [];
       if (v['pp-scale'] !== this.initial['pp-scale']) changes.push(['pp-scale', v['pp-scale']]);

@@ -142,7 +142,10 @@ export class ConsoleTableCard extends LitElement {
       );
   }
 
-  /** "Republish sign…" beside the first board ahead of a sign the broker still has. */
+  /**
+   * "Republish sign…" beside the first board ahead of the broker's sign, or of none: the broker lost it, and the
+   * console publishes again the revision that board shows, from its audit log.
+   */
   private action(first: Attention | undefined) {
     return (a: Attention) =>
       a === first && may(this.userRole, 'change-signs')
@@ -235,7 +238,7 @@ export class ConsoleTableCard extends LitElement {
     const c = t.controller;
     const now = this.now || Date.now();
     const stepping = t.attention.filter((a) => a.code === 'out-of-step').length;
-    const ahead = s ? t.attention.find((a) => a.code === 'signage-ahead') : undefined;
+    const ahead = t.attention.find((a) => a.code === 'signage-ahead');
     return html`
       <header>
         <h3>

@@ -63,7 +63,7 @@ export interface ConsolePageOptions {
 }
 
 export interface ConsolePage {
-  readonly broker: EmbeddedBroker;
+  readonly broker: EmbeddedBroker; // the current one, after a restart the new one
   readonly pub: MqttClient; // the casino's management system: publishes signs and statuses directly
   readonly monitor: FleetMonitor;
   readonly server: ConsoleServer;
@@ -74,6 +74,8 @@ export interface ConsolePage {
   signOut(): Promise<void>;
   /** In the sign editor's review step: the reason, then Apply. */
   applyWith(reason: string): Promise<void>;
+  /** Stops the broker and starts another on its port, without the retained messages (no persistence). */
+  restartBroker(): Promise<void>;
   /** Table T2's retained sign on the broker. */
   retainedSign(): Promise<TableSignage | null>;
   stop(): Promise<void>;
@@ -87,7 +89,7 @@ export async function startConsolePage(options: ConsolePageOptions = {}): Promis
   mkdirSync(OUT, { recursive: true });
   const uiDir = mkdtempSync(join(tmpdir(), 'bb-console-ui-'));
   const built = buildConsole({ outdir: uiDir });
-  const broker = await startEmbeddedBroker();
+  let broker = await startEmbeddedBroker();
   sim = await startTableSimulator({
     broker: broker.url,
     tableId: 'T2',
@@ -157,7 +159,9 @@ export async function startConsolePage(options: ConsolePageOptions = {}): Promis
   const page = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
   const dialog = () => page.locator('console-sign-editor dialog');
   return {
-    broker,
+    get broker() {
+      return broker;
+    },
     pub,
     monitor,
     server,
@@ -177,6 +181,11 @@ export async function startConsolePage(options: ConsolePageOptions = {}): Promis
         .getByLabel(/^Reason/)
         .fill(reason);
       await dialog().getByRole('button', { name: 'Apply to the boards' }).click();
+    },
+    async restartBroker() {
+      const port = broker.port;
+      await broker.close();
+      broker = await startEmbeddedBroker({ port });
     },
     async retainedSign() {
       const peek = await connectAsync(broker.url, { clientId: `peek-${Math.random()}` });

@@ -53,6 +53,7 @@ export interface RigOptions {
   readonly confirmMs?: number;
   readonly fleetTimeoutMs?: (command: DisplayCommandName) => number;
   readonly sessions?: SessionOptions;
+  readonly reconnectMs?: number; // the monitor's first reconnect wait; default the console's
 }
 
 /** A signed-in (or not) HTTP client of the rig's server. */
@@ -90,7 +91,11 @@ export async function startConsoleRig(o: RigOptions): Promise<ConsoleRig> {
   }
   const audit = new AuditLog(o.auditFile ?? join(dir, 'audit.jsonl'));
   const key = o.key ?? null;
-  const monitor = new FleetMonitor(broker, { approvedBuilds: o.approvedBuilds ?? null, signingKid: key?.kid ?? null });
+  const monitor = new FleetMonitor(broker, {
+    approvedBuilds: o.approvedBuilds ?? null,
+    signingKid: key?.kid ?? null,
+    ...(o.reconnectMs !== undefined && { reconnectMs: o.reconnectMs }),
+  });
   await monitor.start();
   const feed = new AuditFeed({
     broker,

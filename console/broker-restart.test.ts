@@ -1,0 +1,146 @@
+/**
+ * A broker restarted without persistence loses its retained signs; the console's picture must follow it (found by
+ * hand: after a restart the console kept showing every table's sign, with no flag and no Republish button, counted
+ * the next revision from a sign the broker no longer held, and blamed a new board for not taking it). Against a
+ * real broker in this process (Aedes), closed and started again on the same port.
+ */
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
+import type { DisplayStatus } from '../contract/schemas';
+import { topics } from '../contract/topics';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
+import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
+import { casino, signage } from '../test/helpers/table-messages';
+import type { PreviewResponse } from './protocol';
+
+const T = topics('baccarat');
+const retained = { qos: 1, retain: true } as const;
+let broker: EmbeddedBroker;
+let rig: ConsoleRig;
+let dana: RigClient;
+
+const status = (displayId: string, revisions: { signageRevision?: number; casinoSignageRevision?: number }) =>
+  makeDisplayStatus({
+    v: 1,
+    state: 'online',
+    displayId,
+    tableId: 'T12',
+    version: '0.1.0',
+    timestamp: new Date().toISOString(),
+    handCount: 0,
+    rejectedMessages: 0,
+    uptimeSeconds: 60,
+    ...revisions,
+  } satisfies DisplayStatus);
+
+/** The casino's management system and a board that shows revision 6 publish to the broker, then go. */
+async function publish(messages: readonly [string, string][]): Promise<void> {
+  const c: MqttClient = await connectAsync(broker.url, { clientId: 'management', reconnectPeriod: 0 });
+  for (const [topic, text] of messages) await c.publishAsync(topic, text, retained);
+  await c.endAsync();
+}
+
+async function until<T>(find: () => T | undefined | null | false, ms = 8_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = find();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const view = () => rig.monitor.view();
+const t12 = () => view().tables.find((t) => t.tableId === 'T12');
+
+beforeAll(async () => {
+  broker = await startEmbeddedBroker();
+  await publish([
+    [T.casinoSignage(), makeCasinoSignage(casino(3))],
+    [T.tableSignage('T12'), makeTableSignage(signage(5, { tableName: 'Pit 12' }))],
+  ]);
+  rig = await startConsoleRig({
+    broker: broker.url,
+    accounts: { dana: 'supervisor', fran: 'floor-manager' },
+    reconnectMs: 100,
+  });
+  dana = await rig.signIn('dana');
+  // Revision 6 is the console's own change, so its audit log has it; board D12 takes it.
+  const res = await dana.post('/api/apply', { tableId: 'T12', changes: [['min', '200']], reason: 'new minimum' });
+  if (res.status !== 200) throw new Error(`revision 6 not applied: ${await res.text()}`);
+  await publish([[T.displayStatus('D12'), status('D12', { signageRevision: 6, casinoSignageRevision: 3 })]]);
+  await until(() => view().boards.length === 1 && t12()?.signage?.revision === 6);
+});
+afterAll(async () => {
+  await rig.stop();
+  await broker.close();
+});
+
+describe('after the broker restarts without its retained messages', () => {
+  test('the console holds what the broker held at the start, with nothing to flag', () => {
+    // start() resolves once the retained messages are read: no waiting needed.
+    expect(rig.monitor.connected).toBe(true);
+    expect(t12()?.signage?.revision).toBe(6);
+    expect(view().casino?.revision).toBe(3);
+    expect(t12()?.attention).toEqual([]);
+  });
+
+  test('it shows what the broker holds now: no sign, a flag on the board that shows one, revision 7 from none', async () => {
+    const port = broker.port;
+    await broker.close();
+    await until(() => !rig.monitor.connected);
+    broker = await startEmbeddedBroker({ port });
+    // The board that showed revision 6 comes back and says so; a board started since shows no sign.
+    await publish([
+      [T.displayStatus('D12'), status('D12', { signageRevision: 6, casinoSignageRevision: 3 })],
+      [T.displayStatus('D13'), status('D13', {})],
+    ]);
+    await until(() => rig.monitor.connected && view().boards.length === 2, 10_000);
+    expect(t12()?.signage).toBeNull();
+    expect(view().casino).toBeNull();
+    expect(t12()?.attention.map((a) => a.text)).toEqual([
+      'Board D12 shows revision 6; the broker has no sign for table T12 — publish the sign again',
+    ]);
+    expect(view().casinoAttention.map((a) => a.text)).toEqual([
+      'Board D12 shows casino sign revision 3; the broker has no casino sign — set the pay scale again',
+    ]);
+    // The new board is not blamed for a sign the broker does not have.
+    expect(view().boards.find((b) => b.displayId === 'D13')?.attention).toEqual([]);
+    const res = await dana.post('/api/preview', { tableId: 'T12', changes: [['name', 'Pit 12']] });
+    const preview = (await res.json()) as PreviewResponse;
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.table?.revision).toEqual({ from: null, to: 7, boards: 6 });
+    expect(preview.expect).toEqual({ table: null, casino: null });
+  }, 20_000);
+
+  test('the casino sign a board shows is not in the audit log: republishing it is refused, saying what to do', async () => {
+    const res = await dana.post('/api/preview', { tableId: null, changes: [], republish: true });
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      field: 'revision',
+      message:
+        "the broker has no sign for the casino, and revision 3, which a board shows, is not in this console's audit log: make the sign in full instead",
+    });
+    // Made in full, it goes above the board's revision.
+    const set = await dana.post('/api/apply', { tableId: null, changes: [['pp-scale', 'one']], reason: 'lost' });
+    expect(set.status).toBe(200);
+    await until(() => view().casino?.revision === 4);
+  });
+
+  test('Republish sign… publishes again the table sign the board shows, from the audit log, above it', async () => {
+    const fran = await rig.signIn('fran'); // a floor manager: republishing is changing signs, not restoring
+    const ask = { tableId: 'T12', changes: [], republish: true, reason: 'the broker lost the sign' };
+    const preview = (await (await fran.post('/api/preview', ask)).json()) as PreviewResponse;
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.table?.revision).toEqual({ from: null, to: 7, boards: 6 });
+    const res = await fran.post('/api/apply', { ...ask, expect: preview.expect });
+    expect(res.status).toBe(200);
+    const sign = await until(() => (t12()?.signage?.revision === 7 ? t12()?.signage : undefined));
+    expect(sign).toMatchObject({ tableName: 'Pit 12', limits: { minimum: 200 }, updatedBy: 'fran' });
+    expect(t12()?.attention.some((a) => a.code === 'signage-ahead')).toBe(false);
+    expect(t12()?.attention.map((a) => a.text)).toContain(
+      "Board D13 shows no sign; the table's sign is revision 7 — it has not taken it yet",
+    );
+  });
+});
