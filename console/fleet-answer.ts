@@ -11,6 +11,7 @@
  * ```
  * @packageDocumentation
  */
+import { offlineSince } from './offline-since';
 import type { MqttClient } from 'mqtt';
 import { parseMessage } from '../contract/mqtt';
 import type { DisplayCommandName, DisplayScreenshot, DisplayStatus } from '../contract/schemas';
@@ -196,7 +197,7 @@ export interface NoAnswerHints {
 /** What the board's status says about why it did not answer: the latest status, and what it rejected meanwhile. */
 export function describeStatus(status: DisplayStatus | null, hints: NoAnswerHints, rejected = 0): string {
   if (!status) return `The broker holds no status for it: ${hints.noStatus}`;
-  if (status.state === 'offline') return `Its status says offline since ${status.timestamp}.`;
+  if (status.state === 'offline') return `Its status says offline ${offlineSince(status, {}, (iso) => iso)}.`;
   const meanwhile =
     rejected > 0
       ? ` It rejected ${rejected === 1 ? 'a message' : `${rejected} messages`} meanwhile: most likely this command.`

@@ -199,4 +199,23 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
     expect([...back.gone.keys()]).toEqual(['D2']); // D2 (revision 1) is still away
     expect(fleetRevisions(back, 'T1')).toEqual({ table: 3, casino: 3 }); // D1's own report; D2's casino 3
   });
+
+  test('a will seen arriving is stamped with its receipt and the last status; one read from the broker is not', () => {
+    const will = makeDisplayStatus({
+      v: 1,
+      state: 'offline',
+      displayId: 'D1',
+      tableId: 'T1',
+      version: '1.0.0',
+      timestamp: '2026-11-22T11:54:00.000Z',
+      will: true,
+    });
+    const live = feed(fleet(), T.displayStatus('D1'), will); // D1 was online (status at AT)
+    const d1 = (s: FleetState) => fleetBoards(s).find((b) => b.displayId === 'D1');
+    expect(d1(live)).toMatchObject({ state: 'offline', lastSeen: AT, goneAt: AT });
+    const later = receive(live, 'baccarat', T.displayStatus('D1'), bytes(will), '2026-11-22T12:10:00.000Z');
+    expect(d1(later)).toMatchObject({ lastSeen: AT, goneAt: AT }); // still the first arrival
+    const read = feed(emptyFleet(), T.displayStatus('D1'), will);
+    expect(d1(read)?.goneAt).toBeUndefined();
+  });
 });

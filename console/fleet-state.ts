@@ -17,14 +17,16 @@ import { approvedLabel, boardChecks, type ApprovedBuilds } from './board-checks'
 import { boardRevisions, type BoardRevisions, type ReportedRevisions } from './board-revisions';
 import { boardAttention, casinoAttention, signLag, tableAttention, type Attention } from './fleet-attention';
 import type { BoardRow, TableRow, TableView } from './protocol';
+import type { SeenGoing } from './offline-since';
 import { shoePosition } from './shoe-position';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 /** A board's status, and the revisions it last showed while online (kept when it goes offline). */
-type BoardEntry = DisplayStatus & {
-  readonly receivedAt: string;
-  readonly lastShown?: Omit<ReportedRevisions, 'tableId'>;
-};
+type BoardEntry = DisplayStatus &
+  SeenGoing & {
+    readonly receivedAt: string;
+    readonly lastShown?: Omit<ReportedRevisions, 'tableId'>;
+  };
 
 export interface FleetState {
   readonly casino: CasinoSignage | null;
@@ -113,7 +115,7 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
           : before?.tableId === d.tableId
             ? before.lastShown
             : undefined;
-      boards.set(t.displayId, { ...d, receivedAt: at, ...(lastShown && { lastShown }) });
+      boards.set(t.displayId, { ...d, receivedAt: at, ...(lastShown && { lastShown }), ...seenGoing(before, d, at) });
       if (!s.gone.has(t.displayId)) return { ...s, boards };
       const gone = new Map(s.gone);
       gone.delete(t.displayId);
@@ -122,6 +124,17 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
     default:
       return s; // hands, events and commands: not the console's business
   }
+}
+
+/**
+ * Seen going: a will received while the board was online here is stamped with its receipt (its own timestamp is
+ * when the board connected), with the board's last online status as when it was last seen; kept while it stays
+ * offline. A will read from the broker's retained messages was not seen arriving: nothing is known.
+ */
+function seenGoing(before: BoardEntry | undefined, d: DisplayStatus, at: string): SeenGoing {
+  if (d.state === 'online' || d.will === false || before?.tableId !== d.tableId) return {};
+  if (before.state === 'online') return { lastSeen: before.timestamp, goneAt: at };
+  return { ...(before.lastSeen && { lastSeen: before.lastSeen }), ...(before.goneAt && { goneAt: before.goneAt }) };
 }
 
 /** What a board shows, or for a board now offline, what it last reported. */

@@ -45,6 +45,8 @@ export type TableView = TableRow & { readonly attention: readonly Attention[] };
 export type BoardRow = DisplayStatus &
   SignLag & {
     readonly receivedAt: string;
+    readonly lastSeen?: string; // offline, seen going: its last online status
+    readonly goneAt?: string; // … and when its last will arrived
     readonly attention: readonly Attention[];
     /** Its build on the approved list: the list's label; null: not on it, or none reported; absent: no list. */
     readonly approvedBuild?: string | null;

@@ -8,7 +8,16 @@ const status = (displayId: string): DisplayStatus =>
 describe('formatBoards', () => {
   it('keeps a space after a board of a long name (found by hand: "Board board-t12:online")', () => {
     const text = formatBoards([status('D1'), status('board-t12')], null, null);
-    expect(text).toContain('  Board D1:      offline since 2026-11-27T00:31:20.000Z\n');
+    expect(text).toContain('  Board D1:      offline since 2026-11-27T00:31:20.000Z or later\n');
     expect(text).toContain('  Board board-t12: offline since');
+  });
+
+  it("never reads a last will's timestamp (when the board connected) as when it went away (found by hand)", () => {
+    const will = { ...status('D1'), will: true } as DisplayStatus;
+    expect(formatBoards([will], null, null)).toContain(
+      'offline since some time after 2026-11-27T00:31:20.000Z, when it connected\n',
+    );
+    const goodbye = { ...status('D1'), will: false } as DisplayStatus;
+    expect(formatBoards([goodbye], null, null)).toContain('offline since 2026-11-27T00:31:20.000Z\n');
   });
 });

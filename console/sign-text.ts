@@ -8,6 +8,7 @@
  * ```
  * @packageDocumentation
  */
+import { offlineSince } from './offline-since';
 import { isLimitedSideBet, PERFECT_PAIRS_PAY_SCALES } from '../baccarat/signage';
 import type { CasinoSignage, DisplayStatus, PayScale, TableSignage, Variant } from '../contract/schemas';
 import { boardAttention } from './fleet-attention';
@@ -129,7 +130,7 @@ export function formatBoards(
       b.state === 'online'
         ? `online, ${b.signageRevision === undefined ? 'no sign' : `sign revision ${b.signageRevision}`}` +
           `${b.casinoSignageRevision === undefined ? '' : `, casino sign revision ${b.casinoSignageRevision}`}`
-        : `offline since ${b.timestamp}`;
+        : `offline ${offlineSince(b, {}, (iso) => iso)}`;
     return [row(`Board ${b.displayId}`, shown), ...boardAttention(b, table, casino).map((a) => `    ! ${a.text}`)];
   });
   return `Boards:\n${lines.join('\n')}\n`;

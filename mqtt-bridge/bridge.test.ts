@@ -246,5 +246,12 @@ describe('bridge against an in-process broker (Aedes, MQTT 3.1.1)', () => {
       if ((client as unknown as { id: string }).id === 'board-D1') client.conn.destroy();
     }
     await until(() => expect(statuses.some((s) => s.state === 'offline')).toBe(true));
+    // It says it is the will: its timestamp is when the board connected, not when it went away.
+    expect(statuses.find((s) => s.state === 'offline')).toMatchObject({ will: true });
+    // Started again and stopped: the goodbye is stamped as it stops, and says it is no will.
+    const again = await startBridge(config(b.url));
+    await until(() => expect(statuses.at(-1)?.state).toBe('online'));
+    await again.bridge.stop();
+    await until(() => expect(statuses.at(-1)).toMatchObject({ state: 'offline', will: false }));
   });
 });

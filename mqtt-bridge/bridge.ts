@@ -253,7 +253,7 @@ export class Bridge extends EventEmitter {
     const client = this.client;
     this.client = null;
     if (client) {
-      const offline = makeDisplayStatus(offlineStatus(this.statusBasics()));
+      const offline = makeDisplayStatus(offlineStatus(this.statusBasics(), false));
       await closeClient(client, { topic: this.topics.displayStatus(this.config.displayId), payload: offline }, limit);
     }
     await this.journal.close(limit);
@@ -288,7 +288,7 @@ export class Bridge extends EventEmitter {
     if (this.stopped) return;
     const will = {
       topic: this.topics.displayStatus(this.config.displayId),
-      payload: makeDisplayStatus(offlineStatus(this.statusBasics())),
+      payload: makeDisplayStatus(offlineStatus(this.statusBasics(), true)),
     };
     this.client = startBoardClient(connect, this.config, will, {
       log: this.log,

@@ -55,8 +55,16 @@ export function onlineStatus(state: TableState, c: StatusContext): DisplayStatus
   };
 }
 
-export function offlineStatus(c: Pick<StatusContext, 'displayId' | 'tableId' | 'version' | 'now'>): DisplayStatus {
-  return { v: 1, state: 'offline', displayId: c.displayId, tableId: c.tableId, version: c.version, timestamp: c.now };
+/**
+ * The offline status: `will` for the last will, composed when the board connects (so its `timestamp` is that
+ * moment, and says so), or the goodbye the board publishes as it stops (stamped then).
+ */
+export function offlineStatus(
+  c: Pick<StatusContext, 'displayId' | 'tableId' | 'version' | 'now'>,
+  will: boolean,
+): DisplayStatus {
+  const { displayId, tableId, version, now } = c;
+  return { v: 1, state: 'offline', displayId, tableId, version, timestamp: now, will };
 }
 
 /**

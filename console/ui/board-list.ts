@@ -20,7 +20,8 @@ import { commandButtons, commandResult, commandStyles, runHeadline, type Command
 import type { FleetApi } from './console-client';
 import type { ConsoleFleetConfirm } from './fleet-confirm';
 import { FleetRuns, type FleetRun } from './fleet-runs';
-import { ago, duration, when } from './format';
+import { ago, duration, when, whenExact } from './format';
+import { offlineSince } from '../offline-since';
 import type { ConsoleScreenshotDialog } from './screenshot-dialog';
 import { sharedStyles } from './shared.styles';
 import './fleet-confirm';
@@ -204,7 +205,13 @@ export class ConsoleBoardList extends LitElement {
             >`
           : nothing
       }
-      ${on ? nothing : html`<span class="muted">${ago(b.timestamp, now)}</span>`}
+      ${
+        b.state === 'online'
+          ? nothing
+          : html`<span class="muted" data-state="offline-since"
+              >${offlineSince(b, b, (iso) => whenExact(iso, now))}</span
+            >`
+      }
     </span>`;
   }
 

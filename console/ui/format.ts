@@ -21,6 +21,16 @@ export function when(iso: string | null | undefined, now = Date.now()): string {
     : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
 }
 
+/** `14:02:10` today, else `22 Nov 14:02:10`: to the second, where the second is known. */
+export function whenExact(iso: string, now = Date.now()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  return new Date(now).toDateString() === d.toDateString()
+    ? time
+    : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
+}
+
 /** `just now`, `4 min ago`, `3 h ago`, `2 d ago`. */
 export function ago(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '—';

@@ -177,6 +177,12 @@ const DisplayOffline = strictObject(
     tableId: Id,
     version: SoftwareVersion,
     timestamp: { ...Timestamp, description: WILL_TIME },
+    will: Type.Optional(
+      Type.Boolean({
+        description:
+          'true in the last will (timestamp: when the board connected, not when it went away); false when the board said goodbye (timestamp: when it stopped). Absent from older boards: either.',
+      }),
+    ),
   },
   { title: 'offline', description: 'A board that stopped, or its last will (published by the broker).' },
 );
