@@ -57,14 +57,14 @@ test('a board that came in mid-shoe, then missed a hand, a correction and a void
   const e = exportShoe(text, S);
   if (!e.ok) throw new Error(e.error);
   expect(e.value.records.map((r) => [r.what, r.brought?.map((h) => h.what)])).toEqual([
-    ['snapshot: 2 hands (brought: hands 1–2)', ['hand 1: banker 6–7, by snapshot', 'hand 2: banker 6–7, by snapshot']],
+    ['snapshot: 2 hands (brought: hands 1–2)', ['hand 1: banker 7–6, by snapshot', 'hand 2: banker 7–6, by snapshot']],
     ['hand 3: tie 6–6', undefined],
     [
       'snapshot: 4 hands (brought: hands 2–4)',
       [
-        'hand 2: player 5–4, by snapshot; corrected by Lee — "keyed wrong"; the record had banker 6–7',
+        'hand 2: player 5–4, by snapshot; corrected by Lee — "keyed wrong"; the record had banker 7–6',
         'hand 3: tie 6–6, by snapshot; declared void (cannot-reconstruct) by Lee',
-        'hand 4: banker 0–9 (void hand, no bets), by snapshot',
+        'hand 4: banker 9–0 (void hand, no bets), by snapshot',
       ],
     ],
     ['hand 5: player 8–2', undefined],
@@ -90,7 +90,52 @@ test('a snapshot that brings nothing new is a snapshot only', () => {
   ]);
   const e = exportShoe(text, S);
   expect(e.ok && e.value.records.map((r) => [r.what, r.brought])).toEqual([
-    ['hand 1: banker 6–7', undefined],
+    ['hand 1: banker 7–6', undefined],
     ['snapshot: 1 hand', undefined],
   ]);
+});
+
+test.each([
+  ['banker', 2, 5, 'hand 1: banker 5–2'],
+  ['player', 8, 2, 'hand 1: player 8–2'],
+  ['banker', 0, 9, 'hand 1: banker 9–0'],
+  ['tie', 6, 6, 'hand 1: tie 6–6'],
+])(
+  'a %s win of Player %i, Banker %i reads "%s": the winner\'s points first, as the keypad says it',
+  (o, p, b, what) => {
+    const text = history([['hand', hand(1, o, p, b)]]);
+    const e = exportShoe(text, S);
+    expect(e.ok && e.value.records[0]!.what).toBe(what);
+    expect(e.ok && JSON.parse(e.value.records[0]!.line).payload).toMatchObject({ playerPoints: p, bankerPoints: b });
+  },
+);
+
+test("one controller's hands and events say who alike: its id and its key", () => {
+  const event = (seq: number, type: string, extra = {}) => ({
+    v: 1,
+    controllerId: 'ctl-T1',
+    seq,
+    timestamp: T,
+    type,
+    shoeId: S,
+    ...extra,
+  });
+  const text = history([
+    ['hand', hand(1, 'banker', 2, 5)], // before any event of the shoe: the first controller named after it
+    ['event', event(2, 'cut-card')],
+    ['hand', hand(2, 'player', 8, 2)],
+    ['event', event(3, 'correction', { handNo: 2, by: 'Lee', hand: hand(2, 'banker', 2, 8) })],
+    ['event', event(4, 'shoe-end', { handCount: 2 })],
+  ]);
+  expect(verifyHistory(text, 'T1').ok).toBe(true);
+  const e = exportShoe(text, S);
+  if (!e.ok) throw new Error(e.error);
+  expect(e.value.records.map((r) => [r.kind, r.what, r.who])).toEqual([
+    ['hand', 'hand 1: banker 5–2', 'ctl-T1, key k1'],
+    ['event', 'cut-card', 'ctl-T1, key k1'],
+    ['hand', 'hand 2: player 8–2', 'ctl-T1, key k1'],
+    ['event', 'correction of hand 2: banker 8–2', 'Lee, key k1'],
+    ['event', 'shoe-end', 'ctl-T1, key k1'],
+  ]);
+  expect(checkExport(e.value)).toBeNull();
 });

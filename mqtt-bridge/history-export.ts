@@ -21,7 +21,7 @@ export interface ExportedRecord {
   readonly t: string;
   readonly kind: string;
   readonly what: string; // e.g. "hand 7: banker 7–6", "correction of hand 7: player 5–4"
-  readonly who: string; // the controller or supervisor, and the key that signed it
+  readonly who: string; // the supervisor, else the controller's id, and the key that signed it: "ctl-T12, key k1"
   readonly verified: boolean;
   readonly kid: string | null;
   readonly hash: string; // SHA-256 of `line`
@@ -51,22 +51,32 @@ export interface ShoeExport {
 
 type Payload = Record<string, unknown> & { type?: string; shoeId?: string; handNo?: number };
 
-const score = (p: Payload) => `${String(p.outcome)} ${String(p.playerPoints)}–${String(p.bankerPoints)}`;
+/**
+ * A hand's score as the keypad and the board say it, the winner's points first: `banker 7–6` (Banker 7, Player 6),
+ * `player 5–4`, a tie `tie 6–6`. Display only: the record's line keeps the payload's own fields.
+ */
+const score = (p: Payload) => {
+  const [winner, loser] = p.outcome === 'banker' ? [p.bankerPoints, p.playerPoints] : [p.playerPoints, p.bankerPoints];
+  return `${String(p.outcome)} ${String(winner)}–${String(loser)}`;
+};
 /** A hand's result as the record reads it: `banker 7–6`, `player 2–5 (void hand, no bets)`. */
 const result = (p: Payload) => `${score(p)}${p.voidHand ? ' (void hand, no bets)' : ''}`;
 
 /** A supervisor's note on a correction or a void, as it reads in the record: ` — "cards dropped"`. */
 const noteOf = (p: Payload): string => (typeof p.note === 'string' && p.note !== '' ? ` — "${p.note}"` : '');
 
-/** What a record says, in a few words. */
-function describe(r: HistoryRecord): { what: string; who: string } {
+/**
+ * What a record says, in a few words, and who: a supervisor by name, else the controller by its id, as its events
+ * and snapshots carry it. A hand message carries none: `controller` is the shoe's (see {@link controllersOf}).
+ */
+function describe(r: HistoryRecord, controller: string | null): { what: string; who: string } {
   const p = (r.payload ?? {}) as Payload;
   const signer = r.kid ? `key ${r.kid}` : 'unsigned';
   switch (r.kind) {
     case 'hand':
       return {
         what: `hand ${String(p.handNo)}: ${result(p)}`,
-        who: `controller, ${signer}`,
+        who: `${controller ?? 'controller'}, ${signer}`,
       };
     case 'event': {
       const by = typeof p.by === 'string' ? p.by : String(p.controllerId);
@@ -95,6 +105,27 @@ const ofShoe = (r: HistoryRecord, shoeId: string): boolean => {
   const p = r.payload as Payload | null;
   return p?.shoeId === shoeId;
 };
+
+/**
+ * The controller of each record of the run, as the shoe's own events and snapshots name it: the last one named at or
+ * before the record, else (a shoe's first hands, before any of its events) the first one named after it; null where
+ * the shoe's records name none.
+ */
+function controllersOf(run: readonly { r: HistoryRecord }[], shoeId: string): (string | null)[] {
+  const named = run.map(({ r }) => {
+    const id = ofShoe(r, shoeId) && r.kind !== 'hand' ? (r.payload as Payload).controllerId : undefined;
+    return typeof id === 'string' ? id : null;
+  });
+  const out: (string | null)[] = [];
+  let last: string | null = null;
+  for (const id of named) out.push((last = id ?? last));
+  let next: string | null = null;
+  for (let i = named.length - 1; i >= 0; i--) {
+    next = named[i] ?? next;
+    out[i] ??= next;
+  }
+  return out;
+}
 
 /** ` by Lee`, or nothing when no one is named. */
 const byWhom = (who: unknown): string => (typeof who === 'string' ? ` by ${who}` : '');
@@ -174,6 +205,7 @@ export function exportShoe(history: string, shoeId: string): Result<ShoeExport> 
     run.at(-1)!;
   const topic = run.find(({ r }) => r.topic.includes('/tables/'))?.r.topic;
   const brought = broughtBySnapshots(run, shoeId);
+  const controllers = controllersOf(run, shoeId);
   return ok({
     format: 'baccarat-board/shoe-record/v1',
     tableId: topic ? (/\/tables\/([^/]+)\//.exec(topic)?.[1] ?? null) : null,
@@ -182,7 +214,7 @@ export function exportShoe(history: string, shoeId: string): Result<ShoeExport> 
     head: recordHash(run.at(-1)!.line),
     complete: (end.r.payload as Payload).type === 'shoe-end',
     records: run.map(({ line, r }, i) => {
-      const { what, who } = describe(r);
+      const { what, who } = describe(r, controllers[i] ?? null);
       const hands = brought.get(i);
       return {
         n: r.n,

@@ -157,7 +157,9 @@ describe("a shoe's record, exported", () => {
     const [before, snapshot, after] = [hands[at - 1]!, hands[at]!, hands[at + 1]!];
     expect([before.what, after.what]).toEqual([expect.stringMatching(/^hand 4: /), expect.stringMatching(/^hand 6: /)]);
     const five = JSON.parse(snapshot.line).payload.hands[4];
-    const result = `${five.outcome} ${five.playerPoints}–${five.bankerPoints}`;
+    const [won, lost] =
+      five.outcome === 'banker' ? [five.bankerPoints, five.playerPoints] : [five.playerPoints, five.bankerPoints];
+    const result = `${five.outcome} ${won}–${lost}`; // the winner's points first
     expect(snapshot.what).toBe('snapshot: 5 hands (brought: hand 5)');
     expect(snapshot.brought).toEqual([{ handNo: 5, what: `hand 5: ${result}, by snapshot` }]);
     expect(e.value.records.filter((r) => r.brought).length).toBe(1); // the other snapshots changed nothing
