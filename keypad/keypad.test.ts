@@ -13,8 +13,9 @@ import { collect, startAedes } from '../simulator/test-brokers';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 import { startKeypad, type Keypad, type KeypadOptions } from './keypad';
-import type { DealerAction } from './protocol';
+import type { DealerAction, KeypadView } from './protocol';
 import { Supervisors, hashCode } from './supervisors';
+import { isNewer } from './ui/view-order';
 
 const missing = mosquittoMissing();
 const T = topics('baccarat');
@@ -87,6 +88,25 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
       state: 'online',
       controllerId: 'ctl-K1',
     });
+  });
+
+  test('its outbox told as it empties: a view once the messages are acknowledged, newer than the reply', async () => {
+    const b = await broker();
+    const kp = await keypad(b.url);
+    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, { type: 'shuffle' });
+    await kp.flushed();
+    const views: KeypadView[] = [];
+    kp.on('view', (v) => views.push(v));
+    const r = await kp.request({ action: { type: 'bets-open' } });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.view.link.pending).toBeGreaterThan(0); // the reply: its messages not yet acknowledged
+    await kp.flushed();
+    await until(() => expect(views.at(-1)?.link.pending).toBe(0));
+    const done = views.at(-1)!;
+    expect(done.revision).toBe(r.view.revision); // no action since: the revision alone cannot tell them apart
+    expect(done.serial).toBeGreaterThan(r.view.serial);
+    expect(isNewer(done, r.view)).toBe(false); // a reply arriving after it does not bring "to send" back
+    expect(views.map((v) => v.serial)).toEqual([...views.map((v) => v.serial)].sort((a, b) => a - b));
   });
 
   test('dropped without a goodbye and started again from its journal: the same state, the same seq, the snapshot again', async () => {

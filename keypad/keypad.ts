@@ -75,6 +75,7 @@ export class Keypad extends EventEmitter<Events> {
   private watch: TableWatch | null = null;
   private revision = 0; // actions taken, ever (the journal's header carries the count across compactions)
   private pending = 0;
+  private serial: number; // the last view's (see KeypadView.serial)
   private queue: Promise<void> = Promise.resolve();
   private busy: Promise<unknown> = Promise.resolve();
   private linkState: LinkView['state'] = 'starting';
@@ -93,6 +94,7 @@ export class Keypad extends EventEmitter<Events> {
     super();
     this.controllerId = o.controllerId ?? controllerIdOf(o.tableId);
     this.undoMs = o.undoMs ?? DEFAULT_UNDO_SECONDS * 1000;
+    this.serial = Date.now() * 1000; // above any view of an earlier run (as the journal's seqStart rises)
     this.presence = new PresenceRecord(o.journalPath);
     this.log = (o.logger ?? pino({ level: 'silent' })).child({ component: 'keypad', table: o.tableId });
   }
@@ -392,6 +394,7 @@ export class Keypad extends EventEmitter<Events> {
       now: this.now(),
       link,
       revision: this.revision,
+      serial: ++this.serial,
     });
   }
 

@@ -180,6 +180,11 @@ export interface KeypadView {
   readonly v: 1;
   /** Actions the keypad has taken, ever: it rises by one with each, so a view older than the one shown is dropped. */
   readonly revision: number;
+  /**
+   * Rises with every view the keypad makes (from its clock at start, so across restarts too): of two views of one
+   * revision, the higher is the newer (the outbox's count changes without an action: see `keypad/ui/view-order.ts`).
+   */
+  readonly serial: number;
   readonly tableId: string;
   readonly controllerId: string;
   readonly keying: Keying;

@@ -45,6 +45,7 @@ export interface ViewContext {
   readonly now: Date;
   readonly link: LinkView;
   readonly revision: number;
+  readonly serial: number;
 }
 
 const text = (cards: readonly { rank: string; suit: string }[] | undefined) =>
@@ -110,6 +111,7 @@ export function keypadView(s: KeypadState, c: ViewContext): KeypadView {
   return {
     v: 1,
     revision: c.revision,
+    serial: c.serial,
     tableId: c.tableId,
     controllerId: c.controllerId,
     keying: c.keying,

@@ -14,6 +14,7 @@ import type { ActEvent, ChooseEvent, Choice, Confirmation } from './events';
 import { clockTime } from './format';
 import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Language, type Strings } from './locales';
 import { sharedStyles } from './shared.styles';
+import { isNewer } from './view-order';
 import './between-screen';
 import './confirm-dialog';
 import './hand-strip';
@@ -77,7 +78,7 @@ export class KeypadApp extends LitElement {
   }
 
   private show(v: KeypadView): void {
-    if (this.view && v.revision < this.view.revision) return; // a reply overtaken by a newer push
+    if (!isNewer(this.view, v)) return; // a reply overtaken by a newer push (its outbox acknowledged meanwhile)
     this.view = v;
     // The clock ticks only while the undo counts down: the page is otherwise still, as a tablet's battery likes.
     if (v.undo && !this.tick) this.tick = setInterval(() => (this.now = Date.now()), 250);
@@ -155,8 +156,8 @@ export class KeypadApp extends LitElement {
       ${s && s.phase !== 'ended' ? html`<span class="status" data-hand-no=${s.nextHandNo}>${t.hand(s.nextHandNo)}</span>` : nothing}
       ${s?.lastCoup?.isLastRound ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}
       <span class="spacer"></span>
-      ${link.pending > 0 ? html`<span class="chip off">${t.pending(link.pending)}</span>` : nothing} ${linkChip}
-      ${this.languageButton()}
+      ${link.pending > 0 ? html`<span class="chip off" data-pending=${link.pending}>${t.pending(link.pending)}</span>` : nothing}
+      ${linkChip} ${this.languageButton()}
       <button
         data-supervisor
         ?disabled=${!v.can.correct && !v.can['void-recorded']}
