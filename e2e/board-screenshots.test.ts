@@ -64,7 +64,7 @@ const PORTRAIT_STAFF: Readonly<Record<string, string>> = {
 
 /** Fixtures and the texts each must show (English source or its translation, as the fixture's language). */
 const FIXTURES: Record<string, readonly string[]> = {
-  'long-dragon': ['Big Road', 'Bead Plate', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'of 41 hands'],
+  'long-dragon': ['Big Road', 'Bead Plate', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', '41 hands'],
   'leading-ties': ['Big Road', '大路', '珠盤路'],
   'many-ties': ['Tie', 'UR Way Égalité', '3 gives 8', '9 to 1'],
   pairs: ['Perfect Pairs', 'Pay Scale Two', 'Banker pair', 'Player pair'],
@@ -90,16 +90,16 @@ const FIXTURES: Record<string, readonly string[]> = {
     '50 – 1,000',
   ],
   // Issue 13: a real 8-deck shoe early, mid-shoe, complete (79 hands), and a long one (100 hands, scrolled).
-  'shoe-early': ['Big Road', 'of 12 hands'],
-  'shoe-mid': ['Big Road', 'of 40 hands', 'Bets open', '请下注', 'Streak', 'Longest'],
-  'shoe-full': ['Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'of 79 hands', 'Tie max', 'Pair max'],
-  'shoe-long': ['Big Road', 'of 100 hands'],
+  'shoe-early': ['Big Road', '12 hands'],
+  'shoe-mid': ['Big Road', '40 hands', 'Bets open', '请下注', 'Streak', 'Longest'],
+  'shoe-full': ['Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', '79 hands', 'Tie max', 'Pair max'],
+  'shoe-long': ['Big Road', '100 hands'],
   'long-names': ['Harbour Casino', 'Salon Privé 18', 'Max differential'],
-  'shoe-full-en': ['Big Road', 'Bead Plate', 'Cockroach Pig', 'of 79 hands', 'Perfect Pairs'],
+  'shoe-full-en': ['Big Road', 'Bead Plate', 'Cockroach Pig', '79 hands', 'Perfect Pairs'],
   'shoe-full-zh-hans': ['大路', '珠盘路', '小强路', '79'],
   'shoe-full-zh-hant': ['大路', '珠盤路', '曱甴路', '完美對子'],
-  'shoe-long-en-zh-hant': ['Big Road', '大路', 'of 100 hands', 'Banker wins with 6 pays 1 to 2', '莊家以 6 點勝出'],
-  'shoe-long-colour-blind': ['Big Road', 'of 100 hands'],
+  'shoe-long-en-zh-hant': ['Big Road', '大路', '100 hands', 'Banker wins with 6 pays 1 to 2', '莊家以 6 點勝出'],
+  'shoe-long-colour-blind': ['Big Road', '100 hands'],
   // Issue 14: a shoe over, its record's digest and QR code over the statistics (which keep their room).
   'shoe-record': ["Scan to check this shoe's record", '扫码核对本靴记录', '3f9a0c21 d47be5a8 190c6fd2 e85b7a43'],
   // Issue 12: out of step (patrons: the roads subdued and one calm line; staff: code, how long, why), warnings,
@@ -122,11 +122,11 @@ const FIXTURES: Record<string, readonly string[]> = {
   'scheduled-hand': ['From hand 31', 'Banker wins with 6 pays 1 to 2', '第 31 局起', '庄家以 6 点胜出 1 赔 0.5'],
   'scheduled-next-shoe': ['From the next shoe', '下一牌靴起', '莊家以 6 點勝出 1 賠 0.5'],
   'scheduled-commission': ['下一牌靴起', '庄赢 1 赔 1，抽佣 5%', '庄家以 6 点胜出 1 赔 0.5'],
-  'void-hands-numbered': ['Hand 21', 'of 18 hands · 3 void', 'Shoe 3'],
+  'void-hands-numbered': ['Hand 21', '18 hands + 3 void', 'Shoe 3'],
   'void-hand-after': [
     'Hand 局數 22',
-    'of 20 hands · 2 void',
-    '共 20 局 · 2 局無效',
+    '20 hands + 2 void',
+    '20 局 + 2 局無效',
     'A third card dealt in error',
     '誤發第三張牌',
   ],

@@ -78,7 +78,7 @@ const CASES: readonly Case[] = [
   },
   { name: 'Simplified Chinese', fixture: 'shoe-long', language: 'zh-Hans' },
   {
-    name: 'bilingual Traditional, hands declared void (the count says "· 2 void")',
+    name: 'bilingual Traditional, hands declared void (the count says "+ 2 void")',
     fixture: 'shoe-long',
     language: 'en+zh-Hant',
     voided: [20, 61],

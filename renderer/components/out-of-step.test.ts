@@ -181,7 +181,7 @@ describe('<kiosk-app> numbers that agree', () => {
     expect(hand).toBe('20'); // 19 on the notation + 1 void hand; the voided round 12 keeps its number
     expect($$(last, '[data-hand]')[0]!.getAttribute('data-hand')).toBe(hand);
     expect(text($$(last, '.hand-no')[0]!)).toBe(`#${hand}`);
-    expect(text($$(stats, '.denominator .said')[0]!)).toBe('of 18 hands · 2 void');
+    expect(text($$(stats, '.denominator .said')[0]!)).toBe('18 hands + 2 void');
     expect(app.dataset['hands']).toBe('18');
   });
 

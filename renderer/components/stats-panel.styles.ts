@@ -212,7 +212,7 @@ export const statsStyles = css`
   .mini-bead.none {
     visibility: hidden; /* no streak yet: its bead's room kept */
   }
-  /* The denominator takes the room of its widest ('of 888 hands'): the text said, over its hidden widest. */
+  /* The hands counted take the room of their widest ('888 hands', 'No hands yet'): the text said, over the hidden. */
   .denominator {
     display: inline-grid;
   }

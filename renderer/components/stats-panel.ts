@@ -1,12 +1,14 @@
 /**
  * `<kiosk-stats>`: the shoe's statistics (ROADS.md §6): shoe and hand number, Banker / Player / Tie counts with
- * percentages and their denominator ("of 57 hands"), a proportion bar, pairs and naturals. Numbers come from the
+ * percentages and the hands they are of ("57 hands"), a proportion bar, pairs and naturals. Numbers come from the
  * core's `stats()`; this only formats them.
  *
- * Patrons see one numbering, the dealer's: "Hand" is the number of the last hand dealt (as "Last hand #80" says),
- * "Shoe" the controller's shoe number (nothing when it gives none). The counts are of the hands on the roads, which
- * leave out void hands: the denominator says so, "of 79 hands · 1 void", so that it adds up to the hand number.
- * The shoe's progress is told in hands dealt, never in cards remaining (which would inform side bets).
+ * Patrons see one numbering, the dealer's: "Hand" is the number of the last hand dealt (as "Last hand #80" says; "–"
+ * before the first), "Shoe" the controller's shoe number (nothing when it gives none). The counts are of the hands on
+ * the roads, which leave out void hands: their number says so, "79 hands + 1 void", adding up to the hand number;
+ * before the first hand, "No hands yet". It never starts with "of": after "Shoe 3" (a landscape board's head line)
+ * that read "Shoe 3 of 79 hands", and "Hand 80 of 79 hands" beside a void. The shoe's progress is told in hands
+ * dealt, never in cards remaining (which would inform side bets).
  *
  * After the pairs and naturals (stats-streaks.ts): the current streak ("庄 ×4"), the longest Banker and Player
  * streaks of the big road, and at a no-commission table the Super 6 count (Banker wins with 6, rule 5.11).
@@ -75,19 +77,26 @@ export class KioskStats extends LitElement {
     </div>`;
   }
 
-  /** The denominator at its widest in a shoe without a void hand ("of 888 hands"): the room it keeps. */
-  private widestDenominator() {
-    return tr(this.language, 'stats.ofHands', str`of ${count(888, localeOf(this.language))} hands`);
+  /** The hands at their widest in a shoe without a void hand ("888 hands", "No hands yet"): the room they keep. */
+  private widestDenominators() {
+    return [this.denominator(888, 888), this.denominator(0, 0)];
   }
 
-  /** "of 79 hands", or with hands dealt but not on the roads, "of 79 hands · 1 void". */
-  private denominator(hands: number) {
+  /**
+   * The hands the counts are of: "79 hands", "1 hand"; with hands dealt but not on the roads (void), "79 hands +
+   * 1 void"; none dealt yet, "No hands yet". Chinese says "共 79 局", "79 局 + 1 局无效", "暂无牌局".
+   */
+  private denominator(hands: number, dealt: number) {
     const lang = this.language;
     const locale = localeOf(lang);
-    const off = Math.max(0, this.hand - hands);
-    return off === 0
-      ? tr(lang, 'stats.ofHands', str`of ${count(hands, locale)} hands`)
-      : tr(lang, 'stats.ofHandsVoid', str`of ${count(hands, locale)} hands · ${count(off, locale)} void`);
+    const [n, off] = [count(hands, locale), count(Math.max(0, dealt - hands), locale)];
+    if (dealt <= hands) {
+      if (hands === 0) return tr(lang, 'stats.noHands', 'No hands yet');
+      return hands === 1 ? tr(lang, 'stats.oneHand', str`${n} hand`) : tr(lang, 'stats.hands', str`${n} hands`);
+    }
+    return hands === 1
+      ? tr(lang, 'stats.oneHandVoid', str`${n} hand + ${off} void`)
+      : tr(lang, 'stats.handsVoid', str`${n} hands + ${off} void`);
   }
 
   override render() {
@@ -102,14 +111,14 @@ export class KioskStats extends LitElement {
       class="denominator"
       data-denominator=${hands}
       data-void=${Math.max(0, this.hand - hands)}
-      ><span class="said">${this.denominator(hands)}</span
-      ><span class="widest" aria-hidden="true">${this.widestDenominator()}</span></span
+      ><span class="said">${this.denominator(hands, this.hand)}</span
+      >${this.widestDenominators().map((w) => html`<span class="widest" aria-hidden="true">${w}</span>`)}</span
     >`;
     return html`<section class="stats" aria-label=${plain(lang, 'stats.title', 'Statistics')}>
       <div class="head">
         <div class="figure hand">
           <span class="label">${tr(lang, 'stats.hand', 'Hand')}</span>
-          <span class="value num" data-value="hand">${count(this.hand, locale)}</span>
+          <span class="value num" data-value="hand">${this.hand > 0 ? count(this.hand, locale) : '–'}</span>
         </div>
         ${
           shoeNo === null
