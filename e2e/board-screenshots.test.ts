@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { ROUND_VOID_REASONS } from '../contract/schemas/event';
 import { VOID_HAND_REASONS } from '../contract/schemas/hand';
+import { STAFF_WARNING_CODES } from '../contract/schemas/status';
 import { type RendererInChromium, rendererInChromium } from '../test/helpers/renderer-server';
 
 /** The demo page's hooks (renderer/demo-kiosk.ts), as this file uses them. */
@@ -54,11 +55,11 @@ const AT_4K = [
  */
 const staff = (text: string) => `staff:${text}`;
 const PORTRAIT_STAFF: Readonly<Record<string, string>> = {
-  'out-of-step': 'Out of step',
-  'out-of-step-message': 'Out of step',
-  'out-of-step-rejected': 'Out of step',
+  'out-of-step': 'Out of step · 与牌桌不同步',
+  'out-of-step-message': 'Out of step · 与牌桌不同步',
+  'out-of-step-rejected': '與牌桌不同步',
   'out-of-step-conflict': 'Out of step',
-  'pp-unpublished': '1 warning',
+  'pp-unpublished': '1 warning · 1 项警告',
   warnings: '4 warnings',
 };
 
@@ -102,23 +103,32 @@ const FIXTURES: Record<string, readonly string[]> = {
   'shoe-long-colour-blind': ['Big Road', '100 hands'],
   // Issue 14: a shoe over, its record's digest and QR code over the statistics (which keep their room).
   'shoe-record': ["Scan to check this shoe's record", '扫码核对本靴记录', '3f9a0c21 d47be5a8 190c6fd2 e85b7a43'],
-  // Issue 12: out of step (patrons: the roads subdued and one calm line; staff: code, how long, why), warnings,
+  // Issue 12: out of step (patrons: the roads subdued and one calm line; staff, in words: what, how long, why), warnings,
   // Perfect Pairs without a published scale, pay table changes signed ahead, numbers that agree.
   'out-of-step': [
     'Updating results',
     '路单更新中',
-    staff('Out of step · gap'),
+    staff('Out of step: a hand missing · 与牌桌不同步：缺少一局'),
     staff('hand 66 arrived but hand 65 is next'),
   ],
   'out-of-step-message': [
     'Updating results',
     'Welcome — free-flow refreshments at the bar',
-    staff('Out of step · gap'),
+    staff('Out of step: a hand missing'),
   ],
-  'out-of-step-rejected': ['路單更新中', staff('Out of step · rejected'), staff('hand 21 refused')],
-  'out-of-step-conflict': ['Updating results', staff('Out of step · conflict')],
-  'pp-unpublished': ['Perfect Pairs', 'Pay scale not published', '赔率表未公布', staff('perfect-pairs-scale-missing')],
-  warnings: [staff('signage-ignored'), staff('more) —'), staff('table sign revision 3 arrived after revision 4')],
+  'out-of-step-rejected': ['路單更新中', staff('與牌桌不同步：一條訊息被拒'), staff('hand 21 refused')],
+  'out-of-step-conflict': ['Updating results', staff('Out of step: the table disagrees')],
+  'pp-unpublished': [
+    'Perfect Pairs',
+    'Pay scale not published',
+    '赔率表未公布',
+    staff('Perfect Pairs pay scale missing'),
+  ],
+  warnings: [
+    staff('Older table sign ignored'),
+    staff('more) —'),
+    staff('table sign revision 3 arrived after revision 4'),
+  ],
   'scheduled-hand': ['From hand 31', 'Banker wins with 6 pays 1 to 2', '第 31 局起', '庄家以 6 点胜出 1 赔 0.5'],
   'scheduled-next-shoe': ['From the next shoe', '下一牌靴起', '莊家以 6 點勝出 1 賠 0.5'],
   'scheduled-commission': ['下一牌靴起', '庄赢 1 赔 1，抽佣 5%', '庄家以 6 点胜出 1 赔 0.5'],
@@ -134,8 +144,11 @@ const FIXTURES: Record<string, readonly string[]> = {
   ...Object.fromEntries([...VOID_HAND_REASONS, ...ROUND_VOID_REASONS].map((code) => [`void-${code}`, []])),
 };
 
-/** Fixtures whose words must not show: the contract's reason codes (patrons read them translated). */
-const CODES: readonly string[] = [...VOID_HAND_REASONS, ...ROUND_VOID_REASONS];
+/**
+ * Words that must not show: the contract's reason codes (patrons read them translated), and its staff warnings'
+ * codes (staff read them in words too: found by hand, "results-unverified — …" in a landscape board's sign column).
+ */
+const CODES: readonly string[] = [...VOID_HAND_REASONS, ...ROUND_VOID_REASONS, ...STAFF_WARNING_CODES];
 
 /**
  * Out of step must move nothing: the board is first shown in step (the same view without `outOfStep`), then out of

@@ -102,7 +102,7 @@ describe('<kiosk-about>', () => {
     });
     await settleAll(app);
     expect(rowText(app, 'about.staff')).toMatch(
-      /^Out of step · gap · 1:1\d — hand 21 arrived but hand 20 is next results-unverified — results are not signed$/,
+      /^Out of step: a hand missing · 与牌桌不同步：缺少一局 · 1:1\d — hand 21 arrived but hand 20 is next Results not verified · 结果未经验证 — results are not signed$/,
     );
     // Labels in English and the board's Chinese.
     expect(overlay.shadowRoot!.querySelector('h2')!.textContent).toBe('About this board · 关于本显示屏');

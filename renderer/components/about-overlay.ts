@@ -11,11 +11,12 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AboutInfo, ConnectionView, OutOfStep, StaffWarning } from '../../contract/kiosk';
-import { DEFAULT_LANGUAGE, plain, type Language } from '../localization';
+import { DEFAULT_LANGUAGE, plain, plainOf, type Language } from '../localization';
 import { brokerInUse, formatRuntime, formatScreen, formatTrust, formatUptime } from './about-text';
 import { overlayStyles } from './overlay.styles';
 import { sharedStyles } from './shared.styles';
 import { elapsed } from './staff-status';
+import { outOfStepWords, warningWords } from './staff-words';
 
 /**
  * About overlay.
@@ -115,10 +116,12 @@ export class KioskAbout extends LitElement {
   }
 
   /** Staff read English: a Chinese board's labels carry it too. */
+  private get staffLanguage(): Language {
+    return this.language === 'zh-Hans' || this.language === 'zh-Hant' ? `en+${this.language}` : this.language;
+  }
+
   private label(id: string, english: string): string {
-    const lang: Language =
-      this.language === 'zh-Hans' || this.language === 'zh-Hant' ? `en+${this.language}` : this.language;
-    return plain(lang, id, english);
+    return plain(this.staffLanguage, id, english);
   }
 
   private brokers(info: AboutInfo) {
@@ -134,13 +137,20 @@ export class KioskAbout extends LitElement {
     </dd>`;
   }
 
-  /** The staff line's items in full: the out-of-step with its code, time and reason, then each warning. */
+  /** The staff line's items in full, in words: the out-of-step, its time and reason, then each warning. */
   private forStaff() {
     const { outOfStep: o, warnings } = this.staff;
     if (!o && warnings.length === 0) return html`<dd data-row="about.staff">nothing</dd>`;
+    const lang = this.staffLanguage;
     return html`<dd data-row="about.staff" class="warn">
-      ${o ? html`<div>Out of step · ${o.code} · ${elapsed(o.since, this.now)} — ${o.reason}</div>` : nothing}
-      ${warnings.map((w) => html`<div>${w.code} — ${w.detail}</div>`)}
+      ${
+        o
+          ? html`<div data-code=${o.code}>
+              ${plainOf(lang, outOfStepWords(lang, o.code))} · ${elapsed(o.since, this.now)} — ${o.reason}
+            </div>`
+          : nothing
+      }
+      ${warnings.map((w) => html`<div data-code=${w.code}>${plainOf(lang, warningWords(lang, w.code))} — ${w.detail}</div>`)}
     </dd>`;
   }
 

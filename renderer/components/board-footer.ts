@@ -15,11 +15,12 @@ import './staff-status';
  * What staff should know, or nothing: the out-of-step as shown (after its grace) and the host's warnings, in
  * `lines` lines (the footer has one to spare, never more than the disclaimer beside it; a portrait header two).
  */
-export function staffStatus(view: TableView, outOfStep: OutOfStep | null, lines: 1 | 2 | 'compact') {
+export function staffStatus(view: TableView, outOfStep: OutOfStep | null, lines: 1 | 2 | 'compact', lang: Language) {
   if (!outOfStep && view.warnings.length === 0) return nothing;
   return html`<kiosk-staff
     .outOfStep=${outOfStep}
     .warnings=${view.warnings}
+    .language=${lang}
     lines=${lines === 'compact' ? 1 : lines}
     ?compact=${lines === 'compact'}
   ></kiosk-staff>`;
@@ -54,7 +55,7 @@ export function boardFooter(view: TableView, lang: Language, { staff, message, n
   // one beside a Chinese one (a single line).
   const english = disclaimer && (lang === 'en' || lang.startsWith('en+'));
   const underMessage = staff !== null && !!pitText && english;
-  const forStaff = staff ? staffStatus(view, staff.outOfStep, english && !underMessage ? 2 : 1) : nothing;
+  const forStaff = staff ? staffStatus(view, staff.outOfStep, english && !underMessage ? 2 : 1, lang) : nothing;
   const pit = pitText ? pitMessage(view) : nothing;
   return html`<footer class="footer ${notices === nothing ? '' : 'noticed'}">
     ${underMessage && forStaff !== nothing ? html`<div class="pit">${pit}${forStaff}</div>` : pit}

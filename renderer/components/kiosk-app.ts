@@ -264,7 +264,7 @@ export class KioskApp extends LitElement {
     const signed = !!(view.payTable || view.signage);
     const inSigns = signed && this.fit.messageInSigns;
     const foot = signed
-      ? html`${inSigns ? pitMessage(view) : nothing}${portrait ? nothing : staffStatus(view, staff.outOfStep, 2)}`
+      ? html`${inSigns ? pitMessage(view) : nothing}${portrait ? nothing : staffStatus(view, staff.outOfStep, 2, lang)}`
       : nothing;
     const signColumn = signs(panels, foot, portrait); // a landscape header has the differential
     const footer = boardFooter(view, lang, {
@@ -295,7 +295,7 @@ export class KioskApp extends LitElement {
       lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
       aria-label=${plain(lang, 'board', 'Baccarat results board')}
     >
-      ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 'compact') : nothing, portrait, portrait ? phase : nothing)}
+      ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 'compact', lang) : nothing, portrait, portrait ? phase : nothing)}
       <main class="main">${main}</main>
       ${
         closedNotice

@@ -71,7 +71,9 @@ describe('<kiosk-app> out of step with its table', () => {
     expect(Number(getComputedStyle($(app, '.panel.last-hand')!).opacity)).toBeLessThan(1);
     expect(Number(getComputedStyle(line).opacity)).toBe(1);
     expect($(app, 'kiosk-big-road')!.hasAttribute('ask-hidden')).toBe(true); // no would-be marks from stale roads
-    expect(staffText(app)).toMatch(/^Out of step · gap · 0:1\d — hand 21 arrived but hand 20 is next$/);
+    expect(staffText(app)).toMatch(
+      /^Out of step: a hand missing · 与牌桌不同步：缺少一局 · 0:1\d — hand 21 arrived but hand 20 is next$/,
+    );
     expect($(app, '.main')!.getBoundingClientRect().toJSON()).toEqual(main.toJSON()); // nothing moved
     // Calm: nothing on it animates or transitions, nothing red.
     for (const el of [line, $(app, 'kiosk-big-road')!]) {
@@ -93,19 +95,21 @@ describe('<kiosk-app> out of step with its table', () => {
   });
 
   it.each([
-    ['gap', 'en', 'Updating results'],
-    ['rejected', 'zh-Hans', '路单更新中'],
-    ['conflict', 'zh-Hant', '路單更新中'],
-    ['gap', 'en+zh-Hant', 'Updating results · 路單更新中'],
-  ] as const)('%s in %s: "%s"', async (code, language, line) => {
+    ['gap', 'en', 'Updating results', 'Out of step: a hand missing'],
+    ['rejected', 'zh-Hans', '路单更新中', '与牌桌不同步：一条消息被拒'],
+    ['conflict', 'zh-Hant', '路單更新中', '與牌桌不同步：牌桌數據不符'],
+    ['gap', 'en+zh-Hant', 'Updating results · 路單更新中', 'Out of step: a hand missing · 與牌桌不同步：缺少一局'],
+  ] as const)('%s in %s: "%s", and staff read "%s", never the code', async (code, language, line, words) => {
     const o: OutOfStep = { code, reason: `why ${code}`, since: new Date(Date.now() - 75_000).toISOString() };
     const demo = new DemoKiosk(view({ language: language as Language, outOfStep: o }, 1));
     const app = await board(demo);
     await settleAll(app);
     expect(app.dataset['outOfStep']).toBe(code);
     expect(text($(app, '[data-text=updating]'))).toBe(line);
-    expect(staffText(app)).toMatch(new RegExp(`^Out of step · ${code} · 1:1\\d — why ${code}$`));
-    expect($(app, 'kiosk-staff')!.shadowRoot!.querySelector('.staff')!.getAttribute('lang')).toBe('en');
+    expect(staffText(app)).toMatch(new RegExp(`^${words} · 1:1\\d — why ${code}$`));
+    const staff = $(app, 'kiosk-staff')!.shadowRoot!;
+    expect(text(staff.querySelector('.what'))).not.toContain(code);
+    expect([...staff.querySelectorAll('.item > [lang=en]')].map((e) => e.textContent)).toEqual([`why ${code}`]);
   });
 
   it('shows patrons a spell only once it has lasted a moment (a gap filled at once never dims the roads)', async () => {
@@ -130,7 +134,7 @@ describe('<kiosk-app> out of step with its table', () => {
     expect($(app, '.board')!.hasAttribute('data-updating')).toBe(true);
   });
 
-  it('shows staff warnings in the footer, in English, and nothing for patrons', async () => {
+  it("shows staff warnings in words of the board, the host's detail after them, and nothing for patrons", async () => {
     const demo = new DemoKiosk(
       view(
         {
@@ -141,11 +145,38 @@ describe('<kiosk-app> out of step with its table', () => {
       ),
     );
     const app = await board(demo);
-    expect(staffText(app)).toBe('signage-ignored — table sign revision 3 arrived after revision 4: ignored');
+    expect(staffText(app)).toBe('已忽略較舊的牌桌告示 — table sign revision 3 arrived after revision 4: ignored');
+    expect($(app, '.panel.signs > kiosk-staff')).not.toBeNull(); // a landscape board's: at its sign column's foot
     expect($(app, '[data-text=updating]')).toBeNull();
     expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
     expect(app.dataset['outOfStep']).toBeUndefined();
   });
+
+  // Found by hand: "results-unverified — results are not…", cut, in a landscape board's sign column.
+  it.each(['en', 'zh-Hans', 'zh-Hant', 'en+zh-Hans'] as const)(
+    'in the sign column of a landscape board in %s, the results unverified in words, whole, never the code',
+    async (language) => {
+      const since = new Date().toISOString();
+      const warnings = [{ code: 'results-unverified', detail: 'results are not signed', since }] as const;
+      const app = await board(new DemoKiosk(view({ language, warnings }, 1)));
+      const staff = $(app, '.panel.signs > kiosk-staff')!;
+      const what = staff.shadowRoot!.querySelector<HTMLElement>('.warning .what')!;
+      const said = {
+        en: 'Results not verified',
+        'zh-Hans': '结果未经验证',
+        'zh-Hant': '結果未經驗證',
+        'en+zh-Hans': 'Results not verified · 结果未经验证',
+      }[language];
+      expect(text(what)).toBe(said);
+      expect(text(staff.shadowRoot!.querySelector('.staff'))).not.toMatch(/results-unverified/);
+      // The words are shown whole: within the item's one line, none of them past its end.
+      const item = what.closest('.item')!.getBoundingClientRect();
+      for (const r of what.getClientRects()) {
+        expect(r.right).toBeLessThanOrEqual(item.right + 0.5);
+        expect(r.bottom).toBeLessThanOrEqual(item.bottom + 0.5);
+      }
+    },
+  );
 
   it('says it in a few words in a portrait header, beside the table’s name', async () => {
     const warnings = [
@@ -155,10 +186,10 @@ describe('<kiosk-app> out of step with its table', () => {
     const demo = new DemoKiosk(view({ warnings }, 1));
     const app = await board(demo, 1080, 1920);
     expect($(app, '.header kiosk-staff')).not.toBeNull();
-    expect(staffText(app)).toBe('2 warnings');
+    expect(staffText(app)).toBe('2 warnings · 2 项警告');
     demo.push(view({ warnings, outOfStep: gap(new Date(Date.now() - 60_000).toISOString()) }, 2));
     await settleAll(app);
-    expect(staffText(app)).toBe('Out of step');
+    expect(staffText(app)).toBe('Out of step · 与牌桌不同步');
   });
 });
 

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** The staff area of the footer: small, muted, English; every item clamped so the footer never grows with it. */
+/** What staff should know: small, muted; every item clamped so that the footer or sign column never grows with it. */
 export const staffStyles = css`
   :host {
     display: block;

@@ -1,21 +1,24 @@
 /**
- * `<kiosk-staff>`: what staff should know, in the footer, discreet but legible, in English (the host's words):
- * the board out of step with its table, with its code, for how long and why ("Out of step · gap · 0:12 — hand 9
- * arrived but hand 8 is next"), and the host's warnings ("perfect-pairs-scale-missing — …"). Patrons are told
- * nothing here (the roads say "Updating results"). The elapsed time ticks once a second, and only while out of step.
- * One line in the footer (`lines`), two under the sign column's message: the out-of-step first, then warnings, one
- * line each, and how many more did not fit; in a portrait header, a few words (`compact`).
+ * `<kiosk-staff>`: what staff should know, discreet but legible, in words of the board's languages, never a code
+ * (staff-words.ts), then the host's own words (English): the board out of step with its table, for how long and why
+ * ("Out of step: a hand missing · 0:12 — hand 9 arrived but hand 8 is next"), and the host's warnings ("Results not
+ * verified — results are not signed"). Patrons are told nothing here (the roads say "Updating results"). The elapsed
+ * time ticks once a second, and only while out of step. One line at the footer's end (`lines`), two at the foot of a
+ * landscape board's sign column (its designed place there: renderer/README.md, Layout): the out-of-step first, then
+ * warnings, one line each, and how many more did not fit; in a portrait header, a few words (`compact`).
  *
  * ```html
- * <kiosk-staff .outOfStep=${view.outOfStep} .warnings=${view.warnings}></kiosk-staff>
+ * <kiosk-staff .outOfStep=${view.outOfStep} .warnings=${view.warnings} language="en+zh-Hans"></kiosk-staff>
  * ```
  * @packageDocumentation
  */
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { OutOfStep, StaffWarning } from '../../contract/kiosk';
+import { DEFAULT_LANGUAGE, type Language } from '../localization';
 import { sharedStyles } from './shared.styles';
 import { staffStyles } from './staff-status.styles';
+import { moreWarnings, outOfStepShort, outOfStepWords, staffSaid, warningCount, warningWords } from './staff-words';
 
 /** Elapsed time as staff read it: "0:12", "14:03", "2:05:09". */
 export function elapsed(fromIso: string, now: number): string {
@@ -49,6 +52,8 @@ export class KioskStaff extends LitElement {
    * the table's name); the about overlay and the console say the rest.
    */
   @property({ type: Boolean, reflect: true }) compact = false;
+  /** The board's language: the words staff read are in it (the host's own, after them, in English). */
+  @property() language: Language = DEFAULT_LANGUAGE;
   /** Clock for tests: milliseconds since the epoch; 0 uses the real clock. */
   @property({ type: Number }) clock = 0;
 
@@ -79,32 +84,37 @@ export class KioskStaff extends LitElement {
     const room = Math.max(0, this.lines - (o ? 1 : 0));
     const shown = all.slice(0, room);
     const more = all.length - shown.length;
-    const count = (n: number) => `${n} warning${n === 1 ? '' : 's'}`;
+    const lang = this.language;
+    const said = staffSaid.bind(null, lang);
     if (this.compact)
-      return html`<div class="staff" part="staff" lang="en" role="status">
+      return html`<div class="staff" part="staff" role="status">
         <p class="item" data-code=${o?.code ?? all[0]!.code}>
-          <span class="what">${o ? 'Out of step' : count(all.length)}</span>
+          <span class="what">${said(o ? outOfStepShort(lang) : warningCount(lang, all.length))}</span>
         </p>
       </div>`;
-    return html`<div class="staff" part="staff" lang="en" role="status">
+    return html`<div class="staff" part="staff" role="status">
       ${
         o
           ? html`<p class="item out-of-step ${all.length === 0 && this.lines > 1 ? 'two' : ''}" data-code=${o.code}>
               <span class="what"
-                >Out of step · ${o.code} ·
+                >${said(outOfStepWords(lang, o.code))} ·
                 <span class="num" data-elapsed>${elapsed(o.since, this.clock || this.now)}</span>${
-                  shown.length === 0 && more > 0 ? ` · +${count(more)}` : ''
+                  shown.length === 0 && more > 0 ? html` · ${said(warningCount(lang, more))}` : nothing
                 }</span
               >
-              — ${o.reason}
+              — <span lang="en">${o.reason}</span>
             </p>`
           : nothing
       }
       ${shown.map(
         (w, i) =>
           html`<p class="item warning" data-code=${w.code}>
-            <span class="what">${w.code}${i === shown.length - 1 && more > 0 ? ` (+${more} more)` : ''}</span>
-            — ${w.detail}
+            <span class="what"
+              >${said(warningWords(lang, w.code))}${
+                i === shown.length - 1 && more > 0 ? html` (${said(moreWarnings(lang, more))})` : nothing
+              }</span
+            >
+            — <span lang="en">${w.detail}</span>
           </p>`,
       )}
     </div>`;

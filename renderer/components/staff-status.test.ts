@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { OUT_OF_STEP_CODES, STAFF_WARNING_CODES } from '../../contract/schemas/status';
+import { useLanguage, type Language } from '../localization';
+import { $$, cleanup, mount } from '../test-support/fixtures';
+import './staff-status';
+
+afterEach(cleanup);
+afterEach(() => useLanguage('en'));
+const SINCE = new Date().toISOString();
+const LANGUAGES: readonly Language[] = ['en', 'zh-Hans', 'zh-Hant', 'en+zh-Hans', 'en+zh-Hant'];
+const han = /\p{Script=Han}/u;
+
+async function staffLine(language: Language, set: (el: HTMLElementTagNameMap['kiosk-staff']) => void) {
+  await useLanguage(language);
+  const el = document.createElement('kiosk-staff');
+  el.language = language;
+  el.lines = 2;
+  el.clock = Date.now();
+  set(el);
+  await mount(el, 900, 200);
+  return $$(el, '.what').map((w) => (w.textContent ?? '').replace(/\s+/g, ' ').trim());
+}
+
+/** Words in the board's languages: English where it shows English, Chinese where it shows Chinese, no code. */
+function inWords(language: Language, said: string, code: string): void {
+  expect(said).not.toContain(code);
+  expect(/[A-Za-z]{3}/.test(said), `${said}: English`).toBe(!language.startsWith('zh'));
+  expect(han.test(said), `${said}: Chinese`).toBe(language !== 'en');
+}
+
+describe('<kiosk-staff>: what staff read, in words, never a code', () => {
+  it.each(LANGUAGES.flatMap((l) => STAFF_WARNING_CODES.map((c) => [l, c] as const)))(
+    '%s: the warning %s',
+    async (language, code) => {
+      const [what] = await staffLine(
+        language,
+        (el) => (el.warnings = [{ code, detail: 'the host says', since: SINCE }]),
+      );
+      inWords(language, what!, code);
+    },
+  );
+
+  it.each(LANGUAGES.flatMap((l) => OUT_OF_STEP_CODES.map((c) => [l, c] as const)))(
+    '%s: out of step (%s)',
+    async (language, code) => {
+      const [what] = await staffLine(
+        language,
+        (el) => (el.outOfStep = { code, reason: 'the host says', since: SINCE }),
+      );
+      inWords(language, what!.replace(/· \d+:\d\d$/, ''), ` ${code} `);
+    },
+  );
+
+  it.each([
+    ['en', '3 warnings', 'Older table sign ignored (+2 more)'],
+    ['zh-Hans', '3 项警告', '已忽略较旧的牌桌告示 (另有 2 项)'],
+    ['en+zh-Hant', '3 warnings · 3 項警告', 'Older table sign ignored · 已忽略較舊的牌桌告示 (+2 more · 另有 2 項)'],
+  ] as const)('%s: how many, in a few words ("%s") and after the one shown ("%s")', async (language, few, more) => {
+    const warnings = (['signage-ignored', 'results-unverified', 'casino-signage-ignored'] as const).map((code) => ({
+      code,
+      detail: 'the host says',
+      since: SINCE,
+    }));
+    expect(await staffLine(language, (el) => ((el.warnings = warnings), (el.compact = true)))).toEqual([few]);
+    cleanup();
+    expect(await staffLine(language, (el) => ((el.warnings = warnings), (el.lines = 1)))).toEqual([more]);
+  });
+});
