@@ -126,7 +126,7 @@ const FIXTURES: Record<string, readonly string[]> = {
   ],
   warnings: [
     staff('Older table sign ignored'),
-    staff('more) —'),
+    staff('+2 more'), // two shown at the sign column's foot, two more counted
     staff('table sign revision 3 arrived after revision 4'),
   ],
   'scheduled-hand': ['From hand 31', 'Banker wins with 6 pays 1 to 2', '第 31 局起', '庄家以 6 点胜出 1 赔 0.5'],
