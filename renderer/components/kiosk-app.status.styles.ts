@@ -97,6 +97,11 @@ export const statusStyles = css`
     opacity: 0.55;
     filter: saturate(0.4);
   }
+  /* The ask previews say what the next hand would draw on roads that are no longer the table's: gone while out of
+     step (their place kept, so nothing moves), and the line takes their place instead of being drawn over them. */
+  .board[data-updating] kiosk-ask {
+    visibility: hidden;
+  }
   .updating {
     position: absolute;
     top: 0;

@@ -71,6 +71,11 @@ describe('<kiosk-app> out of step with its table', () => {
     expect(Number(getComputedStyle($(app, '.panel.last-hand')!).opacity)).toBeLessThan(1);
     expect(Number(getComputedStyle(line).opacity)).toBe(1);
     expect($(app, 'kiosk-big-road')!.hasAttribute('ask-hidden')).toBe(true); // no would-be marks from stale roads
+    // Nor ask previews: the line is where they were, not drawn over them (found by hand: white on the light panel).
+    const ask = $(app, 'kiosk-ask')!;
+    expect(getComputedStyle(ask).visibility).toBe('hidden');
+    const [a, l] = [ask.getBoundingClientRect(), line.getBoundingClientRect()];
+    expect(l.left < a.right && a.left < l.right && l.top < a.bottom && a.top < l.bottom).toBe(true);
     expect(staffText(app)).toMatch(
       /^Out of step: a hand missing · 与牌桌不同步：缺少一局 · 0:1\d — hand 21 arrived but hand 20 is next$/,
     );
@@ -90,6 +95,7 @@ describe('<kiosk-app> out of step with its table', () => {
     expect($(app, 'kiosk-staff')).toBeNull();
     expect(getComputedStyle($(app, 'kiosk-big-road')!).opacity).toBe('1');
     expect($(app, 'kiosk-big-road')!.hasAttribute('ask-hidden')).toBe(false);
+    expect(getComputedStyle($(app, 'kiosk-ask')!).visibility).toBe('visible');
     expect(marks(app)).toEqual(before);
     expect($(app, '.main')!.getBoundingClientRect().toJSON()).toEqual(main.toJSON());
   });
