@@ -19,7 +19,11 @@ describe('baccarat-board keypad', () => {
   test.each([
     [['--table', 'T1'], /--broker URL is required/],
     [['--broker', 'mqtt://127.0.0.1:1'], /--table ID is required/],
-    [['--broker', 'http://x', '--table', 'T1'], /must be mqtt:/],
+    [
+      ['--broker', 'http://x', '--table', 'T1'],
+      /--broker 'http:\/\/x' has the scheme 'http:\/\/', which is not MQTT's/,
+    ],
+    [['--broker', 'mqtt://', '--table', 'T1'], /--broker 'mqtt:\/\/' has no host: write it as mqtt:\/\/HOST:PORT/],
     [['--broker', 'mqtt://h', '--table', 'T/1'], /not a table id/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--keying', 'beads'], /cards or outcome/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--undo-seconds', '90'], /0 to 60/],

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { isId } from '../contract/schemas/common';
 import { DEFAULT_ROOT, parseRoot } from '../contract/topics';
 import { createLogger } from '../mqtt-bridge/log';
+import { parseBrokerUrl } from '../mqtt-bridge/broker-url';
 import { parsePrivateKey, type SigningKey } from '../mqtt-bridge/signing';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings } from '../mqtt-bridge/tls';
 import { controllerIdOf } from '../simulator/publisher';
@@ -77,20 +78,12 @@ Supervisors:
   keypad supervisors list
 `;
 
-const BROKER_PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
-
 function brokersOf(text: string | undefined): string[] {
   if (text === undefined) throw new UsageError('--broker URL is required, e.g. --broker mqtt://localhost:1883');
   const brokers = text.split(',').map((s) => s.trim());
   for (const b of brokers) {
-    let url: URL;
-    try {
-      url = new URL(b);
-    } catch {
-      throw new UsageError(`--broker '${b}' is not a URL, e.g. mqtt://localhost:1883`);
-    }
-    if (!BROKER_PROTOCOLS.includes(url.protocol) || url.hostname === '')
-      throw new UsageError(`--broker '${b}' must be mqtt://, mqtts://, tcp://, ssl://, ws:// or wss:// with a host`);
+    const url = parseBrokerUrl(b);
+    if (!url.ok) throw new UsageError(`--broker ${url.error}`);
   }
   return brokers;
 }

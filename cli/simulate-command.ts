@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { isId } from '../contract/schemas/common';
 import { DEFAULT_ROOT, parseRoot } from '../contract/topics';
 import { existsSync, readFileSync } from 'node:fs';
+import { parseBrokerUrl } from '../mqtt-bridge/broker-url';
 import { parsePrivateKey, type SigningKey } from '../mqtt-bridge/signing';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
 import { CHAOS_RATES, chaosTableOptions } from '../simulator/chaos';
@@ -120,8 +121,6 @@ export interface SimulateOptions {
   readonly quiet: boolean;
 }
 
-const BROKER_PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
-
 const wholeNumber = (text: string, name: string, min: number, max: number): number => {
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(n >= min && n <= max))
@@ -193,16 +192,8 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     throw new UsageError('--broker URL is required, e.g. --broker mqtt://localhost:1883');
   const brokers = values.broker.split(',').map((s) => s.trim());
   for (const broker of brokers) {
-    let url: URL;
-    try {
-      url = new URL(broker);
-    } catch {
-      throw new UsageError(`--broker '${broker}' is not a URL, e.g. mqtt://localhost:1883`);
-    }
-    if (!BROKER_PROTOCOLS.includes(url.protocol) || url.hostname === '')
-      throw new UsageError(
-        `--broker '${broker}' must be mqtt://, mqtts://, tcp://, ssl://, ws:// or wss:// with a host`,
-      );
+    const url = parseBrokerUrl(broker);
+    if (!url.ok) throw new UsageError(`--broker ${url.error}`);
   }
 
   if (values.tables === undefined) throw new UsageError('--tables is required, e.g. --tables T1,T2');

@@ -26,7 +26,11 @@ test('usage errors are exit 2 with the usage', async () => {
     [['--host', '0.0.0.0'], /--token is required to listen on 0.0.0.0/],
     [['--token', 'short'], /16 characters or more/],
     [['--protocol-version', '3'], /--protocol-version must be 4/],
-    [['--broker', 'http://x'], /must be mqtt:\/\//],
+    [
+      ['--broker', 'http://x'],
+      /--broker 'http:\/\/x' has the scheme 'http:\/\/', which is not MQTT's: use one of mqtt:\/\//,
+    ],
+    [['--broker', 'mqtt://'], /--broker 'mqtt:\/\/' has no host/],
     [['--password', 'p'], /--password needs --username/],
     [['--user', 'pit-1'], /--user is gone: people sign in/],
     [['--signing-key', '/nonexistent/pit.key'], /--signing-key: cannot read the signing key/],

@@ -16,6 +16,7 @@ import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
 import { DEFAULT_ROOT, parseRoot, topics } from '../contract/topics';
 import { err, ok, type Result } from '../baccarat/types';
+import { parseBrokerUrl } from '../mqtt-bridge/broker-url';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
 import { signPayload, type SigningKey } from '../mqtt-bridge/signing';
 import type { SignPlan } from './sign-edit';
@@ -47,8 +48,6 @@ export const BROKER_USAGE = `  --root R                topic root (default ${DEF
 ${TLS_USAGE}
   --protocol-version 4|5  MQTT 3.1.1 (4, default) or 5; with 5 the broker says why it refuses a change`;
 
-const PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
-
 /** Checks the connection options; the error is a usage message. */
 export function brokerOptions(
   v: { readonly [K in keyof typeof BROKER_ARGS]?: string },
@@ -57,14 +56,8 @@ export function brokerOptions(
 ): Result<BrokerOptions, string> {
   const url = v.broker ?? defaultUrl;
   if (url === undefined) return err('--broker URL is required, e.g. --broker mqtt://localhost:1883');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return err(`--broker '${url}' is not a URL, e.g. mqtt://localhost:1883`);
-  }
-  if (!PROTOCOLS.includes(parsed.protocol) || parsed.hostname === '')
-    return err(`--broker '${url}' must be mqtt://, mqtts://, tcp://, ssl://, ws:// or wss:// with a host`);
+  const parsed = parseBrokerUrl(url);
+  if (!parsed.ok) return err(`--broker ${parsed.error}`);
   const root = parseRoot(v.root ?? DEFAULT_ROOT);
   if (!root.ok) return err(`--root: ${root.error}`);
   const pv = v['protocol-version'] ?? '4';

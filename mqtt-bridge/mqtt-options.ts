@@ -18,8 +18,8 @@ import { within } from './within';
 import type { Config } from './config';
 import { tlsClientOptions } from './tls';
 
-const defaultPort = (u: URL): number =>
-  Number(u.port) || (u.protocol.startsWith('mqtts') || u.protocol.startsWith('tls') ? 8883 : 1883);
+/** The port a URL names, else MQTT's: 8883 over TLS (mqtts, tls and ssl are one), else 1883. */
+export const defaultPort = (u: URL): number => Number(u.port) || (/^(mqtts|tls|ssl):$/.test(u.protocol) ? 8883 : 1883);
 
 /** The options of the board's client; `will` is published by the broker if the board goes away unannounced. */
 export function clientOptions(
