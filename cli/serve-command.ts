@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFile } from '../mqtt-bridge/config';
-import { parseTlsArgs, TLS_ARGS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
+import { parseTlsArgs, TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
 import { startBoard, stopOnSignals } from './board-runtime';
 import { type CliIo, EXIT, UsageError } from './io';
 
@@ -25,6 +25,17 @@ Options:
 ${TLS_USAGE}
                           (these three override mqtt.tls.ca, .cert and .key)
 `;
+
+/** The configuration field each flag sets, so that an error in its value names the flag. */
+const SERVE_FLAG_FIELDS = {
+  tableId: '--table',
+  displayId: '--display',
+  'mqtt.brokers': '--broker',
+  'serve.host': '--host',
+  'serve.port': '--port',
+  'serve.token': '--token',
+  ...TLS_FLAG_FIELDS,
+};
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
@@ -64,7 +75,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       ...(values.token ? { token: values.token } : {}),
     },
   };
-  const config = loadConfig({ file: values.config ?? null, overrides });
+  const config = loadConfig({ file: values.config ?? null, overrides, flags: SERVE_FLAG_FIELDS });
   if (!config.ok) {
     io.err(`baccarat-board serve: ${config.error}\n`);
     return EXIT.badInput;

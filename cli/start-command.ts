@@ -14,7 +14,7 @@ import { topics } from '../contract/topics';
 import { type Config, loadConfig } from '../mqtt-bridge/config';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { createLogger } from '../mqtt-bridge/log';
-import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsEnv, type TlsSettings } from '../mqtt-bridge/tls';
+import { parseTlsArgs, TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, tlsEnv, type TlsSettings } from '../mqtt-bridge/tls';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { generateSigningKey, publicKeyText } from '../mqtt-bridge/signing';
 import { simulateTable } from '../simulator/dealer';
@@ -77,6 +77,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
       // Merged over the file's mqtt.tls, whose rejectUnauthorized is kept (true when it has none).
       ...(tls.value ? { mqtt: { tls: tls.value as TlsSettings } } : {}),
     },
+    flags: { 'serve.port': '--port', ...TLS_FLAG_FIELDS },
   });
   if (!loaded.ok) {
     io.err(`baccarat-board start: ${loaded.error}\n`);

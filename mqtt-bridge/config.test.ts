@@ -145,11 +145,11 @@ describe('loadConfig', () => {
 
 describe('loadConfig errors name the field', () => {
   test.each<[string, Parameters<typeof loadConfig>[0], RegExp]>([
-    ['bad broker URL', { file: null, env: { BACCARAT_MQTT_URLS: 'http://broker:1883' } }, /mqtt\.brokers\.0/],
+    ['bad broker URL', { file: null, env: { BACCARAT_MQTT_URLS: 'http://broker:1883' } }, /mqtt\.brokers\[0\]/],
     [
       'bad broker URL in the file',
       { file: file({ mqtt: { brokers: ['mqtt://ok:1', 'ftp://no'] } }), env: {} },
-      /mqtt\.brokers\.1/,
+      /mqtt\.brokers\[1\]/,
     ],
     ['protocolVersion 3', { file: null, env: { BACCARAT_MQTT_PROTOCOL: '3' } }, /mqtt\.protocolVersion/],
     [
@@ -227,6 +227,102 @@ describe('loadConfig errors name the field', () => {
   test('a schema error in a file names the file too', () => {
     const p = file({ mqtt: { protocolVersion: 3 } });
     expect(failure({ file: p, env: {} })).toContain(`(file ${p})`);
+  });
+});
+
+describe('loadConfig errors: every one, with what is allowed and where it came from', () => {
+  test('every error is listed, each with its field, its value and the values allowed (not "Expected union value")', () => {
+    const p = file({
+      tableId: 'T 12',
+      mqtt: { protocolVersion: 3, brokerz: [] },
+      board: { theme: 'dark', beadLabel: 'x', language: 'fr' },
+      serve: { port: 70000 },
+      log: { level: 'loud' },
+    });
+    const e = failure({ file: p, env: {} });
+    const src = `(file ${p})`;
+    expect(e.split('\n')).toEqual([
+      'configuration: 8 errors:',
+      `  tableId: "T 12" is not allowed: it must be an id: 1 to 64 letters, digits, '_' or '-' (no spaces) ${src}`,
+      expect.stringMatching(
+        /^ {2}mqtt\.brokerz: unknown field: did you mean mqtt\.brokers\? the fields of mqtt are brokers, /,
+      ),
+      `  mqtt.protocolVersion: 3 is not allowed: it must be 4 or 5 ${src}`,
+      `  board.beadLabel: "x" is not allowed: it must be "hanzi", "letters" or "points" ${src}`,
+      `  board.theme: "dark" is not allowed: it must be "classic" or "colour-blind" ${src}`,
+      `  board.language: "fr" is not allowed: it must be "en", "zh-Hans", "zh-Hant", "en+zh-Hans", "en+zh-Hant" or null ${src}`,
+      `  serve.port: 70000 is not allowed: it must be a whole number from 0 to 65535 ${src}`,
+      `  log.level: "loud" is not allowed: it must be "fatal", "error", "warn", "info", "debug" or "trace" ${src}`,
+    ]);
+    expect(e).not.toMatch(/Expected|union/);
+  });
+
+  test('a pattern is said in words, never as a regular expression', () => {
+    const e = failure({
+      file: file({ displayId: 'lobby 3', board: { recordUrl: 'http://casino.example/{shoeId}' } }),
+      env: {},
+    });
+    expect(e).toContain("displayId: \"lobby 3\" is not allowed: it must be an id: 1 to 64 letters, digits, '_' or '-'");
+    expect(e).toContain(
+      'board.recordUrl: "http://casino.example/{shoeId}" is not allowed: it must be an https:// address',
+    );
+    expect(e).not.toMatch(/\^|\$|\[A-Za-z|\(mqtts\?/);
+  });
+
+  test('a value from an environment variable is blamed on the variable, as written there', () => {
+    const p = file({ tableId: 'T12' });
+    expect(failure({ file: p, env: { BACCARAT_SERVE_PORT: 'eighty' } })).toBe(
+      'configuration: serve.port: "eighty" is not allowed: it must be a whole number from 0 to 65535 ' +
+        '(environment variable BACCARAT_SERVE_PORT)',
+    );
+    expect(failure({ file: p, env: { BACCARAT_MQTT_URLS: 'mqtt://a:1883,mqtt://' } })).toMatch(
+      /^configuration: mqtt\.brokers\[1\]: 'mqtt:\/\/' has no host: .* \(environment variable BACCARAT_MQTT_URLS\)$/,
+    );
+    expect(failure({ file: null, env: { BACCARAT_MQTT_CA: '/x.pem' } })).toContain(
+      '(environment variable BACCARAT_MQTT_CA)',
+    );
+    // Both at fault: each is named.
+    const both = failure({ file: file({ board: { theme: 'dark' } }), env: { BACCARAT_LOG_LEVEL: 'loud' } });
+    expect(both).toMatch(/board\.theme: .*\(file .*\)\n {2}log\.level: .*\(environment variable BACCARAT_LOG_LEVEL\)$/);
+  });
+
+  test('the file must be valid on its own: a bad value is reported though a variable or a flag overrides it', () => {
+    const p = file({ serve: { port: 'eighty' } });
+    const byFlag = {
+      file: p,
+      env: {},
+      overrides: { serve: { port: 9000 } } as ConfigFile,
+      flags: { 'serve.port': '--port' },
+    };
+    expect(failure(byFlag)).toBe(
+      `configuration: serve.port: "eighty" is not allowed: it must be a whole number from 0 to 65535 (file ${p})`,
+    );
+    expect(failure({ file: p, env: { BACCARAT_SERVE_PORT: '9000' } })).toContain(`(file ${p})`);
+    // A flag's own bad value is blamed on the flag.
+    expect(
+      failure({
+        file: null,
+        env: {},
+        overrides: { serve: { port: 70000 } } as ConfigFile,
+        flags: { 'serve.port': '--port' },
+      }),
+    ).toMatch(/serve\.port: 70000 .* \(--port\)$/);
+  });
+
+  test.each<[string, string, RegExp]>([
+    ['no host', 'mqtt://', /'mqtt:\/\/' has no host: write it as mqtt:\/\/HOST:PORT/],
+    ['no host, a port', 'mqtt://:1883', /has no host/],
+    ['an unknown scheme', 'http://broker:1883', /scheme 'http:\/\/', which is not MQTT's: use one of mqtt:\/\//],
+    ['no scheme', 'broker:1883', /is not a broker URL/],
+    ['a port out of range', 'mqtt://broker:99999', /port '99999': a port is a whole number from 1 to 65535/],
+  ])('a broker URL with %s is refused, saying why', (_name, url, message) => {
+    const e = failure({ file: file({ mqtt: { brokers: [url] } }), env: {} });
+    expect(e).toMatch(/^configuration: mqtt\.brokers\[0\]: /);
+    expect(e).toMatch(message);
+  });
+
+  test('a secret is never printed', () => {
+    expect(failure({ file: file({ mqtt: { password: 1234567 } }), env: {} })).not.toContain('1234567');
   });
 });
 

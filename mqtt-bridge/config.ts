@@ -9,192 +9,14 @@
  * @packageDocumentation
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { hostname, homedir } from 'node:os';
-import { join } from 'node:path';
-import { type Static, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import { err, ok, type Result } from '../baccarat/types';
-import { ID_PATTERN } from '../contract/schemas';
 import { parseRoot } from '../contract/topics';
+import { parseBrokerUrl } from './broker-url';
+import { type ConfigProblem, formatProblems, schemaProblems, type SourcedProblem } from './config-errors';
+import { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS } from './config-schema';
 import { parsePublicKey } from './signing';
 
-const Id = Type.String({ pattern: ID_PATTERN });
-const Port = Type.Integer({ minimum: 0, maximum: 65535 });
-
-export const ConfigSchema = Type.Object(
-  {
-    tableId: Id,
-    displayId: Id,
-    mqtt: Type.Object(
-      {
-        brokers: Type.Array(Type.String({ pattern: '^(mqtts?|wss?|tcp|tls)://' }), { maxItems: 16 }),
-        protocolVersion: Type.Union([Type.Literal(4), Type.Literal(5)]),
-        clientId: Type.String({ minLength: 1, maxLength: 128 }),
-        username: Type.Optional(Type.String()),
-        password: Type.Optional(Type.String()),
-        root: Type.String({ minLength: 1, maxLength: 128 }),
-        tls: Type.Optional(
-          Type.Object(
-            {
-              ca: Type.Optional(Type.String()),
-              cert: Type.Optional(Type.String()),
-              key: Type.Optional(Type.String()),
-              rejectUnauthorized: Type.Boolean(),
-            },
-            { additionalProperties: false },
-          ),
-        ),
-        keepaliveSeconds: Type.Integer({ minimum: 5, maximum: 600 }),
-        reconnectMinMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
-        reconnectMaxMs: Type.Integer({ minimum: 100, maximum: 600_000 }),
-        connectTimeoutMs: Type.Integer({ minimum: 1000, maximum: 120_000 }),
-        maxPayloadBytes: Type.Integer({ minimum: 1024, maximum: 1_048_576 }), // the largest shoe snapshot, in bytes
-      },
-      { additionalProperties: false },
-    ),
-    journal: Type.Object(
-      { dir: Type.String({ minLength: 1 }), syncIntervalMs: Type.Integer({ minimum: 0, maximum: 60_000 }) },
-      { additionalProperties: false },
-    ),
-    board: Type.Object(
-      {
-        beadLabel: Type.Union([Type.Literal('hanzi'), Type.Literal('letters'), Type.Literal('points')]),
-        tail: Type.Union([Type.Literal('stay'), Type.Literal('drop')]),
-        voidHandsOnRoads: Type.Boolean(),
-        theme: Type.Union([Type.Literal('classic'), Type.Literal('colour-blind')]),
-        orientation: Type.Union([Type.Literal('auto'), Type.Literal('landscape'), Type.Literal('portrait')]),
-        logo: Type.Union([Type.String(), Type.Null()]),
-        disclaimer: Type.Boolean(),
-        language: Type.Union([
-          Type.Literal('en'),
-          Type.Literal('zh-Hans'),
-          Type.Literal('zh-Hant'),
-          Type.Literal('en+zh-Hans'),
-          Type.Literal('en+zh-Hant'),
-          Type.Null(),
-        ]),
-        // Where shoe records are published, e.g. https://casino.example/shoes/{tableId}/{shoeId}?digest={digest}.
-        recordUrl: Type.Union([Type.String({ pattern: '^https://', maxLength: 512 }), Type.Null()]),
-        // Above 1080p: more of the roads (more-columns) or the 1080p board larger (larger).
-        highResolution: Type.Union([Type.Literal('more-columns'), Type.Literal('larger')]),
-        // The ask roads: in the panel and in each road's next cell (in-place), in the panel only (panel), or off.
-        askPreview: Type.Union([Type.Literal('in-place'), Type.Literal('panel'), Type.Literal('off')]),
-        // Accepted and ignored, for configuration files written before notices ended with the table's events.
-        noticeSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
-      },
-      { additionalProperties: false },
-    ),
-    trust: Type.Object(
-      {
-        requireSignatures: Type.Boolean(), // refuse what is not signed by a key below
-        controllerKeys: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 32 }), // Ed25519 public keys
-        pitKeys: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 32 }),
-      },
-      { additionalProperties: false },
-    ),
-    serve: Type.Object(
-      {
-        host: Type.String({ minLength: 1 }),
-        port: Port,
-        token: Type.Union([Type.String({ minLength: 16 }), Type.Null()]),
-      },
-      { additionalProperties: false },
-    ),
-    kiosk: Type.Object(
-      {
-        display: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]), // screen index; null: the primary
-        devTools: Type.Boolean(),
-      },
-      { additionalProperties: false },
-    ),
-    log: Type.Object(
-      {
-        level: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace'].map((l) => Type.Literal(l))),
-        file: Type.Union([Type.String(), Type.Null()]),
-        maxBytes: Type.Integer({ minimum: 65_536, maximum: 1_073_741_824 }), // one file's cap, in bytes
-        maxFiles: Type.Integer({ minimum: 1, maximum: 100 }), // files kept, the live one included
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-);
-export type Config = Static<typeof ConfigSchema>;
-
-/** The log file's caps by default: board.log and board.log.1 … .4, 10 MiB each, so 50 MiB at most. */
-export const LOG_DEFAULTS = { maxBytes: 10 * 1024 * 1024, maxFiles: 5 } as const;
-
-/** Deep-partial configuration, as written in a file. */
-export type ConfigFile = { [K in keyof Config]?: Config[K] extends object ? Partial<Config[K]> : Config[K] };
-
-const safeHost = () =>
-  hostname()
-    .replace(/[^A-Za-z0-9_-]/g, '-')
-    .slice(0, 48) || 'board';
-
-/** The defaults: a board for table T1 that connects to no broker (the demo starts one). */
-export function defaultConfig(): Config {
-  const displayId = safeHost();
-  return {
-    tableId: 'T1',
-    displayId,
-    mqtt: {
-      brokers: [],
-      protocolVersion: 4,
-      clientId: `baccarat-board-${displayId}`,
-      root: 'baccarat',
-      keepaliveSeconds: 30,
-      reconnectMinMs: 1000,
-      reconnectMaxMs: 30_000,
-      connectTimeoutMs: 10_000,
-      maxPayloadBytes: 65_536,
-    },
-    journal: {
-      dir: join(process.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'baccarat-board'),
-      syncIntervalMs: 200,
-    },
-    board: {
-      beadLabel: 'hanzi',
-      tail: 'stay',
-      voidHandsOnRoads: false,
-      theme: 'classic',
-      orientation: 'auto',
-      logo: null,
-      disclaimer: true,
-      language: null,
-      recordUrl: null,
-      highResolution: 'more-columns',
-      askPreview: 'in-place',
-    },
-    trust: { requireSignatures: false, controllerKeys: [], pitKeys: [] },
-    serve: { host: '127.0.0.1', port: 8080, token: null },
-    kiosk: { display: null, devTools: false },
-    log: { level: 'info', file: null, ...LOG_DEFAULTS },
-  };
-}
-
-/** Environment variables and the configuration path each sets. */
-export const ENV_VARS: Readonly<Record<string, string>> = {
-  BACCARAT_TABLE_ID: 'tableId',
-  BACCARAT_DISPLAY_ID: 'displayId',
-  BACCARAT_MQTT_URLS: 'mqtt.brokers', // comma-separated
-  BACCARAT_MQTT_PROTOCOL: 'mqtt.protocolVersion', // 4 (MQTT 3.1.1) or 5
-  BACCARAT_MQTT_CLIENT_ID: 'mqtt.clientId',
-  BACCARAT_MQTT_USERNAME: 'mqtt.username',
-  BACCARAT_MQTT_PASSWORD: 'mqtt.password',
-  BACCARAT_MQTT_ROOT: 'mqtt.root',
-  BACCARAT_MQTT_CA: 'mqtt.tls.ca',
-  BACCARAT_MQTT_CERT: 'mqtt.tls.cert',
-  BACCARAT_MQTT_KEY: 'mqtt.tls.key',
-  BACCARAT_JOURNAL_DIR: 'journal.dir',
-  BACCARAT_SERVE_HOST: 'serve.host',
-  BACCARAT_SERVE_PORT: 'serve.port',
-  BACCARAT_SERVE_TOKEN: 'serve.token',
-  BACCARAT_LOG_LEVEL: 'log.level',
-  BACCARAT_LOG_FILE: 'log.file',
-  BACCARAT_REQUIRE_SIGNATURES: 'trust.requireSignatures', // true or false
-  BACCARAT_CONTROLLER_KEYS: 'trust.controllerKeys', // comma-separated
-};
+export { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS, LOG_DEFAULTS } from './config-schema';
 
 function set(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
@@ -216,10 +38,100 @@ export interface LoadOptions {
   readonly file?: string | null; // the JSON file; BACCARAT_BOARD_CONFIG when not given
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly overrides?: ConfigFile; // from command-line flags, applied last
+  /** The flag that set each overridden field (`{ 'serve.port': '--port' }`), to name it in an error. */
+  readonly flags?: Readonly<Record<string, string>>;
 }
 
-/** Loads, merges (defaults ← file ← environment ← overrides) and validates; errors name the field. */
-export function loadConfig({ file, env = process.env, overrides }: LoadOptions = {}): Result<Config> {
+/** Whether the field `path` (`mqtt.brokers[1]`) lies in the field `set` (`mqtt.brokers`). */
+const under = (path: string, set: string): boolean =>
+  path === set || path.startsWith(`${set}.`) || path.startsWith(`${set}[`);
+
+/** The dotted paths of an object's leaves (arrays are leaves). */
+function leafPaths(o: unknown, prefix = ''): string[] {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return prefix ? [prefix] : [];
+  return Object.entries(o).flatMap(([k, v]) => (v === undefined ? [] : leafPaths(v, prefix ? `${prefix}.${k}` : k)));
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+/** What the schema cannot say, field by field: broker URLs, the topic root, TLS files, public keys. */
+function fieldProblems(c: unknown): ConfigProblem[] {
+  const out: ConfigProblem[] = [...schemaProblems(ConfigSchema, c)];
+  if (!isObject(c)) return out;
+  const mqtt = isObject(c.mqtt) ? c.mqtt : {};
+  if (Array.isArray(mqtt.brokers))
+    for (const [i, url] of (mqtt.brokers as unknown[]).entries()) {
+      const r = typeof url === 'string' ? parseBrokerUrl(url) : null;
+      if (r && !r.ok) out.push({ path: `mqtt.brokers[${i}]`, problem: r.error });
+    }
+  // A root the topic builders refuse (a wildcard, an empty level…) would make the bridge throw at start.
+  const root = typeof mqtt.root === 'string' ? parseRoot(mqtt.root) : null;
+  if (root && !root.ok) out.push({ path: 'mqtt.root', problem: root.error });
+  const tls = isObject(mqtt.tls) ? mqtt.tls : {};
+  for (const key of ['ca', 'cert', 'key'] as const) {
+    const p = tls[key];
+    if (typeof p === 'string' && p !== '' && !existsSync(p))
+      out.push({ path: `mqtt.tls.${key}`, problem: `file ${p} does not exist` });
+  }
+  const trust = isObject(c.trust) ? c.trust : {};
+  for (const field of ['controllerKeys', 'pitKeys'] as const)
+    if (Array.isArray(trust[field]))
+      for (const [i, text] of (trust[field] as unknown[]).entries()) {
+        const key = typeof text === 'string' ? parsePublicKey(text) : null;
+        if (key && !key.ok) out.push({ path: `trust.${field}[${i}]`, problem: key.error });
+      }
+  return out;
+}
+
+/** What one field cannot say alone: checked on the configuration in force, every field valid. */
+function crossProblems(c: Config): ConfigProblem[] {
+  const out: ConfigProblem[] = [];
+  if (c.mqtt.reconnectMaxMs < c.mqtt.reconnectMinMs)
+    out.push({
+      path: 'mqtt.reconnectMaxMs',
+      problem: `${c.mqtt.reconnectMaxMs} must not be below mqtt.reconnectMinMs (${c.mqtt.reconnectMinMs})`,
+    });
+  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(c.serve.host);
+  if (!loopback && !c.serve.token)
+    out.push({
+      path: 'serve.token',
+      problem: `is required when serve.host is ${c.serve.host} (not loopback): a secret of 16 characters or more`,
+    });
+  if (c.trust.requireSignatures && c.trust.controllerKeys.length === 0)
+    out.push({ path: 'trust.requireSignatures', problem: 'needs at least one key in trust.controllerKeys' });
+  return out;
+}
+
+/** The client id follows the display id unless set; TLS set without rejectUnauthorized verifies the broker. */
+function completed(c: unknown, explicitClientId: boolean): unknown {
+  if (!isObject(c) || !isObject(c.mqtt)) return c;
+  let mqtt = c.mqtt;
+  if (!explicitClientId) mqtt = { ...mqtt, clientId: `baccarat-board-${String(c.displayId)}` };
+  if (isObject(mqtt.tls) && mqtt.tls.rejectUnauthorized === undefined)
+    mqtt = { ...mqtt, tls: { ...mqtt.tls, rejectUnauthorized: true } };
+  return { ...c, mqtt };
+}
+
+/** An environment variable's value for its field: lists split at commas, numbers and booleans read. */
+function fromEnvironment(target: string, raw: string): unknown {
+  if (target === 'mqtt.brokers' || target === 'trust.controllerKeys')
+    return raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (target === 'mqtt.protocolVersion' || target === 'serve.port')
+    return /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : raw; // else kept as written, to say what it was
+  if (target === 'trust.requireSignatures') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  return raw;
+}
+
+/**
+ * Loads, merges (defaults ← file ← environment ← overrides) and validates. Each layer is checked as it comes, so
+ * every error is blamed on where its value came from, and the file must be valid on its own: a bad value in it is
+ * reported even where a variable or a flag overrides it (the next start without them would read it). All the
+ * errors are listed, each naming its field, what is allowed and its source.
+ */
+export function loadConfig({ file, env = process.env, overrides, flags = {} }: LoadOptions = {}): Result<Config> {
   const path = file ?? env.BACCARAT_BOARD_CONFIG ?? null;
   let fromFile: unknown = {};
   if (path !== null) {
@@ -233,58 +145,44 @@ export function loadConfig({ file, env = process.env, overrides }: LoadOptions =
       return err(`configuration file ${path} must hold a JSON object`);
   }
   const fromEnv: Record<string, unknown> = {};
+  const envOf = new Map<string, string>(); // field → the variable that set it
   for (const [name, target] of Object.entries(ENV_VARS)) {
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
-    let value: unknown = raw;
-    if (target === 'mqtt.brokers' || target === 'trust.controllerKeys')
-      value = raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-    else if (target === 'mqtt.protocolVersion' || target === 'serve.port') value = Number(raw);
-    else if (target === 'trust.requireSignatures') value = raw === 'true' ? true : raw === 'false' ? false : raw;
-    set(fromEnv, target, value);
+    set(fromEnv, target, fromEnvironment(target, raw));
+    envOf.set(target, name);
   }
-  const base = defaultConfig();
-  let merged = merge(merge(merge(base, fromFile), fromEnv), overrides) as Config;
-  // The client id follows the display id unless it was set explicitly.
-  const explicitClientId =
-    (fromFile as ConfigFile).mqtt?.clientId ?? env.BACCARAT_MQTT_CLIENT_ID ?? overrides?.mqtt?.clientId;
-  if (!explicitClientId)
-    merged = { ...merged, mqtt: { ...merged.mqtt, clientId: `baccarat-board-${merged.displayId}` } };
-  // TLS set from the environment alone (BACCARAT_MQTT_CA…) verifies the broker unless told otherwise.
-  if (merged.mqtt?.tls && typeof merged.mqtt.tls === 'object' && merged.mqtt.tls.rejectUnauthorized === undefined)
-    merged = { ...merged, mqtt: { ...merged.mqtt, tls: { ...merged.mqtt.tls, rejectUnauthorized: true } } };
-  const errors = [...Value.Errors(ConfigSchema, merged)];
-  if (errors.length > 0) {
-    const e = errors[0]!;
-    const where = e.path.replace(/^\//, '').replaceAll('/', '.') || '(root)';
-    const extra = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    return err(`configuration: ${where}: ${e.message}${extra}${path ? ` (file ${path})` : ''}`);
-  }
-  // A root the topic builders refuse (a wildcard, an empty level…) would make the bridge throw at start.
-  const root = parseRoot(merged.mqtt.root);
-  if (!root.ok) return err(`configuration: mqtt.root: ${root.error}`);
-  if (merged.mqtt.reconnectMaxMs < merged.mqtt.reconnectMinMs)
-    return err('configuration: mqtt.reconnectMaxMs must not be below mqtt.reconnectMinMs');
-  if (
-    merged.serve.host !== '127.0.0.1' &&
-    merged.serve.host !== 'localhost' &&
-    merged.serve.host !== '::1' &&
-    !merged.serve.token
-  )
-    return err(`configuration: serve.token is required when serve.host is ${merged.serve.host} (not loopback)`);
-  for (const key of ['ca', 'cert', 'key'] as const) {
-    const p = merged.mqtt.tls?.[key];
-    if (p && !existsSync(p)) return err(`configuration: mqtt.tls.${key}: file ${p} does not exist`);
-  }
-  for (const field of ['controllerKeys', 'pitKeys'] as const)
-    for (const [i, text] of merged.trust[field].entries()) {
-      const key = parsePublicKey(text);
-      if (!key.ok) return err(`configuration: trust.${field}[${i}]: ${key.error}`);
+  const flagOf = new Map(leafPaths(overrides).map((p) => [p, flags[p] ?? 'command line']));
+  const fileSets = new Set(leafPaths(fromFile));
+  const clientIdSet = [(fromFile as ConfigFile).mqtt?.clientId, env.BACCARAT_MQTT_CLIENT_ID];
+  const withFile = completed(merge(defaultConfig(), fromFile), Boolean(clientIdSet[0]));
+  const withEnv = completed(merge(withFile, fromEnv), clientIdSet.some(Boolean));
+  const merged = completed(
+    merge(withEnv, overrides),
+    [...clientIdSet, overrides?.mqtt?.clientId].some(Boolean),
+  ) as Config;
+
+  const lookup = (sources: ReadonlyMap<string, string>, p: string) =>
+    [...sources].find(([field]) => under(p, field))?.[1];
+  const envSource = (p: string) => {
+    const name = lookup(envOf, p);
+    return name === undefined ? undefined : `environment variable ${name}`;
+  };
+  const fileSource = path === null ? null : `file ${path}`;
+  /** Where the value in force at `p` came from: a flag, a variable, the file, or the defaults (null). */
+  const sourceOf = (p: string) =>
+    lookup(flagOf, p) ?? envSource(p) ?? ([...fileSets].some((f) => under(f, p) || under(p, f)) ? fileSource : null);
+
+  const problems: SourcedProblem[] = [];
+  const add = (found: readonly ConfigProblem[], source: (p: string) => string | null | undefined) => {
+    for (const f of found) {
+      const s = source(f.path);
+      if (s !== undefined) problems.push({ ...f, source: s });
     }
-  if (merged.trust.requireSignatures && merged.trust.controllerKeys.length === 0)
-    return err('configuration: trust.requireSignatures needs at least one key in trust.controllerKeys');
-  return ok(merged);
+  };
+  add(fieldProblems(withFile), () => fileSource);
+  add(fieldProblems(withEnv), envSource); // only the fields a variable set: the file's were said above
+  add(fieldProblems(merged), (p) => lookup(flagOf, p));
+  if (problems.length === 0) add(crossProblems(merged), sourceOf);
+  return problems.length > 0 ? err(formatProblems(problems)) : ok(merged);
 }

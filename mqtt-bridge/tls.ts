@@ -21,6 +21,9 @@ export type TlsSettings = NonNullable<Config['mqtt']['tls']>;
 /** The files alone, as the flags give them. */
 export type TlsFiles = Pick<TlsSettings, 'ca' | 'cert' | 'key'>;
 
+/** The field of the configuration each TLS flag sets, to name the flag in a configuration error. */
+export const TLS_FLAG_FIELDS = { 'mqtt.tls.ca': '--ca', 'mqtt.tls.cert': '--cert', 'mqtt.tls.key': '--key' } as const;
+
 /** The TLS flags, for `parseArgs`: every connecting command spreads these into its options. */
 export const TLS_ARGS = {
   ca: { type: 'string' },

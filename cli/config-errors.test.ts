@@ -1,0 +1,52 @@
+/**
+ * Configuration errors as the IT staff meet them at `serve` and `start`: every error listed with what is allowed,
+ * each blamed on the file or the flag it came from; a bad value in the file reported though a flag overrides it;
+ * a broker URL without a host refused before anything connects.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { main } from './main';
+import { memoryIo } from './test-io';
+
+const dir = mkdtempSync(join(tmpdir(), 'bb-config-cli-'));
+function configFile(name: string, content: unknown): string {
+  const p = join(dir, name);
+  writeFileSync(p, JSON.stringify(content));
+  return p;
+}
+async function run(args: string[]) {
+  const m = memoryIo();
+  const code = await main(args, m.io);
+  return { code, out: m.out(), err: m.err() };
+}
+
+test('serve: a bad serve.port in the file is reported though --port is given', async () => {
+  const p = configFile('port.json', { tableId: 'T12', serve: { port: 'eighty' } });
+  const r = await run(['serve', '--config', p, '--port', '0']);
+  expect(r.code).toBe(2);
+  expect(r.err).toBe(
+    `baccarat-board serve: configuration: serve.port: "eighty" is not allowed: it must be a whole number ` +
+      `from 0 to 65535 (file ${p})\n`,
+  );
+});
+
+test('serve: a broker URL without a host is refused, blamed on --broker', async () => {
+  const r = await run(['serve', '--broker', 'mqtt://', '--table', 'T12']);
+  expect(r.code).toBe(2);
+  expect(r.err).toMatch(
+    /^baccarat-board serve: configuration: mqtt\.brokers\[0\]: 'mqtt:\/\/' has no host: write it as mqtt:\/\/HOST:PORT .*\(--broker\)\n$/,
+  );
+});
+
+test('start: every error of the file, each with the values allowed', async () => {
+  const p = configFile('start.json', { board: { theme: 'dark' }, log: { level: 'loud' } });
+  const r = await run(['start', '--config', p, '--port', '0']);
+  expect(r.code).toBe(2);
+  expect(r.err).toBe(
+    `baccarat-board start: configuration: 2 errors:\n` +
+      `  board.theme: "dark" is not allowed: it must be "classic" or "colour-blind" (file ${p})\n` +
+      `  log.level: "loud" is not allowed: it must be "fatal", "error", "warn", "info", "debug" or "trace" (file ${p})\n`,
+  );
+});
