@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../mqtt-bridge/config';
-import { verifyHistory } from '../mqtt-bridge/history';
+import { chainTable, tablesNamed, verifyHistory } from '../mqtt-bridge/history';
 import { checkExport, exportCsv, exportShoe, type ShoeExport } from '../mqtt-bridge/history-export';
 import { type CliIo, EXIT, UsageError } from './io';
 
@@ -23,10 +23,12 @@ export   writes the record of shoe ID: the unbroken run of records from its firs
          shoe's digest. A snapshot through which the board caught up lists the hands it brought that the record
          had not seen (and corrections and voids made meanwhile), marked "by snapshot": they have no record of
          their own. JSON (default) or CSV. From HISTORY, or the history of the board that --config (or the
-         default configuration) describes.
+         default configuration) describes, saying on standard error which file it read.
 
 Options:
-  --table ID     the table whose chain it is (default: from the file name, T12.history → T12)
+  --table ID     the table whose chain it is (default: from the file name, T12.history → T12). A copy under
+                 another name whose records are another table's is said to be, with the --table to give
+                 (exit status 2)
   --head HASH    the hash the chain must end with
   --shoe ID      the shoe to export
   --format F     json or csv                                                      (default json)
@@ -64,12 +66,43 @@ function verify(file: string, table: string | undefined, head: string | undefine
   }
   const tableId = table ?? basename(file).replace(/\.history$/, '');
   const r = verifyHistory(text, tableId, head);
+  if (!r.ok && r.otherChain) return otherChain(file, text, tableId, table === undefined, io);
   if (!r.ok) {
     io.out(`BAD: ${file}: record ${r.record} (line ${r.line}): ${r.problem}\n`);
     return EXIT.failure;
   }
   io.out(`ok: ${r.records} records, chain of table ${tableId} unbroken, head ${r.head}\n`);
   return EXIT.ok;
+}
+
+/**
+ * The first record does not start the chain of the table asked for. Where the records name a table (in their
+ * topics) whose chain they do start, the table id was wrong (a renamed copy, T12-evidence-copy.history): that is
+ * said, with the command to run, and is not evidence of an edit (exit 2). Else the first record was altered.
+ */
+function otherChain(file: string, text: string, tableId: string, fromName: boolean, io: CliIo): number {
+  const asked = fromName
+    ? `the table id ${tableId} was taken from the file name (${basename(file)})`
+    : `--table ${tableId} was given`;
+  const named = tablesNamed(text);
+  const chain = chainTable(text, named);
+  const records =
+    named.length === 0 ? 'its records name no table' : `its records name table ${named.join(', ')} in their topics`;
+  if (chain !== null) {
+    io.err(
+      `history: ${file} is not the history of table ${tableId}: ${asked}, but ${records}, and its chain starts ` +
+        `as table ${chain}'s. Check it as that table's:\n  baccarat-board history verify --table ${chain} ${file}\n`,
+    );
+    return EXIT.badInput;
+  }
+  const what =
+    named.length === 0
+      ? 'give the table with --table ID'
+      : `it does not start their chain either: the first record was altered`;
+  io.out(
+    `BAD: ${file}: record 0 (line 1): record 0 does not start the chain of table ${tableId} (${asked}; ${records}): ${what}\n`,
+  );
+  return EXIT.failure;
 }
 
 export async function historyCommand(args: string[], io: CliIo): Promise<number> {
@@ -107,13 +140,19 @@ export async function historyCommand(args: string[], io: CliIo): Promise<number>
     const format = values.format ?? 'json';
     if (format !== 'json' && format !== 'csv') throw new UsageError(`--format must be json or csv, not '${format}'`);
     let file = positionals[0];
+    let whose = ''; // where the file came from, when it was not given
     if (!file) {
       const config = loadConfig({ file: values.config ?? null });
       if (!config.ok) throw new UsageError(config.error);
       file = join(config.value.journal.dir, `${config.value.tableId}.history`);
+      const named = values.config ?? process.env.BACCARAT_BOARD_CONFIG;
+      const by = named === undefined ? 'the default configuration (no --config)' : `the configuration ${named}`;
+      whose = ` (table ${config.value.tableId}'s history, in journal.dir of ${by})`;
+      // Standard output is the record: which history it came from goes to standard error.
+      if (existsSync(file)) io.err(`history: reading ${file}${whose}\n`);
     }
     if (!existsSync(file)) {
-      io.err(`history: ${file} does not exist\n`);
+      io.err(`history: ${file}${whose} does not exist\n`);
       return EXIT.badInput;
     }
     const exported = exportShoe(readFileSync(file, 'utf8'), values.shoe);

@@ -2,7 +2,7 @@
  * The tamper-evident history (issue 14): a real board's history after a whole shoe verifies; every kind of edit is
  * found and the first bad record named; a shoe's export checks on its own and ends at the digest the board shows.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -213,5 +213,59 @@ describe("a shoe's record, exported", () => {
     writeFileSync(path, readFileSync(path, 'utf8').replace('"handNo":3,', '"handNo":4,'));
     expect(await historyCommand(['verify', path], io.io)).toBe(1);
     expect(io.out()).toMatch(/BAD: .*record \d+ \(line \d+\): record \d+ was altered/);
+  });
+});
+
+describe('history verify and export say which table and which file', () => {
+  test('a renamed copy: the table id came from the file name, its records say T12, and --table T12 is suggested', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bb-history-'));
+    const original = join(dir, 'T12.history');
+    const h = openHistory(original, 'T12');
+    for (const kind of ['hand', 'event'] as const)
+      h.append({
+        t: '2026-01-01T00:00:00.000Z',
+        kind,
+        topic: `baccarat/tables/T12/${kind}`,
+        verified: false,
+        payload: {},
+      });
+    h.close();
+    const copy = join(dir, 'T12-evidence-copy.history');
+    copyFileSync(original, copy);
+    const io = memoryIo();
+    expect(await historyCommand(['verify', copy], io.io)).toBe(2);
+    expect(io.out()).toBe('');
+    expect(io.err()).toBe(
+      `history: ${copy} is not the history of table T12-evidence-copy: the table id T12-evidence-copy was taken ` +
+        `from the file name (T12-evidence-copy.history), but its records name table T12 in their topics, and its ` +
+        `chain starts as table T12's. Check it as that table's:\n  baccarat-board history verify --table T12 ${copy}\n`,
+    );
+    expect(await historyCommand(['verify', '--table', 'T12', copy], memoryIo().io)).toBe(0);
+    // A first record altered is still BAD, and says what the records name.
+    writeFileSync(copy, readFileSync(copy, 'utf8').replace(/"prev":"[0-9a-f]/, '"prev":"x'));
+    const altered = memoryIo();
+    expect(await historyCommand(['verify', copy], altered.io)).toBe(1);
+    expect(altered.out()).toMatch(
+      /^BAD: .*: record 0 \(line 1\): record 0 does not start the chain of table T12-evidence-copy \(the table id .* its records name table T12 in their topics\): it does not start their chain either/,
+    );
+  });
+
+  test('export without a file says on standard error which history it read, and from which configuration', async () => {
+    const { dir, path, shoeId } = await playedBoard();
+    const config = join(dir, 'board.json');
+    writeFileSync(config, JSON.stringify({ tableId: 'T1', journal: { dir } }));
+    const io = memoryIo();
+    expect(await historyCommand(['export', '--shoe', shoeId, '--config', config], io.io)).toBe(0);
+    expect(io.err()).toBe(
+      `history: reading ${path} (table T1's history, in journal.dir of the configuration ${config})\n`,
+    );
+    expect(JSON.parse(io.out())).toMatchObject({ shoeId, tableId: 'T1' });
+    const missing = join(dir, 'elsewhere.json');
+    writeFileSync(missing, JSON.stringify({ tableId: 'T9', journal: { dir } }));
+    const none = memoryIo();
+    expect(await historyCommand(['export', '--shoe', shoeId, '--config', missing], none.io)).toBe(2);
+    expect(none.err()).toBe(
+      `history: ${join(dir, 'T9.history')} (table T9's history, in journal.dir of the configuration ${missing}) does not exist\n`,
+    );
   });
 });

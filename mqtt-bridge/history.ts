@@ -117,7 +117,31 @@ export type HistoryCheck =
       readonly line: number;
       readonly record: number;
       readonly problem: string;
+      /** The first record does not start this table's chain: another table's history, or the wrong table id. */
+      readonly otherChain?: true;
     };
+
+/** The tables a history's records name in their topics (`…/tables/T12/hand`), in order of appearance. */
+export function tablesNamed(text: string, maxLines = 1000): string[] {
+  const found = new Set<string>();
+  for (const line of text.split('\n').slice(0, maxLines)) {
+    const m = /"topic":"(?:[^"\\]|\\.)*?\/tables\/([A-Za-z0-9_-]{1,64})\//.exec(line);
+    if (m) found.add(m[1]!);
+  }
+  return [...found];
+}
+
+/** The table whose chain the history's first record starts, among `candidates`; null when none. */
+export function chainTable(text: string, candidates: readonly string[]): string | null {
+  const first = text.slice(0, text.indexOf('\n') < 0 ? undefined : text.indexOf('\n'));
+  let prev: unknown;
+  try {
+    prev = (JSON.parse(first) as { prev?: unknown }).prev;
+  } catch {
+    return null;
+  }
+  return candidates.find((t) => genesis(t) === prev) ?? null;
+}
 
 /**
  * Checks a history's chain: every line a record, numbered 0, 1, 2 … in order, each carrying the hash of the line
@@ -129,7 +153,7 @@ export function verifyHistory(text: string, tableId: string, head?: string): His
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   let prev = genesis(tableId);
-  const bad = (i: number, record: number, problem: string): HistoryCheck => ({
+  const bad = (i: number, record: number, problem: string): Extract<HistoryCheck, { ok: false }> => ({
     ok: false,
     records: i,
     line: i + 1,
@@ -148,7 +172,7 @@ export function verifyHistory(text: string, tableId: string, head?: string): His
       return bad(i, i, r.n > i ? `record ${i} is missing (this is record ${r.n})` : `record ${r.n} is out of order`);
     if (r.prev !== prev)
       return i === 0
-        ? bad(i, 0, `record 0 does not start the chain of table ${tableId}`)
+        ? { ...bad(i, 0, `record 0 does not start the chain of table ${tableId}`), otherChain: true }
         : bad(i - 1, i - 1, `record ${i - 1} was altered: record ${i} carries another hash for it`);
     prev = recordHash(line);
   }
