@@ -18,6 +18,14 @@ import {
 import { isRole, ROLE_NAMES, ROLES, type Role } from '../console/roles';
 import { type CliIo, EXIT, inputLines, UsageError } from './io';
 
+/** What each role may do, for the usage and for an unknown role. */
+const ROLE_DOES: { readonly [R in Role]: string } = {
+  viewer: 'reads the floor and the audit log',
+  'floor-manager': "also changes a table's signs",
+  supervisor: "also closes and opens tables, restores an earlier revision, changes the casino's sign",
+};
+const ROLES_TEXT = ROLES.map((r) => `  ${r.padEnd(16)}${ROLE_DOES[r]}`).join('\n');
+
 export const ACCOUNTS_USAGE = `Usage: baccarat-board console accounts add NAME --role ROLE [--file FILE]
        baccarat-board console accounts passwd NAME [--file FILE]
        baccarat-board console accounts role NAME ROLE [--file FILE]
@@ -25,9 +33,7 @@ export const ACCOUNTS_USAGE = `Usage: baccarat-board console accounts add NAME -
        baccarat-board console accounts list [--file FILE]
 
 The people who may sign in to the console, and what each may do:
-  viewer          reads the floor and the audit log
-  floor-manager   also changes a table's signs
-  supervisor      also closes and opens tables, restores an earlier revision, changes the casino's sign
+${ROLES_TEXT}
 
 add and passwd ask for the password twice (it is not shown); from a script, give it as the first line of
 standard input. At least 12 characters. Stored as scrypt with a salt of its own; the file is mode 0600.
@@ -103,7 +109,7 @@ export async function accountsCommand(args: string[], io: CliIo, now: () => Date
     throw new UsageError(`accounts ${action} needs a role: ${ROLES.join(', ')}`);
   let role: Role | undefined;
   if (roleText !== undefined) {
-    if (!isRole(roleText)) throw new UsageError(`'${roleText}' is not a role: ${ROLES.join(', ')}`);
+    if (!isRole(roleText)) throw new UsageError(`unknown role '${roleText}'; the roles are:\n${ROLES_TEXT}`);
     role = roleText;
   }
   const at = now().toISOString();

@@ -22,7 +22,7 @@ import { isLoopback, MIN_TOKEN_LENGTH, startConsoleServer, type ConsoleServer } 
 import { accountsCommand, ACCOUNTS_USAGE } from './accounts-command';
 import { stopOnSignals } from './board-runtime';
 import { CONSOLE_DIR } from './paths';
-import { type CliIo, EXIT, UsageError } from './io';
+import { type CliIo, EXIT, synopsis, UsageError } from './io';
 
 /** dist/console, wherever the CLI runs from. */
 export const CONSOLE_UI_DIR = CONSOLE_DIR;
@@ -196,7 +196,15 @@ export async function consoleCommand(args: string[], io: CliIo): Promise<number>
       io.out(ACCOUNTS_USAGE);
       return EXIT.ok;
     }
-    return accountsCommand(args.slice(1), io);
+    try {
+      return await accountsCommand(args.slice(1), io);
+    } catch (e) {
+      if (!(e instanceof UsageError || (e instanceof TypeError && 'code' in e))) throw e;
+      // The accounts' usage, not the console server's: that one says nothing of roles or accounts.
+      io.err(`baccarat-board console accounts: ${e.message}\n\n${synopsis(ACCOUNTS_USAGE)}`);
+      io.err("Run 'baccarat-board console accounts --help' for its options.\n");
+      return EXIT.badInput;
+    }
   }
   let run: ConsoleRun | 'help';
   try {

@@ -24,3 +24,12 @@ export function inputLines(text: string): string[] {
 
 /** A usage error: printed with the command's usage, exit status 2. */
 export class UsageError extends Error {}
+
+/**
+ * A command's usage lines (its help up to the first blank line), which a usage error prints under the error: the
+ * whole help (80 lines for signage) buried the one line that says what was wrong.
+ */
+export function synopsis(usage: string): string {
+  const end = usage.indexOf('\n\n');
+  return `${end < 0 ? usage.trimEnd() : usage.slice(0, end)}\n`;
+}

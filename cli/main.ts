@@ -2,7 +2,7 @@
  * The `baccarat-board` command-line tool: one entry point, one module per command.
  * @packageDocumentation
  */
-import { type CliIo, EXIT, UsageError } from './io';
+import { type CliIo, EXIT, synopsis, UsageError } from './io';
 
 /** A command, loaded when it runs: `baccarat-board roads` need not load MQTT, the web host or Chromium's kin. */
 type Loaded = { run: (args: string[], io: CliIo) => Promise<number>; usage: string };
@@ -106,13 +106,4 @@ export async function main(args: string[], io: CliIo): Promise<number> {
     }
     throw e;
   }
-}
-
-/**
- * A command's usage lines (its help up to the first blank line), which a usage error prints under the error: the
- * whole help (80 lines for signage) buried the one line that says what was wrong.
- */
-export function synopsis(usage: string): string {
-  const end = usage.indexOf('\n\n');
-  return `${end < 0 ? usage.trimEnd() : usage.slice(0, end)}\n`;
 }
