@@ -10,6 +10,8 @@ export interface CliIo {
   readonly err: (text: string) => void;
   /** Whether standard input is a terminal (then a command without arguments shows its usage instead of waiting). */
   readonly stdinIsTty: boolean;
+  /** The Node.js running the tool, checked against package.json's engines (a warning if older); absent: unchecked. */
+  readonly nodeVersion?: string;
 }
 
 /** Exit statuses: 0 success, 1 a runtime failure, 2 bad input or usage. */

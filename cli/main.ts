@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 import { type CliIo, EXIT, synopsis, UsageError } from './io';
+import { nodeVersionWarning } from './node-version';
 
 /** A command, loaded when it runs: `baccarat-board roads` need not load MQTT, the web host or Chromium's kin. */
 type Loaded = { run: (args: string[], io: CliIo) => Promise<number>; usage: string };
@@ -73,6 +74,8 @@ function usage(): string {
 
 /** Runs the tool with `args` (without the node and script paths) and returns the exit status. */
 export async function main(args: string[], io: CliIo): Promise<number> {
+  const outdated = io.nodeVersion === undefined ? null : nodeVersionWarning(io.nodeVersion);
+  if (outdated) io.err(outdated); // once, first, whatever the command
   const [name, ...rest] = args;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     io.out(usage());

@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 import { main } from './main';
+import { NODE_CHECK_VARIABLE } from './node-version';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -17,6 +18,7 @@ main(process.argv.slice(2), {
   out: write(process.stdout),
   err: write(process.stderr),
   stdinIsTty: process.stdin.isTTY === true,
+  ...(process.env[NODE_CHECK_VARIABLE] === 'off' ? {} : { nodeVersion: process.versions.node }),
 }).then(
   (code) => {
     process.exitCode = code;
