@@ -16,7 +16,7 @@ import { parsePrivateKey, type SigningKey } from '../mqtt-bridge/signing';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings } from '../mqtt-bridge/tls';
 import { controllerIdOf } from '../simulator/publisher';
 import { DEFAULT_UNDO_SECONDS, startKeypad } from '../keypad/keypad';
-import { KEYINGS, type Keying } from '../keypad/protocol';
+import { KEYINGS, type Keying, refusalText } from '../keypad/protocol';
 import { isLoopback, MIN_TOKEN_LENGTH, startKeypadServer } from '../keypad/server';
 import {
   addSupervisor,
@@ -217,7 +217,7 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
   const link = keypad.view().link;
   io.out(
     `baccarat-board keypad: table ${tableId} (${keypad.controllerId}), keying ${keying}\n` +
-      `  broker:  ${brokers.join(', ')}: ${link.state}${link.refusal ? ': another keypad serves this table' : ''}\n` +
+      `  broker:  ${brokers.join(', ')}: ${link.state}${link.refusal ? `: ${refusalText(link.refusal)}` : ''}\n` +
       `  keypad:  ${server.url}\n  journal: ${journalPath}\n` +
       `  supervisors: ${supervisors.value.size} (${supervisorsFile})\n` +
       `  signing: ${signingKey ? `controller key ${signingKey.kid}` : 'none (--signing-key FILE)'}\n`,

@@ -9,6 +9,7 @@ import mqtt from 'mqtt';
 import { describe, expect, test } from 'vitest';
 import { parseTopicMessage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
+import { startTableSimulator } from '../simulator/publisher';
 import { collect, startAedes } from '../simulator/test-brokers';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
@@ -152,11 +153,14 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
     const second = await keypad(b.url);
     expect(second.view().link).toMatchObject({
       state: 'refused',
-      refusal: { why: 'another-keypad', controllerId: 'ctl-K1' },
+      refusal: { why: 'another-keypad', holder: 'keypad', controllerId: 'ctl-K1', version: 'keypad 0.1.0' },
     });
     expect(await second.request({ action: { type: 'new-shoe', decks: 8 } })).toMatchObject({
       ok: false,
       code: 'refused',
+      error: expect.stringMatching(
+        /^another keypad serves this table \(controller ctl-K1, keypad 0\.1\.0, online since /,
+      ),
     });
     expect(second.view().can['new-shoe']).toBe(false);
     await act(first, { type: 'new-shoe', decks: 8 }); // the first was never kicked off
@@ -165,6 +169,22 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
     await first.stop();
     await until(async () => expect((await second.recheck()).link.state).toBe('online'), 8000);
     await act(second, { type: 'open-table' });
+  });
+
+  test('a table the simulator deals: the refusal names the table simulator, not another keypad', async () => {
+    const b = await broker();
+    const sim = await startTableSimulator({ broker: b.url, tableId: 'K1', steps: [] });
+    cleanups.push(() => sim.stop());
+    const kp = await keypad(b.url);
+    expect(kp.view().link).toMatchObject({
+      state: 'refused',
+      refusal: { why: 'another-keypad', holder: 'simulator', controllerId: 'ctl-K1', version: 'simulator 0.1.0' },
+    });
+    const refused = await kp.request({ action: { type: 'open-table' } });
+    expect(refused).toMatchObject({ ok: false, code: 'refused' });
+    expect(!refused.ok && refused.error).toMatch(
+      /^the table simulator serves this table \(controller ctl-K1, simulator 0\.1\.0, online since /,
+    );
   });
 
   test('its table taken over by another keypad: it yields for good, never taking the session back', async () => {
@@ -187,7 +207,10 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
     };
     await intruder.publishAsync(T.controllerStatus('K1'), JSON.stringify(online), { qos: 1, retain: true });
     await until(() =>
-      expect(kp.view().link).toMatchObject({ state: 'refused', refusal: { why: 'taken-over', version: '9.9.9' } }),
+      expect(kp.view().link).toMatchObject({
+        state: 'refused',
+        refusal: { why: 'taken-over', holder: 'controller', version: '9.9.9' },
+      }),
     );
     await new Promise((r) => setTimeout(r, 3_000)); // longer than its grace and back-off: it would be back by now
     expect(intruder.connected).toBe(true);

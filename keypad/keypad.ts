@@ -21,11 +21,25 @@ import pino, { type Logger } from 'pino';
 import type { ControllerStatus } from '../contract/schemas/status';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
-import { connectController, controllerIdOf, type ControllerLink } from '../simulator/publisher';
+import {
+  connectController,
+  controllerIdOf,
+  controllerSoftware,
+  controllerVersion,
+  type ControllerLink,
+} from '../simulator/publisher';
 import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
 import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type ActionRecord, type JournalHeader, type KeypadJournal } from './journal';
-import type { Action, ActionRequest, ActionResponse, Keying, KeypadView, LinkView } from './protocol';
+import {
+  refusalText,
+  type Action,
+  type ActionRequest,
+  type ActionResponse,
+  type Keying,
+  type KeypadView,
+  type LinkView,
+} from './protocol';
 import { parseActionRequest } from './request';
 import type { Supervisors } from './supervisors';
 import { PresenceRecord } from './presence';
@@ -218,8 +232,9 @@ export class Keypad extends EventEmitter<Events> {
 
   private refuse(why: 'another-keypad' | 'taken-over', s: ControllerStatus): void {
     this.linkState = 'refused';
-    this.refusal = { why, controllerId: s.controllerId, version: s.version, since: s.timestamp };
-    this.log.warn({ why, other: s }, 'another keypad serves this table: this one publishes nothing');
+    const holder = controllerSoftware(s.version);
+    this.refusal = { why, holder, controllerId: s.controllerId, version: s.version, since: s.timestamp };
+    this.log.warn({ why, holder, other: s }, `${refusalText(this.refusal)}: this one publishes nothing`);
     this.changed();
   }
 
@@ -228,7 +243,7 @@ export class Keypad extends EventEmitter<Events> {
       broker: this.brokers,
       tableId: this.o.tableId,
       controllerId: this.controllerId,
-      version: this.o.version,
+      version: controllerVersion('keypad', this.o.version),
       mqtt: this.mqttOptions(),
       ...(this.o.root && { root: this.o.root }),
       ...(this.o.signingKey && { signingKey: this.o.signingKey }),
@@ -322,7 +337,8 @@ export class Keypad extends EventEmitter<Events> {
   }
 
   private async handle(body: unknown): Promise<ActionResponse> {
-    if (this.linkState === 'refused') return { ok: false, error: 'another keypad serves this table', code: 'refused' };
+    if (this.linkState === 'refused')
+      return { ok: false, error: this.refusal ? refusalText(this.refusal) : 'the table is held', code: 'refused' };
     if (this.linkState === 'starting' || !this.link) return { ok: false, error: 'not connected to the table yet' };
     const parsed = parseActionRequest(body);
     if (!parsed.ok) return { ok: false, error: parsed.error };

@@ -168,6 +168,8 @@ export interface LinkView {
   readonly signing: string | null; // the key id, when the keypad signs
   readonly refusal?: {
     readonly why: 'another-keypad' | 'taken-over';
+    /** What holds the table, by its status's version label: another keypad, the table simulator, or neither. */
+    readonly holder: 'keypad' | 'simulator' | 'controller';
     readonly controllerId: string;
     readonly version: string;
     readonly since: string; // the other keypad's online status time
@@ -204,3 +206,18 @@ export interface KeypadView {
 
 /** A frame on the WebSocket `/live`. */
 export type KeypadFrame = { readonly type: 'view'; readonly view: KeypadView };
+
+const HOLDERS = {
+  keypad: 'another keypad',
+  simulator: 'the table simulator',
+  controller: 'another table controller (a card-reading shoe, or a keypad or simulator of an older version)',
+} as const;
+
+/** A refusal in English, for the terminal, the log and the API: what holds the table, and since when. */
+export function refusalText(r: NonNullable<LinkView['refusal']>): string {
+  const who = HOLDERS[r.holder];
+  const id = `controller ${r.controllerId}, ${r.holder === 'controller' ? 'software ' : ''}${r.version}`;
+  return r.why === 'taken-over'
+    ? `${who} took this table over (${id})`
+    : `${who} serves this table (${id}, online since ${r.since})`;
+}

@@ -36,6 +36,21 @@ import { stepDelayMs } from './timing';
 /** The software version the controller reports in its status (the package's version; a test keeps them equal). */
 export const SIMULATOR_VERSION = '0.1.0';
 
+/**
+ * Who publishes a controller status, said in its `version` label (free text in the contract): `simulator 0.1.0`,
+ * `keypad 0.1.0`. A keypad refused because the table is held says by what; a card-reading shoe's controller, or
+ * software before these labels, says neither and is "a table controller".
+ */
+export type ControllerSoftware = 'simulator' | 'keypad' | 'controller';
+
+/** The version label of our own controllers: `simulator 0.1.0`, `keypad 0.1.0`. */
+export const controllerVersion = (software: 'simulator' | 'keypad', version: string): string =>
+  `${software} ${version}`.slice(0, 64);
+
+/** What a controller status's version label says published it. */
+export const controllerSoftware = (version: string): ControllerSoftware =>
+  version.startsWith('simulator ') ? 'simulator' : version.startsWith('keypad ') ? 'keypad' : 'controller';
+
 /** How long a clean stop waits for the last publish and the offline status before dropping the connection. */
 const STOP_TIMEOUT_MS = 3_000;
 
@@ -274,7 +289,8 @@ export async function connectController(options: ControllerLinkOptions): Promise
 export async function startTableSimulator(options: TableSimulatorOptions): Promise<TableSimulator> {
   const { speed = 1, now = isoNow, sleep = abortableSleep } = options;
   const delayScale = speed > 0 && Number.isFinite(speed) ? 1 / speed : 0;
-  const link = await connectController(options);
+  const version = controllerVersion('simulator', options.version ?? SIMULATOR_VERSION);
+  const link = await connectController({ ...options, version });
   const { tableId, controllerId, client, publish } = link;
 
   const messenger = createMessenger({

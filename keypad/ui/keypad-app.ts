@@ -12,7 +12,15 @@ import { appStyles } from './keypad-app.styles';
 import { KeypadClient, type LiveState } from './keypad-client';
 import type { ActEvent, ChooseEvent, Choice, Confirmation } from './events';
 import { clockTime } from './format';
-import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Language, type Strings } from './locales';
+import {
+  LANGUAGES,
+  defaultLanguage,
+  nextLanguage,
+  refusalWords,
+  strings,
+  type Language,
+  type Strings,
+} from './locales';
 import { sharedStyles } from './shared.styles';
 import { isNewer } from './view-order';
 import './between-screen';
@@ -185,13 +193,12 @@ export class KeypadApp extends LitElement {
   private refused(v: KeypadView): TemplateResult {
     const t = this.t;
     const r = v.link.refusal;
-    return html`<div class="refused" role="alert" data-refused=${r?.why ?? ''}>
+    const words = refusalWords(t, r, v.tableId);
+    return html`<div class="refused" role="alert" data-refused=${r?.why ?? ''} data-holder=${r?.holder ?? ''}>
       <h2>${t.refusedTitle}</h2>
-      <p>
-        ${r?.why === 'taken-over' ? t.refusedTakenOver(r.controllerId, v.tableId) : t.refusedAnother(r?.controllerId ?? '', v.tableId)}
-      </p>
+      <p>${words.said}</p>
       ${r ? html`<p>${t.refusedSince(clockTime(r.since))}</p>` : nothing}
-      <p class="muted">${t.refusedWhat}</p>
+      <p class="muted">${words.what}</p>
       <button
         class="big"
         data-check-again

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEALER_UNDO_BY } from '../../contract/correction-by';
-import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Strings } from './locales';
+import { LANGUAGES, refusalWords, defaultLanguage, nextLanguage, strings, type Strings } from './locales';
 
 type Words = { [K in keyof Strings as Strings[K] extends (...a: never[]) => string ? K : never]: Strings[K] };
 
@@ -35,6 +35,10 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   voidRecorded: [19],
   refusedAnother: ['ctl-S3', 'S3'],
   refusedTakenOver: ['ctl-S3', 'S3'],
+  refusedSimulator: ['ctl-S3', 'S3'],
+  refusedController: ['ctl-S3', 'S3'],
+  refusedTakenOverSimulator: ['ctl-S3', 'S3'],
+  refusedTakenOverController: ['ctl-S3', 'S3'],
   refusedSince: ['14:05:09'],
 };
 
@@ -115,5 +119,34 @@ describe('the keypad’s words', () => {
     expect(hant.table('T12')).toBe('T12 號枱');
     expect(hant.lastCoup).toBe('最後一局');
     expect(hant.refusedAnother('ctl-S3', 'S3')).toContain('另一部鍵盤');
+  });
+});
+
+describe('a refused keypad names what holds its table', () => {
+  const words = {
+    en: { keypad: 'Another keypad', simulator: 'table simulator', controller: 'Another table controller' },
+    'zh-Hans': { keypad: '另一个键盘', simulator: '牌台模拟器', controller: '另一个牌台控制器' },
+    'zh-Hant': { keypad: '另一部鍵盤', simulator: '牌枱模擬器', controller: '另一個牌枱控制器' },
+  } as const;
+  it.each(LANGUAGES)('%s: another keypad, the table simulator, another controller; refused or taken over', (lang) => {
+    const t = strings(lang);
+    for (const holder of ['keypad', 'simulator', 'controller'] as const)
+      for (const why of ['another-keypad', 'taken-over'] as const) {
+        const r = { why, holder, controllerId: 'ctl-S3', version: '0.1.0', since: '2026-01-01T00:00:00.000Z' };
+        const { said, what } = refusalWords(t, r, 'S3');
+        expect(said, `${holder} ${why}`).toContain(words[lang][holder]);
+        expect(said).toContain('ctl-S3');
+        // Another controller may be a keypad or the simulator of an older version, and says so; the others are not.
+        for (const other of ['keypad', 'simulator', 'controller'] as const)
+          if (holder !== 'controller' && other !== holder && !words[lang][holder].includes(words[lang][other]))
+            expect(said, `${holder} ${why} is not ${other}`).not.toContain(words[lang][other]);
+        expect(what).toBe(
+          holder === 'simulator'
+            ? t.refusedWhatSimulator
+            : holder === 'controller'
+              ? t.refusedWhatController
+              : t.refusedWhat,
+        );
+      }
   });
 });

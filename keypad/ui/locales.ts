@@ -11,7 +11,7 @@
  */
 import type { Outcome } from '../../baccarat/types';
 import { DEALER_UNDO_BY } from '../../contract/correction-by';
-import type { AnnouncedReason, RoundVoidNow, Slot } from '../protocol';
+import type { AnnouncedReason, LinkView, RoundVoidNow, Slot } from '../protocol';
 import { ZH_HANS } from './locales.zh-hans';
 import { ZH_HANT } from './locales.zh-hant';
 
@@ -131,8 +131,19 @@ const EN = {
     `Another keypad already serves table ${table} (controller ${id}). This keypad publishes nothing: two keypads on one table would put two different shoes on the boards.`,
   refusedTakenOver: (id: string, table: string) =>
     `Another keypad took over table ${table} (controller ${id}). This keypad stopped publishing and will not take the table back by itself.`,
-  refusedSince: (t: string) => `The other keypad has been online since ${t}.`,
+  refusedSimulator: (id: string, table: string) =>
+    `The table simulator serves table ${table} (controller ${id}): it deals a simulated shoe there. This keypad publishes nothing: two controllers on one table would put two different shoes on the boards.`,
+  refusedController: (id: string, table: string) =>
+    `Another table controller serves table ${table} (controller ${id}): a card-reading shoe, or a keypad or the table simulator of an older version. This keypad publishes nothing: two controllers on one table would put two different shoes on the boards.`,
+  refusedTakenOverSimulator: (id: string, table: string) =>
+    `The table simulator took over table ${table} (controller ${id}). This keypad stopped publishing and will not take the table back by itself.`,
+  refusedTakenOverController: (id: string, table: string) =>
+    `Another table controller took over table ${table} (controller ${id}). This keypad stopped publishing and will not take the table back by itself.`,
+  refusedSince: (t: string) => `It has been online since ${t}.`,
   refusedWhat: 'Close the other keypad first, or ask the pit. Then check again.',
+  refusedWhatSimulator:
+    'Stop the table simulator first (baccarat-board simulate, or the demo of npm start), or ask the pit. Then check again.',
+  refusedWhatController: 'Stop the other controller first, or ask the pit. Then check again.',
   checkAgain: 'Check again',
   error: 'Refused',
 };
@@ -154,4 +165,31 @@ export const nextLanguage = (lang: Language): Language => LANGUAGES[(LANGUAGES.i
 export function defaultLanguage(tag: string): Language {
   if (/^(zh-(hant|tw|hk|mo)|yue)(-|$)/i.test(tag)) return 'zh-Hant';
   return /^zh(-|$)/i.test(tag) ? 'zh-Hans' : 'en';
+}
+
+/**
+ * A refused keypad's words: what holds the table (another keypad, the table simulator, another controller, as its
+ * status says) and whether it took the table over; then what to do. It said "another keypad" whatever held it.
+ */
+export function refusalWords(
+  t: Strings,
+  r: LinkView['refusal'],
+  table: string,
+): { readonly said: string; readonly what: string } {
+  const id = r?.controllerId ?? '';
+  const over = r?.why === 'taken-over';
+  switch (r?.holder) {
+    case 'simulator':
+      return {
+        said: over ? t.refusedTakenOverSimulator(id, table) : t.refusedSimulator(id, table),
+        what: t.refusedWhatSimulator,
+      };
+    case 'controller':
+      return {
+        said: over ? t.refusedTakenOverController(id, table) : t.refusedController(id, table),
+        what: t.refusedWhatController,
+      };
+    default:
+      return { said: over ? t.refusedTakenOver(id, table) : t.refusedAnother(id, table), what: t.refusedWhat };
+  }
 }

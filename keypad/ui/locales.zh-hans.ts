@@ -108,8 +108,18 @@ export const ZH_HANS: Strings = {
   refusedAnother: (id, table) =>
     `${table} 号台已有另一个键盘在服务（控制器 ${id}）。本键盘不发送任何内容：同一牌台两个键盘会在显示屏上出现两个不同的牌靴。`,
   refusedTakenOver: (id, table) => `另一个键盘接管了 ${table} 号台（控制器 ${id}）。本键盘已停止发送，不会自行收回。`,
-  refusedSince: (t) => `另一个键盘自 ${t} 起在线。`,
+  refusedSimulator: (id, table) =>
+    `${table} 号台正由牌台模拟器服务（控制器 ${id}）：它在该台发模拟的牌靴。本键盘不发送任何内容：同一牌台两个控制器会在显示屏上出现两个不同的牌靴。`,
+  refusedController: (id, table) =>
+    `${table} 号台已有另一个牌台控制器在服务（控制器 ${id}）：读牌靴，或旧版本的键盘或牌台模拟器。本键盘不发送任何内容：同一牌台两个控制器会在显示屏上出现两个不同的牌靴。`,
+  refusedTakenOverSimulator: (id, table) =>
+    `牌台模拟器接管了 ${table} 号台（控制器 ${id}）。本键盘已停止发送，不会自行收回。`,
+  refusedTakenOverController: (id, table) =>
+    `另一个牌台控制器接管了 ${table} 号台（控制器 ${id}）。本键盘已停止发送，不会自行收回。`,
+  refusedSince: (t) => `对方自 ${t} 起在线。`,
   refusedWhat: '请先关闭另一个键盘，或联系场务。然后再检查。',
+  refusedWhatSimulator: '请先停止牌台模拟器（baccarat-board simulate 或 npm start 的演示），或联系场务。然后再检查。',
+  refusedWhatController: '请先停止另一个控制器，或联系场务。然后再检查。',
   checkAgain: '再检查',
   error: '已拒绝',
 };

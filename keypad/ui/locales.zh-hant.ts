@@ -113,8 +113,19 @@ export const ZH_HANT: Strings = {
     `${table} 號枱已由另一部鍵盤負責（控制器 ${id}）。本鍵盤不會發送任何資料：同一張枱有兩部鍵盤，顯示屏上便會出現兩個不同的牌靴。`,
   refusedTakenOver: (id, table) =>
     `另一部鍵盤已接管 ${table} 號枱（控制器 ${id}）。本鍵盤已停止發送，亦不會自行取回此枱。`,
-  refusedSince: (t) => `另一部鍵盤自 ${t} 起在線。`,
+  refusedSimulator: (id, table) =>
+    `${table} 號枱現由牌枱模擬器負責（控制器 ${id}）：它在此枱派發模擬牌靴。本鍵盤不會發送任何資料：同一張枱有兩個控制器，顯示屏上便會出現兩個不同的牌靴。`,
+  refusedController: (id, table) =>
+    `${table} 號枱已由另一個牌枱控制器負責（控制器 ${id}）：讀牌靴，或舊版本的鍵盤或牌枱模擬器。本鍵盤不會發送任何資料：同一張枱有兩個控制器，顯示屏上便會出現兩個不同的牌靴。`,
+  refusedTakenOverSimulator: (id, table) =>
+    `牌枱模擬器已接管 ${table} 號枱（控制器 ${id}）。本鍵盤已停止發送，亦不會自行取回此枱。`,
+  refusedTakenOverController: (id, table) =>
+    `另一個牌枱控制器已接管 ${table} 號枱（控制器 ${id}）。本鍵盤已停止發送，亦不會自行取回此枱。`,
+  refusedSince: (t) => `對方自 ${t} 起在線。`,
   refusedWhat: '請先關閉另一部鍵盤，或通知賭區經理，然後再檢查。',
+  refusedWhatSimulator:
+    '請先停止牌枱模擬器（baccarat-board simulate 或 npm start 的示範），或通知賭區經理，然後再檢查。',
+  refusedWhatController: '請先停止另一個控制器，或通知賭區經理，然後再檢查。',
   checkAgain: '重新檢查',
   error: '已拒絕',
 };
