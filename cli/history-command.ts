@@ -146,8 +146,9 @@ export async function historyCommand(args: string[], io: CliIo): Promise<number>
       if (!config.ok) throw new UsageError(config.error);
       file = join(config.value.journal.dir, `${config.value.tableId}.history`);
       const named = values.config ?? process.env.BACCARAT_BOARD_CONFIG;
-      const by = named === undefined ? 'the default configuration (no --config)' : `the configuration ${named}`;
-      whose = ` (table ${config.value.tableId}'s history, in journal.dir of ${by})`;
+      const vars = ['BACCARAT_TABLE_ID', 'BACCARAT_JOURNAL_DIR'].filter((v) => process.env[v]);
+      const by = `${named === undefined ? 'the defaults (no --config)' : `the configuration ${named}`}${vars.length > 0 ? ` and ${vars.join(', ')}` : ''}`;
+      whose = ` (table ${config.value.tableId}'s history in journal.dir, by ${by})`;
       // Standard output is the record: which history it came from goes to standard error.
       if (existsSync(file)) io.err(`history: reading ${file}${whose}\n`);
     }

@@ -257,7 +257,7 @@ describe('history verify and export say which table and which file', () => {
     const io = memoryIo();
     expect(await historyCommand(['export', '--shoe', shoeId, '--config', config], io.io)).toBe(0);
     expect(io.err()).toBe(
-      `history: reading ${path} (table T1's history, in journal.dir of the configuration ${config})\n`,
+      `history: reading ${path} (table T1's history in journal.dir, by the configuration ${config})\n`,
     );
     expect(JSON.parse(io.out())).toMatchObject({ shoeId, tableId: 'T1' });
     const missing = join(dir, 'elsewhere.json');
@@ -265,7 +265,7 @@ describe('history verify and export say which table and which file', () => {
     const none = memoryIo();
     expect(await historyCommand(['export', '--shoe', shoeId, '--config', missing], none.io)).toBe(2);
     expect(none.err()).toBe(
-      `history: ${join(dir, 'T9.history')} (table T9's history, in journal.dir of the configuration ${missing}) does not exist\n`,
+      `history: ${join(dir, 'T9.history')} (table T9's history in journal.dir, by the configuration ${missing}) does not exist\n`,
     );
   });
 });
