@@ -284,6 +284,16 @@ describe.skipIf(missing !== null)(
       expect(new Set(commands)).toEqual(new Set([T.displayCommand('D1')]));
     });
 
+    test("a board writes its own last-seen time (retained), not another board's; the console reads it", async () => {
+      const seen = await watch('baccarat/displays/+/seen');
+      const d1 = await client('D1', 5);
+      await expect(d1.publishAsync(T.displaySeen('D2'), '{}', { qos: 1 })).rejects.toMatchObject({ code: 135 });
+      await d1.publishAsync(T.displaySeen('D1'), '{"seen":true}', { qos: 0, retain: true });
+      await expect.poll(() => seen).toEqual([`${T.displaySeen('D1')} {"seen":true}`]);
+      const later = await readRetained(await client('console', 5), [T.displaySeen('D1')], 200);
+      expect(later.ok && later.value.get(T.displaySeen('D1'))?.toString()).toBe('{"seen":true}');
+    });
+
     test('a board answers a screenshot on its own topic only; the console reads it, other boards cannot', async () => {
       const shots = await watch('baccarat/displays/+/screenshot');
       const d1 = await client('D1', 5);

@@ -25,6 +25,7 @@ const TITLES: { readonly [K in MessageKind]: string } = {
   displayStatus: 'Display status',
   displayCommand: 'Display command',
   displayScreenshot: 'Display screenshot',
+  displaySeen: 'Display last seen',
 };
 
 const DESCRIPTION = `The MQTT contract between a baccarat table controller, the casino's management systems and the

@@ -238,4 +238,5 @@ export const EXAMPLES: { readonly [K in MessageKind]: readonly PayloadByKind[K][
       error: 'browser mode: no Chromium to render the board (looked for /usr/bin/chromium and chromium on PATH)',
     },
   ],
+  displaySeen: [{ v: 1, displayId: 'board-T12', tableId: 'T12', timestamp: at(50) }],
 };

@@ -43,6 +43,7 @@ export const DEFAULT_MAX_BYTES: { readonly [K in MessageKind]: number } = {
   displayStatus: 8 * 1024,
   displayCommand: 8 * 1024,
   displayScreenshot: SCREENSHOT_MAX_BASE64 + 4 * 1024,
+  displaySeen: 8 * 1024,
 };
 
 export interface ParseOptions {
@@ -169,3 +170,5 @@ export const parseDisplayCommand = parser('displayCommand');
 export const makeDisplayCommand = maker('displayCommand');
 export const parseDisplayScreenshot = parser('displayScreenshot');
 export const makeDisplayScreenshot = maker('displayScreenshot');
+export const parseDisplaySeen = parser('displaySeen');
+export const makeDisplaySeen = maker('displaySeen');

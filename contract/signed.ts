@@ -26,6 +26,7 @@ export const SIGNER_OF: { readonly [K in MessageKind]: 'controller' | 'pit' | nu
   displayCommand: 'pit',
   displayStatus: null,
   displayScreenshot: null,
+  displaySeen: null,
 };
 
 /**

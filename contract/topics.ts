@@ -101,6 +101,15 @@ export const TOPIC_SPECS = {
     publisher: 'board',
     description: "A board's answer to a screenshot command: its current picture as PNG, or why there is none.",
   },
+  displaySeen: {
+    levels: ['displays', '{displayId}', 'seen'],
+    param: 'displayId',
+    qos: 0,
+    retain: true,
+    publisher: 'board',
+    description:
+      "When a board was last seen: re-stated with its status and at a clean stop, so that it outlives the board's last will.",
+  },
 } as const satisfies { readonly [K in MessageKind]: TopicSpec };
 
 export const TOPIC_KINDS = Object.keys(TOPIC_SPECS) as MessageKind[];
@@ -126,7 +135,10 @@ export type TopicArgs<K extends MessageKind> = (typeof TOPIC_SPECS)[K]['param'] 
 /** A recognised topic: its kind and the id it names. */
 export type ParsedTopic =
   | { readonly kind: 'hand' | 'event' | 'shoe' | 'signage' | 'controllerStatus'; readonly tableId: string }
-  | { readonly kind: 'displayStatus' | 'displayCommand' | 'displayScreenshot'; readonly displayId: string }
+  | {
+      readonly kind: 'displayStatus' | 'displayCommand' | 'displayScreenshot' | 'displaySeen';
+      readonly displayId: string;
+    }
   | { readonly kind: 'casinoSignage' };
 
 /** Longest accepted root, in characters. */
@@ -184,6 +196,7 @@ export const topics = (root: string = DEFAULT_ROOT) => {
     displayStatus: (displayId: string) => topic('displayStatus', displayId),
     displayCommand: (displayId: string) => topic('displayCommand', displayId),
     displayScreenshot: (displayId: string) => topic('displayScreenshot', displayId),
+    displaySeen: (displayId: string) => topic('displaySeen', displayId),
     /** `{root}/pit/audit`: the pit's audit trail (not a board topic: {@link PIT_AUDIT_SPEC}). */
     pitAudit: (): string => [r, ...PIT_AUDIT_SPEC.levels].join('/'),
     /** Filter for one kind on every table or display, e.g. `baccarat/tables/+/hand`. */

@@ -94,7 +94,8 @@ function decide(config: Settings, { kind, t, p, ours, payload }: Parsed, checked
     return t.displayId === config.displayId
       ? { to: 'command', command: p as DisplayCommand, verified }
       : unknown(`command for display ${t.displayId}, not ${config.displayId}`);
-  if (t.kind === 'displayStatus' || t.kind === 'displayScreenshot') return unknown(`boards do not read ${t.kind}`);
+  if (t.kind === 'displayStatus' || t.kind === 'displayScreenshot' || t.kind === 'displaySeen')
+    return unknown(`boards do not read ${t.kind}`);
   if (!ours)
     return unknown(`table ${(t as { tableId: string }).tableId} is not this board's table (${config.tableId})`);
   const json = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');

@@ -203,6 +203,7 @@ describe.skipIf(missing !== null)(`bridge against Mosquitto 2${missing ? ` (skip
         'user board',
         'topic read baccarat/#',
         'topic write baccarat/displays/+/status',
+        'topic write baccarat/displays/+/seen',
         '',
       ].join('\n'),
     });

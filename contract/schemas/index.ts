@@ -11,6 +11,7 @@ import { DisplayCommandSchema, type DisplayCommand } from './command';
 import { TableEventSchema, type TableEvent } from './event';
 import { HandMessageSchema, type HandMessage } from './hand';
 import { DisplayScreenshotSchema, type DisplayScreenshot } from './screenshot';
+import { DisplaySeenSchema, type DisplaySeen } from './seen';
 import { ShoeSnapshotSchema, type ShoeSnapshot } from './shoe';
 import { CasinoSignageSchema, TableSignageSchema, type CasinoSignage, type TableSignage } from './signage';
 import { ControllerStatusSchema, DisplayStatusSchema, type ControllerStatus, type DisplayStatus } from './status';
@@ -26,6 +27,7 @@ export interface PayloadByKind {
   displayStatus: DisplayStatus;
   displayCommand: DisplayCommand;
   displayScreenshot: DisplayScreenshot;
+  displaySeen: DisplaySeen;
 }
 export type MessageKind = keyof PayloadByKind;
 export type Payload = PayloadByKind[MessageKind];
@@ -41,6 +43,7 @@ export const PAYLOAD_SCHEMAS = {
   displayStatus: DisplayStatusSchema,
   displayCommand: DisplayCommandSchema,
   displayScreenshot: DisplayScreenshotSchema,
+  displaySeen: DisplaySeenSchema,
 } as const satisfies { readonly [K in MessageKind]: TSchema & { static: PayloadByKind[K] } };
 
 export const MESSAGE_KINDS = Object.keys(PAYLOAD_SCHEMAS) as MessageKind[];
@@ -53,3 +56,4 @@ export * from './signage';
 export * from './status';
 export * from './command';
 export * from './screenshot';
+export * from './seen';
