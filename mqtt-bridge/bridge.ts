@@ -4,7 +4,7 @@
  * new `TableView` to whoever shows it (Electron's main process or the browser-mode server). When it cannot follow
  * its table (a gap, a message it must refuse, a snapshot that disagrees) it keeps its last good picture, says so
  * (`outOfStep` in the view and the status) and asks for the retained snapshot until it is back in step. It publishes
- * the board's status (retained, with a last will) and answers fleet commands. Node only; never imports electron.
+ * the board's status (retained, with a last will) and when it was last seen, and answers fleet commands. Node only; never imports electron.
  *
  * ```ts
  * const bridge = new Bridge(config, { logger });
@@ -23,6 +23,7 @@ import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import type { Config } from './config';
 import { offlineStatus, onlineStatus, StatusPublisher } from './display-status';
+import { LastSeenPublisher } from './last-seen';
 import { BoardJournal } from './board-journal';
 import { ClockWatch } from './clock-watch';
 import { FleetCommands } from './fleet-commands';
@@ -55,6 +56,7 @@ export interface BridgeDeps {
   readonly rejectionLog?: RejectionLogOptions; // how rejected messages are sampled in the log
   readonly stopTimeoutMs?: number; // how long stop() waits for the broker before it lets go (default 2000)
   readonly build?: string | null; // SHA-256 of the application bundle (build-identity.ts), for the status
+  readonly restateMs?: number; // how often the status and the last-seen time are re-stated (default 30 s), for tests
 }
 
 /** Counters for the display status and for monitoring. */
@@ -80,6 +82,7 @@ export class Bridge extends EventEmitter {
   private readonly log: Logger;
   private readonly now: () => Date;
   private readonly status: StatusPublisher;
+  private readonly seen: LastSeenPublisher;
   private lastView: TableView | null = null;
   private viewDirty = false;
   private flushTimer: NodeJS.Immediate | null = null;
@@ -110,11 +113,21 @@ export class Bridge extends EventEmitter {
     this.connection = { state: 'offline', since: this.iso(), lastMessageAt: null, broker: null };
     this.rejections = new RejectionLog(this.log, deps.rejectionLog);
     this.keyring = keyringOf(config.trust);
+    this.seen = new LastSeenPublisher(
+      this.topics.displaySeen(config.displayId),
+      { displayId: config.displayId, tableId: config.tableId },
+      this.log,
+      this.now,
+    );
     this.status = new StatusPublisher(
       this.topics.displayStatus(config.displayId),
       () => this.client,
       () => this.displayStatus(),
       this.log,
+      {
+        ...(deps.restateMs !== undefined && { everyMs: deps.restateMs }),
+        restated: () => this.seen.publish(this.client),
+      },
     );
     this.fleet = new FleetCommands(this.log, this.status, () => this.client, {
       screenshotTopic: this.topics.displayScreenshot(config.displayId),
@@ -253,7 +266,9 @@ export class Bridge extends EventEmitter {
     const client = this.client;
     this.client = null;
     if (client) {
-      const offline = makeDisplayStatus(offlineStatus(this.statusBasics(), false));
+      const basics = this.statusBasics();
+      this.seen.publish(client, new Date(basics.now)); // last seen as it says goodbye, just before, on the same connection
+      const offline = makeDisplayStatus(offlineStatus(basics, false));
       await closeClient(client, { topic: this.topics.displayStatus(this.config.displayId), payload: offline }, limit);
     }
     await this.journal.close(limit);
@@ -290,7 +305,7 @@ export class Bridge extends EventEmitter {
       topic: this.topics.displayStatus(this.config.displayId),
       payload: makeDisplayStatus(offlineStatus(this.statusBasics(), true)),
     };
-    this.client = startBoardClient(connect, this.config, will, {
+    const client = startBoardClient(connect, this.config, will, {
       log: this.log,
       random: this.deps.random ?? Math.random,
       message: (topic, payload) => this.onMessage(topic, payload),
@@ -298,11 +313,14 @@ export class Bridge extends EventEmitter {
       subscribing: () => {
         this.subscribedFlag = false;
         this.status.publish();
+        this.seen.publish(this.client);
       },
       subscribed: () => {
         this.subscribedFlag = true;
       },
     });
+    client.on('close', () => this.seen.closed()); // a broker may close the connection to refuse it
+    this.client = client;
   }
 
   /**

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { shoeHands } from '../baccarat/shoe';
 import type { OutOfStep, StaffWarning } from '../contract/kiosk';
 import { makeDisplayStatus } from '../contract/mqtt';
-import type { DisplayCommand, DisplayStatus } from '../contract/schemas';
+import { RESTATE_SECONDS, type DisplayCommand, type DisplayStatus } from '../contract/schemas';
 import type { ClockFigures } from './clock-watch';
 import type { TableState } from './table-state';
 
@@ -69,7 +69,8 @@ export function offlineStatus(
 
 /**
  * Publishes the board's retained status: at once when asked (connected, a command handled), within a second after
- * something changed, and every 30 s regardless, so the fleet sees uptime move.
+ * something changed, and every 30 s regardless (`restateMs`), so the fleet sees uptime move; `restated` goes with
+ * each of those (the board's last-seen time).
  */
 export class StatusPublisher {
   /** The last fleet command handled, reported in the status. */
@@ -82,6 +83,7 @@ export class StatusPublisher {
     private readonly client: () => MqttClient | null,
     private readonly build: () => DisplayStatus,
     private readonly log?: Pick<Logger, 'error'>,
+    private readonly restate: { readonly everyMs?: number; readonly restated?: () => void } = {},
   ) {}
 
   start(): void {
@@ -89,7 +91,13 @@ export class StatusPublisher {
       setInterval(() => {
         if (this.dirty) this.publish();
       }, 1000).unref(),
-      setInterval(() => this.publish(), 30_000).unref(),
+      setInterval(
+        () => {
+          this.publish();
+          this.restate.restated?.();
+        },
+        this.restate.everyMs ?? RESTATE_SECONDS * 1000,
+      ).unref(),
     );
   }
 

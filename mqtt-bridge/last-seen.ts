@@ -1,0 +1,87 @@
+/**
+ * When the board was last seen, retained on `{root}/displays/{displayId}/seen` beside its status: its last will
+ * replaces the status, and is stamped when the board connected, so this is what tells whoever reads the broker later
+ * when the board went dark. Published when the board connects, with every re-statement of its status and as it
+ * stops; QoS 0, so a broker that refuses it can never have it sent again at each reconnection.
+ *
+ * A refusal never stops the board. Mosquitto drops a refused publish silently; a broker that closes the connection on
+ * one instead (MQTT 3.1.1 has no other way to say no) would close it every 30 s: two closes in a row just after the
+ * message are taken for that, and the board stops publishing it for as long as it runs, with one line in its log.
+ *
+ * ```ts
+ * const seen = new LastSeenPublisher(t.displaySeen('D7'), { displayId: 'D7', tableId: 'T12' }, log);
+ * seen.publish(client); // on connect, every 30 s and at stop
+ * client.on('close', () => seen.closed());
+ * ```
+ * @packageDocumentation
+ */
+import type { MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import { makeDisplaySeen } from '../contract/mqtt';
+import type { DisplaySeen } from '../contract/schemas';
+import { TOPIC_SPECS } from '../contract/topics';
+
+/** A close this soon after the message is taken for the broker refusing it… */
+export const REFUSED_WITHIN_MS = 2_000;
+/** … this many times in a row: then the board gives it up. */
+export const REFUSALS_TO_GIVE_UP = 2;
+
+export class LastSeenPublisher {
+  private sentAt: number | null = null; // when the last one was written, until the connection next closes
+  private closes = 0; // closes in a row just after one
+  private givenUp = false;
+  private failed = false; // a publish failed: logged once
+
+  constructor(
+    private readonly topic: string,
+    private readonly board: Pick<DisplaySeen, 'displayId' | 'tableId'>,
+    private readonly log: Pick<Logger, 'warn' | 'error'>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Whether it still publishes (it gives up on a broker that closes the connection on it). */
+  get publishing(): boolean {
+    return !this.givenUp;
+  }
+
+  /** Publishes the time now (or `at`: the instant of the goodbye it goes with), if connected. Never throws. */
+  publish(client: MqttClient | null, at: Date = this.now()): void {
+    if (this.givenUp || !client?.connected) return;
+    let payload: string;
+    try {
+      const { displayId, tableId } = this.board;
+      payload = makeDisplaySeen({ v: 1, displayId, tableId, timestamp: at.toISOString() });
+    } catch (e) {
+      return this.failedOnce(e instanceof Error ? e.message : String(e));
+    }
+    this.sentAt = this.now().getTime();
+    const { qos, retain } = TOPIC_SPECS.displaySeen;
+    client.publish(this.topic, payload, { qos, retain }, (e) => e && this.failedOnce(e.message));
+  }
+
+  /** The connection closed. */
+  closed(): void {
+    const justAfter = this.sentAt !== null && this.now().getTime() - this.sentAt < REFUSED_WITHIN_MS;
+    this.sentAt = null;
+    this.closes = justAfter ? this.closes + 1 : 0;
+    if (this.givenUp || this.closes < REFUSALS_TO_GIVE_UP) return;
+    this.givenUp = true;
+    this.log.warn(
+      { topic: this.topic },
+      'the broker closed the connection just after the last-seen time, %d times in a row: the board no longer ' +
+        "publishes it (readers then know only when it connected); let this board's account write %s",
+      this.closes,
+      this.topic,
+    );
+  }
+
+  private failedOnce(reason: string): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.log.warn(
+      { topic: this.topic, err: reason },
+      'last-seen time not published: %s (the board carries on; said once)',
+      reason,
+    );
+  }
+}
