@@ -184,7 +184,7 @@ async function report(a: Exclude<FleetResult, { kind: 'not-sent' }>, c: ReportCo
   if (a.kind === 'timeout') {
     io.err(
       `baccarat-board fleet: no answer from display ${c.display} within ${a.seconds} s to ${c.name}${signed}. ` +
-        `${describeStatus(a.status, CLI_HINTS, a.rejected)}\n`,
+        `${describeStatus(a.status, CLI_HINTS, a.rejected, a.going)}\n`,
     );
     return EXIT.failure;
   }

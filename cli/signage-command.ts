@@ -157,14 +157,15 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
 
     if (!edits || !actor) {
       const boards = current.boards.filter((b) => b.tableId === tableId);
+      const seen = boards.flatMap((b) => current.seen.get(b.displayId) ?? []); // when last seen, where boards say
       if (values.json)
-        io.out(`${JSON.stringify({ table: current.table, casino: current.casino, shoe, boards }, null, 2)}\n`);
+        io.out(`${JSON.stringify({ table: current.table, casino: current.casino, shoe, boards, seen }, null, 2)}\n`);
       else
         io.out(
           formatTableSignage(tableId ?? '', current.table, current.casino) +
             formatCasinoSignage(current.casino) +
             (shoe ? `Shoe: ${describeShoe(shoe)}\n` : 'Shoe: no snapshot on the broker\n') +
-            formatBoards(boards, current.table, current.casino),
+            formatBoards(boards, current.table, current.casino, current.seen),
         );
       return EXIT.ok;
     }

@@ -11,10 +11,10 @@
  * ```
  * @packageDocumentation
  */
-import { offlineSince } from './offline-since';
 import type { MqttClient } from 'mqtt';
 import { parseMessage } from '../contract/mqtt';
-import type { DisplayCommandName, DisplayScreenshot, DisplayStatus } from '../contract/schemas';
+import { lastSeenOf, later, offlineSince, type SeenGoing } from '../contract/offline-since';
+import type { DisplayCommandName, DisplayScreenshot, DisplaySeen, DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { topicMatches } from './mqtt-session';
 
@@ -30,6 +30,7 @@ export type Answer =
       readonly seconds: number;
       readonly status: DisplayStatus | null; // the latest seen
       readonly rejected: number; // how many messages the board rejected meanwhile (its rejectedMessages rose)
+      readonly going: SeenGoing; // offline: when it was last seen, and when its will came if it came meanwhile
     };
 
 export interface AnswerOptions {
@@ -39,6 +40,8 @@ export interface AnswerOptions {
   readonly name: DisplayCommandName;
   readonly ms: number; // how long to wait, from now
   readonly status?: DisplayStatus | null; // the board's status as known before (the console's); default none
+  readonly going?: SeenGoing; // … and what is known of its going (the console's); default read from the broker
+  readonly now?: () => Date; // when a will arrives meanwhile; default the clock
 }
 
 export interface AnswerWait {
@@ -52,12 +55,15 @@ const rejectedOf = (s: DisplayStatus | null): number | null => (s?.state === 'on
 
 /** One command's wait: fed every message of {@link AnswerWatch.topics}, it ends with the answer or a timeout. */
 export class AnswerWatch {
-  /** The topics whose messages it needs: the board's status, and for a screenshot its picture. */
+  /** The topics whose messages it needs: the board's status and last-seen time, and for a screenshot its picture. */
   readonly topics: readonly string[];
   readonly result: Promise<Answer>;
   private status: DisplayStatus | null;
+  private seen: DisplaySeen | null = null; // its retained last-seen time
+  private going: SeenGoing;
   private baseline: number | null; // rejectedMessages before the command (or at the first status seen)
   private readonly statusTopic: string;
+  private readonly seenTopic: string;
   private readonly shotTopic: string;
   private readonly timer: NodeJS.Timeout;
   private done: (a: Answer) => void = () => undefined;
@@ -66,9 +72,11 @@ export class AnswerWatch {
   constructor(private readonly o: AnswerOptions) {
     const t = topics(o.root);
     this.statusTopic = t.displayStatus(o.display);
+    this.seenTopic = t.displaySeen(o.display);
     this.shotTopic = t.displayScreenshot(o.display);
-    this.topics = o.name === 'screenshot' ? [this.statusTopic, this.shotTopic] : [this.statusTopic];
+    this.topics = [this.statusTopic, this.seenTopic, ...(o.name === 'screenshot' ? [this.shotTopic] : [])];
     this.status = o.status ?? null;
+    this.going = o.going ?? {};
     this.baseline = rejectedOf(this.status);
     this.result = new Promise<Answer>((resolve) => (this.done = resolve));
     this.timer = setTimeout(() => this.finish(this.timeout(o.ms / 1000)), o.ms);
@@ -85,11 +93,16 @@ export class AnswerWatch {
     if (topic === this.statusTopic) {
       const p = parseMessage('displayStatus', payload);
       if (!p.ok || p.value.displayId !== this.o.display) return;
+      this.going = goingAfter(this.status, p.value, this.going, (this.o.now ?? (() => new Date()))().toISOString());
       this.status = p.value;
       this.baseline ??= rejectedOf(p.value);
       const last = p.value.state === 'online' ? p.value.lastCommand : undefined;
       if (this.o.name !== 'screenshot' && last?.requestId === this.o.requestId)
         this.finish({ kind: 'status', ok: last.ok, status: p.value });
+    } else if (topic === this.seenTopic) {
+      // An unreadable one is as none: the board's status is read without it (it is the board's own fault, in its log).
+      const p = parseMessage('displaySeen', payload);
+      this.seen = p.ok && p.value.displayId === this.o.display ? p.value : null;
     } else if (topic === this.shotTopic) {
       const p = parseMessage('displayScreenshot', payload);
       if (p.ok && p.value.requestId === this.o.requestId)
@@ -105,7 +118,10 @@ export class AnswerWatch {
   private timeout(seconds: number): Answer {
     const now = rejectedOf(this.status);
     const rejected = now === null || this.baseline === null ? 0 : Math.max(0, now - this.baseline);
-    return { kind: 'timeout', seconds, status: this.status, rejected };
+    const s = this.status;
+    const lastSeen = s?.state === 'offline' ? later(this.going.lastSeen, lastSeenOf(s, this.seen)) : undefined;
+    const going = { ...this.going, ...(lastSeen !== undefined && { lastSeen }) };
+    return { kind: 'timeout', seconds, status: s, rejected, going };
   }
 
   private finish(a: Answer): void {
@@ -114,6 +130,22 @@ export class AnswerWatch {
     clearTimeout(this.timer);
     this.done(a);
   }
+}
+
+/**
+ * What is known of a board's going once `next` arrives: a will that follows an online status was seen arriving now,
+ * and the board was last seen at that status (its will's own timestamp is when it connected); kept while it stays
+ * offline, and forgotten when it is back online.
+ */
+export function goingAfter(
+  before: DisplayStatus | null,
+  next: DisplayStatus,
+  going: SeenGoing,
+  now: string,
+): SeenGoing {
+  if (next.state === 'online' || next.will === false) return {};
+  if (before?.state === 'online' && before.tableId === next.tableId) return { lastSeen: before.timestamp, goneAt: now };
+  return going;
 }
 
 /**
@@ -145,7 +177,7 @@ export class AnswerRouter {
     for (const w of this.watches) w.take(topic, payload);
   };
 
-  constructor(private readonly covered: () => string) {}
+  constructor(private readonly covered: () => readonly string[]) {}
 
   /** Starts a wait on `client` (publish once `ready` resolves). */
   listen(client: MqttClient, o: AnswerOptions): AnswerWait {
@@ -156,7 +188,8 @@ export class AnswerRouter {
     }
     const watch = new AnswerWatch(o);
     this.watches.add(watch);
-    const own = watch.topics.filter((t) => !topicMatches(this.covered(), t));
+    const covered = this.covered();
+    const own = watch.topics.filter((t) => !covered.some((f) => topicMatches(f, t)));
     const fresh = own.filter((t) => (this.subscribed.get(t) ?? 0) === 0);
     for (const t of own) this.subscribed.set(t, (this.subscribed.get(t) ?? 0) + 1);
     void watch.result.then(() => {
@@ -194,10 +227,18 @@ export interface NoAnswerHints {
   readonly refused: string;
 }
 
-/** What the board's status says about why it did not answer: the latest status, and what it rejected meanwhile. */
-export function describeStatus(status: DisplayStatus | null, hints: NoAnswerHints, rejected = 0): string {
+/**
+ * What the board's status says about why it did not answer: the latest status, what it rejected meanwhile, and for
+ * an offline board what is known of its going (offline-since.ts).
+ */
+export function describeStatus(
+  status: DisplayStatus | null,
+  hints: NoAnswerHints,
+  rejected = 0,
+  going: SeenGoing = {},
+): string {
   if (!status) return `The broker holds no status for it: ${hints.noStatus}`;
-  if (status.state === 'offline') return `Its status says offline ${offlineSince(status, {}, (iso) => iso)}.`;
+  if (status.state === 'offline') return `Its status says offline ${offlineSince(status, going, (iso) => iso)}.`;
   const meanwhile =
     rejected > 0
       ? ` It rejected ${rejected === 1 ? 'a message' : `${rejected} messages`} meanwhile: most likely this command.`

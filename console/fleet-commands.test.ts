@@ -266,7 +266,7 @@ describe('refused before anything is published', () => {
       { displayId: 'gone', command: 'identify' },
       409,
       'display',
-      /^board gone is offline \(since 2026-03-01T20:00:00.000Z\)/,
+      /^board gone is offline since 2026-03-01T20:00:00.000Z or later: a command would wait/,
     ],
   ] as const)('%j: %i on %s', async (body, code, field, message) => {
     const n = before();

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DISPLAY_COMMANDS, type DisplayCommand, type DisplayStatus } from '../contract/schemas';
+import { offlineSince } from '../contract/offline-since';
 import { MAX_REASON_LENGTH } from '../contract/schemas/audit';
 import { topics } from '../contract/topics';
 import type { SigningKey } from '../mqtt-bridge/signing';
@@ -23,6 +24,7 @@ import type { Principal } from './accounts';
 import type { AuditFeed } from './audit-feed';
 import { AnswerRouter, type Answer, type NoAnswerHints } from './fleet-answer';
 import { base64Bytes, fleetAudit, fleetReasonProblem } from './fleet-audit';
+import { boardGoing } from './fleet-state';
 import { defaultTimeoutSeconds, fleetRequestProblem, makeFleetCommand, sendFleetCommand } from './fleet-send';
 import type { FleetMonitor } from './monitor';
 import type { FleetCommandRequest, FleetCommandResponse, ScreenshotView } from './protocol';
@@ -86,7 +88,10 @@ export function fleetCommands({
   newId = randomUUID,
 }: FleetCommandsDeps) {
   const busy = new Map<string, { readonly what: string; readonly since: string }>(); // display id → its command
-  const router = new AnswerRouter(() => topics(monitor.broker.root).filter('displayStatus'));
+  const router = new AnswerRouter(() => {
+    const t = topics(monitor.broker.root);
+    return [t.filter('displayStatus'), t.filter('displaySeen')]; // the monitor's own subscriptions
+  });
   const hints: NoAnswerHints = {
     noStatus: 'it may have been removed from the broker.',
     refused: key
@@ -128,7 +133,8 @@ export function fleetCommands({
       return refused(
         409,
         'display',
-        `board ${displayId} is offline (since ${board.timestamp}): a command would wait at the broker and run ` +
+        `board ${displayId} is offline ${offlineSince(board, boardGoing(monitor.current, displayId), (iso) => iso)}: ` +
+          'a command would wait at the broker and run ' +
           'whenever the board is back, so nothing was sent',
       );
     const under = busy.get(displayId);

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import {
   makeCasinoSignage,
   makeControllerStatus,
+  makeDisplaySeen,
   makeDisplayStatus,
   makeShoeSnapshot,
   makeTableSignage,
@@ -14,6 +15,7 @@ import type { DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import {
+  boardGoing,
   emptyFleet,
   fleetBoards,
   fleetCasinoAttention,
@@ -217,5 +219,74 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
     expect(d1(later)).toMatchObject({ lastSeen: AT, goneAt: AT }); // still the first arrival
     const read = feed(emptyFleet(), T.displayStatus('D1'), will);
     expect(d1(read)?.goneAt).toBeUndefined();
+  });
+
+  test("a will read from the broker: the board's retained last-seen time of that connection says when it went away", () => {
+    const will = makeDisplayStatus({
+      v: 1,
+      state: 'offline',
+      displayId: 'D1',
+      tableId: 'T1',
+      version: '1.0.0',
+      timestamp: '2026-11-20T09:00:00.000Z', // connected days ago
+      will: true,
+    });
+    const seen = (timestamp: string, displayId = 'D1', tableId = 'T1') =>
+      makeDisplaySeen({ v: 1, displayId, tableId, timestamp });
+    const d1 = (s: FleetState) => fleetBoards(s).find((b) => b.displayId === 'D1');
+    const cases: [string, string[], string | undefined][] = [
+      ['with it, whichever comes first', [seen('2026-11-22T11:59:40.000Z')], '2026-11-22T11:59:40.000Z'],
+      ['without it (an older board)', [], undefined],
+      ['one from before the connection', [seen('2026-11-19T23:00:00.000Z')], undefined],
+      ['one of another table', [seen('2026-11-22T11:59:40.000Z', 'D1', 'T2')], undefined],
+      ['cleared', [seen('2026-11-22T11:59:40.000Z'), ''], undefined],
+    ];
+    for (const [what, seens, lastSeen] of cases) {
+      const before = seens.reduce((s, text) => feed(s, T.displaySeen('D1'), text), emptyFleet());
+      const after = feed(before, T.displayStatus('D1'), will);
+      const first = feed(feed(emptyFleet(), T.displayStatus('D1'), will), T.displaySeen('D1'), seens[0] ?? '');
+      expect(d1(after)?.lastSeen, what).toBe(lastSeen);
+      if (seens.length === 1) expect(d1(first)?.lastSeen, `${what}, after the will`).toBe(lastSeen);
+      expect(d1(after)?.goneAt, what).toBeUndefined();
+    }
+  });
+
+  test('a will seen arriving: the later of the last status and the last-seen time; online, neither', () => {
+    const will = makeDisplayStatus({
+      v: 1,
+      state: 'offline',
+      displayId: 'D1',
+      tableId: 'T1',
+      version: '1.0.0',
+      timestamp: '2026-11-22T09:00:00.000Z',
+      will: true,
+    });
+    const live = feed(fleet(), T.displayStatus('D1'), will); // D1's last online status is at AT
+    const later = receive(
+      live,
+      'baccarat',
+      T.displaySeen('D1'),
+      bytes(makeDisplaySeen({ v: 1, displayId: 'D1', tableId: 'T1', timestamp: '2026-11-22T12:00:20.000Z' })),
+      AT,
+    );
+    expect(boardGoing(later, 'D1')).toEqual({ lastSeen: '2026-11-22T12:00:20.000Z', goneAt: AT });
+    expect(boardGoing(feed(emptyFleet(), T.displayStatus('D1'), makeDisplayStatus(online('D1', 'T1'))), 'D1')).toEqual(
+      {},
+    );
+  });
+
+  test('a last-seen time that breaks the contract, or names another board, is ignored and says why', () => {
+    const bad = feed(emptyFleet(), T.displaySeen('D1'), '{"v":1,"displayId":"D1","timestamp":"yesterday"}');
+    expect(bad).toMatchObject({ ignored: 1, seen: new Map() });
+    expect(bad.lastIgnored).toMatch(/^baccarat\/displays\/D1\/seen: displaySeen: /);
+    const other = feed(
+      emptyFleet(),
+      T.displaySeen('D1'),
+      makeDisplaySeen({ v: 1, displayId: 'D2', tableId: 'T1', timestamp: AT }),
+    );
+    expect(other).toMatchObject({
+      ignored: 1,
+      lastIgnored: "baccarat/displays/D1/seen: displayId D2 is not the topic's",
+    });
   });
 });

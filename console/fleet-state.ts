@@ -1,6 +1,6 @@
 /**
  * Everything the console has seen on the broker, built from its messages: tables (retained sign, shoe snapshot,
- * controller presence), boards (retained status or last will) and the casino sign. A pure reducer, so the
+ * controller presence), boards (retained status or last will, and when last seen) and the casino sign. A pure reducer, so the
  * Node side only feeds it and the tests need no broker.
  *
  * ```ts
@@ -11,13 +11,13 @@
  * @packageDocumentation
  */
 import { parseTopicMessage } from '../contract/mqtt';
-import type { CasinoSignage, DisplayStatus, MessageKind, PayloadByKind } from '../contract/schemas';
+import type { CasinoSignage, DisplaySeen, DisplayStatus, MessageKind, PayloadByKind } from '../contract/schemas';
 import { parseTopic } from '../contract/topics';
 import { approvedLabel, boardChecks, type ApprovedBuilds } from './board-checks';
 import { boardRevisions, type BoardRevisions, type ReportedRevisions } from './board-revisions';
 import { boardAttention, casinoAttention, signLag, tableAttention, type Attention } from './fleet-attention';
 import type { BoardRow, TableRow, TableView } from './protocol';
-import type { SeenGoing } from './offline-since';
+import { later, lastSeenOf, type SeenGoing } from '../contract/offline-since';
 import { shoePosition } from './shoe-position';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -38,6 +38,8 @@ export interface FleetState {
    * when they come back. A board's own status replaces its entry.
    */
   readonly gone: ReadonlyMap<string, ReportedRevisions>;
+  /** Each board's retained last-seen time, by id: when a board whose status is its will went away (offline-since). */
+  readonly seen: ReadonlyMap<string, DisplaySeen>;
   readonly ignored: number;
   readonly lastIgnored: string | null; // why the last message was ignored
 }
@@ -47,6 +49,7 @@ export const emptyFleet = (): FleetState => ({
   tables: new Map(),
   boards: new Map(),
   gone: new Map(),
+  seen: new Map(),
   ignored: 0,
   lastIgnored: null,
 });
@@ -73,6 +76,11 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
       const boards = new Map(s.boards);
       boards.delete(k.displayId);
       return { ...s, boards };
+    }
+    if (k.kind === 'displaySeen') {
+      const seen = new Map(s.seen);
+      seen.delete(k.displayId);
+      return { ...s, seen };
     }
     if (k.kind !== 'signage' && k.kind !== 'shoe' && k.kind !== 'controllerStatus') return s;
     const field = k.kind === 'signage' ? 'signage' : k.kind === 'shoe' ? 'shoe' : 'controller';
@@ -121,6 +129,12 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
       gone.delete(t.displayId);
       return { ...s, boards, gone };
     }
+    case 'displaySeen': {
+      const d = body as P<'displaySeen'>;
+      if (t.displayId !== d.displayId)
+        return { ...s, ignored: s.ignored + 1, lastIgnored: `${topic}: displayId ${d.displayId} is not the topic's` };
+      return { ...s, seen: new Map(s.seen).set(t.displayId, d) };
+    }
     default:
       return s; // hands, events and commands: not the console's business
   }
@@ -135,6 +149,17 @@ function seenGoing(before: BoardEntry | undefined, d: DisplayStatus, at: string)
   if (d.state === 'online' || d.will === false || before?.tableId !== d.tableId) return {};
   if (before.state === 'online') return { lastSeen: before.timestamp, goneAt: at };
   return { ...(before.lastSeen && { lastSeen: before.lastSeen }), ...(before.goneAt && { goneAt: before.goneAt }) };
+}
+
+/**
+ * What is known of a board's going: what was seen live ({@link seenGoing}), and for a board whose status is its will,
+ * its retained last-seen time of that connection, whichever is later.
+ */
+export function boardGoing(s: FleetState, displayId: string): SeenGoing {
+  const b = s.boards.get(displayId);
+  if (!b || b.state === 'online') return {};
+  const lastSeen = later(b.lastSeen, lastSeenOf(b, s.seen.get(displayId)));
+  return { ...(lastSeen !== undefined && { lastSeen }), ...(b.goneAt !== undefined && { goneAt: b.goneAt }) };
 }
 
 /** What a board shows, or for a board now offline, what it last reported. */
@@ -182,6 +207,7 @@ export function fleetBoards(s: FleetState, approved: ApprovedBuilds | null = nul
       });
       return {
         ...b,
+        ...boardGoing(s, b.displayId),
         ...lag,
         attention: [...words, ...boardChecks(b, approved)],
         ...(approved && { approvedBuild: approvedLabel(b, approved) }),

@@ -1,7 +1,7 @@
 /**
  * The console's one MQTT connection, with its own credentials: it subscribes to every table's sign, shoe
- * snapshot and controller status, every board's status and the casino sign, keeps the {@link FleetState}, and
- * says when it changes. Reconnects by itself, with the boards' back-off and full jitter; the page shows the
+ * snapshot and controller status, every board's status and last-seen time, and the casino sign, keeps the
+ * {@link FleetState}, and says when it changes. Reconnects by itself, with the boards' back-off and full jitter; the page shows the
  * connection as it stands.
  *
  * Every (re)connect reads the fleet afresh from what the broker sends: a broker restarted without persistence has
@@ -90,6 +90,7 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
       t.filter('shoe'),
       t.filter('controllerStatus'),
       t.filter('displayStatus'),
+      t.filter('displaySeen'),
       t.casinoSignage(),
     ];
     const minMs = this.options.reconnectMs ?? 2_000;

@@ -1,7 +1,8 @@
 /**
  * What the broker holds for one table, read once by `baccarat-board signage`: the retained table and casino signs,
  * the shoe snapshot, and every board's retained status (for the revisions they show: a new sign goes above them,
- * issue 12, case 9). Messages that break the contract are skipped with a warning.
+ * issue 12, case 9) and last-seen time (when a board whose status is its will went away). Messages that break the
+ * contract are skipped with a warning.
  *
  * ```ts
  * const r = await readRetainedSigns(client, 'baccarat', 'T12', 500); // RetainedSigns, or an error text
@@ -10,7 +11,7 @@
  */
 import type { MqttClient } from 'mqtt';
 import { parseMessage } from '../contract/mqtt';
-import type { CasinoSignage, DisplayStatus, ShoeSnapshot, TableSignage } from '../contract/schemas';
+import type { CasinoSignage, DisplaySeen, DisplayStatus, ShoeSnapshot, TableSignage } from '../contract/schemas';
 import { parseTopic, topics } from '../contract/topics';
 import { readRetained } from './mqtt-session';
 
@@ -19,6 +20,7 @@ export interface RetainedSigns {
   readonly casino: CasinoSignage | null;
   readonly shoe: ShoeSnapshot | null;
   readonly boards: DisplayStatus[]; // every board's retained status, by display id
+  readonly seen: ReadonlyMap<string, DisplaySeen>; // every board's retained last-seen time, by display id
   readonly warnings: string[];
 }
 
@@ -31,12 +33,22 @@ export async function readRetainedSigns(
 ): Promise<RetainedSigns | string> {
   const t = topics(root);
   const wanted = [t.casinoSignage(), ...(tableId ? [t.tableSignage(tableId), t.tableShoe(tableId)] : [])];
-  const r = await readRetained(client, wanted, waitMs, [t.filter('displayStatus')]);
+  const r = await readRetained(client, wanted, waitMs, [t.filter('displayStatus'), t.filter('displaySeen')]);
   if (!r.ok) return r.error;
   const warnings: string[] = [];
   const boards: DisplayStatus[] = [];
+  const seen = new Map<string, DisplaySeen>();
   for (const [topic, bytes] of r.value) {
     const k = parseTopic(root, topic);
+    if (k.ok && k.value.kind === 'displaySeen') {
+      const p = parseMessage('displaySeen', bytes);
+      if (p.ok && p.value.displayId === k.value.displayId) seen.set(p.value.displayId, p.value);
+      else
+        warnings.push(
+          `ignoring the retained last-seen time on ${topic}: ${p.ok ? 'its displayId is not the topic’s' : p.error.message}`,
+        );
+      continue;
+    }
     if (!k.ok || k.value.kind !== 'displayStatus') continue;
     const p = parseMessage('displayStatus', bytes);
     if (p.ok && p.value.displayId === k.value.displayId) boards.push(p.value);
@@ -59,6 +71,7 @@ export async function readRetainedSigns(
     casino: read('casinoSignage', t.casinoSignage()),
     shoe: read('shoe', tableId ? t.tableShoe(tableId) : null),
     boards,
+    seen,
     warnings,
   };
 }

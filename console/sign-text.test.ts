@@ -20,4 +20,16 @@ describe('formatBoards', () => {
     const goodbye = { ...status('D1'), will: false } as DisplayStatus;
     expect(formatBoards([goodbye], null, null)).toContain('offline since 2026-11-27T00:31:20.000Z\n');
   });
+
+  it("a will read later says when the board was last seen, when its last-seen time is of the will's connection", () => {
+    const will = { ...status('D1'), will: true } as DisplayStatus;
+    const seen = (timestamp: string) =>
+      new Map([['D1', { v: 1 as const, displayId: 'D1', tableId: will.tableId, timestamp }]]);
+    expect(formatBoards([will], null, null, seen('2026-11-27T02:10:05.000Z'))).toContain(
+      'offline since some time after 2026-11-27T02:10:05.000Z (last seen)\n',
+    );
+    expect(formatBoards([will], null, null, seen('2026-11-26T02:10:05.000Z'))).toContain(
+      'offline since some time after 2026-11-27T00:31:20.000Z, when it connected\n',
+    );
+  });
 });

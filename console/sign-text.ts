@@ -8,9 +8,9 @@
  * ```
  * @packageDocumentation
  */
-import { offlineSince } from './offline-since';
+import { lastSeenOf, offlineSince } from '../contract/offline-since';
 import { isLimitedSideBet, PERFECT_PAIRS_PAY_SCALES } from '../baccarat/signage';
-import type { CasinoSignage, DisplayStatus, PayScale, TableSignage, Variant } from '../contract/schemas';
+import type { CasinoSignage, DisplaySeen, DisplayStatus, PayScale, TableSignage, Variant } from '../contract/schemas';
 import { boardAttention } from './fleet-attention';
 import type { ShoePosition } from './shoe-position';
 
@@ -116,13 +116,14 @@ export function formatCasinoSignage(c: CasinoSignage | null): string {
 }
 
 /**
- * A table's boards for `signage show`: what each shows, and what to look at (a sign that differs, in either
- * direction; out of step; its warnings).
+ * A table's boards for `signage show`: what each shows, or since when it is offline (with its retained last-seen
+ * time), and what to look at (a sign that differs, in either direction; out of step; its warnings).
  */
 export function formatBoards(
   boards: readonly DisplayStatus[],
   table: TableSignage | null,
   casino: CasinoSignage | null,
+  seen: ReadonlyMap<string, DisplaySeen> = new Map(),
 ): string {
   if (boards.length === 0) return 'Boards: none has reported on the broker\n';
   const lines = boards.flatMap((b) => {
@@ -130,7 +131,7 @@ export function formatBoards(
       b.state === 'online'
         ? `online, ${b.signageRevision === undefined ? 'no sign' : `sign revision ${b.signageRevision}`}` +
           `${b.casinoSignageRevision === undefined ? '' : `, casino sign revision ${b.casinoSignageRevision}`}`
-        : `offline ${offlineSince(b, {}, (iso) => iso)}`;
+        : `offline ${offlineSince(b, { lastSeen: lastSeenOf(b, seen.get(b.displayId)) }, (iso) => iso)}`;
     return [row(`Board ${b.displayId}`, shown), ...boardAttention(b, table, casino).map((a) => `    ! ${a.text}`)];
   });
   return `Boards:\n${lines.join('\n')}\n`;

@@ -21,7 +21,7 @@ import type { FleetApi } from './console-client';
 import type { ConsoleFleetConfirm } from './fleet-confirm';
 import { FleetRuns, type FleetRun } from './fleet-runs';
 import { ago, duration, when, whenExact } from './format';
-import { offlineSince } from '../offline-since';
+import { offlineSince } from '../../contract/offline-since';
 import type { ConsoleScreenshotDialog } from './screenshot-dialog';
 import { sharedStyles } from './shared.styles';
 import './fleet-confirm';
