@@ -231,7 +231,10 @@ test('the broker restarts without its retained signs: the card says so, and Repu
   await expect
     .poll(() => card.locator('li[data-code="signage-ahead"]').textContent(), { timeout: 15_000 })
     .toContain('Board jade8-a shows revision 5; the broker has no sign for table T2 — publish the sign again');
-  await expect.poll(() => card.getByText('No sign on the broker yet').count()).toBe(1);
+  // The broker had a sign and lost it: the card says so, not "no sign yet".
+  await expect
+    .poll(() => card.locator('p[data-state="no-sign"]').textContent())
+    .toBe("The broker has lost this table's sign: its boards still show revision 5, which it no longer holds.");
   expect(await card.getByRole('button', { name: 'Republish sign…' }).count()).toBe(1);
   await expect
     .poll(() => ui.page.locator('section.casino li[data-code="casino-ahead"]').textContent())

@@ -73,7 +73,7 @@ describe('fleet state', () => {
       controller: { state: 'offline' },
     });
     // Known from its board only; that board shows no sign, and the broker has none: nothing differs.
-    expect(t9).toEqual({ tableId: 'T9', signage: null, shoe: null, controller: null, attention: [] });
+    expect(t9).toEqual({ tableId: 'T9', signage: null, shoe: null, controller: null, attention: [], boardsShow: null });
     expect(fleetBoards(s).map((b) => [b.displayId, b.signageBehind, b.casinoSignageBehind])).toEqual([
       ['D1', true, true],
       ['D2', false, true],
@@ -288,5 +288,15 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
       ignored: 1,
       lastIgnored: "baccarat/displays/D1/seen: displayId D2 is not the topic's",
     });
+  });
+
+  test('a table whose sign the broker lost: what its boards show, or showed before they went or were forgotten', () => {
+    const shows = (s: FleetState) => fleetTables(s).find((t) => t.tableId === 'T1')?.boardsShow;
+    const board = feed(emptyFleet(), T.displayStatus('D1'), makeDisplayStatus(online('D1', 'T1', 5)));
+    expect(shows(board)).toBe(5);
+    expect(shows(feed(emptyFleet(), T.displayStatus('D1'), makeDisplayStatus(online('D1', 'T1'))))).toBeNull();
+    expect(shows(readAgain(board, emptyFleet()))).toBeUndefined(); // forgotten, and no table left to show
+    const forgotten = readAgain(board, feed(emptyFleet(), T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', []))));
+    expect(shows(forgotten)).toBe(5);
   });
 });

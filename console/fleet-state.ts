@@ -222,7 +222,7 @@ export function fleetTables(s: FleetState, boards: readonly BoardRow[] = fleetBo
   return [...ids].sort(byId).map((id) => {
     const row = s.tables.get(id) ?? emptyTable(id);
     const own = boards.filter((b) => b.tableId === id);
-    return { ...row, attention: tableAttention(row.signage, s.casino, own) };
+    return { ...row, attention: tableAttention(row.signage, s.casino, own), boardsShow: fleetRevisions(s, id).table };
   });
 }
 

@@ -36,7 +36,14 @@ export interface TableRow {
 }
 
 /** A table for the page: what the broker has, and what to look at (its boards out of step, signs that differ). */
-export type TableView = TableRow & { readonly attention: readonly Attention[] };
+export type TableView = TableRow & {
+  readonly attention: readonly Attention[];
+  /**
+   * The highest sign revision its boards show, or showed before they went offline or the broker forgot them; null
+   * when none shows one. With no sign on the broker, above 0 means the broker had one and lost it.
+   */
+  readonly boardsShow: number | null;
+};
 
 /**
  * A board seen on the broker (its retained status or last will); whether its signs differ from the table's and the

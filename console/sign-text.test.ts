@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayStatus } from '../contract/schemas/status';
-import { formatBoards } from './sign-text';
+import { formatBoards, noSignWords } from './sign-text';
 
 const status = (displayId: string): DisplayStatus =>
   ({ v: 1, displayId, tableId: 'T12', state: 'offline', timestamp: '2026-11-27T00:31:20.000Z' }) as DisplayStatus;
@@ -31,5 +31,20 @@ describe('formatBoards', () => {
     expect(formatBoards([will], null, null, seen('2026-11-26T02:10:05.000Z'))).toContain(
       'offline since some time after 2026-11-27T00:31:20.000Z, when it connected\n',
     );
+  });
+});
+
+describe('a table with no sign on the broker', () => {
+  const cases: [string, number | null, string][] = [
+    ['no board shows one: never had one', null, 'No sign on the broker yet: the boards show no limits or pay table.'],
+    ['its boards show none', 0, 'No sign on the broker yet: the boards show no limits or pay table.'],
+    [
+      'its boards show revision 5: the broker lost it',
+      5,
+      "The broker has lost this table's sign: its boards still show revision 5, which it no longer holds.",
+    ],
+  ];
+  it.each(cases)('%s', (_, boardsShow, words) => {
+    expect(noSignWords(boardsShow)).toBe(words);
   });
 });

@@ -136,3 +136,12 @@ export function formatBoards(
   });
   return `Boards:\n${lines.join('\n')}\n`;
 }
+
+/**
+ * A table with no sign on the broker: never had one, or lost it (a broker restarted without persistence, a retained
+ * message cleared), which the console knows when its boards show, or last showed, a revision above 0.
+ */
+export const noSignWords = (boardsShow: number | null): string =>
+  boardsShow !== null && boardsShow > 0
+    ? `The broker has lost this table's sign: its boards still show revision ${boardsShow}, which it no longer holds.`
+    : 'No sign on the broker yet: the boards show no limits or pay table.';

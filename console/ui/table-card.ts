@@ -13,7 +13,7 @@ import type { CasinoSignage } from '../../contract/schemas';
 import type { Attention } from '../fleet-attention';
 import type { TableView } from '../protocol';
 import { may, type Role } from '../roles';
-import { describeRange, describeScale, describeVariant, formatAmount } from '../sign-text';
+import { describeRange, describeScale, describeVariant, formatAmount, noSignWords } from '../sign-text';
 import { attentionList, attentionStyles } from './attention';
 import { ago, when } from './format';
 import { sharedStyles } from './shared.styles';
@@ -184,8 +184,9 @@ export class ConsoleTableCard extends LitElement {
   }
 
   private signs() {
-    const s = this.table?.signage;
-    if (!s) return html`<p class="muted">No sign on the broker yet: the boards show no limits or pay table.</p>`;
+    const t = this.table;
+    const s = t?.signage;
+    if (!s) return html`<p class="muted" data-state="no-sign">${noSignWords(t?.boardsShow ?? null)}</p>`;
     const l = s.limits;
     const range = (b: string) => {
       const r = isLimitedSideBet(b) ? l.sideBetLimits?.[b] : undefined;
