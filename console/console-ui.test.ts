@@ -197,7 +197,9 @@ test('what to look at: a board out of step, a board ahead of its sign, Perfect P
     .poll(() => boards.locator('tr[data-attention="jade8-b"]').textContent())
     .toMatch(/out of step \(gap\): hand 40 arrived before hand 39.*· for [34] min/s);
   await expect.poll(() => boards.locator('tr[data-board="ruby3-a"]').textContent()).toMatch(/77\s*S77/);
-  await expect.poll(() => boards.locator('tr[data-board="ruby3-a"] [data-flag="signage-ahead"]').count()).toBe(1);
+  await expect
+    .poll(() => boards.locator('tr[data-board="ruby3-a"] [data-flag="signage-ahead"]').textContent())
+    .toBe('ahead: table at rev 1');
   // The real board keeps the casino sign it shows (a board never goes back): its row has the pill, and the casino
   // panel says, once for every board, that the broker lost the sign.
   await expect
@@ -236,6 +238,9 @@ test('the broker restarts without its retained signs: the card says so, and Repu
     .poll(() => card.locator('p[data-state="no-sign"]').textContent())
     .toBe("The broker has lost this table's sign: its boards still show revision 5, which it no longer holds.");
   expect(await card.getByRole('button', { name: 'Republish sign…' }).count()).toBe(1);
+  // The board's row says which way at a glance, and against nothing: "ahead: no table sign", not "table at none".
+  const pill = ui.page.locator('tr[data-board="jade8-a"] [data-flag="signage-ahead"]');
+  await expect.poll(() => pill.textContent()).toBe('ahead: no table sign');
   await expect
     .poll(() => ui.page.locator('section.casino li[data-code="casino-ahead"]').textContent())
     .toContain('the broker has no casino sign — set the pay scale again');

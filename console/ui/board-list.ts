@@ -163,13 +163,14 @@ export class ConsoleBoardList extends LitElement {
     if (b.state !== 'online') return html`<span class="muted">—</span>`;
     const table = this.tables.find((t) => t.tableId === b.tableId)?.signage?.revision;
     const rev = b.signageRevision;
-    const tableRev = table === undefined ? 'none' : `rev ${table}`;
+    // Of the table's sign: "table at rev 4", or none at all on the broker ("ahead: table at none" read as nonsense).
+    const tableRev = table === undefined ? 'no table sign' : `table at rev ${table}`;
     const flag = (on: boolean, name: string, text: string, title: string) =>
       on ? html`<span class="pill warn" data-flag=${name} title=${title}>${text}</span>` : nothing;
     // The words are under the row; the pills say which way at a glance.
     return html`${rev === undefined ? 'none' : `rev ${rev}`}
-    ${flag(b.signageBehind, 'signage-behind', `behind: table at ${tableRev}`, 'This board has not taken the table’s sign')}
-    ${flag(b.signageAhead, 'signage-ahead', `ahead: table at ${tableRev}`, 'This board shows a newer sign than the broker has: republish the sign')}
+    ${flag(b.signageBehind, 'signage-behind', `behind: ${tableRev}`, 'This board has not taken the table’s sign')}
+    ${flag(b.signageAhead, 'signage-ahead', `ahead: ${tableRev}`, 'This board shows a newer sign than the broker has: republish the sign')}
     ${flag(b.casinoSignageBehind, 'casino-behind', 'casino sign behind', 'This board has not taken the casino’s sign')}
     ${flag(b.casinoSignageAhead, 'casino-ahead', 'casino sign ahead', 'This board shows a newer casino sign than the broker has')}`;
   }
