@@ -11,8 +11,12 @@ import type { DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
+import { untilFound } from '../test/helpers/lifecycle';
 import { casino, signage } from '../test/helpers/table-messages';
 import type { PreviewResponse } from './protocol';
+
+/** As `untilFound`, with the time a broker restart takes. */
+const until = <T>(find: () => T | undefined | null | false, ms = 8_000) => untilFound(find, ms);
 
 const T = topics('baccarat');
 const retained = { qos: 1, retain: true } as const;
@@ -39,16 +43,6 @@ async function publish(messages: readonly [string, string][]): Promise<void> {
   const c: MqttClient = await connectAsync(broker.url, { clientId: 'management', reconnectPeriod: 0 });
   for (const [topic, text] of messages) await c.publishAsync(topic, text, retained);
   await c.endAsync();
-}
-
-async function until<T>(find: () => T | undefined | null | false, ms = 8_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = find();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const view = () => rig.monitor.view();

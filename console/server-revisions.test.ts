@@ -11,6 +11,7 @@ import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contr
 import type { DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
+import { untilFound } from '../test/helpers/lifecycle';
 import { casino, signage } from '../test/helpers/table-messages';
 import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
 import type { PreviewResponse } from './protocol';
@@ -37,16 +38,6 @@ const board = (displayId: string, extra: Partial<Extract<DisplayStatus, { state:
   ...extra,
 });
 
-async function until<T>(find: () => T | undefined | null | false, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = find();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const post = (path: string, body: unknown) =>
   dana.post(path, { reason: 'keep the boards in step', ...(body as object) });
 
@@ -61,7 +52,7 @@ beforeAll(async () => {
   });
   auditFile = rig.audit.path;
   dana = await rig.signIn('dana');
-  await until(() => monitor.view().casino);
+  await untilFound(() => monitor.view().casino);
 });
 afterAll(async () => {
   await rig.stop();
@@ -77,7 +68,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
       makeDisplayStatus(board('D7', { tableId: 'T7', signageRevision: 13, casinoSignageRevision: 9 })),
       retained,
     );
-    await until(() => monitor.view().boards.find((b) => b.displayId === 'D7'));
+    await untilFound(() => monitor.view().boards.find((b) => b.displayId === 'D7'));
     // The board is ahead of its table (which has no sign at all), in words a floor manager reads.
     const d7 = monitor.view().boards.find((b) => b.displayId === 'D7');
     expect(d7?.signageAhead).toBe(true);
@@ -99,7 +90,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     );
     const res = await post('/api/apply', { ...change, expect: preview.expect });
     expect(res.status).toBe(200);
-    await until(() => monitor.view().tables.find((t) => t.tableId === 'T7')?.signage?.revision === 14);
+    await untilFound(() => monitor.view().tables.find((t) => t.tableId === 'T7')?.signage?.revision === 14);
     const records = readFileSync(auditFile, 'utf8')
       .trim()
       .split('\n')
@@ -114,7 +105,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
 
   test('an old sign published over it: the board is flagged ahead, and republishing puts the sign above it', async () => {
     await pub.publishAsync(T.tableSignage('T7'), makeTableSignage(signage(1, { tableName: 'Pit 7' })), retained);
-    const d7 = await until(() =>
+    const d7 = await untilFound(() =>
       monitor.view().tables.find((t) => t.tableId === 'T7')?.signage?.revision === 1
         ? monitor.view().boards.find((b) => b.displayId === 'D7')
         : undefined,
@@ -145,7 +136,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
   test('the casino sign goes above every casino revision the boards report', async () => {
     const r = await post('/api/apply', { tableId: null, changes: [['pp-scale', 'one']] });
     expect(r.status).toBe(200);
-    const c = await until(() =>
+    const c = await untilFound(() =>
       monitor.view().casino?.perfectPairsScale === 'one' ? monitor.view().casino : undefined,
     );
     expect(c?.revision).toBe(10);

@@ -18,6 +18,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedde
 import { simulateTable } from '../simulator/dealer';
 import { startTableSimulator, type TableSimulator } from '../simulator/publisher';
 import type { Step } from '../simulator/steps';
+import { untilFound } from '../test/helpers/lifecycle';
 import { rawGet, rawRequest } from '../test/helpers/raw-http';
 import { casino, signage } from '../test/helpers/table-messages';
 import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
@@ -62,15 +63,6 @@ const board = (displayId: string, extra: Partial<Extract<DisplayStatus, { state:
   ...extra,
 });
 
-async function until<T>(find: () => T | undefined | null | false, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = find();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const lastFleet = (): FleetView | undefined =>
   [...frames].reverse().find((f): f is Extract<ConsoleFrame, { type: 'fleet' }> => f.type === 'fleet')?.fleet;
 
@@ -146,7 +138,7 @@ afterAll(async () => {
 
 describe('the console sees the floor', () => {
   test('the simulated table, its controller and shoe, and both boards, with the lagging one flagged', async () => {
-    const fleet = await until(() => {
+    const fleet = await untilFound(() => {
       const f = lastFleet();
       return f?.tables[0]?.shoe && f.tables[0].signage && f.boards.length === 2 && f.casino ? f : undefined;
     });
@@ -172,7 +164,7 @@ describe('the console sees the floor', () => {
       qos: 1,
       retain: true,
     });
-    const d1 = await until(() =>
+    const d1 = await untilFound(() =>
       lastFleet()?.boards.find((b) => b.displayId === 'D1' && b.state === 'online' && b.signageRevision === 4),
     );
     expect(d1.signageBehind).toBe(false);
@@ -202,7 +194,7 @@ describe('changing signs through the API', () => {
     const applied = (await res.json()) as { ok: boolean; records: { revision: unknown }[] };
     expect(applied.ok).toBe(true);
 
-    const sign = await until(() => {
+    const sign = await untilFound(() => {
       const s = monitor.view().tables.find((t) => t.tableId === 'T2')?.signage;
       return s?.revision === 5 ? s : undefined;
     });
@@ -231,9 +223,9 @@ describe('changing signs through the API', () => {
     });
     const audit = (await (await alice.get('/api/audit')).json()) as unknown[];
     expect(audit[0]).toMatchObject({ revision: { from: 4, to: 5 } });
-    await until(() => frames.some((f) => f.type === 'audit' && f.records.length === 1));
+    await untilFound(() => frames.some((f) => f.type === 'audit' && f.records.length === 1));
     // The board's sign is now behind again, and the page is told.
-    await until(() => lastFleet()?.boards.find((b) => b.displayId === 'D1' && b.signageBehind));
+    await untilFound(() => lastFleet()?.boards.find((b) => b.displayId === 'D1' && b.signageBehind));
   });
 
   test('a change reviewed against an old revision is refused (409); a bad value names its field (400); no reason (400); a role that may not (403); nothing published', async () => {
@@ -274,7 +266,7 @@ describe('changing signs through the API', () => {
     const change = { tableId: null, changes: [['pp-scale', 'two']], reason: 'casino-wide change of scale' };
     const r = await sam.post('/api/apply', change);
     expect(r.status).toBe(200);
-    const c = await until(() =>
+    const c = await untilFound(() =>
       monitor.view().casino?.perfectPairsScale === 'two' ? monitor.view().casino : undefined,
     );
     expect(c).toMatchObject({ revision: 2, updatedBy: 'sam' });

@@ -21,6 +21,17 @@ export async function until(check: () => void | Promise<void>, ms = 5000): Promi
   }
 }
 
+/** Waits until `find` gives something (not undefined, null or false), polling every 20 ms, and returns it. */
+export async function untilFound<T>(find: () => T | undefined | null | false, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = find();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`nothing found within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** A list of clean-ups run after each test, last pushed first. Call once at the top of a test file. */
 export function cleanupList(): (() => Promise<unknown> | unknown)[] {
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
