@@ -55,14 +55,14 @@ export function onlineStatus(state: TableState, c: StatusContext): DisplayStatus
   };
 }
 
+/** Who the board is, and when: all its offline status says of it. */
+export type StatusBasics = Pick<StatusContext, 'displayId' | 'tableId' | 'version' | 'now'>;
+
 /**
  * The offline status: `will` for the last will, composed when the board connects (so its `timestamp` is that
  * moment, and says so), or the goodbye the board publishes as it stops (stamped then).
  */
-export function offlineStatus(
-  c: Pick<StatusContext, 'displayId' | 'tableId' | 'version' | 'now'>,
-  will: boolean,
-): DisplayStatus {
+export function offlineStatus(c: StatusBasics, will: boolean): DisplayStatus {
   const { displayId, tableId, version, now } = c;
   return { v: 1, state: 'offline', displayId, tableId, version, timestamp: now, will };
 }

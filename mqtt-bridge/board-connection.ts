@@ -1,0 +1,159 @@
+/**
+ * The board's connection to its broker, from the first connect to the goodbye: MQTT.js loaded when first needed,
+ * the client started with its last will (the offline status, stamped when it connects), the board's last-seen time
+ * published on each connection and closed with it, the retained topics asked again on demand, and the offline
+ * status and last-seen time said as the board stops. It also keeps the connection as the board shows it
+ * (`ConnectionView`: state, since when, the broker, the last message heard).
+ *
+ * ```ts
+ * const link = new BoardConnection(config, { log, now, random, basics, message, subscribing, changed });
+ * await link.connect(); // later: link.resubscribe('a gap', 'snapshot'); link.heard(now); link.view
+ * await link.close(2000); // the goodbye, bounded
+ * ```
+ * @packageDocumentation
+ */
+import type { IClientOptions, MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import type { ConnectionView } from '../contract/kiosk';
+import { makeDisplayStatus } from '../contract/mqtt';
+import { topics } from '../contract/topics';
+import type { Config } from './config';
+import { offlineStatus, type StatusBasics } from './display-status';
+import { LastSeenPublisher } from './last-seen';
+import { lazyImport } from './lazy-import';
+import { closeClient, resubscribeRetained, startBoardClient } from './mqtt-options';
+
+export interface BoardConnectionDeps {
+  readonly log: Logger;
+  readonly now: () => Date; // the clock
+  readonly random: () => number; // for the reconnect jitter
+  readonly connect?: (opts: IClientOptions) => MqttClient; // MQTT.js's, unless injected (tests)
+  /** Who the board is and when it is, for the last will and the goodbye. */
+  readonly basics: () => StatusBasics;
+  /** One raw message from the broker. */
+  readonly message: (topic: string, payload: Uint8Array) => void;
+  /** Connected, the board's subscriptions on their way: the status is due. */
+  readonly subscribing: () => void;
+  /** The connection as shown changed. */
+  readonly changed: () => void;
+}
+
+export class BoardConnection {
+  /** Resyncs asked (retained topics asked again), since start. */
+  resyncs = 0;
+  private current: MqttClient | null = null;
+  private connection: ConnectionView;
+  private lastMessageAt: string | null = null;
+  private subscribedFlag = false;
+  private stopped = false;
+  private readonly seen: LastSeenPublisher;
+  private readonly statusTopic: string;
+
+  constructor(
+    private readonly config: Config,
+    private readonly deps: BoardConnectionDeps,
+  ) {
+    const t = topics(config.mqtt.root);
+    this.statusTopic = t.displayStatus(config.displayId);
+    this.connection = { state: 'offline', since: this.iso(), lastMessageAt: null, broker: null };
+    this.seen = new LastSeenPublisher(
+      t.displaySeen(config.displayId),
+      { displayId: config.displayId, tableId: config.tableId },
+      deps.log,
+      deps.now,
+    );
+  }
+
+  /** The client, from connect until the board stops. */
+  get client(): MqttClient | null {
+    return this.current;
+  }
+
+  /** Connected, and the broker has confirmed the board's subscriptions (so nothing published now is missed). */
+  get subscribed(): boolean {
+    return this.subscribedFlag && this.connection.state === 'connected';
+  }
+
+  /** The connection as the board shows it. */
+  get view(): ConnectionView {
+    return { ...this.connection, lastMessageAt: this.lastMessageAt };
+  }
+
+  /** A message from the table was heard at `now` (ISO 8601). */
+  heard(now: string): void {
+    this.lastMessageAt = now;
+  }
+
+  /** Publishes the board's last-seen time now, if connected (with each re-statement of its status). */
+  publishSeen(): void {
+    this.seen.publish(this.current);
+  }
+
+  /** Loads MQTT.js (unless injected) and starts the client, with the offline status as its last will. */
+  async connect(): Promise<void> {
+    const connect = this.deps.connect ?? (await lazyImport(() => import('mqtt'))).connect;
+    if (this.stopped) return;
+    const will = { topic: this.statusTopic, payload: makeDisplayStatus(offlineStatus(this.deps.basics(), true)) };
+    const client = startBoardClient(connect, this.config, will, {
+      log: this.deps.log,
+      random: this.deps.random,
+      message: this.deps.message,
+      connection: (state, broker) => this.setConnection(state, broker),
+      subscribing: () => {
+        this.subscribedFlag = false;
+        this.deps.subscribing();
+        this.seen.publish(this.current);
+      },
+      subscribed: () => {
+        this.subscribedFlag = true;
+      },
+    });
+    client.on('close', () => this.seen.closed()); // a broker may close the connection to refuse it
+    this.current = client;
+  }
+
+  /**
+   * Subscribes again to retained topics: the broker sends their retained messages again. Only the snapshot after a
+   * gap; every retained topic for a fleet resync. Never unsubscribes first, so no live message is missed meanwhile.
+   * Counted in {@link resyncs}, and logged, even while not connected.
+   */
+  resubscribe(reason: string, which: 'snapshot' | 'all'): void {
+    this.resyncs++;
+    this.deps.log.warn(
+      { reason },
+      which === 'all' ? 'resync from the retained topics' : 'asking for the table snapshot again',
+    );
+    if (this.current) resubscribeRetained(this.current, this.config, which, this.deps.log);
+  }
+
+  /**
+   * The board stops: no more connection changes; the last-seen time and the offline status are said on the same
+   * connection, then it closes, each step bounded by `limitMs`.
+   */
+  async close(limitMs: number): Promise<void> {
+    this.stopped = true;
+    const client = this.current;
+    this.current = null;
+    if (!client) return;
+    const basics = this.deps.basics();
+    this.seen.publish(client, new Date(basics.now)); // last seen as it says goodbye, just before, on the same connection
+    const offline = makeDisplayStatus(offlineStatus(basics, false));
+    await closeClient(client, { topic: this.statusTopic, payload: offline }, limitMs);
+  }
+
+  private setConnection(state: ConnectionView['state'], broker: string | null): void {
+    if (this.stopped) return;
+    if (this.connection.state === state && (broker === null || this.connection.broker === broker)) return;
+    this.connection = {
+      state,
+      since: this.iso(),
+      lastMessageAt: this.lastMessageAt,
+      broker: broker ?? this.connection.broker,
+    };
+    this.deps.changed();
+  }
+
+  private iso(): string {
+    return this.deps.now().toISOString();
+  }
+}
