@@ -198,7 +198,7 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
     undoMs: undoSeconds * 1000,
     ...(signingKey && { signingKey }),
     mqtt: {
-      // Given: that one; else MQTT 5, or 3.1.1 where the broker does not speak 5 (keypad.ts).
+      // Given: that one; else MQTT 5, or 3.1.1 where the broker does not speak 5 (keypad/table-link.ts).
       ...(values['protocol-version'] !== undefined && { protocolVersion: pv === '5' ? 5 : 4 }),
       ...(values.username !== undefined && { username: values.username }),
       ...(password !== undefined && { password }),

@@ -125,7 +125,7 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
     await first.flushed();
     const before = { view: first.view(), snap: first.snapshot() };
     // As a kill leaves it: no offline status, the journal as written.
-    (first as unknown as { link: { abandon(): void } }).link.abandon();
+    (first as unknown as { link: { outbox: { link: { abandon(): void } } } }).link.outbox.link.abandon();
     const journal = (first as unknown as { o: KeypadOptions }).o.journalPath;
     const sub = await collect(b.url, T.tableShoe('K1'));
     cleanups.push(() => sub.close());

@@ -3,7 +3,8 @@
  * the table's retained `controller/status`. It is how a keypad learns, before it ever connects as the table's
  * controller (`ctl-<table>`, whose persistent session a second connection would take over), that another keypad
  * already serves the table; and, once it serves it, that another took over, or that a stale `offline` (a last
- * will) overwrote its presence. Decisions are the keypad's (`keypad.ts`); this only reports.
+ * will) overwrote its presence. Decisions are the keypad's (`table-holder.ts`, `table-link.ts`); this only
+ * reports.
  *
  * ```ts
  * const watch = await startTableWatch({ broker, tableId: 'T1', clientId: 'ctl-T1-watch-3f9a' });

@@ -1,0 +1,65 @@
+/**
+ * Who holds the table, and what a keypad does about it: the second-keypad rule (`docs/keypad.md`, "A second
+ * keypad") as pure decisions on the controller statuses its table watch reads. The connection that acts on them is
+ * `table-link.ts`.
+ *
+ * ```ts
+ * const current = await watch.current();
+ * if (heldByAnother(current, (s) => presence.ours(s))) refusal = refusalOf('another-keypad', current);
+ * const live = { retained: false, ownThisRun: false, serving: true, refused: false, sawOwnOnline: true };
+ * statusMove(anotherOnline, live); // 'yield': the table was taken over
+ * ```
+ * @packageDocumentation
+ */
+import type { ControllerStatus } from '../contract/schemas/status';
+import { controllerSoftware } from '../simulator/publisher';
+import type { LinkView } from './protocol';
+
+export type Refusal = NonNullable<LinkView['refusal']>;
+
+/** Whether the table's retained status says another controller serves it (an online status this keypad never made). */
+export function heldByAnother(
+  current: ControllerStatus | null,
+  ours: (s: ControllerStatus) => boolean,
+): current is ControllerStatus {
+  return current?.state === 'online' && !ours(current);
+}
+
+/** The refusal a status makes: why, what holds the table (by its version label), and since when. */
+export function refusalOf(why: Refusal['why'], s: ControllerStatus): Refusal {
+  const holder = controllerSoftware(s.version);
+  return { why, holder, controllerId: s.controllerId, version: s.version, since: s.timestamp };
+}
+
+/**
+ * The status that stands for a take-over the broker reported without saying by whom (MQTT 5's "session taken
+ * over"): the same controller id, an unknown version, now.
+ */
+export function unseenTakeOver(controllerId: string, now: Date): ControllerStatus {
+  return { v: 1, state: 'online', controllerId, version: '?', timestamp: now.toISOString() };
+}
+
+/** What the keypad knows as a status arrives on its table's status topic. */
+export interface StatusContext {
+  readonly retained: boolean; // what the broker held when the watch (re)subscribed
+  readonly ownThisRun: boolean; // a status this keypad published in this run
+  readonly serving: boolean; // connected as the table's controller
+  readonly refused: boolean;
+  readonly sawOwnOnline: boolean; // its own online of this run has come back
+}
+
+/**
+ * What to do with a status on the table's topic. While it serves the table: another's online after its own is a
+ * take-over (`yield`); another's offline, a stale will that overwrote its presence (`say-online`). Refused: another's
+ * online keeps what the page says about the other keypad current (`refresh-refusal`).
+ */
+export type StatusMove = 'own-online' | 'refresh-refusal' | 'yield' | 'say-online' | 'none';
+
+export function statusMove(s: ControllerStatus, c: StatusContext): StatusMove {
+  // Its own online may come back before the connection's acknowledgement does: count it first.
+  if (c.ownThisRun) return s.state === 'online' ? 'own-online' : 'none';
+  if (!c.serving) return c.refused && s.state === 'online' ? 'refresh-refusal' : 'none';
+  if (c.retained) return 'none'; // older than anything live
+  if (s.state === 'online' && c.sawOwnOnline) return 'yield';
+  return s.state === 'offline' ? 'say-online' : 'none';
+}
