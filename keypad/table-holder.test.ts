@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import type { ControllerStatus } from '../contract/schemas/status';
+import {
+  heldByAnother,
+  refusalOf,
+  statusMove,
+  unseenTakeOver,
+  type StatusContext,
+  type StatusMove,
+} from './table-holder';
+
+const status = (state: ControllerStatus['state'], version = 'keypad 0.1.0'): ControllerStatus => ({
+  v: 1,
+  state,
+  controllerId: 'ctl-T1',
+  version,
+  timestamp: '2025-01-01T10:00:00.000Z',
+});
+const online = status('online');
+const offline = status('offline');
+
+describe('who holds the table', () => {
+  test.each([
+    ['no retained status', null, false, false],
+    ['an offline status', offline, false, false],
+    ["another's online", online, false, true],
+    ['its own online, of an earlier run', online, true, false],
+  ])('%s: held by another is %s', (_, current, ours, held) => expect(heldByAnother(current, () => ours)).toBe(held));
+
+  test.each([
+    ['keypad 0.1.0', 'keypad'],
+    ['simulator 0.1.0', 'simulator'],
+    ['1.2.3', 'controller'],
+  ] as const)('a refusal names what holds the table by its version label (%s: %s)', (version, holder) =>
+    expect(refusalOf('another-keypad', status('online', version))).toEqual({
+      why: 'another-keypad',
+      holder,
+      controllerId: 'ctl-T1',
+      version,
+      since: '2025-01-01T10:00:00.000Z',
+    }),
+  );
+
+  test('a take-over the broker reported without saying by whom: online now, version unknown', () =>
+    expect(unseenTakeOver('ctl-T1', new Date('2025-01-01T11:00:00Z'))).toEqual({
+      v: 1,
+      state: 'online',
+      controllerId: 'ctl-T1',
+      version: '?',
+      timestamp: '2025-01-01T11:00:00.000Z',
+    }));
+});
+
+describe('a status on the table topic', () => {
+  const serving: StatusContext = {
+    retained: false,
+    ownThisRun: false,
+    serving: true,
+    refused: false,
+    sawOwnOnline: true,
+  };
+  test.each<[string, ControllerStatus, Partial<StatusContext>, StatusMove]>([
+    ['its own online, counted first (even before serving)', online, { ownThisRun: true, serving: false }, 'own-online'],
+    ['its own offline', offline, { ownThisRun: true }, 'none'],
+    ["another's online after its own: a take-over", online, {}, 'yield'],
+    ["another's online before its own came back", online, { sawOwnOnline: false }, 'none'],
+    ['a stale will over its presence', offline, {}, 'say-online'],
+    ['a retained status, older than anything live', online, { retained: true }, 'none'],
+    ['refused: the other keypad online again', online, { serving: false, refused: true }, 'refresh-refusal'],
+    ['refused: the other keypad offline', offline, { serving: false, refused: true }, 'none'],
+    ['not serving nor refused (connecting)', online, { serving: false }, 'none'],
+  ])('%s', (_, s, c, move) => expect(statusMove(s, { ...serving, ...c })).toBe(move));
+});
