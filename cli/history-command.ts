@@ -17,7 +17,8 @@ export const HISTORY_USAGE = `Usage: baccarat-board history verify FILE [--table
 verify   checks a board's history ({journal.dir}/{tableId}.history): every record in order, each carrying the
          hash of the one before. Names the first bad record (edited, deleted, moved, damaged) and exits 1; with
          --head, the last record's hash must be HASH (a shoe's digest, as the board showed it). A shoe record
-         written by export is checked the same way: its records unbroken, its digest their end.
+         written by export (JSON) is checked the same way: its records unbroken, its digest their end; a CSV
+         one is for reading (it holds no lines), and is said so.
 export   writes the record of shoe ID: the unbroken run of records from its first to its last (results, events,
          corrections, voids, the signs meanwhile), with who, what and when, each record's line and hash, and the
          shoe's digest. A snapshot through which the board caught up lists the hands it brought that the record
@@ -48,8 +49,20 @@ function asExport(text: string): ShoeExport | null {
   }
 }
 
+/** The first line of a CSV shoe record (`exportCsv`). */
+const CSV_HEADER = 'n,time,kind,what,who,verified,key,hash';
+
 function verify(file: string, table: string | undefined, head: string | undefined, io: CliIo): number {
   const text = readFileSync(file, 'utf8');
+  if (text.startsWith(`${CSV_HEADER}\n`)) {
+    // Not damaged: a CSV record is for reading, and holds each record's hash but not its line, so nothing can be
+    // checked against it (found by hand: an untouched CSV export was called "damaged or cut short").
+    io.err(
+      `history: ${file} is a CSV shoe record, for reading: it lists each record's hash but not its line, so it ` +
+        `cannot be checked. Check the JSON shoe record (export --format json, the default) or the history itself.\n`,
+    );
+    return EXIT.badInput;
+  }
   const exported = asExport(text);
   if (exported) {
     const problem = checkExport(exported);

@@ -250,6 +250,24 @@ describe('history verify and export say which table and which file', () => {
     );
   });
 
+  test('a CSV export is said to be for reading, not damaged: the JSON export of the same shoe verifies', async () => {
+    const { dir, path, shoeId } = await playedBoard();
+    const csv = join(dir, 'shoe.csv');
+    const json = join(dir, 'shoe.json');
+    expect(
+      await historyCommand(['export', '--shoe', shoeId, '--format', 'csv', '--out', csv, path], memoryIo().io),
+    ).toBe(0);
+    expect(await historyCommand(['export', '--shoe', shoeId, '--out', json, path], memoryIo().io)).toBe(0);
+    const io = memoryIo();
+    expect(await historyCommand(['verify', csv], io.io)).toBe(2);
+    expect(io.out()).toBe('');
+    expect(io.err()).toBe(
+      `history: ${csv} is a CSV shoe record, for reading: it lists each record's hash but not its line, so it cannot ` +
+        `be checked. Check the JSON shoe record (export --format json, the default) or the history itself.\n`,
+    );
+    expect(await historyCommand(['verify', json], memoryIo().io)).toBe(0);
+  });
+
   test('export without a file says on standard error which history it read, and from which configuration', async () => {
     const { dir, path, shoeId } = await playedBoard();
     const config = join(dir, 'board.json');
