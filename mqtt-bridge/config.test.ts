@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { type Config, type ConfigFile, defaultConfig, ENV_VARS, loadConfig } from './config';
+import { type Config, type ConfigFile, defaultConfig, ENV_VARS, loadConfig, withLineColumn } from './config';
 
 const dir = mkdtempSync(join(tmpdir(), 'bb-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -217,9 +217,31 @@ describe('loadConfig errors name the field', () => {
     expect(failure({ env: { BACCARAT_BOARD_CONFIG: p } })).toContain(p);
   });
 
+  test.each([
+    [
+      'a position: its line and column',
+      '{\n  "a": 1,\n  b: 2}',
+      'Bad at position 14',
+      'Bad at position 14 (line 3 column 3)',
+    ],
+    [
+      'at the first character',
+      'x',
+      'Unexpected token at position 0',
+      'Unexpected token at position 0 (line 1 column 1)',
+    ],
+    ['already said by the runtime', '{', 'Bad at position 1 (line 1 column 2)', 'Bad at position 1 (line 1 column 2)'],
+    ['no position', '', 'Unexpected end of JSON input', 'Unexpected end of JSON input'],
+  ])('withLineColumn: %s', (_, text, message, said) => {
+    expect(withLineColumn(text, message)).toBe(said);
+  });
+
   test('bad JSON names the file and the parse error', () => {
     const p = file('{ "tableId": "T1", }');
     expect(failure({ file: p, env: {} })).toMatch(new RegExp(`configuration file ${p} is not valid JSON: .+`));
+    // Where, as a person edits: by line and column (found by hand: "at position 97" only, on Node.js 20).
+    const q = file('{\n  "tableId": "T1",\n  board: {}\n}');
+    expect(failure({ file: q, env: {} })).toMatch(/ \(line 3 column 3\)$/);
     expect(failure({ file: file('[1,2]'), env: {} })).toMatch(/must hold a JSON object/);
     expect(failure({ file: file('null'), env: {} })).toMatch(/must hold a JSON object/);
   });

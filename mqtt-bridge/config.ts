@@ -136,10 +136,11 @@ export function loadConfig({ file, env = process.env, overrides, flags = {} }: L
   let fromFile: unknown = {};
   if (path !== null) {
     if (!existsSync(path)) return err(`configuration file ${path} does not exist`);
+    const text = readFileSync(path, 'utf8');
     try {
-      fromFile = JSON.parse(readFileSync(path, 'utf8'));
+      fromFile = JSON.parse(text);
     } catch (e) {
-      return err(`configuration file ${path} is not valid JSON: ${(e as Error).message}`);
+      return err(`configuration file ${path} is not valid JSON: ${withLineColumn(text, (e as Error).message)}`);
     }
     if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile))
       return err(`configuration file ${path} must hold a JSON object`);
@@ -185,4 +186,17 @@ export function loadConfig({ file, env = process.env, overrides, flags = {} }: L
   add(fieldProblems(merged), (p) => lookup(flagOf, p));
   if (problems.length === 0) add(crossProblems(merged), sourceOf);
   return problems.length > 0 ? err(formatProblems(problems)) : ok(merged);
+}
+
+/**
+ * JSON.parse's message with the line and column of the place it names, where it gives only the position (Node.js
+ * 20: "… in JSON at position 97"; newer ones add "(line 5 column 3)" themselves): a person edits by line.
+ */
+export function withLineColumn(text: string, message: string): string {
+  const at = /at position (\d+)/.exec(message);
+  if (!at || /\(line \d+ column \d+\)/.test(message)) return message;
+  const position = Number(at[1]);
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  return `${message} (line ${line} column ${position - before.lastIndexOf('\n')})`;
 }
