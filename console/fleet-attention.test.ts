@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import type { DisplayStatus } from '../contract/schemas';
 import { fitWarnings } from '../mqtt-bridge/fit-warnings';
 import { signage } from '../test/helpers/table-messages';
-import { boardAttention, signLag, tableAttention } from './fleet-attention';
+import { boardAttention, signLag, tableAttention, tableStateAttention } from './fleet-attention';
+import type { ShoePosition } from './shoe-position';
 
 const AT = '2026-11-22T12:00:00.000Z';
 const SINCE = '2026-11-22T11:40:00.000Z';
@@ -72,5 +73,44 @@ describe("a board's fit, for the floor", () => {
     };
     expect(tableAttention(sign, null, [{ ...b, ...signLag(b, sign, null) }])).toEqual([]);
     expect(boardAttention(b, sign, null).map((a) => a.code)).toEqual(['results-unverified']);
+  });
+});
+
+describe("the pit's sign and the table's controller on open or closed", () => {
+  const shoe = (phase: ShoePosition['phase'], tableOpen?: boolean): ShoePosition => ({
+    shoeId: 'S1',
+    handsPlayed: 6,
+    phase,
+    nextHand: 7,
+    earliestHand: 8,
+    ...(tableOpen !== undefined && { tableOpen }),
+  });
+  const open = signage(4);
+  const closed = signage(5, { tableOpen: false });
+  // Found by hand: closed in the console, the keypad still offered "Bets open", and hand 7 was recorded while patrons
+  // read TABLE CLOSED; closed at the keypad, the console's card still said Open.
+  test.each([
+    ['sign closed, bets taken', closed, shoe('betting'), 'closed-but-dealing', 'controller takes bets for hand 7'],
+    ['sign closed, a hand dealt', closed, shoe('dealing', true), 'closed-but-dealing', 'controller is dealing hand 7'],
+    [
+      'sign open, the controller closed it',
+      open,
+      shoe('waiting', false),
+      'closed-at-table',
+      'closed the table at its controller',
+    ],
+    ['both closed', closed, shoe('waiting', false), null, ''],
+    ['sign closed, nothing dealt', closed, shoe('waiting'), null, ''],
+    ['sign closed, the shoe over', closed, shoe('ended'), null, ''],
+    ['both open', open, shoe('dealing', true), null, ''],
+    ['an older controller, which does not say', open, shoe('dealing'), null, ''],
+    ['no snapshot', closed, null, null, ''],
+  ])('%s', (_, sign, position, code, words) => {
+    const a = tableStateAttention(sign, position);
+    expect(a?.code ?? null).toBe(code);
+    if (a) expect(a.text).toContain(words);
+    // On the table card, first (before the Perfect Pairs gap these signs have: no casino scale here).
+    const card = tableAttention(sign, null, [], position);
+    expect(card.map((c) => c.code)).toEqual([...(code ? [code] : []), 'perfect-pairs-scale-missing']);
   });
 });

@@ -13,6 +13,7 @@
  * @packageDocumentation
  */
 import type { CasinoSignage, DisplayStatus, StaffWarningCode, TableSignage } from '../contract/schemas';
+import type { ShoePosition } from './shoe-position';
 
 /** What an {@link Attention} is about. */
 export type AttentionCode =
@@ -24,6 +25,8 @@ export type AttentionCode =
   | 'build-unapproved' // its software is not on the approved list (board-checks.ts)
   | 'build-unreported' // it reports no build, and there is an approved list
   | 'clock-off' // its clock is more than 2 s off the controller's
+  | 'closed-but-dealing' // the pit's sign closed the table, and its controller takes bets or deals a hand
+  | 'closed-at-table' // the controller closed the table, and the pit's sign says open
   | StaffWarningCode; // a board's own warning; perfect-pairs-scale-missing also from the table's sign
 
 /** One thing to look at. */
@@ -142,16 +145,40 @@ export function perfectPairsGap(sign: TableSignage | null, casino: CasinoSignage
 }
 
 /**
- * For the table card: the Perfect Pairs gap, then each of its boards out of step, showing another sign, or cutting
- * the sign's pit message (or giving up its streak line for it).
+ * The pit's sign and the table's controller disagree on whether the table is open. Each closes it on the boards
+ * (TABLE CLOSED over the roads), and neither knows of the other's (found by hand: closed in the console, the keypad
+ * still offered "Bets open", and a hand was recorded while patrons read TABLE CLOSED).
+ */
+export function tableStateAttention(sign: TableSignage | null, shoe: ShoePosition | null): Attention | null {
+  if (!sign || !shoe) return null;
+  const playing = shoe.phase === 'betting' || shoe.phase === 'dealing';
+  if (!sign.tableOpen && shoe.tableOpen !== false && playing) {
+    const what = shoe.phase === 'betting' ? 'takes bets for' : 'is dealing';
+    return {
+      code: 'closed-but-dealing',
+      text: `The table's sign says closed (its boards show TABLE CLOSED), but its controller ${what} hand ${shoe.nextHand ?? '?'} — open the table, or have the dealer close it`,
+    };
+  }
+  if (sign.tableOpen && shoe.tableOpen === false)
+    return {
+      code: 'closed-at-table',
+      text: "The dealer closed the table at its controller: its boards show TABLE CLOSED, though the table's sign says open",
+    };
+  return null;
+}
+
+/**
+ * For the table card: the sign and the controller at odds on open or closed, the Perfect Pairs gap, then each of
+ * its boards out of step, showing another sign, or cutting the sign's pit message (or giving up its streak line
+ * for it).
  */
 export function tableAttention(
   sign: TableSignage | null,
   casino: CasinoSignage | null,
   boards: readonly (DisplayStatus & SignLag)[],
+  shoe: ShoePosition | null = null,
 ): Attention[] {
-  const gap = perfectPairsGap(sign, casino);
-  const out: Attention[] = gap ? [gap] : [];
+  const out = [tableStateAttention(sign, shoe), perfectPairsGap(sign, casino)].filter((a) => a !== null);
   for (const b of boards) {
     if (b.state !== 'online') continue;
     const step = outOfStepAttention(b);

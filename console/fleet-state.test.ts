@@ -72,6 +72,15 @@ describe('fleet state', () => {
       shoe: { shoeId: 'S1', shoeNo: 12, nextHand: 2, earliestHand: 3 },
       controller: { state: 'offline' },
     });
+    // The controller's open or closed goes with the shoe's position; closed under an open sign, the card says so.
+    expect(t1?.attention.some((a) => a.code === 'closed-at-table')).toBe(false);
+    const closedAtTable = feed(
+      s,
+      T.tableShoe('T1'),
+      makeShoeSnapshot(snapshot('S1', [], { phase: 'waiting', tableOpen: false })),
+    );
+    expect(fleetTables(closedAtTable)[0]).toMatchObject({ shoe: { tableOpen: false } });
+    expect(fleetTables(closedAtTable)[0]?.attention[0]?.code).toBe('closed-at-table');
     // Known from its board only; that board shows no sign, and the broker has none: nothing differs.
     expect(t9).toEqual({ tableId: 'T9', signage: null, shoe: null, controller: null, attention: [], boardsShow: null });
     expect(fleetBoards(s).map((b) => [b.displayId, b.signageBehind, b.casinoSignageBehind])).toEqual([

@@ -222,7 +222,8 @@ export function fleetTables(s: FleetState, boards: readonly BoardRow[] = fleetBo
   return [...ids].sort(byId).map((id) => {
     const row = s.tables.get(id) ?? emptyTable(id);
     const own = boards.filter((b) => b.tableId === id);
-    return { ...row, attention: tableAttention(row.signage, s.casino, own), boardsShow: fleetRevisions(s, id).table };
+    const attention = tableAttention(row.signage, s.casino, own, row.shoe);
+    return { ...row, attention, boardsShow: fleetRevisions(s, id).table };
   });
 }
 

@@ -16,6 +16,7 @@ export interface ShoePosition {
   readonly phase: ShoePhase | null;
   readonly nextHand: number | null; // the next hand to be dealt (hands played + 1)
   readonly earliestHand: number; // the first round not yet begun
+  readonly tableOpen?: boolean; // the controller's own open or closed (its last table-open / table-closed), if it says
 }
 
 /**
@@ -32,6 +33,7 @@ export function shoePosition(s: ShoeSnapshot): ShoePosition {
     phase: s.phase,
     nextHand: played + 1,
     earliestHand: played + (begun ? 2 : 1),
+    ...(s.tableOpen !== undefined && { tableOpen: s.tableOpen }),
   };
 }
 

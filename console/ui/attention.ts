@@ -28,6 +28,8 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
   'build-unapproved': 'Software',
   'build-unreported': 'Software',
   'clock-off': 'Clock',
+  'closed-but-dealing': 'Open or closed',
+  'closed-at-table': 'Open or closed',
 };
 
 /**

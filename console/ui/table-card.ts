@@ -153,6 +153,16 @@ export class ConsoleTableCard extends LitElement {
         : nothing;
   }
 
+  /** Open or closed: the sign's, or "Closed at the table" where the controller closed it under an open sign. */
+  private openPill(sign: boolean, controller: boolean | undefined) {
+    const [cls, text] = !sign
+      ? ['off', 'Closed']
+      : controller === false
+        ? ['off', 'Closed at the table']
+        : ['ok', 'Open'];
+    return html`<span class="pill ${cls}" data-state="table">${text}</span>`;
+  }
+
   private buttons() {
     const t = this.table;
     const s = t?.signage;
@@ -247,7 +257,7 @@ export class ConsoleTableCard extends LitElement {
           ${s && s.tableName !== t.tableId ? html`<span class="id">${t.tableId}</span>` : nothing}
         </h3>
         <span class="states">
-          ${s ? html`<span class="pill ${s.tableOpen ? 'ok' : 'off'}" data-state="table">${s.tableOpen ? 'Open' : 'Closed'}</span>` : nothing}
+          ${s ? this.openPill(s.tableOpen, t.shoe?.tableOpen) : nothing}
           ${
             stepping > 0
               ? html`<span class="pill warn" data-state="out-of-step"
