@@ -49,6 +49,7 @@ export interface Notice {
   readonly since: string; // ISO 8601: when it started
   readonly hand?: number; // the hand it concerns (the last coup's round, the voided round, the corrected hand)
   readonly lastCoupCase?: 'a' | 'b'; // lastCoup: cut card drawn as the round's first card (a), or later (b)
+  readonly dealt?: boolean; // lastCoup: the last coup has been recorded (played or voided): no further hand
   readonly burn?: { readonly card: string; readonly count: number }; // burn: e.g. 'KD' and 10
   readonly reason?: string; // noBetsThisHand / roundVoid: why
   readonly by?: string; // corrected: who

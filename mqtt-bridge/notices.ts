@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 import {
+  isShoeComplete,
   isShoeHand,
   lastCoupState,
   nextHandNo,
@@ -151,16 +152,23 @@ function correctionNotices(
     : notices;
 }
 
-/** "Last coup" shows from the moment it is announced (rule 11.2 a: at once; b: after the round) to shoe end. */
+/**
+ * "Last coup" shows from the moment it is announced (rule 11.2 a: at once; b: after the round) to shoe end. Once the
+ * last coup is recorded, played or voided (the core counts rounds, see `lastCoupState`), it says so (`dealt`), so
+ * the board no longer promises a hand to come while the dealer has yet to end the shoe.
+ */
 function lastCoupNotices(notices: readonly StoredNotice[], shoe: Shoe, now: string): readonly StoredNotice[] {
   const lc = lastCoupState(shoe);
   if (!lc.announced || shoe.phase === 'ended') return dropNotices(notices, ['lastCoup']);
-  if (notices.some((n) => n.kind === 'lastCoup')) return notices;
+  const dealt = isShoeComplete(shoe);
+  const shown = notices.find((n) => n.kind === 'lastCoup');
+  if (shown && (shown.dealt ?? false) === dealt) return notices;
   return addNotice(notices, {
     kind: 'lastCoup',
     since: now,
     ...(lc.lastRound !== null ? { hand: lc.lastRound } : {}),
     ...(lc.case ? { lastCoupCase: lc.case } : {}),
+    ...(dealt ? { dealt } : {}),
   });
 }
 

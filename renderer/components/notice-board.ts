@@ -137,10 +137,17 @@ export class KioskNotices extends LitElement {
     return why ? html`<span class="reason" data-reason=${n.reason!}>${text}</span>` : text;
   }
 
-  /** Rule 11.2: (a) the cut card was the round's first card, this round is the last; (b) one further round. */
+  /**
+   * Rule 11.2: (a) the cut card was the round's first card, this round is the last; (b) one further round. Once the
+   * host says the last coup has been dealt (`dealt`: recorded, played or voided), no hand is promised any more.
+   */
   private lastCoup(n: Notice): TemplateResult | string | typeof nothing {
     const lang = this.language;
     const no = n.hand === undefined ? null : count(n.hand, localeOf(lang));
+    if (n.dealt) {
+      const was = no === null ? nothing : html` · ${tr(lang, 'notice.lastCoupWas', str`Hand ${no} was the last hand`)}`;
+      return html`${tr(lang, 'notice.lastCoupDealt', 'Last coup dealt — no further hands, the shoe is ending')}${was}`;
+    }
     const which = no === null ? nothing : html` · ${tr(lang, 'notice.lastCoupNo', str`Hand ${no} is the last hand`)}`;
     if (n.lastCoupCase === 'a')
       return html`${tr(lang, 'notice.lastCoupA', 'Cut card first out — this hand is the last')}${which}`;

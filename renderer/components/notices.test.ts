@@ -59,6 +59,23 @@ describe('<kiosk-notices>', () => {
   });
 
   it.each([
+    ['en', 'a', 'Last coup dealt — no further hands, the shoe is ending · Hand 40 was the last hand'],
+    ['en', 'b', 'Last coup dealt — no further hands, the shoe is ending · Hand 40 was the last hand'],
+    ['zh-Hans', 'b', '最后一局已发完 — 不再发牌，本靴即将结束 · 第 40 局为最后一局'],
+    ['zh-Hant', 'a', '最後一局已發完 — 不再發牌，本靴即將結束 · 第 40 局為最後一局'],
+    ['en+zh-Hant', 'b', 'Last coup dealt — no further hands, the shoe is ending最後一局已發完'],
+  ] as const)('once the last coup is dealt (case %s, %s), promises no further hand', async (language, c, line) => {
+    await useLanguage(language as Language);
+    const el = document.createElement('kiosk-notices');
+    el.language = language as Language;
+    el.notices = [{ kind: 'lastCoup', lastCoupCase: c, hand: 40, dealt: true, since }];
+    await mount(el, 1200, 300);
+    expect(textOf(el)).toContain(line);
+    expect(textOf(el)).not.toMatch(/one more hand|this hand is the last|再发一局|再發一局|本局为|本局為/);
+    await useLanguage('en');
+  });
+
+  it.each([
     ['en', DEALER_UNDO_BY, 'Hand 12 corrected by the dealer (undo)'],
     ['zh-Hans', DEALER_UNDO_BY, '第 12 局已由荷官更正（撤销）'],
     ['zh-Hant', DEALER_UNDO_BY, '第 12 局已由荷官更正（撤銷）'],

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { CARDS, at, coup, event, handMessage } from '../test/helpers/table-messages';
+import { applyMessage, emptyTableState, type TableMessage, type TableState } from './table-state';
+
+/** Applies messages in order; every one must apply. */
+function run(messages: TableMessage[], state: TableState = emptyTableState('T1')): TableState {
+  for (const [i, m] of messages.entries()) {
+    const r = applyMessage(state, m, at(1000 + i));
+    if (r.effect !== 'applied') throw new Error(`message ${i}: ${r.effect}: ${r.reason}`);
+    state = r.state;
+  }
+  return state;
+}
+
+const ev = <T extends Parameters<typeof event>[0]>(type: T, fields: Parameters<typeof event<T>>[1]): TableMessage => ({
+  kind: 'event',
+  payload: event(type, fields),
+});
+const hand = (no: number): TableMessage => ({ kind: 'hand', payload: handMessage('S1', no, coup(CARDS.banker)) });
+const lastCoup = (s: TableState) => s.notices.find((n) => n.kind === 'lastCoup');
+const cut = (handNo: number, firstCardOfRound: boolean) => ev('cut-card', { shoeId: 'S1', handNo, firstCardOfRound });
+
+describe('LAST COUP says when the last coup has been dealt (rule 11.2)', () => {
+  test.each([
+    // [case, the cut card's messages, the last coup's hand]
+    ['a: cut card as round 3’s first card', [hand(1), hand(2), cut(3, true)], 3],
+    ['b: cut card later in round 3', [hand(1), hand(2), cut(3, false), hand(3)], 4],
+  ] as const)('%s: "one more hand" until the last coup is recorded, then "dealt"', (_, before, last) => {
+    const announced = run([ev('shoe-start', { shoeId: 'S1', decks: 8 }), ...before]);
+    expect(lastCoup(announced)).toMatchObject({ hand: last });
+    expect(lastCoup(announced)?.dealt).toBeUndefined();
+    const dealt = run([hand(last)], announced);
+    expect(lastCoup(dealt)).toMatchObject({ hand: last, dealt: true, since: at(1000) });
+    // The shoe's end replaces it with SHOE END.
+    const ended = run([ev('shoe-end', { shoeId: 'S1', handCount: last })], dealt);
+    expect(ended.notices.map((n) => n.kind)).toEqual(['shoeEnd']);
+  });
+
+  test('a last coup voided without a result is dealt all the same: the shoe is complete', () => {
+    const announced = run([ev('shoe-start', { shoeId: 'S1', decks: 8 }), hand(1), cut(2, false), hand(2)]);
+    expect(lastCoup(announced)).toMatchObject({ hand: 3 });
+    const voided = run([ev('round-void', { shoeId: 'S1', handNo: 3, reason: 'cannot-reconstruct' })], announced);
+    expect(lastCoup(voided)).toMatchObject({ hand: 3, dealt: true });
+  });
+
+  test('a redelivered state changes nothing: the notice keeps its start', () => {
+    const dealt = run([ev('shoe-start', { shoeId: 'S1', decks: 8 }), hand(1), cut(2, true), hand(2)]);
+    const again = run([ev('table-open', {})], dealt);
+    expect(lastCoup(again)).toBe(lastCoup(dealt));
+  });
+});
