@@ -4,7 +4,8 @@
  * the layout to place: a landscape board puts the bead plate's title and the legend in one row over both. While the board is out of step (`updating`), they stay drawn with the last good shoe, subdued by the
  * board's styles, the would-be marks of the ask roads hidden (they would predict from stale roads), and one calm
  * line in the big road's title row says so: "Updating results · 路单更新中". It is placed over the title row, so it
- * moves nothing. A new result's glow is not suppressed: the host sends no new result while out of step.
+ * moves nothing. A new result's glow is not suppressed: the host sends no new result while out of step. Once the
+ * shoe has no next hand ({@link noNextHand}), the would-be marks are hidden too, and the board hides the ask panel.
  *
  * ```ts
  * const roads = boardRoads({ view, roads: this.shoe.roads, lang, askBlinkOff: false, updating: false });
@@ -56,6 +57,16 @@ export interface RoadSections {
   readonly derived: TemplateResult; // the three derived roads, one under the other, without the legend
 }
 
+/**
+ * Whether the view's shoe has no next hand, as the host says it: the shoe has ended (its phase, or SHOE END), or its
+ * last coup has been dealt (LAST COUP `dealt`; the host decides, see mqtt-bridge/notices.ts). The ask roads, which
+ * say what the next hand would draw, are hidden then (their place kept) until another shoe is shown.
+ */
+export function noNextHand(view: TableView): boolean {
+  if (view.shoe?.phase === 'ended') return true;
+  return view.notices.some((n) => n.kind === 'shoeEnd' || (n.kind === 'lastCoup' && n.dealt === true));
+}
+
 /** The roads of a view (see {@link BoardRoads}); the big road on `strips` lines (2 on a portrait board). */
 export function boardRoads(
   { view, roads, lang, askBlinkOff, updating, phase = nothing }: BoardRoads,
@@ -72,6 +83,7 @@ export function boardRoads(
   const ask = preview === 'off' ? null : (roads?.ask ?? null);
   const inPlace = preview === 'in-place' ? ask : null;
   const askKey = String(map?.hands ?? 0);
+  const askHidden = updating || noNextHand(view); // stale roads, or no next hand to predict
   const road = (name: DerivedRoadName) =>
     html`<kiosk-derived-road
       class=${name}
@@ -83,7 +95,7 @@ export function boardRoads(
       .language=${lang}
       .theme=${theme}
       ?ask-blink-off=${askBlinkOff}
-      ?ask-hidden=${updating}
+      ?ask-hidden=${askHidden}
     ></kiosk-derived-road>`;
   const legend = (name: DerivedRoadName) =>
     html`<span class="legend-item" data-road=${name}>${legendGlyph(name)}${roadTitle(lang, name)}</span>`;
@@ -104,7 +116,7 @@ export function boardRoads(
         .language=${lang}
         .theme=${theme}
         ?ask-blink-off=${askBlinkOff}
-        ?ask-hidden=${updating}
+        ?ask-hidden=${askHidden}
       ></kiosk-big-road>
     </section>`,
     beadTitle: html`<h2 class="title bead-title">${tr(lang, 'road.bead', 'Bead Plate')}</h2>`,

@@ -102,6 +102,11 @@ export const statusStyles = css`
   .board[data-updating] kiosk-ask {
     visibility: hidden;
   }
+  /* Nor once the shoe has no next hand (its last coup dealt, or its end; kiosk-app sets data-shoe-over): there is
+     nothing to predict until another shoe is shown. Their place kept, so nothing moves. */
+  .board[data-shoe-over] kiosk-ask {
+    visibility: hidden;
+  }
   .updating {
     position: absolute;
     top: 0;

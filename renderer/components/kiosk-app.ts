@@ -23,7 +23,7 @@ import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
 import { boardFooter, pitMessage, staffStatus } from './board-footer';
 import { header, lastHand, signs, stats, type PanelInputs } from './board-panels';
-import { boardRoads } from './board-roads';
+import { boardRoads, noNextHand } from './board-roads';
 import { phaseStyles, roundPhase } from './round-phase';
 import { headerStyles } from './kiosk-app.header.styles';
 import { panelStyles } from './kiosk-app.panels.styles';
@@ -287,6 +287,7 @@ export class KioskApp extends LitElement {
     return html`<div
       class="board ${closedNotice ? 'closed' : ''} ${rotated ? 'rotated' : ''}"
       ?data-updating=${updating}
+      ?data-shoe-over=${noNextHand(view)}
       ?data-signs=${signColumn !== nothing}
       data-layout=${layout}
       data-theme=${view.settings.theme}
