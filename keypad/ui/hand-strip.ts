@@ -1,10 +1,11 @@
 /**
  * `<keypad-hands>`: the shoe's hands as the boards have them, newest first: number, winner and points, pairs and
  * natural, and whether it was a void hand or no-bet coup, corrected, or voided afterwards. The dealer sees at a
- * glance what was published.
+ * glance what was published. The whole shoe's hands, in a strip that scrolls sideways within itself (never
+ * widening the page); it goes back to the newest whenever a hand is added.
  * @packageDocumentation
  */
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { HandView } from '../protocol';
 import { score } from './format';
@@ -19,7 +20,11 @@ export class KeypadHands extends LitElement {
       :host {
         display: flex;
         gap: 8px;
-        overflow: hidden;
+        overflow-x: auto;
+        overflow-y: hidden;
+        overscroll-behavior-x: contain;
+        scrollbar-width: thin;
+        touch-action: pan-x;
       }
       .hand {
         flex: none;
@@ -55,30 +60,33 @@ export class KeypadHands extends LitElement {
   @property({ attribute: false }) t!: Strings;
   @property({ attribute: false }) hands: readonly HandView[] = [];
 
+  /** A new hand brings the strip back to its start, where the newest is, however far back the dealer scrolled. */
+  protected override updated(changed: PropertyValues<this>): void {
+    const before = changed.get('hands') as readonly HandView[] | undefined;
+    if (before && before.at(-1)?.no !== this.hands.at(-1)?.no) this.scrollLeft = 0;
+  }
+
   override render() {
     const t = this.t;
-    return [...this.hands]
-      .reverse()
-      .slice(0, 14)
-      .map((h) => {
-        const r = h.result;
-        const marks = [
-          r.playerPair ? t.playerPair : null,
-          r.bankerPair ? t.bankerPair : null,
-          r.natural ? t.natural : null,
-          h.voidHand ? (h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : t.voidedMark) : null,
-          h.corrected ? t.correctedShort : null,
-          h.voided ? t.voidedMark : null,
-        ].filter(Boolean);
-        return html`<div
-          class="hand ${r.outcome} ${h.voided ? 'voided' : ''} ${h.voidHand ? 'void-hand' : ''}"
-          data-hand=${h.no}
-          title=${h.corrected ? t.correctedMark(h.corrected.by) : ''}
-        >
-          <div class="no">${h.no}</div>
-          <div class="res">${t.short[r.outcome]} ${score(r)}</div>
-          <div class="marks">${marks.length ? marks.join(' · ') : nothing}</div>
-        </div>`;
-      });
+    return [...this.hands].reverse().map((h) => {
+      const r = h.result;
+      const marks = [
+        r.playerPair ? t.playerPair : null,
+        r.bankerPair ? t.bankerPair : null,
+        r.natural ? t.natural : null,
+        h.voidHand ? (h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : t.voidedMark) : null,
+        h.corrected ? t.correctedShort : null,
+        h.voided ? t.voidedMark : null,
+      ].filter(Boolean);
+      return html`<div
+        class="hand ${r.outcome} ${h.voided ? 'voided' : ''} ${h.voidHand ? 'void-hand' : ''}"
+        data-hand=${h.no}
+        title=${h.corrected ? t.correctedMark(h.corrected.by) : ''}
+      >
+        <div class="no">${h.no}</div>
+        <div class="res">${t.short[r.outcome]} ${score(r)}</div>
+        <div class="marks">${marks.length ? marks.join(' · ') : nothing}</div>
+      </div>`;
+    });
   }
 }

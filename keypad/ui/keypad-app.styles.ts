@@ -5,6 +5,8 @@ export const appStyles = css`
   :host {
     display: grid;
     grid-template-rows: auto 1fr auto;
+    /* One column exactly the tablet's width: no content (a long hands' strip) may widen the page. */
+    grid-template-columns: minmax(0, 1fr);
     height: 100vh;
     height: 100dvh;
     background: var(--k-bg);
@@ -43,6 +45,10 @@ export const appStyles = css`
     flex-direction: column;
     gap: 14px;
     overflow: auto;
+  }
+  main,
+  footer {
+    min-width: 0;
   }
   footer {
     padding: 8px 14px;
