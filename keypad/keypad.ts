@@ -202,6 +202,7 @@ export class Keypad extends EventEmitter<Events> {
       undoMs: this.undoMs,
       now: this.now(),
       link: this.link.view(),
+      pit: this.link.pit(),
       revision: this.revision,
       serial: ++this.serial,
     });

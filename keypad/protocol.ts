@@ -177,6 +177,13 @@ export interface LinkView {
   readonly error?: string;
 }
 
+/**
+ * The pit's open or closed, from the table's retained sign (the floor console's "Close table", `signage close`), and
+ * the sign's revision; null when the table has no sign, or the keypad's account may not read it. The boards show
+ * TABLE CLOSED when either the sign or the keypad says closed.
+ */
+export type PitView = { readonly open: boolean; readonly revision: number } | null;
+
 /** Everything the page shows: the server's truth, pushed after every change. */
 export interface KeypadView {
   readonly v: 1;
@@ -194,6 +201,7 @@ export interface KeypadView {
   readonly now: string; // the server's time, for the undo countdown
   readonly link: LinkView;
   readonly tableOpen: boolean;
+  readonly pit: PitView;
   readonly shoe: ShoeView | null;
   readonly round: RoundView | null;
   /** The last result may be undone until `until`. */

@@ -23,7 +23,7 @@ import { Outbox } from './outbox';
 import { PresenceRecord } from './presence';
 import { refusalText, type ActionResponse, type LinkView } from './protocol';
 import { heldByAnother, refusalOf, statusMove, unseenTakeOver, type Refusal } from './table-holder';
-import { TableWatch } from './table-watch';
+import { TableWatch, type PitSign } from './table-watch';
 
 /** The MQTT v5 reason code a broker sends the connection it drops for a newer one with the same client id. */
 const SESSION_TAKEN_OVER = 0x8e;
@@ -126,8 +126,11 @@ export class TableLink {
           tableId: this.o.tableId,
           clientId: `${this.o.controllerId}-watch-${randomBytes(4).toString('hex')}`,
           mqtt: this.mqttOptions(),
+          log: this.o.log,
           ...(this.o.root && { root: this.o.root }),
         });
+        this.watch.removeAllListeners('pit');
+        this.watch.on('pit', () => this.o.changed());
         const current = await this.watch.current();
         this.watchLive(); // before connecting: it must hear its own online to know what comes after it
         if (heldByAnother(current, (s) => this.presence.ours(s))) this.refuse('another-keypad', current);
@@ -240,6 +243,11 @@ export class TableLink {
       return { ok: false, error: this.refusal ? refusalText(this.refusal) : 'the table is held', code: 'refused' };
     if (this.state === 'starting' || !this.link) return { ok: false, error: 'not connected to the table yet' };
     return null;
+  }
+
+  /** The pit's open or closed, from the table's sign; null when it has none, or the keypad cannot read it. */
+  pit(): PitSign | null {
+    return this.watch?.pit ?? null;
   }
 
   /** The link as the page shows it. */

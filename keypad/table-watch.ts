@@ -4,17 +4,21 @@
  * controller (`ctl-<table>`, whose persistent session a second connection would take over), that another keypad
  * already serves the table; and, once it serves it, that another took over, or that a stale `offline` (a last
  * will) overwrote its presence. Decisions are the keypad's (`table-holder.ts`, `table-link.ts`); this only
- * reports.
+ * reports. It also reads the table's retained sign (`signage`), for the pit's open or closed: the boards show
+ * TABLE CLOSED when either the sign or the table's controller says closed, so the keypad must know the sign's.
  *
  * ```ts
  * const watch = await startTableWatch({ broker, tableId: 'T1', clientId: 'ctl-T1-watch-3f9a' });
  * const status = await watch.current(); // the retained status, or null
  * watch.on('status', (s, retained) => …);
+ * watch.on('pit', (pit) => …); // { open, revision }, or null when the table has no sign
  * ```
  * @packageDocumentation
  */
 import { EventEmitter } from 'node:events';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import { parseTableSignage } from '../contract/mqtt';
 import type { ControllerStatus } from '../contract/schemas/status';
 import { DEFAULT_ROOT, topics } from '../contract/topics';
 import { reconnectWithJitter } from '../mqtt-bridge/backoff';
@@ -29,7 +33,17 @@ export interface TableWatchOptions {
   readonly clientId: string;
   readonly root?: string;
   readonly mqtt?: IClientOptions; // credentials, TLS, protocol version: the keypad's own
+  readonly log?: Logger;
 }
+
+/** The pit's open or closed, from the table's sign, and the sign's revision. */
+export interface PitSign {
+  readonly open: boolean;
+  readonly revision: number;
+}
+
+/** A subscription's granted QoS when the broker refuses it (MQTT 3.1.1's 0x80; MQTT 5's reason codes from 0x80). */
+const REFUSED = 0x80;
 
 /** A status as read from the topic (its fields checked; a signature is not the watch's business). */
 function readStatus(text: string): ControllerStatus | null {
@@ -50,24 +64,62 @@ function readStatus(text: string): ControllerStatus | null {
 interface Events {
   /** A status arrived: `retained` when it is the broker's stored one (on subscribing), else live. */
   status: [status: ControllerStatus, retained: boolean];
+  /** The table's sign changed: the pit's open or closed, or null when the sign was deleted. */
+  pit: [pit: PitSign | null];
   connected: [];
 }
 
 export class TableWatch extends EventEmitter<Events> {
   private latest: ControllerStatus | null = null;
   private gotRetained = false;
+  private sign: PitSign | null = null;
 
   private constructor(
     readonly client: MqttClient,
     private readonly topic: string,
+    private readonly signTopic: string,
+    private readonly log: Logger | undefined,
   ) {
     super();
+  }
+
+  /** The pit's open or closed, as the table's sign says it; null when the table has no sign (or it is unread). */
+  get pit(): PitSign | null {
+    return this.sign;
+  }
+
+  /** A message on the sign's topic: an empty one deletes the sign; an unreadable one is logged and ignored. */
+  private onSign(payload: Buffer): void {
+    let next: PitSign | null = null;
+    if (payload.length > 0) {
+      const r = parseTableSignage(payload);
+      if (!r.ok) {
+        this.log?.warn({ topic: this.signTopic, err: r.error.message }, "table's sign unreadable: ignored");
+        return;
+      }
+      next = { open: r.value.tableOpen, revision: r.value.revision };
+    }
+    if (next?.open === this.sign?.open && next?.revision === this.sign?.revision) return;
+    this.sign = next;
+    this.emit('pit', next);
+  }
+
+  /** Subscribes to the sign; a refusal (the account may not read it) leaves the keypad as it was, with a log line. */
+  private async subscribeSign(): Promise<void> {
+    try {
+      const granted = await this.client.subscribeAsync(this.signTopic, { qos: 1 });
+      if (granted.some((g) => g.qos >= REFUSED))
+        this.log?.warn({ topic: this.signTopic }, "table's sign: subscription refused (ACL); the pit's closed unknown");
+    } catch (e) {
+      this.log?.warn({ topic: this.signTopic, err: (e as Error).message }, "table's sign: not subscribed");
+    }
   }
 
   /** Connects and subscribes; resolves once subscribed. Rejects if the broker cannot be reached. */
   static async start(o: TableWatchOptions): Promise<TableWatch> {
     const brokers = typeof o.broker === 'string' ? [o.broker] : [...o.broker];
     const topic = topics(o.root ?? DEFAULT_ROOT).controllerStatus(o.tableId);
+    const signTopic = topics(o.root ?? DEFAULT_ROOT).tableSignage(o.tableId);
     const client = await mqtt.connectAsync(
       brokers[0] ?? '',
       {
@@ -81,8 +133,9 @@ export class TableWatch extends EventEmitter<Events> {
       false,
     );
     reconnectWithJitter(client, { minMs: 1_000, maxMs: 10_000, random: Math.random });
-    const watch = new TableWatch(client, topic);
+    const watch = new TableWatch(client, topic, signTopic, o.log);
     client.on('message', (t, payload, packet) => {
+      if (t === signTopic) return watch.onSign(payload);
       if (t !== topic) return;
       const status = readStatus(payload.toString('utf8'));
       if (packet.retain) watch.gotRetained = true;
@@ -93,10 +146,12 @@ export class TableWatch extends EventEmitter<Events> {
     client.on('connect', () => {
       watch.gotRetained = false;
       client.subscribe(topic, { qos: 1 });
+      void watch.subscribeSign();
       watch.emit('connected');
     });
     client.on('error', () => undefined); // it reconnects by itself; the keypad shows its own connection
     await client.subscribeAsync(topic, { qos: 1 });
+    await watch.subscribeSign();
     return watch;
   }
 

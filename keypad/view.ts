@@ -12,7 +12,7 @@ import { makeCard } from '../baccarat/cards';
 import { isShoeComplete, isShoeHand, lastCoupState, nextHandNo, shoeHands, type ShoeHand } from '../baccarat/shoe';
 import type { VoidHandReason } from '../contract/schemas/hand';
 import { announcedReason, exhausted, inRound, refusal, type KeypadState } from './keypad-state';
-import type { ActionType, HandView, KeypadView, Keying, LinkView, ShoeView } from './protocol';
+import type { ActionType, HandView, KeypadView, Keying, LinkView, PitView, ShoeView } from './protocol';
 import { completeCoup, keyedOf, nextSlot } from './round-entry';
 
 const ACTION_TYPES: readonly ActionType[] = [
@@ -44,6 +44,8 @@ export interface ViewContext {
   readonly undoMs: number;
   readonly now: Date;
   readonly link: LinkView;
+  /** The pit's open or closed, from the table's sign (null: no sign, or not readable). */
+  readonly pit: PitView;
   readonly revision: number;
   readonly serial: number;
 }
@@ -119,6 +121,7 @@ export function keypadView(s: KeypadState, c: ViewContext): KeypadView {
     now: c.now.toISOString(),
     link: c.link,
     tableOpen: s.tableOpen === true,
+    pit: c.pit && { open: c.pit.open, revision: c.pit.revision },
     shoe: shoeView(s),
     round:
       (inRound(s) || s.redo) && s.shoe

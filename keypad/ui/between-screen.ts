@@ -16,6 +16,7 @@ import { ANNOUNCED_REASONS, type DealerAction, type KeypadView } from '../protoc
 import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
 import { cardLabel, isRed } from './format';
 import type { Strings } from './locales';
+import { pitClosedHere, pitClosedWarning } from './pit-closed';
 import { screenStyles } from './keypad-app.styles';
 import { sharedStyles } from './shared.styles';
 import './card-grid';
@@ -117,6 +118,10 @@ export class KeypadBetween extends LitElement {
           </button>`
         : nothing;
     const noBetCoups = s?.noBetCoups ?? 0;
+    // The pit closed the table (its boards show TABLE CLOSED) while it is open here: a round now would be recorded
+    // under TABLE CLOSED, so it asks first, and says why.
+    const pitClosed = pitClosedHere(v);
+    const pitAsk = (title: string, label: string): Confirmation => ({ title, body: t.pitClosed, label, danger: true });
     const status = !s
       ? t.noShoe
       : s.phase === 'ended'
@@ -161,7 +166,7 @@ export class KeypadBetween extends LitElement {
                 class="primary big"
                 data-bets-open
                 ?disabled=${!v.can['bets-open']}
-                @click=${() => this.act({ type: 'bets-open' })}
+                @click=${() => this.act({ type: 'bets-open' }, pitClosed ? pitAsk(t.betsOpenPitClosed, t.betsOpen) : undefined)}
               >
                 ${t.betsOpen}
               </button>`;
@@ -208,7 +213,11 @@ export class KeypadBetween extends LitElement {
               @click=${() =>
                 this.act(
                   { type: 'no-bet-coup' },
-                  noBetCoups >= 3 ? { title: t.noBetCoupMore(noBetCoups + 1), label: t.confirm } : undefined,
+                  pitClosed
+                    ? pitAsk(t.noBetCoupPitClosed, t.noBetCoup)
+                    : noBetCoups >= 3
+                      ? { title: t.noBetCoupMore(noBetCoups + 1), label: t.confirm }
+                      : undefined,
                 )}
             >
               ${noBetCoups > 0 ? t.counted(t.noBetCoup, noBetCoups) : t.noBetCoup}
@@ -227,7 +236,8 @@ export class KeypadBetween extends LitElement {
             ${tableInRow ? table : nothing}
           </div>`
         : nothing;
-    return html`<div class="status" data-status>${status}</div>
+    return html`${pitClosedWarning(t, v)}
+      <div class="status" data-status>${status}</div>
       ${this.lastResult(v)}
       ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
       ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}

@@ -69,6 +69,10 @@ const EN = {
   noBetCoups: (n: number) => `No-bet coups: ${n}`,
   voidHand: 'No bets this hand…',
   betsOpen: 'Bets open',
+  pitClosed:
+    'The pit has closed this table: its boards show TABLE CLOSED. Close the table here, or ask the pit to open it.',
+  betsOpenPitClosed: 'Open bets while the boards show TABLE CLOSED?',
+  noBetCoupPitClosed: 'Deal a no-bet coup while the boards show TABLE CLOSED?',
   noMoreBets: 'No more bets',
   cutCard: 'Cut card',
   cutCardFirst: 'It was the first card of this round (11.2 a): this round is the last coup',

@@ -11,6 +11,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { ROUND_VOID_REASONS, type DealerAction, type KeyedResult, type KeypadView } from '../protocol';
 import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
 import type { Strings } from './locales';
+import { pitClosedWarning } from './pit-closed';
 import { screenStyles } from './keypad-app.styles';
 import { sharedStyles } from './shared.styles';
 import './card-grid';
@@ -73,7 +74,7 @@ export class KeypadRoundScreen extends LitElement {
       }
     </div>`;
     if (v.keying === 'outcome')
-      return html`${banner}${last}
+      return html`${pitClosedWarning(t, v)}${banner}${last}
         <div class="reach">
           <keypad-outcome
             .t=${t}
@@ -85,7 +86,7 @@ export class KeypadRoundScreen extends LitElement {
           ${side}
         </div>`;
     const r = round.result;
-    return html`${banner}${last}
+    return html`${pitClosedWarning(t, v)}${banner}${last}
       <keypad-round .t=${t} .cards=${round.cards} .next=${round.next}></keypad-round>
       <div class="reach">
         <div class="grid2 actions">

@@ -1,0 +1,18 @@
+/**
+ * The pit's sign and the keypad at odds: the pit closed the table (its sign says closed, so every board shows TABLE
+ * CLOSED) while the keypad still has it open. Shown on every screen of the keypad, above what the dealer does.
+ * @packageDocumentation
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { KeypadView } from '../protocol';
+import type { Strings } from './locales';
+
+/** Whether the pit's sign says closed while the keypad has the table open. */
+export const pitClosedHere = (v: KeypadView): boolean => v.tableOpen && v.pit?.open === false;
+
+/** The warning, while {@link pitClosedHere}. */
+export function pitClosedWarning(t: Strings, v: KeypadView): TemplateResult | typeof nothing {
+  return pitClosedHere(v)
+    ? html`<div class="banner" role="alert" data-pit-closed=${v.pit?.revision ?? ''}>${t.pitClosed}</div>`
+    : nothing;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
+import type { Action, LinkView } from './protocol';
+import { pitClosedHere } from './ui/pit-closed';
+import { keypadView, type ViewContext } from './view';
+
+const AT = '2024-11-22T14:00:00.000Z';
+const LINK: LinkView = { state: 'online', broker: 'mqtt://pit:1883', pending: 0, signing: null };
+const CTX: Omit<ViewContext, 'pit'> = {
+  tableId: 'T7',
+  controllerId: 'ctl-T7',
+  keying: 'cards',
+  undoMs: 10_000,
+  now: new Date(AT),
+  link: LINK,
+  revision: 0,
+  serial: 1,
+};
+
+function state(actions: readonly Action[]): KeypadState {
+  let s = INITIAL_STATE;
+  for (const a of actions) {
+    const r = act(s, a, { at: AT, undoMs: 10_000 });
+    if (!r.ok) throw new Error(r.error);
+    s = r.value.state;
+  }
+  return s;
+}
+
+const OPEN = state([{ type: 'open-table' }, { type: 'new-shoe', decks: 8, shoeId: 'S1' }]);
+const CLOSED = state([{ type: 'open-table' }, { type: 'close-table' }]);
+
+describe("the pit's sign in the keypad's view", () => {
+  test.each([
+    { name: 'no sign', s: OPEN, pit: null, warn: false },
+    { name: 'the sign says open, the keypad open', s: OPEN, pit: { open: true, revision: 2 }, warn: false },
+    { name: 'the pit closed it, the keypad open', s: OPEN, pit: { open: false, revision: 3 }, warn: true },
+    { name: 'both closed', s: CLOSED, pit: { open: false, revision: 3 }, warn: false },
+    { name: 'the sign says open, the keypad closed', s: CLOSED, pit: { open: true, revision: 4 }, warn: false },
+  ])('$name: pit as the sign says; the warning $warn', ({ s, pit, warn }) => {
+    const v = keypadView(s, { ...CTX, pit });
+    expect(v.pit).toEqual(pit);
+    expect(pitClosedHere(v)).toBe(warn);
+  });
+
+  test('the sign decides nothing at the keypad: "Bets open" stays on offer (the page asks first)', () => {
+    const v = keypadView(OPEN, { ...CTX, pit: { open: false, revision: 3 } });
+    expect(v.tableOpen).toBe(true);
+    expect(v.can['bets-open']).toBe(true);
+  });
+});
