@@ -4,7 +4,7 @@
  * has it open. Found by hand: the keypad still said Open and offered "Bets open" without a word, and a hand was
  * recorded while every board showed TABLE CLOSED.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { type Browser, chromium } from 'playwright';
@@ -33,6 +33,7 @@ function floorAcl(): string {
 }
 
 const USERS = { console: 'pw-console', PS1: 'pw-ps1', PS2: 'pw-ps2' };
+const SCREENS = join(new URL('..', import.meta.url).pathname, 'test', 'output', 'keypad');
 const cleanups = cleanupList();
 let browser: Browser;
 let broker: Mosquitto;
@@ -98,6 +99,8 @@ describe.skipIf(missing)(`the pit's sign at the keypad${missing ? ` (${missing})
     const dialog = page.locator('keypad-confirm h2');
     await dialog.waitFor();
     expect(await dialog.textContent()).toBe('Open bets while the boards show TABLE CLOSED?');
+    mkdirSync(SCREENS, { recursive: true }); // to look at (test/output is gitignored)
+    await page.screenshot({ path: join(SCREENS, 'pit-closed-confirm-1280x800.png') });
     await page.locator('keypad-confirm [data-back]').click();
     expect((await view()).shoe?.phase).not.toBe('betting'); // nothing was sent
 
