@@ -1,4 +1,4 @@
-import { CHROMIUM_FLAGS } from '../../web-host/chromium-flags';
+import { CHROMIUM_FLAGS } from '../../web-host/chromium-flags.ts';
 /**
  * Debian's Chromium, as every browser test, bench and screenshot here launches it (never `playwright install`):
  * headless without a sandbox (tests run as root), no GPU, and none of its background networking, which this
