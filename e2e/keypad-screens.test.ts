@@ -207,6 +207,18 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       expect(await outOfView(page)).toEqual([]);
       await shot(page, named('between', language));
     }
+    // While a hand is keyed again (the undo), the header names that hand, not the next (found by hand: it read
+    // "Hand 3" over "Keying hand 2 again (undo)").
+    const next = kp.view().shoe!.nextHandNo;
+    await act(kp, { type: 'undo' });
+    const again = kp.view().redo!.handNo;
+    expect(again).toBe(next - 1);
+    {
+      const page = await open(server.url, SIZES[0], 'en');
+      expect(await page.locator('keypad-app [data-hand-no]').getAttribute('data-hand-no')).toBe(String(again));
+      expect(await page.locator('keypad-app [data-hand-no]').textContent()).toBe(`Hand ${again}`);
+    }
+    await act(kp, { type: 'cancel-undo' });
     await act(kp, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('QH 5S 4D'));
     for (const [size, language] of [...everywhere(['en', 'zh-Hant']), [SIZES[0], 'zh-Hans'] as const]) {
       const page = await open(server.url, size, language);

@@ -161,7 +161,7 @@ export class KeypadApp extends LitElement {
         >${v.tableOpen ? t.tableOpen : t.tableClosed}</span
       >
       <span class="shoe">${s ? t.shoe(s.no, s.decks) : t.noShoe}</span>
-      ${s && s.phase !== 'ended' ? html`<span class="status" data-hand-no=${s.nextHandNo}>${t.hand(s.nextHandNo)}</span>` : nothing}
+      ${s && s.phase !== 'ended' ? this.handNo(v.redo?.handNo ?? s.nextHandNo) : nothing}
       ${s?.lastCoup?.isLastRound ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}
       <span class="spacer"></span>
       ${link.pending > 0 ? html`<span class="chip off" data-pending=${link.pending}>${t.pending(link.pending)}</span>` : nothing}
@@ -177,6 +177,11 @@ export class KeypadApp extends LitElement {
   }
 
   /** The next language's name, in its own script and fonts (lang): 简体 drawn as Simplified, 繁體 as Traditional. */
+  /** The hand being keyed: the next, or while an undo is under way the hand keyed again. */
+  private handNo(n: number): TemplateResult {
+    return html`<span class="status" data-hand-no=${n}>${this.t.hand(n)}</span>`;
+  }
+
   private languageButton(): TemplateResult {
     const next = nextLanguage(this.language);
     const name = strings(next).languageName;
