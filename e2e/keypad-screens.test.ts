@@ -285,6 +285,10 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       await refused.waitFor();
       expect(await refused.textContent()).toContain(says[language]);
       expect(await page.locator('[data-bets-open]').count()).toBe(0);
+      // Nor its own open, shoe or hand, which are not the table's (found by hand: "Closed · No shoe" for a table
+      // open mid-shoe).
+      expect(await page.locator('keypad-app [data-table-open], keypad-app [data-hand-no]').count()).toBe(0);
+      expect(await page.locator('keypad-app header .shoe').count()).toBe(0);
       await targetsOk(page);
       await shot(page, `refused-${language}`);
     }

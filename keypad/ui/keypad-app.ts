@@ -155,14 +155,20 @@ export class KeypadApp extends LitElement {
         : html`<span class="chip off" data-link=${link.state}
             >${link.state === 'offline' ? t.offline : link.state === 'refused' ? t.error : t.starting}</span
           >`;
+    // A refused keypad does not serve the table: its own open, shoe and hand are not the table's (it read "Closed ·
+    // No shoe" for a table open mid-shoe), so it shows none; its refusal says who serves the table.
+    const own =
+      link.state === 'refused'
+        ? nothing
+        : html`<span class="chip ${v.tableOpen ? 'ok' : 'off'}" data-table-open=${v.tableOpen}
+              >${v.tableOpen ? t.tableOpen : t.tableClosed}</span
+            >
+            <span class="shoe">${s ? t.shoe(s.no, s.decks) : t.noShoe}</span>
+            ${s && s.phase !== 'ended' ? this.handNo(v.redo?.handNo ?? s.nextHandNo) : nothing}
+            ${s?.lastCoup?.isLastRound ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}`;
     return html`<header>
       <span class="title">${t.table(v.tableId)}</span>
-      <span class="chip ${v.tableOpen ? 'ok' : 'off'}" data-table-open=${v.tableOpen}
-        >${v.tableOpen ? t.tableOpen : t.tableClosed}</span
-      >
-      <span class="shoe">${s ? t.shoe(s.no, s.decks) : t.noShoe}</span>
-      ${s && s.phase !== 'ended' ? this.handNo(v.redo?.handNo ?? s.nextHandNo) : nothing}
-      ${s?.lastCoup?.isLastRound ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}
+      ${own}
       <span class="spacer"></span>
       ${link.pending > 0 ? html`<span class="chip off" data-pending=${link.pending}>${t.pending(link.pending)}</span>` : nothing}
       ${linkChip} ${this.languageButton()}
