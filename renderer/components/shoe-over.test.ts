@@ -4,8 +4,8 @@ import type { Notice, TableView } from '../../contract/kiosk';
 import type { Shoe } from '../../baccarat/shoe-types';
 import { makeView } from '../../test/fixtures/views/build-view';
 import { DemoKiosk } from '../demo-kiosk';
-import { $$, cleanup, mount, settle } from '../test-support/fixtures';
-import './kiosk-app';
+import { board as mountedBoard, settleAll as settled } from '../test-support/board';
+import { $$, cleanup } from '../test-support/fixtures';
 import type { KioskApp } from './kiosk-app';
 
 afterEach(cleanup);
@@ -32,21 +32,16 @@ const view = (
   seq,
 });
 
+/** The board at 1920 × 1080, settled as after a hand (test-support/board.ts, then the frame the would-be marks take). */
 async function board(demo: DemoKiosk): Promise<KioskApp> {
   await page.viewport(1920, 1080);
-  const app = document.createElement('kiosk-app');
-  app.api = demo;
-  await mount(app, 1920, 1080);
-  for (let i = 0; i < 3; i++) await settleAll(app);
+  const app = await mountedBoard(demo, 1920, 1080);
+  await settleAll(app);
   return app;
 }
 
 async function settleAll(app: KioskApp): Promise<void> {
-  await settle(app);
-  for (const el of app.shadowRoot!.querySelectorAll('*')) {
-    if ('updateComplete' in el) await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-  }
-  await new Promise<void>((r) => requestAnimationFrame(() => r()));
+  await settled(app);
   await new Promise<void>((r) => requestAnimationFrame(() => r())); // the would-be marks follow a frame behind
 }
 
