@@ -12,7 +12,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { BeadCell } from '../../baccarat/roads/types';
 import { hanziLabels, LETTERS } from '../draw/bead-labels';
 import { layoutBeadPlate } from '../draw/layout-road';
-import { lastCol, type Mark, type RoadSize } from '../draw/marks';
+import { lastCol, type RoadMarks, type RoadSize } from '../draw/marks';
 import { localeOf, plain } from '../localization';
 import { RoadView } from './road-view';
 
@@ -44,7 +44,7 @@ export class KioskBeadPlate extends RoadView {
     return lastCol(this.beads);
   }
 
-  protected marks(size: RoadSize): Mark[] {
+  protected marks(size: RoadSize): RoadMarks {
     const labels =
       this.label === 'points' ? 'points' : this.label === 'letters' ? LETTERS : hanziLabels(localeOf(this.language));
     return layoutBeadPlate(this.beads, size, {

@@ -12,7 +12,7 @@ import type { PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Ask, BigRoadCell, GridCell } from '../../baccarat/roads/types';
 import { layoutBigRoad } from '../draw/layout-road';
-import { lastCol, type Mark, type RoadSize } from '../draw/marks';
+import { lastCol, type RoadMarks, type RoadSize } from '../draw/marks';
 import { plain } from '../localization';
 import { RoadView } from './road-view';
 
@@ -51,7 +51,7 @@ export class KioskBigRoad extends RoadView {
     return lastCol(this.cells, ask);
   }
 
-  protected marks(size: RoadSize): Mark[] {
+  protected marks(size: RoadSize): RoadMarks {
     return layoutBigRoad(this.cells, size, {
       fresh: this.fresh,
       fading: this.fading,

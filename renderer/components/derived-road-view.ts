@@ -13,7 +13,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { Ask, DerivedCell, GridCell } from '../../baccarat/roads/types';
 import type { DerivedRoadName } from '../../baccarat/types';
 import { layoutDerivedRoad } from '../draw/layout-road';
-import { lastCol, type Mark, type RoadSize } from '../draw/marks';
+import { lastCol, type RoadMarks, type RoadSize } from '../draw/marks';
 import { plain } from '../localization';
 import { RoadView } from './road-view';
 
@@ -57,7 +57,7 @@ export class KioskDerivedRoad extends RoadView {
     return lastCol(this.cells, ask);
   }
 
-  protected marks(size: RoadSize): Mark[] {
+  protected marks(size: RoadSize): RoadMarks {
     return layoutDerivedRoad(this.road, this.cells, size, {
       fresh: this.fresh,
       fading: this.fading,

@@ -19,7 +19,7 @@ import type { Ask } from '../../baccarat/roads/types';
 import { inNextFrame, NO_FRAME, type NextFrame } from '../controllers/next-frame';
 import { drawRoad } from '../draw/draw-road';
 import { layoutGrid } from '../draw/layout-grid';
-import type { Mark, RoadSize } from '../draw/marks';
+import { allMarks, settledBefore, type Mark, type RoadMarks, type RoadSize } from '../draw/marks';
 import { roadWindow, stripSize, type RoadWindow, type WindowCell } from '../draw/road-window';
 import { DEFAULT_LANGUAGE, type Language } from '../localization';
 import { markStyles, sharedStyles } from './shared.styles';
@@ -86,6 +86,7 @@ export abstract class RoadView extends LitElement {
   private observer: ResizeObserver | null = null;
   private cell = UNMEASURED_CELL;
   private window: RoadWindow = { cols: 1, from: 0, starts: [0], ends: [1] };
+  private settled = 0; // the first column of the newest layer
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -161,13 +162,20 @@ export abstract class RoadView extends LitElement {
     const strips = Math.max(1, Math.floor(this.strips));
     const cell = this.box ? this.box.height / (strips * this.rows + (strips - 1) * STRIP_GAP) : UNMEASURED_CELL;
     const cols = this.columns || (this.box ? Math.floor(this.box.width / cell + 0.02) : 20);
+    const last = this.lastColumn();
     this.cell = cell;
-    this.window = roadWindow(this.windowCells(), this.lastColumn(), cols, strips);
+    this.window = roadWindow(this.windowCells(), last, cols, strips);
+    this.settled = settledBefore(last);
   }
 
   protected override updated(): void {
-    const groups = this.renderRoot.querySelectorAll<SVGGElement>('g.marks');
-    groups.forEach((g, k) => drawRoad(g, this.marks(this.stripSize(k))));
+    const settled = this.renderRoot.querySelectorAll<SVGGElement>('g.marks.settled');
+    const newest = this.renderRoot.querySelectorAll<SVGGElement>('g.marks.newest');
+    settled.forEach((g, k) => {
+      const marks = this.marks(this.stripSize(k));
+      drawRoad(g, marks.settled); // the very marks drawn last time, passed over at once, but once a column settles
+      drawRoad(newest[k]!, marks.newest);
+    });
     const w = this.window;
     this.reflect('columns', String(w.cols * w.starts.length));
     this.reflect('from', String(w.from));
@@ -186,7 +194,7 @@ export abstract class RoadView extends LitElement {
   }
 
   private stripSize(k: number): RoadSize {
-    return stripSize(this.window, k, this.cell, this.rows);
+    return { ...stripSize(this.window, k, this.cell, this.rows), settled: this.settled };
   }
 
   /** Which mark is the newest result (null: none), the view's `fresh`: its highlight fades in once, when it changes. */
@@ -198,15 +206,15 @@ export abstract class RoadView extends LitElement {
   /** The cells that decide where the road may scroll or wrap (with their streak starts; the bead plate: none). */
   protected abstract windowCells(): readonly WindowCell[];
 
-  /** The marks of the visible window. */
-  protected abstract marks(size: RoadSize): Mark[];
+  /** The marks of the visible window, in their two layers. */
+  protected abstract marks(size: RoadSize): RoadMarks;
 
   /** The accessible name: the road and a short summary of what is on it. */
   protected abstract accessibleName(): string;
 
   /** The marks as they would be drawn now, every strip's (for tests and snapshots). */
   currentMarks(): Mark[] {
-    return this.window.starts.flatMap((_, k) => this.marks(this.stripSize(k)));
+    return this.window.starts.flatMap((_, k) => allMarks(this.marks(this.stripSize(k))));
   }
 
   override render() {
@@ -217,20 +225,32 @@ export abstract class RoadView extends LitElement {
     const line = rows * cell + STRIP_GAP * cell; // one strip and the gap under it
     const h = r2(starts.length * line - STRIP_GAP * cell);
     const grid = this.gridPath(cell, rows, cols);
+    const box = `0 0 ${w} ${h}`;
+    const strip = (k: number) => `translate(0 ${r2(k * line)})`;
+    const scroll = (start: number) => `translate(${start === 0 ? 0 : r2(-start * cell)} 0)`;
+    // Two <svg>, the second over the first: the paper, the grid and the settled columns; the newest columns (marks.ts,
+    // RoadMarks). A hand repaints the second alone.
     return html`<svg
-      part="svg"
-      role="img"
-      aria-label=${this.accessibleName()}
-      viewBox="0 0 ${w} ${h}"
-      preserveAspectRatio="xMidYMid meet"
-    >
-      ${starts.map(
-        (start, k) => svg`<g class="strip" transform="translate(0 ${r2(k * line)})">
-          <rect class="paper" width=${w} height=${r2(rows * cell)}></rect>
-          <path class="grid" d=${grid}></path>
-          <g class="marks" transform="translate(${start === 0 ? 0 : r2(-start * cell)} 0)"></g>
-        </g>`,
-      )}
-    </svg>`;
+        part="svg"
+        role="img"
+        aria-label=${this.accessibleName()}
+        viewBox=${box}
+        preserveAspectRatio="xMidYMid meet"
+      >
+        ${starts.map(
+          (start, k) => svg`<g class="strip" transform=${strip(k)}>
+            <rect class="paper" width=${w} height=${r2(rows * cell)}></rect>
+            <path class="grid" d=${grid}></path>
+            <g class="marks settled" transform=${scroll(start)}></g>
+          </g>`,
+        )}
+      </svg>
+      <svg class="newest" aria-hidden="true" viewBox=${box} preserveAspectRatio="xMidYMid meet">
+        ${starts.map(
+          (start, k) => svg`<g class="strip" transform=${strip(k)}>
+            <g class="marks newest" transform=${scroll(start)}></g>
+          </g>`,
+        )}
+      </svg>`;
   }
 }

@@ -158,6 +158,32 @@ describe('<kiosk-derived-road>', () => {
   });
 });
 
+describe('the two layers: settled columns under, the newest over', () => {
+  it('draws a hand in the newest layer alone, and moves a column down once eight have settled', async () => {
+    // 40 px cells, 30 columns: the whole road in view, never scrolled.
+    const el = await mount(beadPlate('P'.repeat(60), 'letters'), 1200, 240);
+    const settled = () => $$(el, 'svg:not(.newest) g.marks > circle.bead');
+    const newest = () => $$(el, 'svg.newest g.marks > circle.bead');
+    // Columns 0-9 in use: nothing settled yet (the two newest columns always stay in the newest layer).
+    expect([settled().length, newest().length]).toEqual([0, 60]);
+    el.beads = mapOf('P'.repeat(61)).beadPlate; // column 10: columns 0-7 settle
+    await settle(el);
+    expect([settled().length, newest().length]).toEqual([48, 13]);
+    const before = settled();
+    for (let n = 62; n <= 66; n++) {
+      el.beads = mapOf('P'.repeat(n)).beadPlate;
+      await settle(el);
+    }
+    // Five hands later: the settled layer has the very elements it had, and the hands went to the newest.
+    expect(settled()).toEqual(before);
+    expect(newest()).toHaveLength(66 - 48);
+    // The two <svg> lie exactly one over the other, so a mark is where it was whichever layer draws it.
+    const [under, over] = $$(el, 'svg').map((s) => s.getBoundingClientRect().toJSON() as unknown);
+    expect(over).toEqual(under);
+    expect($$(el, 'svg.newest')[0]!.getAttribute('viewBox')).toBe($$(el, 'svg')[0]!.getAttribute('viewBox'));
+  });
+});
+
 describe('the newest result’s fade', () => {
   it('is drawn dim in the frame that shows it, and fades in from the next, once', async () => {
     const el = document.createElement('kiosk-bead-plate');

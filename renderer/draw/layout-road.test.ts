@@ -3,7 +3,7 @@ import { parseShoe } from '../../baccarat/notation';
 import { roadmap } from '../../baccarat/roads/roadmap';
 import { layoutGrid } from './layout-grid';
 import { layoutBeadPlate, layoutBigRoad, layoutDerivedRoad } from './layout-road';
-import { lastCol, roadSize, scrollX, type Mark } from './marks';
+import { allMarks, lastCol, roadSize, scrollX, settledBefore, SETTLE_STEP, type Mark } from './marks';
 
 const map = (s: string) => {
   const r = parseShoe(s);
@@ -28,7 +28,7 @@ describe('roadSize', () => {
 describe('layoutBeadPlate', () => {
   it('draws every hand of Example A as a bead with its label, six to a column', () => {
     const m = map(EXAMPLE_A);
-    const marks = layoutBeadPlate(m.beadPlate, size(20), { labels: HANZI });
+    const marks = allMarks(layoutBeadPlate(m.beadPlate, size(20), { labels: HANZI }));
     expect(count(marks, 'bead')).toBe(19);
     expect(count(marks, 'bead-label')).toBe(19);
     const first = marks.find((x) => x.key === 'b0');
@@ -44,7 +44,7 @@ describe('layoutBeadPlate', () => {
   });
 
   it('puts a banker pair dot top-left, a player pair dot bottom-right, and a star on a natural', () => {
-    const marks = layoutBeadPlate(map('B^_*').beadPlate, size(5), { labels: HANZI });
+    const marks = allMarks(layoutBeadPlate(map('B^_*').beadPlate, size(5), { labels: HANZI }));
     const bp = marks.find((x) => x.cls.includes('banker-pair'));
     const pp = marks.find((x) => x.cls.includes('player-pair'));
     expect(bp && bp.tag === 'circle' && bp.cx < 10 && bp.cy < 10).toBe(true);
@@ -54,7 +54,7 @@ describe('layoutBeadPlate', () => {
 
   it('labels with the winning points (the tie points on a tie) or letters', () => {
     const m = map('B(3-8) P(9-2) T(6-6)');
-    const points = layoutBeadPlate(m.beadPlate, size(5), { labels: 'points' });
+    const points = allMarks(layoutBeadPlate(m.beadPlate, size(5), { labels: 'points' }));
     expect(points.filter((x) => x.tag === 'text').map((x) => (x.tag === 'text' ? x.text : ''))).toEqual([
       '8',
       '9',
@@ -64,7 +64,7 @@ describe('layoutBeadPlate', () => {
 
   it('scrolls a whole column at a time: the oldest column leaves, beads never re-flow', () => {
     const m = map('B'.repeat(6 * 5 + 1)); // 31 hands: columns 0..5
-    const marks = layoutBeadPlate(m.beadPlate, size(4, lastCol(m.beadPlate)), { labels: HANZI });
+    const marks = allMarks(layoutBeadPlate(m.beadPlate, size(4, lastCol(m.beadPlate)), { labels: HANZI }));
     expect(count(marks, 'bead')).toBe(6 * 3 + 1); // columns 2..5
     const window = size(4, lastCol(m.beadPlate));
     // hand 13 (column 2) at the left, top, once the marks' group is shifted by scrollX
@@ -73,7 +73,7 @@ describe('layoutBeadPlate', () => {
   });
 
   it('marks the newest bead fresh', () => {
-    const marks = layoutBeadPlate(map('BPB').beadPlate, size(5), { labels: HANZI, fresh: 2 });
+    const marks = allMarks(layoutBeadPlate(map('BPB').beadPlate, size(5), { labels: HANZI, fresh: 2 }));
     expect(marks.filter((x) => x.cls.includes('fresh')).map((x) => x.key)).toEqual(['b2']);
   });
 });
@@ -81,7 +81,7 @@ describe('layoutBeadPlate', () => {
 describe('layoutBigRoad', () => {
   it('draws Example A: 18 circles, one tie slash, the dragon tail along row 5', () => {
     const m = map(EXAMPLE_A);
-    const marks = layoutBigRoad(m.bigRoad.cells, size(20));
+    const marks = allMarks(layoutBigRoad(m.bigRoad.cells, size(20)));
     expect(count(marks, 'circle')).toBe(18);
     expect(count(marks, 'tie-slash')).toBe(1);
     expect(count(marks, 'tie-count')).toBe(0);
@@ -94,20 +94,20 @@ describe('layoutBigRoad', () => {
   });
 
   it('draws leading ties as a slash with its count in cell (0,0), and no circle for a shoe of ties', () => {
-    const marks = layoutBigRoad(map('TTT').bigRoad.cells, size(5));
+    const marks = allMarks(layoutBigRoad(map('TTT').bigRoad.cells, size(5)));
     expect(count(marks, 'circle')).toBe(0);
     expect(count(marks, 'tie-slash')).toBe(1);
     expect(marks.find((x) => x.cls === 'tie-count')).toMatchObject({ text: '3', x: 10, y: 10 });
   });
 
   it('writes the tie count from 2 ties on', () => {
-    const marks = layoutBigRoad(map('BTPTT').bigRoad.cells, size(5));
+    const marks = allMarks(layoutBigRoad(map('BTPTT').bigRoad.cells, size(5)));
     expect(marks.filter((x) => x.cls === 'tie-count').map((x) => (x.tag === 'text' ? x.text : ''))).toEqual(['2']);
     expect(count(marks, 'tie-slash')).toBe(2);
   });
 
   it('writes B / P in the circles for the colour-blind theme', () => {
-    const marks = layoutBigRoad(map('BP').bigRoad.cells, size(5), { letters: true });
+    const marks = allMarks(layoutBigRoad(map('BP').bigRoad.cells, size(5), { letters: true }));
     expect(marks.filter((x) => x.cls.startsWith('circle-label')).map((x) => (x.tag === 'text' ? x.text : ''))).toEqual([
       'B',
       'P',
@@ -116,7 +116,7 @@ describe('layoutBigRoad', () => {
 
   it('adds the would-be circles of the ask roads where the next Banker and Player would go', () => {
     const m = map('BBP');
-    const marks = layoutBigRoad(m.bigRoad.cells, size(6), { ask: m.ask(), askKey: '3' });
+    const marks = allMarks(layoutBigRoad(m.bigRoad.cells, size(6), { ask: m.ask(), askKey: '3' }));
     const mark = (side: string) => marks.find((x) => x.key === `ask-${side}`);
     const frame = (side: string) => marks.find((x) => x.key === `ask-${side}-f`);
     expect(mark('banker')).toMatchObject({ cx: 50, cy: 10 }); // a new column (2,0)
@@ -130,7 +130,7 @@ describe('layoutBigRoad', () => {
   it('keeps each would-be mark from hand to hand and alternates its blink animation, so that it blinks anew', () => {
     const m = map('BBP');
     const runs = ['3', '4', '5', '10', '11'].map((askKey) =>
-      layoutBigRoad(m.bigRoad.cells, size(6), { ask: m.ask(), askKey })
+      allMarks(layoutBigRoad(m.bigRoad.cells, size(6), { ask: m.ask(), askKey }))
         .filter((x) => x.cls.startsWith('ask '))
         .map((x) => `${x.key} ${x.cls.split(' ')[2]}`),
     );
@@ -142,9 +142,9 @@ describe('layoutBigRoad', () => {
 describe('layoutDerivedRoad', () => {
   it('draws Example A: 15 big-eye rings, 12 small-road dots, 10 cockroach slashes', () => {
     const m = map(EXAMPLE_A);
-    const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(30));
-    const small = layoutDerivedRoad('smallRoad', m.smallRoad.cells, size(30));
-    const roach = layoutDerivedRoad('cockroachPig', m.cockroachPig.cells, size(30));
+    const eye = allMarks(layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(30)));
+    const small = allMarks(layoutDerivedRoad('smallRoad', m.smallRoad.cells, size(30)));
+    const roach = allMarks(layoutDerivedRoad('cockroachPig', m.cockroachPig.cells, size(30)));
     expect(count(eye, 'ring')).toBe(15);
     expect(count(small, 'dot')).toBe(12);
     expect(count(roach, 'slash')).toBe(10);
@@ -154,8 +154,8 @@ describe('layoutDerivedRoad', () => {
 
   it('blinks the would-be marks only where the road would produce one', () => {
     const m = map('BP');
-    const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(5), { ask: m.ask(), askKey: '2' });
-    const small = layoutDerivedRoad('smallRoad', m.smallRoad.cells, size(5), { ask: m.ask(), askKey: '2' });
+    const eye = allMarks(layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(5), { ask: m.ask(), askKey: '2' }));
+    const small = allMarks(layoutDerivedRoad('smallRoad', m.smallRoad.cells, size(5), { ask: m.ask(), askKey: '2' }));
     expect(eye.map((x) => x.cls)).toEqual([
       'ask ask-banker ask-a ask-frame',
       'ask ask-banker ask-a ring red',
@@ -163,6 +163,55 @@ describe('layoutDerivedRoad', () => {
       'ask ask-player ask-a ring blue',
     ]);
     expect(small).toEqual([]);
+  });
+});
+
+describe('the two layers: settled columns and the newest', () => {
+  it('settles columns in steps of eight, keeping the two newest columns in the newest layer', () => {
+    expect(SETTLE_STEP).toBe(8);
+    const cases: [number, number][] = [
+      [-1, 0],
+      [0, 0],
+      [9, 0],
+      [10, 8],
+      [17, 8],
+      [18, 16],
+      [45, 40],
+      [50, 48],
+    ];
+    for (const [last, first] of cases) expect([last, settledBefore(last)]).toEqual([last, first]);
+  });
+
+  // A long dragon whose tail runs right along the bottom, then a Player: its new streak starts left of the tail.
+  const DRAGON = 'B'.repeat(18) + 'PB'.repeat(5) + 'P';
+  const keyCol = (key: string) => Number(/^[a-z](\d+)/.exec(key)![1]);
+
+  it('puts every mark left of the settled column in the settled layer, the rest and the would-be marks in the newest', () => {
+    const m = map(DRAGON);
+    const at = { ...size(40), settled: 8 };
+    const big = layoutBigRoad(m.bigRoad.cells, at, { ask: m.ask(), askKey: '1' });
+    expect(big.settled.length).toBeGreaterThan(0);
+    expect(big.settled.every((x) => keyCol(x.key) < 8)).toBe(true);
+    const results = big.newest.filter((x) => !x.cls.startsWith('ask'));
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((x) => keyCol(x.key) >= 8)).toBe(true);
+    expect(big.newest.filter((x) => x.cls.startsWith('ask'))).toHaveLength(4); // two frames, two circles
+    // Split, not changed: the same marks as one layer, only grouped.
+    const one = allMarks(layoutBigRoad(m.bigRoad.cells, size(40), { ask: m.ask(), askKey: '1' }));
+    const key = (x: Mark) => x.key;
+    expect(allMarks(big).map(key).sort()).toEqual(one.map(key).sort());
+  });
+
+  it('splits the bead plate and the derived roads by column the same way', () => {
+    const m = map(EXAMPLE_A + EXAMPLE_A + EXAMPLE_A);
+    const at = { ...size(40), settled: 8 };
+    const beads = layoutBeadPlate(m.beadPlate, at, { labels: HANZI });
+    expect(beads.settled.filter((x) => x.tag === 'circle' && x.cls.startsWith('bead'))).toHaveLength(48);
+    expect(count(beads.newest, 'bead')).toBe(57 - 48);
+    const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, at);
+    expect(eye.settled.every((x) => keyCol(x.key) < 8)).toBe(true);
+    expect(eye.newest.every((x) => keyCol(x.key) >= 8)).toBe(true);
+    expect(eye.settled.length + eye.newest.length).toBe(m.bigEyeBoy.cells.length);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Pure geometry of the roads: logical cells in, marks (numbers and d3-shape path strings) out. No DOM, so it is
- * tested in Node and drawn by `drawRoad()` anywhere.
+ * Pure geometry of the roads: logical cells in, marks (numbers and d3-shape path strings) out, in two layers: the
+ * columns left of the window's `settled` column, and the newest (marks.ts, `RoadMarks`). No DOM, so it is tested in
+ * Node and drawn by `drawRoad()` anywhere.
  *
  * ```ts
  * const size = roadSize({ cell: 40, rows: 6, cols: 24 }, lastCol(map.bigRoad.cells));
@@ -11,7 +12,7 @@
 import { curveLinearClosed, line } from 'd3';
 import type { AskPreview, BeadCell, BigRoadCell, DerivedCell, GridCell } from '../../baccarat/roads/types';
 import type { DerivedRoadName } from '../../baccarat/types';
-import { centre, type Mark, type RoadSize, visible } from './marks';
+import { centre, layerOf, type Mark, type RoadMarks, type RoadSize, visible } from './marks';
 
 /** What a bead says: the winner as a character or letter, or the winning points. */
 export type BeadLabels = { readonly banker: string; readonly player: string; readonly tie: string } | 'points';
@@ -130,13 +131,15 @@ export interface BeadPlateOptions extends FreshOptions {
 }
 
 /** The bead plate: a solid disc per hand with its label, pair dots and a gold star for a natural. */
-export function layoutBeadPlate(beads: readonly BeadCell[], size: RoadSize, opts: BeadPlateOptions): Mark[] {
-  const marks: Mark[] = [];
+export function layoutBeadPlate(beads: readonly BeadCell[], size: RoadSize, opts: BeadPlateOptions): RoadMarks {
+  const marks: RoadMarks = { settled: [], newest: [] };
   const c = size.cell;
   for (const b of beads) {
     if (!visible(size, b.col)) continue;
     const f = highlight(b.index === opts.fresh, b.index === opts.held, opts.fading);
-    marks.push(...laidOut(beadMemo, b, c, f, opts.labels, () => beadMarks(b, c, size, f, opts.labels)));
+    layerOf(marks, size, b.col).push(
+      ...laidOut(beadMemo, b, c, f, opts.labels, () => beadMarks(b, c, size, f, opts.labels)),
+    );
   }
   return marks;
 }
@@ -180,17 +183,18 @@ export interface BigRoadOptions extends FreshOptions {
 }
 
 /** The big road: hollow circles, green tie slashes with their count from 2, pair dots, dragon tails as placed. */
-export function layoutBigRoad(cells: readonly BigRoadCell[], size: RoadSize, opts: BigRoadOptions = {}): Mark[] {
-  const marks: Mark[] = [];
+export function layoutBigRoad(cells: readonly BigRoadCell[], size: RoadSize, opts: BigRoadOptions = {}): RoadMarks {
+  const marks: RoadMarks = { settled: [], newest: [] };
   const c = size.cell;
   const letters = opts.letters === true;
   for (const cell of cells) {
     if (!visible(size, cell.col, cell.streakStart)) continue;
     const at = (g: GridCell | null | undefined) => g?.col === cell.col && g.row === cell.row;
     const f = highlight(at(opts.fresh), at(opts.held), opts.fading);
-    marks.push(...laidOut(bigRoadMemo, cell, c, f, letters, () => bigRoadMarks(cell, c, size, f, letters)));
+    const layer = layerOf(marks, size, cell.col);
+    layer.push(...laidOut(bigRoadMemo, cell, c, f, letters, () => bigRoadMarks(cell, c, size, f, letters)));
   }
-  if (opts.ask) marks.push(...askMarks(size, opts.askKey ?? '', 'circle', opts.ask, (a) => a.bigRoad));
+  if (opts.ask) marks.newest.push(...askMarks(size, opts.askKey ?? '', 'circle', opts.ask, (a) => a.bigRoad));
   return marks;
 }
 
@@ -247,20 +251,20 @@ export function layoutDerivedRoad(
   cells: readonly DerivedCell[],
   size: RoadSize,
   opts: DerivedRoadOptions = {},
-): Mark[] {
+): RoadMarks {
   const glyph = DERIVED_GLYPH[road];
-  const marks: Mark[] = [];
+  const marks: RoadMarks = { settled: [], newest: [] };
   cells.forEach((cell, i) => {
     if (!visible(size, cell.col, cell.streakStart)) return;
     const f = highlight(i === opts.fresh, i === opts.held, opts.fading);
-    marks.push(
+    layerOf(marks, size, cell.col).push(
       ...laidOut(derivedMemo, cell, size.cell, f, glyph, () => [
         derivedMark(`d${cell.col}-${cell.row}`, `${glyph} ${cell.colour}${f}`, glyph, size, cell),
       ]),
     );
   });
   if (opts.ask) {
-    marks.push(
+    marks.newest.push(
       ...askMarks(size, opts.askKey ?? '', glyph, opts.ask, (a) => {
         const at = a.cells[road];
         const colour = a[road];

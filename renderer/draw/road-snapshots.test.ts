@@ -13,7 +13,7 @@ import { EXAMPLE_SHOES } from '../../test/fixtures/views/index';
 import { drawRoad } from './draw-road';
 import { layoutGrid } from './layout-grid';
 import { layoutBeadPlate, layoutBigRoad, layoutDerivedRoad } from './layout-road';
-import { lastCol, roadSize, scrollX, type Mark, type RoadSize } from './marks';
+import { allMarks, lastCol, roadSize, scrollX, type Mark, type RoadSize } from './marks';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 24; // big road and bead plate, in px; derived roads are half
@@ -53,14 +53,14 @@ function snapshot(shoe: string): string {
     y,
     'Bead Plate',
     big(map.beadPlate),
-    layoutBeadPlate(map.beadPlate, big(map.beadPlate), { labels: { banker: 'B', player: 'P', tie: 'T' } }),
+    allMarks(layoutBeadPlate(map.beadPlate, big(map.beadPlate), { labels: { banker: 'B', player: 'P', tie: 'T' } })),
   );
   const bigSize = big([...map.bigRoad.cells, ask.banker.bigRoad, ask.player.bigRoad]);
-  y = road(svg, y, 'Big Road', bigSize, layoutBigRoad(map.bigRoad.cells, bigSize, { ask, askKey: 'next' }));
+  y = road(svg, y, 'Big Road', bigSize, allMarks(layoutBigRoad(map.bigRoad.cells, bigSize, { ask, askKey: 'next' })));
   for (const name of DERIVED_ROADS) {
     const cells = map[name].cells;
     const size = roadSize({ cell: CELL / 2, rows: 6, cols: COLS * 2 }, lastCol(cells));
-    y = road(svg, y, name, size, layoutDerivedRoad(name, cells, size, { ask, askKey: 'next' }));
+    y = road(svg, y, name, size, allMarks(layoutDerivedRoad(name, cells, size, { ask, askKey: 'next' })));
   }
   const width = COLS * CELL;
   svg.setAttribute('xmlns', SVG_NS);

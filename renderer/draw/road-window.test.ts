@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseShoe } from '../../baccarat/notation';
 import { roadmap } from '../../baccarat/roads/roadmap';
 import { layoutBigRoad } from './layout-road';
-import { lastCol } from './marks';
+import { allMarks, lastCol } from './marks';
 import { roadWindow, stripSize } from './road-window';
 
 const map = (s: string) => {
@@ -26,7 +26,7 @@ describe('roadWindow', () => {
     // 7 columns would start at column 3, under the P tail of column 1 (row 4) and the B tail (row 5, to column 2):
     // column 3 is a streak start, and the marks of the streaks that start left of it are not drawn.
     expect(w.from).toBe(3);
-    const marks = layoutBigRoad(cells, stripSize(w, 0, 10, 6));
+    const marks = allMarks(layoutBigRoad(cells, stripSize(w, 0, 10, 6)));
     const shown = cells.filter((c) => c.col >= 3 && c.streakStart >= 3);
     expect(marks.filter((m) => m.cls.startsWith('circle'))).toHaveLength(shown.length);
     // No tail mark of column 1's P dragon (row 4, columns 3..5) is drawn.
