@@ -1,6 +1,7 @@
 /**
- * The keypad page's words in Simplified Chinese (mainland usage: 庄 闲, 第 n 手). Typed by the English table
- * (locales.ts), so a missing word is a compile error.
+ * The keypad page's words in Simplified Chinese: 庄 闲 和, and a hand is a 局 (第 n 局, 共 n 局) as the board says it,
+ * not the mainland's 第 n 手: the dealer reads the board's numbers. Typed by the English table (locales.ts), so a
+ * missing word is a compile error.
  * @packageDocumentation
  */
 import { DEALER_UNDO_BY } from '../../contract/correction-by';
@@ -15,7 +16,7 @@ export const ZH_HANS: Strings = {
   table: (id) => `${id} 号台`,
   shoe: (no, decks) => `第 ${no} 靴 · ${decks} 副牌`,
   noShoe: '未开靴',
-  hand: (n) => `第 ${n} 手`,
+  hand: (n) => `第 ${n} 局`,
   round: (n) => `第 ${n} 局`,
   tableOpen: '开台',
   tableClosed: '关台',
@@ -32,7 +33,7 @@ export const ZH_HANS: Strings = {
   bankerPair: '庄对',
   natural: '例牌',
   pointsOf: (side) => `${side}点数`,
-  lastResult: (n) => `上一手：第 ${n} 手`,
+  lastResult: (n) => `上局结果：第 ${n} 局`,
   openTable: '开台',
   closeTable: '关台',
   newShoe: '新牌靴',
@@ -61,16 +62,16 @@ export const ZH_HANS: Strings = {
   roundVoid: '本局作废…',
   takeBack: '撤回一张',
   confirmResult: '确认结果',
-  undo: (n, s) => `撤销第 ${n} 手（${s} 秒）`,
+  undo: (n, s) => `撤销第 ${n} 局（${s} 秒）`,
   cancelUndo: '取消撤销',
-  redoing: (n) => `重新输入第 ${n} 手（撤销）：各显示屏将收到更正`,
+  redoing: (n) => `重新输入第 ${n} 局（撤销）：各显示屏将收到更正`,
   endShoe: '结束牌靴',
   endShoeEarly: '最后一局尚未发出。现在结束牌靴（规则 7.10）？',
-  endShoeDone: (n) => `最后一局已发出：结束牌靴（共 ${n} 手）`,
+  endShoeDone: (n) => `最后一局已发出：结束牌靴（共 ${n} 局）`,
   lastCoup: '最后一局',
   lastCoupNext: (n) => `最后一局：第 ${n} 局`,
   complete: '最后一局已发出：不再发牌',
-  ended: (no, n) => `第 ${no} 靴已结束：共 ${n} 手`,
+  ended: (no, n) => `第 ${no} 靴已结束：共 ${n} 局`,
   betting: '正在下注',
   dealing: '发牌中',
   waiting: '局间',
@@ -97,10 +98,10 @@ export const ZH_HANS: Strings = {
   back: '返回',
   close: '关闭',
   sure: '此操作会发送到本台所有显示屏。',
-  supervisorTitle: '主管：更正或作废一手',
-  pickHand: '选择要处理的一手',
-  correctHand: (n) => `更正第 ${n} 手`,
-  voidRecorded: (n) => `作废第 ${n} 手（保留编号，不计入路单）`,
+  supervisorTitle: '主管：更正或作废一局',
+  pickHand: '选择要处理的一局',
+  correctHand: (n) => `更正第 ${n} 局`,
+  voidRecorded: (n) => `作废第 ${n} 局（保留局号，不计入路单）`,
   name: '主管',
   code: '密码',
   note: '备注（可选）',
