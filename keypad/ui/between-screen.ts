@@ -1,8 +1,8 @@
 /**
  * `<keypad-between>`: between rounds and the shoe's life: the last result, large; the one thing to do next (a new
- * shoe, bets open, no more bets, the end of the shoe), large and gold; the undo while it is offered; the shuffle,
- * the burn (the card, then rule 7.9's count, proposed), no-bet coups, "No bets this hand", the table. Everything goes
- * up as actions.
+ * shoe, its shuffle, its burn, bets open, no more bets, the end of the shoe: `next-step.ts`), large and gold; the
+ * undo while it is offered; the shuffle, the burn (the card, then rule 7.9's count, proposed), no-bet coups, "No bets
+ * this hand", the table. Everything goes up as actions.
  *
  * @event keypad-act - an action, with its confirmation
  * @event keypad-choose - a choice to offer ("No bets this hand"'s reason)
@@ -16,6 +16,7 @@ import { ANNOUNCED_REASONS, type DealerAction, type KeypadView } from '../protoc
 import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
 import { cardLabel, isRed } from './format';
 import type { Strings } from './locales';
+import { nextStep, statusKey, statusText, type NextStep } from './next-step';
 import { pitClosedHere, pitClosedWarning } from './pit-closed';
 import { screenStyles } from './keypad-app.styles';
 import { sharedStyles } from './shared.styles';
@@ -122,17 +123,7 @@ export class KeypadBetween extends LitElement {
     // under TABLE CLOSED, so it asks first, and says why.
     const pitClosed = pitClosedHere(v);
     const pitAsk = (title: string, label: string): Confirmation => ({ title, body: t.pitClosed, label, danger: true });
-    const status = !s
-      ? t.noShoe
-      : s.phase === 'ended'
-        ? t.ended(s.no, s.hands.length)
-        : s.complete
-          ? t.complete
-          : s.phase === 'betting'
-            ? t.betting
-            : s.phase === 'shuffling' && s.hands.length === 0
-              ? t.shuffling
-              : t.waiting;
+    const step = nextStep(v);
     const newShoe = html`<div class="grid2">
       <div class="row decks" role="group" aria-label=${t.decks}>
         ${[4, 5, 6, 7, 8].map((d) => html`<button data-decks=${d} aria-pressed=${this.decks === d} @click=${() => (this.decks = d)}>${d}</button>`)}
@@ -146,37 +137,31 @@ export class KeypadBetween extends LitElement {
         ${t.startShoe(this.decks)}
       </button>
     </div>`;
-    const primary =
-      !s || s.phase === 'ended'
-        ? newShoe
-        : v.can['no-more-bets'] && s.phase === 'betting'
-          ? html`<button class="primary big" data-no-more-bets @click=${() => this.act({ type: 'no-more-bets' })}>
-              ${t.noMoreBets}
-            </button>`
-          : s.complete
-            ? html`<button
-                class="primary big"
-                data-end-shoe
-                ?disabled=${!v.can['end-shoe']}
-                @click=${() => this.act({ type: 'end-shoe' }, { title: t.endShoeDone(s.hands.length), label: t.endShoe })}
-              >
-                ${t.endShoeDone(s.hands.length)}
-              </button>`
-            : html`<button
-                class="primary big"
-                data-bets-open
-                ?disabled=${!v.can['bets-open']}
-                @click=${() => this.act({ type: 'bets-open' }, pitClosed ? pitAsk(t.betsOpenPitClosed, t.betsOpen) : undefined)}
-              >
-                ${t.betsOpen}
-              </button>`;
+    const betsOpen = (gold: boolean) =>
+      html`<button
+        class=${gold ? 'primary big' : ''}
+        data-bets-open
+        ?disabled=${!v.can['bets-open']}
+        @click=${() => this.act({ type: 'bets-open' }, pitClosed ? pitAsk(t.betsOpenPitClosed, t.betsOpen) : undefined)}
+      >
+        ${t.betsOpen}
+      </button>`;
+    // The shuffle and the burn of a new shoe, the one due in gold (rule 12.7: play goes on without a burn, so bets
+    // open stays at hand, plain, below them).
+    const gold = (which: NextStep) => (step === which ? 'primary big' : '');
     const shoeStart =
       s && (v.can.shuffle || v.can.burn)
         ? html`<div class="grid2">
-            <button data-shuffle ?disabled=${!v.can.shuffle} @click=${() => this.act({ type: 'shuffle' })}>
+            <button
+              class=${gold('shuffle')}
+              data-shuffle
+              ?disabled=${!v.can.shuffle}
+              @click=${() => this.act({ type: 'shuffle' })}
+            >
               ${s.shuffled ? t.shuffled : t.shuffle}
             </button>
             <button
+              class=${gold('burn')}
               data-burn
               ?disabled=${!v.can.burn}
               @click=${() => ((this.burnPicking = true), (this.burnCard = null))}
@@ -185,6 +170,26 @@ export class KeypadBetween extends LitElement {
             </button>
           </div>`
         : nothing;
+    const primary =
+      step === 'new-shoe' || !s
+        ? newShoe
+        : step === 'no-more-bets'
+          ? html`<button class="primary big" data-no-more-bets @click=${() => this.act({ type: 'no-more-bets' })}>
+              ${t.noMoreBets}
+            </button>`
+          : step === 'end-shoe'
+            ? html`<button
+                class="primary big"
+                data-end-shoe
+                ?disabled=${!v.can['end-shoe']}
+                @click=${() => this.act({ type: 'end-shoe' }, { title: t.endShoeDone(s.hands.length), label: t.endShoe })}
+              >
+                ${t.endShoeDone(s.hands.length)}
+              </button>`
+            : step === 'bets-open'
+              ? betsOpen(true)
+              : html`${shoeStart} ${betsOpen(false)}`;
+    const afterPrimary = step === 'shuffle' || step === 'burn' ? nothing : shoeStart;
     const table = v.tableOpen
       ? html`<button
           data-close-table
@@ -237,11 +242,11 @@ export class KeypadBetween extends LitElement {
           </div>`
         : nothing;
     return html`${pitClosedWarning(t, v)}
-      <div class="status" data-status>${status}</div>
+      <div class="status" data-status=${statusKey(v)}>${statusText(t, v)}</div>
       ${this.lastResult(v)}
       ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
       ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
-      <div class="reach">${undo} ${primary} ${shoeStart} ${secondary} ${tableInRow ? nothing : table}</div>`;
+      <div class="reach">${undo} ${primary} ${afterPrimary} ${secondary} ${tableInRow ? nothing : table}</div>`;
   }
 
   /** The last hand the boards have, large: what the dealer just published, to check at a glance. */

@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { act, INITIAL_STATE, type KeypadState } from '../keypad-state';
+import type { Action } from '../protocol';
+import { keypadView } from '../view';
+import { strings } from './locales';
+import { nextStep, statusKey, statusText } from './next-step';
+
+const AT = '2024-11-22T14:00:00.000Z';
+
+function view(actions: readonly Action[]) {
+  let s: KeypadState = INITIAL_STATE;
+  for (const a of actions) {
+    const r = act(s, a, { at: AT, undoMs: 10_000 });
+    if (!r.ok) throw new Error(`${a.type}: ${r.error}`);
+    s = r.value.state;
+  }
+  const link = { state: 'online', broker: 'mqtt://pit:1883', pending: 0, signing: null } as const;
+  return keypadView(s, {
+    ...{ tableId: 'T7', controllerId: 'ctl-T7', keying: 'cards', undoMs: 10_000, now: new Date(AT), link },
+    ...{ pit: null, revision: 0, serial: 1 },
+  });
+}
+
+const SHOE: Action[] = [{ type: 'open-table' }, { type: 'new-shoe', decks: 8, shoeId: 'S1' }];
+const SHUFFLE: Action = { type: 'shuffle' };
+const BURN: Action = { type: 'burn', card: '7H', count: 7 };
+const HAND: Action[] = [
+  { type: 'bets-open' },
+  { type: 'no-more-bets' },
+  ...['9H', 'KD', '7S', '7C'].map((card): Action => ({ type: 'card', card })),
+  { type: 'result' },
+];
+
+describe('the gold button between rounds, and the status line', () => {
+  test.each([
+    { name: 'no shoe', actions: [{ type: 'open-table' }], step: 'new-shoe', status: 'noShoe' },
+    { name: 'a new shoe', actions: SHOE, step: 'shuffle', status: 'shuffling' },
+    { name: 'the shuffle announced', actions: [...SHOE, SHUFFLE], step: 'burn', status: 'burnNext' },
+    { name: 'shuffled and burned', actions: [...SHOE, SHUFFLE, BURN], step: 'bets-open', status: 'shoeReady' },
+    // A shuffle done without announcing it: the burn recorded, the shuffle is not asked for again.
+    { name: 'burned, the shuffle not announced', actions: [...SHOE, BURN], step: 'bets-open', status: 'shoeReady' },
+    { name: 'a new shoe, the table closed', actions: [...SHOE, { type: 'close-table' }], step: 'shuffle' },
+    { name: 'bets open', actions: [...SHOE, SHUFFLE, BURN, HAND[0]!], step: 'no-more-bets', status: 'betting' },
+    { name: 'a hand recorded', actions: [...SHOE, SHUFFLE, BURN, ...HAND], step: 'bets-open', status: 'waiting' },
+    {
+      name: 'the shoe ended',
+      actions: [...SHOE, SHUFFLE, BURN, ...HAND, { type: 'end-shoe' }],
+      step: 'new-shoe',
+      status: 'ended',
+    },
+  ] as { name: string; actions: Action[]; step: string; status?: string }[])(
+    '$name: $step in gold',
+    ({ actions, step, status }) => {
+      const v = view(actions);
+      expect(nextStep(v)).toBe(step);
+      if (status) expect(statusKey(v)).toBe(status);
+    },
+  );
+
+  test('"shuffle and burn" goes once the burn is recorded, in every language', () => {
+    const before = view([...SHOE, SHUFFLE]);
+    const after = view([...SHOE, SHUFFLE, BURN]);
+    for (const lang of ['en', 'zh-Hans', 'zh-Hant'] as const) {
+      const t = strings(lang);
+      expect(statusText(t, view(SHOE))).toBe(t.shuffling);
+      expect(statusText(t, before)).toBe(t.burnNext);
+      expect(statusText(t, after)).toBe(t.shoeReady);
+      expect(new Set([t.shuffling, t.burnNext, t.shoeReady]).size).toBe(3);
+    }
+    expect(statusText(strings('en'), after)).not.toMatch(/burn$/);
+  });
+});

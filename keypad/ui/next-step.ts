@@ -1,0 +1,49 @@
+/**
+ * Between rounds, the one thing the dealer does next (the gold button) and what the screen says of it. A new shoe
+ * goes shuffle, then burn (rules 7.1 to 7.7), then its first round; a shoe whose burn was recorded no longer asks
+ * for it. Pure: the between-rounds screen renders by it.
+ *
+ * ```ts
+ * nextStep(view); // 'burn' once the shuffle is announced and before the burn is recorded
+ * ```
+ * @packageDocumentation
+ */
+import type { KeypadView } from '../protocol';
+import type { Strings } from './locales';
+
+/** The gold button between rounds. */
+export type NextStep = 'new-shoe' | 'shuffle' | 'burn' | 'bets-open' | 'no-more-bets' | 'end-shoe';
+
+/** What the dealer does next, by the shoe's life: a shoe, its shuffle and burn, then its rounds, then its end. */
+export function nextStep(v: KeypadView): NextStep {
+  const s = v.shoe;
+  if (!s || s.phase === 'ended') return 'new-shoe';
+  if (s.phase === 'betting' && v.can['no-more-bets']) return 'no-more-bets';
+  if (s.complete) return 'end-shoe';
+  // The shuffle is announced first, unless the burn already was (the shuffle was then done without a word).
+  if (v.can.shuffle && !s.shuffled && !s.burn) return 'shuffle';
+  if (v.can.burn) return 'burn';
+  return 'bets-open';
+}
+
+/** The screen's line of status: where the shoe is, and at a new shoe, which of its steps comes next. */
+export type StatusKey =
+  'noShoe' | 'ended' | 'complete' | 'betting' | 'shuffling' | 'burnNext' | 'shoeReady' | 'waiting';
+
+export function statusKey(v: KeypadView): StatusKey {
+  const s = v.shoe;
+  if (!s) return 'noShoe';
+  if (s.phase === 'ended') return 'ended';
+  if (s.complete) return 'complete';
+  if (s.phase === 'betting') return 'betting';
+  if (s.phase !== 'shuffling' || s.hands.length > 0 || s.voidedRounds.length > 0) return 'waiting';
+  const step = nextStep(v);
+  return step === 'shuffle' ? 'shuffling' : step === 'burn' ? 'burnNext' : 'shoeReady';
+}
+
+/** The status line in words. */
+export function statusText(t: Strings, v: KeypadView): string {
+  const key = statusKey(v);
+  const s = v.shoe;
+  return key === 'ended' && s ? t.ended(s.no, s.hands.length) : t[key as Exclude<StatusKey, 'ended'>];
+}
