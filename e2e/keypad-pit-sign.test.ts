@@ -95,11 +95,19 @@ describe.skipIf(missing)(`the pit's sign at the keypad${missing ? ` (${missing})
     expect(await warning.textContent()).toContain(
       'The pit has closed this table: its boards show TABLE CLOSED. Close the table here, or ask the pit to open it.',
     );
+    // The header's chip does not say a plain "Open" beside it: open here, closed by the pit.
+    const chip = page.locator('keypad-app [data-table-chip]');
+    expect(await chip.getAttribute('data-table-chip')).toBe('open-pit-closed');
+    expect((await chip.textContent())?.trim()).toBe('Open here · pit closed');
+    mkdirSync(SCREENS, { recursive: true }); // to look at (test/output is gitignored)
+    await page.screenshot({
+      path: join(SCREENS, 'pit-closed-header-1280x800.png'),
+      clip: { x: 0, y: 0, width: 1280, height: 240 },
+    });
     await page.locator('keypad-app [data-bets-open]').click();
     const dialog = page.locator('keypad-confirm h2');
     await dialog.waitFor();
     expect(await dialog.textContent()).toBe('Open bets while the boards show TABLE CLOSED?');
-    mkdirSync(SCREENS, { recursive: true }); // to look at (test/output is gitignored)
     await page.screenshot({ path: join(SCREENS, 'pit-closed-confirm-1280x800.png') });
     await page.locator('keypad-confirm [data-back]').click();
     expect((await view()).shoe?.phase).not.toBe('betting'); // nothing was sent
@@ -115,6 +123,8 @@ describe.skipIf(missing)(`the pit's sign at the keypad${missing ? ` (${missing})
     await publishSign(broker, 'PS1', 4, true);
     await until(async () => expect((await view()).pit).toEqual({ open: true, revision: 4 }));
     await until(async () => expect(await warning.count()).toBe(0));
+    expect(await chip.getAttribute('data-table-chip')).toBe('open');
+    expect((await chip.textContent())?.trim()).toBe('Open');
   });
 
   test('an account that may not read the sign: the keypad serves the table as before, without the pit', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
 import type { Action, LinkView } from './protocol';
-import { pitClosedHere } from './ui/pit-closed';
+import { LANGUAGES, strings } from './ui/locales';
+import { pitClosedHere, tableChip, tableChipText } from './ui/pit-closed';
 import { keypadView, type ViewContext } from './view';
 
 const AT = '2024-11-22T14:00:00.000Z';
@@ -32,15 +33,43 @@ const CLOSED = state([{ type: 'open-table' }, { type: 'close-table' }]);
 
 describe("the pit's sign in the keypad's view", () => {
   test.each([
-    { name: 'no sign', s: OPEN, pit: null, warn: false },
-    { name: 'the sign says open, the keypad open', s: OPEN, pit: { open: true, revision: 2 }, warn: false },
-    { name: 'the pit closed it, the keypad open', s: OPEN, pit: { open: false, revision: 3 }, warn: true },
-    { name: 'both closed', s: CLOSED, pit: { open: false, revision: 3 }, warn: false },
-    { name: 'the sign says open, the keypad closed', s: CLOSED, pit: { open: true, revision: 4 }, warn: false },
-  ])('$name: pit as the sign says; the warning $warn', ({ s, pit, warn }) => {
+    { name: 'no sign', s: OPEN, pit: null, warn: false, chip: 'open' },
+    {
+      name: 'the sign says open, the keypad open',
+      s: OPEN,
+      pit: { open: true, revision: 2 },
+      warn: false,
+      chip: 'open',
+    },
+    {
+      name: 'the pit closed it, the keypad open',
+      s: OPEN,
+      pit: { open: false, revision: 3 },
+      warn: true,
+      chip: 'open-pit-closed',
+    },
+    { name: 'both closed', s: CLOSED, pit: { open: false, revision: 3 }, warn: false, chip: 'closed' },
+    {
+      name: 'the sign says open, the keypad closed',
+      s: CLOSED,
+      pit: { open: true, revision: 4 },
+      warn: false,
+      chip: 'closed',
+    },
+  ])('$name: pit as the sign says; the warning $warn; the header says $chip', ({ s, pit, warn, chip }) => {
     const v = keypadView(s, { ...CTX, pit });
     expect(v.pit).toEqual(pit);
     expect(pitClosedHere(v)).toBe(warn);
+    expect(tableChip(v)).toBe(chip);
+  });
+
+  test.each(LANGUAGES)('%s: the header never says a plain "Open" beside the warning that the pit closed it', (lang) => {
+    const t = strings(lang);
+    const text = tableChipText(t, tableChip(keypadView(OPEN, { ...CTX, pit: { open: false, revision: 3 } })));
+    expect(text).not.toBe(t.tableOpen);
+    expect(text).not.toBe(t.tableClosed);
+    expect(text).toBe(t.tableOpenPitClosed);
+    expect(tableChipText(t, tableChip(keypadView(OPEN, { ...CTX, pit: null })))).toBe(t.tableOpen);
   });
 
   test('the sign decides nothing at the keypad: "Bets open" stays on offer (the page asks first)', () => {

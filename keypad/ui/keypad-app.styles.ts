@@ -33,6 +33,12 @@ export const appStyles = css`
   .chip.off {
     color: var(--k-warn);
   }
+  /* Open here, closed by the pit: amber and filled, as loud as the warning it stands beside. */
+  .chip.pit {
+    color: var(--k-accent-ink);
+    background: var(--k-warn);
+    border-color: var(--k-warn);
+  }
   .chip.last {
     color: var(--k-accent-ink);
     background: var(--k-accent);

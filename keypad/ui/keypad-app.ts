@@ -21,6 +21,7 @@ import {
   type Language,
   type Strings,
 } from './locales';
+import { tableChip, tableChipText } from './pit-closed';
 import { sharedStyles } from './shared.styles';
 import { isNewer } from './view-order';
 import './between-screen';
@@ -157,11 +158,15 @@ export class KeypadApp extends LitElement {
           >`;
     // A refused keypad does not serve the table: its own open, shoe and hand are not the table's (it read "Closed ·
     // No shoe" for a table open mid-shoe), so it shows none; its refusal says who serves the table.
+    const chip = tableChip(v);
     const own =
       link.state === 'refused'
         ? nothing
-        : html`<span class="chip ${v.tableOpen ? 'ok' : 'off'}" data-table-open=${v.tableOpen}
-              >${v.tableOpen ? t.tableOpen : t.tableClosed}</span
+        : html`<span
+              class="chip ${chip === 'open' ? 'ok' : chip === 'closed' ? 'off' : 'pit'}"
+              data-table-open=${v.tableOpen}
+              data-table-chip=${chip}
+              >${tableChipText(t, chip)}</span
             >
             <span class="shoe">${s ? t.shoe(s.no, s.decks) : t.noShoe}</span>
             ${s && s.phase !== 'ended' ? this.handNo(v.redo?.handNo ?? s.nextHandNo) : nothing}

@@ -35,6 +35,8 @@ const EN = {
   round: (n: number) => `Round ${n}`,
   tableOpen: 'Open',
   tableClosed: 'Closed',
+  /** The header's open, when the pit's sign says closed (its boards show TABLE CLOSED): not a plain "Open". */
+  tableOpenPitClosed: 'Open here · pit closed',
   online: 'Online',
   offline: 'Offline: results are kept and sent when back',
   pending: (n: number) => `${n} to send`,

@@ -20,6 +20,7 @@ export const ZH_HANS: Strings = {
   round: (n) => `第 ${n} 局`,
   tableOpen: '开台',
   tableClosed: '关台',
+  tableOpenPitClosed: '本机开台 · 场务已关台',
   online: '在线',
   offline: '离线：结果已保存，恢复后发送',
   pending: (n) => `待发送 ${n}`,

@@ -22,6 +22,7 @@ export const ZH_HANT: Strings = {
   round: (n) => `第 ${n} 局`,
   tableOpen: '營業中',
   tableClosed: '暫停營業',
+  tableOpenPitClosed: '此處營業中 · 賭區經理已收枱',
   online: '已連線',
   offline: '離線：結果已儲存，恢復連線後發送',
   pending: (n) => `${n} 項待發送`,
