@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright';
+import { type Browser, chromium, type Locator, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startKeypad, type Keypad } from '../keypad/keypad';
 import type { DealerAction, Keying } from '../keypad/protocol';
@@ -137,6 +137,19 @@ async function outOfView(page: Page): Promise<string[]> {
   });
 }
 
+/** Whether the element is wholly visible: in the screen and not scrolled out of a scrolling box (IntersectionObserver). */
+const wholly = (el: Locator): Promise<boolean> =>
+  el.evaluate(
+    (e) =>
+      new Promise<boolean>((resolve) => {
+        const io = new IntersectionObserver(([entry]) => {
+          io.disconnect();
+          resolve(entry!.intersectionRatio > 0.99);
+        });
+        io.observe(e);
+      }),
+  );
+
 interface FontNode {
   nodeId: number;
   nodeType: number;
@@ -187,6 +200,11 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
     await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, { type: 'shuffle' });
     for (const [size, language] of everywhere(['en', 'zh-Hant'])) {
       const page = await open(server.url, size, language);
+      // Shuffled, not burned: the burn is the gold button, not "Bets open" (found by a dealer: it skipped the burn).
+      expect(await page.locator('keypad-app [data-burn]').getAttribute('class')).toMatch(/primary/);
+      expect(await page.locator('keypad-app [data-bets-open]').getAttribute('class')).not.toMatch(/primary/);
+      expect(await page.locator('keypad-app [data-status]').getAttribute('data-status')).toBe('burnNext');
+      await shot(page, named('burn-next', language), true);
       await page.locator('[data-burn]').click();
       await page.locator('main keypad-card-grid button[data-card="7H"]').click();
       await targetsOk(page);
@@ -232,6 +250,28 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       await page.locator('[data-supervisor]').click();
       await page.locator('keypad-supervisor [data-pick-hand="2"]').click();
       await page.locator('keypad-supervisor [data-mode="correct"]').click();
+      await targetsOk(page);
+      // The hand's cards as recorded (P: A♥ 2♠ 4♥, B: 2♦ 3♣ 9♣), to change only what was wrong; nothing to send yet.
+      const keyed = page.locator('keypad-supervisor keypad-round [data-card]');
+      expect(await keyed.evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual([
+        'AH',
+        '2S',
+        '4H',
+        '2D',
+        '3C',
+        '9C',
+      ]);
+      expect(await page.locator('keypad-supervisor [data-as-recorded]').isVisible()).toBe(true);
+      // Found at 1280×800: the name, code and Send were below the dialog's fold, with no hint. They stay in view.
+      for (const what of ['[data-close]', '[data-name]', '[data-code]', '[data-note]', '[data-send]'])
+        expect(await wholly(page.locator(`keypad-supervisor ${what}`)), `${what} at ${size.join('×')}`).toBe(true);
+      expect(await page.locator('keypad-supervisor [data-send]').isDisabled()).toBe(true);
+      await page.locator('keypad-supervisor [data-take-back]').click();
+      await page.locator('keypad-supervisor keypad-card-grid button[data-card="8C"]').click();
+      await page.locator('keypad-supervisor [data-name]').fill('Lee');
+      await page.locator('keypad-supervisor [data-code]').fill('4821');
+      expect(await page.locator('keypad-supervisor [data-as-recorded]').count()).toBe(0);
+      expect(await page.locator('keypad-supervisor [data-send]').isEnabled()).toBe(true);
       await targetsOk(page);
       await shot(page, named('supervisor', language));
     }

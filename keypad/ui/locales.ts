@@ -131,6 +131,8 @@ const EN = {
   code: 'Code',
   note: 'Note (optional)',
   send: 'Send to the boards',
+  asRecordedCards: 'The hand as recorded: take back to the wrong card, key the right ones, then send',
+  asRecordedOutcome: 'The hand as recorded: change what was wrong, confirm it, then send',
   wrongCode: 'Wrong supervisor or code',
   locked: 'Too many wrong codes: wait a minute',
   // Refused

@@ -109,6 +109,8 @@ export const ZH_HANS: Strings = {
   code: '密码',
   note: '备注（可选）',
   send: '发送到显示屏',
+  asRecordedCards: '此局原记录：撤回至错误的那张，输入正确的牌，再发送',
+  asRecordedOutcome: '此局原记录：修改错误之处并确认，再发送',
   wrongCode: '主管或密码错误',
   locked: '密码错误次数过多：请等待一分钟',
   refusedTitle: '本键盘未在服务此牌台',

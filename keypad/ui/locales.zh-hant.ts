@@ -112,6 +112,8 @@ export const ZH_HANT: Strings = {
   code: '密碼',
   note: '備註（選填）',
   send: '發送到顯示屏',
+  asRecordedCards: '此局原記錄：撤回至錯誤的那張，輸入正確的牌，再發送',
+  asRecordedOutcome: '此局原記錄：修改錯誤之處並確認，再發送',
   wrongCode: '主任姓名或密碼錯誤',
   locked: '密碼錯誤次數過多：請等候一分鐘',
   refusedTitle: '本鍵盤現時不負責此枱',

@@ -7,16 +7,18 @@
  * @event keypad-cancelled - closed
  * @packageDocumentation
  */
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { parseCards } from '../../baccarat/cards';
 import type { HandView, KeyedResult, Keying, RoundVoidNow } from '../protocol';
 import { ROUND_VOID_REASONS } from '../protocol';
 import { completeCoup, keyedOf, nextSlot } from '../round-entry';
+import { asRecorded, recordedEntry } from './correction';
 import { actEvent } from './events';
 import { score } from './format';
 import type { Strings } from './locales';
 import { sharedStyles } from './shared.styles';
+import { supervisorStyles } from './supervisor-panel.styles';
 import './card-grid';
 import './outcome-pad';
 import './round-board';
@@ -25,97 +27,7 @@ type Mode = 'correct' | 'void';
 
 @customElement('keypad-supervisor')
 export class KeypadSupervisor extends LitElement {
-  static override styles = [
-    sharedStyles,
-    css`
-      .scrim {
-        position: fixed;
-        inset: 0;
-        background: rgb(0 0 0 / 0.75);
-        display: grid;
-        place-items: center;
-        z-index: 5;
-      }
-      .box {
-        background: var(--k-panel);
-        border: 3px solid var(--k-warn);
-        border-radius: 16px;
-        padding: 20px;
-        width: min(1200px, 96vw);
-        max-height: 96vh;
-        overflow: auto;
-        display: grid;
-        grid-template-columns: minmax(0, 1fr); /* the box's width, whatever its content's: Close stays on screen */
-        gap: 16px;
-      }
-      @media (max-width: 820px) {
-        /* Portrait: the whole width, for the 13 cards of a row (13 × 56 px and their gaps: 776 px). */
-        .box {
-          width: 100vw;
-          max-height: 100vh;
-          padding: 14px 8px;
-          border-width: 3px 0;
-          border-radius: 0;
-        }
-      }
-      .top {
-        display: flex;
-        justify-content: space-between;
-        align-items: center;
-        gap: 12px;
-      }
-      .hands {
-        display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(110px, 1fr));
-        gap: 8px;
-      }
-      .hands button {
-        border-color: var(--side);
-      }
-      .hands button[aria-pressed='true'] {
-        background: var(--side);
-      }
-      .modes,
-      .reasons {
-        display: grid;
-        grid-template-columns: 1fr 1fr;
-        gap: 10px;
-      }
-      .reasons {
-        grid-template-columns: 1fr;
-      }
-      .who {
-        display: grid;
-        grid-template-columns: 1fr 1fr 2fr;
-        gap: 10px;
-        align-items: end;
-      }
-      label {
-        display: grid;
-        gap: 4px;
-        font-weight: 700;
-      }
-      input {
-        font: inherit;
-        width: 100%;
-        min-width: 0;
-        min-height: var(--k-target);
-        border-radius: 10px;
-        border: 2px solid var(--k-line-strong);
-        background: var(--k-bg);
-        color: var(--k-ink);
-        padding: 0 12px;
-      }
-      .error {
-        color: var(--k-danger);
-        font-weight: 800;
-      }
-      .entry {
-        display: grid;
-        gap: 12px;
-      }
-    `,
-  ];
+  static override styles = [sharedStyles, supervisorStyles];
 
   @property({ attribute: false }) t!: Strings;
   @property({ attribute: false }) hands: readonly HandView[] = [];
@@ -145,8 +57,21 @@ export class KeypadSupervisor extends LitElement {
   private get ready(): boolean {
     if (this.handNo === null || this.name.trim() === '' || this.code === '') return false;
     if (this.mode === 'void') return this.reason !== null;
-    if (this.mode !== 'correct') return false;
+    if (this.mode !== 'correct' || this.unchanged) return false;
     return this.keying === 'cards' ? completeCoup(this.parsed()) !== null : this.keyed !== null;
+  }
+
+  /** The correction keyed so far is the hand as recorded: nothing to send yet. */
+  private get unchanged(): boolean {
+    const h = this.hand;
+    return h !== undefined && asRecorded(h, this.keying, { cards: this.cards, result: this.keyed });
+  }
+
+  /** Correcting starts from the hand as recorded: its cards (or its result, in the outcome pad). */
+  private correct(h: HandView): void {
+    this.mode = 'correct';
+    this.cards = recordedEntry(h);
+    this.keyed = null;
   }
 
   private send(): void {
@@ -178,16 +103,18 @@ export class KeypadSupervisor extends LitElement {
       ></keypad-outcome>`;
     const coup = completeCoup(this.parsed());
     return html`<div class="entry">
-      <keypad-round .t=${t} .cards=${this.cards} .next=${nextSlot(this.parsed())}></keypad-round>
-      <div class="modes">
-        <button
-          data-take-back
-          ?disabled=${this.cards.length === 0}
-          @click=${() => (this.cards = this.cards.slice(0, -1))}
-        >
-          ${t.takeBack}
-        </button>
-        <div class="summary">${coup ? t.wins(coup.outcome, coup.playerPoints, coup.bankerPoints) : ''}</div>
+      <div class="keyed">
+        <keypad-round .t=${t} .cards=${this.cards} .next=${nextSlot(this.parsed())}></keypad-round>
+        <div class="side">
+          <button
+            data-take-back
+            ?disabled=${this.cards.length === 0}
+            @click=${() => (this.cards = this.cards.slice(0, -1))}
+          >
+            ${t.takeBack}
+          </button>
+          <div class="summary">${coup ? t.wins(coup.outcome, coup.playerPoints, coup.bankerPoints) : ''}</div>
+        </div>
       </div>
       <keypad-card-grid
         ?disabled=${coup !== null}
@@ -215,63 +142,65 @@ export class KeypadSupervisor extends LitElement {
             ${t.close}
           </button>
         </div>
-        <div class="muted">${t.pickHand}</div>
-        <div class="hands">
-          ${[...this.hands].reverse().map(
-            (x) =>
-              html`<button
-                class=${x.result.outcome}
-                data-pick-hand=${x.no}
-                aria-pressed=${this.handNo === x.no}
-                ?disabled=${Boolean(x.voided)}
-                @click=${() => {
-                  this.handNo = x.no;
-                  this.mode = null;
-                  this.cards = [];
-                  this.keyed = null;
-                }}
-              >
-                ${x.no}: ${t.short[x.result.outcome]} ${score(x.result)}
-              </button>`,
-          )}
+        <div class="body">
+          <div class="pick">
+            <span class="muted">${t.pickHand}</span>
+            <div class="hands" role="group" aria-label=${t.pickHand}>
+              ${[...this.hands].reverse().map(
+                (x) =>
+                  html`<button
+                    class=${x.result.outcome}
+                    data-pick-hand=${x.no}
+                    aria-pressed=${this.handNo === x.no}
+                    ?disabled=${Boolean(x.voided)}
+                    @click=${() => {
+                      this.handNo = x.no;
+                      this.mode = null;
+                      this.cards = [];
+                      this.keyed = null;
+                    }}
+                  >
+                    ${x.no}: ${t.short[x.result.outcome]} ${score(x.result)}
+                  </button>`,
+              )}
+            </div>
+          </div>
+          ${
+            h
+              ? html`<div class="modes">
+                  <button data-mode="correct" aria-pressed=${this.mode === 'correct'} @click=${() => this.correct(h)}>
+                    ${t.correctHand(h.no)}
+                  </button>
+                  <button
+                    data-mode="void"
+                    class="danger"
+                    aria-pressed=${this.mode === 'void'}
+                    @click=${() => (this.mode = 'void')}
+                  >
+                    ${t.voidRecorded(h.no)}
+                  </button>
+                </div>`
+              : nothing
+          }
+          ${this.entry()}
+          ${
+            h && this.mode === 'void'
+              ? html`<div class="reasons">
+                  ${ROUND_VOID_REASONS.filter((r) => r !== 'insufficient-cards').map(
+                    (r) =>
+                      html`<button data-reason=${r} aria-pressed=${this.reason === r} @click=${() => (this.reason = r)}>
+                        ${t.voidReasons[r]}
+                      </button>`,
+                  )}
+                </div>`
+              : nothing
+          }
         </div>
         ${
-          h
-            ? html`<div class="modes">
-                <button
-                  data-mode="correct"
-                  aria-pressed=${this.mode === 'correct'}
-                  @click=${() => (this.mode = 'correct')}
-                >
-                  ${t.correctHand(h.no)}
-                </button>
-                <button
-                  data-mode="void"
-                  class="danger"
-                  aria-pressed=${this.mode === 'void'}
-                  @click=${() => (this.mode = 'void')}
-                >
-                  ${t.voidRecorded(h.no)}
-                </button>
-              </div>`
-            : nothing
-        }
-        ${this.entry()}
-        ${
-          h && this.mode === 'void'
-            ? html`<div class="reasons">
-                ${ROUND_VOID_REASONS.filter((r) => r !== 'insufficient-cards').map(
-                  (r) =>
-                    html`<button data-reason=${r} aria-pressed=${this.reason === r} @click=${() => (this.reason = r)}>
-                      ${t.voidReasons[r]}
-                    </button>`,
-                )}
-              </div>`
-            : nothing
-        }
-        ${
           h && this.mode
-            ? html`<div class="who">
+            ? html`<div class="foot">
+                ${this.mode === 'correct' && this.unchanged ? html`<div class="muted" data-as-recorded>${this.keying === 'cards' ? t.asRecordedCards : t.asRecordedOutcome}</div>` : nothing}
+                <div class="who">
                   <label
                     >${t.name}<input
                       data-name
@@ -288,18 +217,19 @@ export class KeypadSupervisor extends LitElement {
                       @input=${(e: Event) => (this.code = (e.target as HTMLInputElement).value)}
                       autocomplete="off"
                   /></label>
-                  <label
+                  <label class="note"
                     >${t.note}<input
                       data-note
                       .value=${this.note}
                       maxlength="200"
                       @input=${(e: Event) => (this.note = (e.target as HTMLInputElement).value)}
                   /></label>
+                  <button class="primary big" data-send ?disabled=${!this.ready} @click=${() => this.send()}>
+                    ${t.send}${this.mode === 'correct' && result && !this.unchanged ? `${t.colon}${t.wins(result.outcome, result.playerPoints, result.bankerPoints).replace(/ – /g, '\u00a0–\u00a0')}` : ''}
+                  </button>
                 </div>
                 ${this.error ? html`<div class="error" role="alert">${this.error}</div>` : nothing}
-                <button class="primary big" data-send ?disabled=${!this.ready} @click=${() => this.send()}>
-                  ${t.send}${this.mode === 'correct' && result ? `${t.colon}${t.wins(result.outcome, result.playerPoints, result.bankerPoints)}` : ''}
-                </button>`
+              </div>`
             : nothing
         }
       </div>

@@ -1,0 +1,39 @@
+/**
+ * A supervisor's correction starts from the hand as recorded: its cards in dealing order (or its keyed result), so
+ * the supervisor changes only what was wrong; and nothing is sent until something differs from the record. Pure.
+ *
+ * ```ts
+ * recordedEntry(hand); // ['9H', 'KD', '7S', '7C']: P1 B1 P2 B2
+ * ```
+ * @packageDocumentation
+ */
+import type { HandView, KeyedResult, Keying } from '../protocol';
+
+/** A recorded hand's cards in dealing order (rule 8.4): P1 B1 P2 B2, the Player's third, the Banker's third. */
+export function recordedEntry(h: HandView): string[] {
+  if (!h.cards) return [];
+  const [p1, p2, p3] = h.cards.player;
+  const [b1, b2, b3] = h.cards.banker;
+  return [p1, b1, p2, b2, p3, b3].filter((c): c is string => c !== undefined);
+}
+
+const sameKeyed = (a: KeyedResult, b: KeyedResult): boolean =>
+  a.outcome === b.outcome &&
+  a.playerPoints === b.playerPoints &&
+  a.bankerPoints === b.bankerPoints &&
+  a.playerPair === b.playerPair &&
+  a.bankerPair === b.bankerPair &&
+  a.natural === b.natural;
+
+/** Whether what the supervisor keyed is the hand as recorded (a correction of nothing, which the keypad refuses). */
+export function asRecorded(
+  h: HandView,
+  keying: Keying,
+  keyed: { readonly cards: readonly string[]; readonly result: KeyedResult | null },
+): boolean {
+  if (keying === 'outcome') return keyed.result === null || sameKeyed(keyed.result, h.result);
+  const recorded = recordedEntry(h);
+  return (
+    h.cards !== undefined && recorded.length === keyed.cards.length && recorded.every((c, i) => c === keyed.cards[i])
+  );
+}
