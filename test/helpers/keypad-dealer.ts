@@ -15,6 +15,7 @@ import type { Coup } from '../../baccarat/table-of-play';
 import type { Card } from '../../baccarat/types';
 import type { KeyedResult, KeypadView, Keying } from '../../keypad/protocol';
 import { completeCoup, dealingOrder, keyedOf } from '../../keypad/round-entry';
+import { recordedEntry } from '../../keypad/ui/correction';
 import { misKeyedResult } from '../../simulator/irregularities';
 import { createRng } from '../../simulator/prng';
 import type { Step } from '../../simulator/steps';
@@ -85,6 +86,20 @@ export class KeypadUi {
         await b.click({ timeout: this.timeout });
     }
     await this.click(`${pad} [data-confirm]`);
+  }
+
+  /**
+   * In the supervisor's panel, corrects hand `no` to `cards` (dealing order) as a supervisor does: the panel starts
+   * from the hand as recorded, so take back to the first wrong card, then key the right ones.
+   */
+  async correctCards(no: number, cards: readonly string[]): Promise<void> {
+    const hand = (await this.view()).shoe?.hands.find((h) => h.no === no);
+    const recorded = hand ? recordedEntry(hand) : [];
+    let same = 0;
+    while (same < recorded.length && recorded[same] === cards[same]) same++;
+    await this.page.locator('keypad-supervisor keypad-round').waitFor({ timeout: this.timeout });
+    for (let i = same; i < recorded.length; i++) await this.click('keypad-supervisor [data-take-back]');
+    for (const c of cards.slice(same)) await this.card(c, 'keypad-supervisor');
   }
 
   /** The supervisor's panel: hand `no`, then what `act` does there, then the name and code, and send. */
@@ -211,7 +226,7 @@ export function dealerIntents(steps: readonly Step[], keying: Keying, o: IntentO
           ui.supervisor(step.handNo, async () => {
             await ui.click('keypad-supervisor [data-mode="correct"]');
             if (keying === 'outcome') await ui.outcome(keyedOf(step.coup), 'keypad-supervisor');
-            else for (const c of text(dealingOrder(sides(step.coup)))) await ui.card(c, 'keypad-supervisor');
+            else await ui.correctCards(step.handNo, text(dealingOrder(sides(step.coup))));
           }),
         );
         break;
