@@ -7,7 +7,9 @@
  * signage is: each command sent is one record on {root}/pit/audit, as the console makes it, that a console's audit
  * feed appends to its log — who (the OS user, or a --by account held to its role), why (required for reload and
  * resync), the command as published, the board's table and its answer (done, failed, no answer); nothing recorded
- * for what was refused before sending; a record the broker does not pass back printed, exit 1.
+ * for what was refused before sending; a record the broker does not pass back printed, exit 1. A board whose
+ * retained status says offline, or that has none, is said at once in the words of contract/offline-since.ts, and
+ * sent nothing.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parsePitAudit } from '../contract/audit';
-import { makeDisplayStatus, parseMessage } from '../contract/mqtt';
+import { makeDisplaySeen, makeDisplayStatus, parseMessage } from '../contract/mqtt';
 import type { DisplayCommand } from '../contract/schemas';
 import type { FleetAudit } from '../contract/schemas/audit';
 import { topics } from '../contract/topics';
@@ -164,6 +166,83 @@ describe('baccarat-board fleet', () => {
     );
   });
 
+  // Said at once from its retained status (the default wait is 10 s), nothing published, nothing recorded.
+  test.each([
+    [
+      'a board that said goodbye as it stopped',
+      'bye',
+      { will: false },
+      null,
+      'board bye is offline since 2026-03-01T20:00:00.000Z: a command would wait at the broker and run whenever ' +
+        'the board is back, so nothing was sent',
+    ],
+    [
+      'a board whose will is read later, with its last-seen time',
+      'lost',
+      { will: true },
+      '2026-03-01T20:14:30.000Z',
+      'board lost is offline since some time after 2026-03-01T20:14:30.000Z (last seen): a command would wait at ' +
+        'the broker and run whenever the board is back, so nothing was sent',
+    ],
+    [
+      'a board that has never connected',
+      'nobody',
+      null,
+      null,
+      'no board nobody on the broker: the broker holds no status for it, as for a board that has never connected, ' +
+        'so nothing was sent: check the display id (and --root), and that this account may read ' +
+        '{root}/displays/+/status.',
+    ],
+  ])('%s: exit 1 at once, nothing sent or recorded', async (_, display, offline, lastSeen, message) => {
+    const retained = { qos: 1, retain: true } as const;
+    if (offline) {
+      const status = { v: 1, state: 'offline', displayId: display, tableId: 'T1', version: '0.1.0' } as const;
+      const timestamp = '2026-03-01T20:00:00.000Z';
+      await spy.publishAsync(
+        T.displayStatus(display),
+        makeDisplayStatus({ ...status, timestamp, ...offline }),
+        retained,
+      );
+    }
+    if (lastSeen)
+      await spy.publishAsync(
+        T.displaySeen(display),
+        makeDisplaySeen({ v: 1, displayId: display, tableId: 'T1', timestamp: lastSeen }),
+        retained,
+      );
+    const [sent, recorded] = [wire.length, records.length];
+    const started = Date.now();
+    const r = await fleet('identify', '--display', display);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect([r.code, r.out, r.err]).toEqual([1, '', `baccarat-board fleet: ${message}\n`]);
+    const json = await fleet('identify', '--display', display, '--json');
+    expect(JSON.parse(json.out)).toEqual({
+      command: 'identify',
+      display,
+      ok: false,
+      sent: false,
+      reason: offline ? 'offline' : 'no-board',
+      status: offline ? expect.objectContaining({ state: 'offline' }) : null,
+      audit: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([wire.length, records.length]).toEqual([sent, recorded]);
+  });
+
+  test('a real board, stopped: offline since its goodbye, at once', async () => {
+    const bridge = await startScreenshotBoard(broker.url, 'leaving', {
+      take: async () => ({ png: PNG, width: 32, height: 18, source: 'rendered' }),
+      onCommand: (c) => void handed.push(c),
+    });
+    expect((await fleet('identify', '--display', 'leaving')).code).toBe(0);
+    await bridge.stop();
+    const started = Date.now();
+    const r = await fleet('about', '--display', 'leaving');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^baccarat-board fleet: board leaving is offline since \d{4}-\d\d-\d\dT[\d:.]+Z: a command /);
+  });
+
   test('a board that requires signatures rejects it unsigned (and the message says so), takes it signed', async () => {
     const unsigned = await fleet('about', '--display', 'strict', '--timeout', '2.5');
     expect(unsigned.code).toBe(1);
@@ -307,12 +386,6 @@ describe('baccarat-board fleet, accountable: every command sent is a record of t
     const [record] = await recordsFrom(from);
     expect(record).toMatchObject({ displayId: 'mute', tableId: 'T1', outcome: 'no-answer', answeredAt: null });
     expect(record?.detail).toMatch(/^no answer within 0\.5 s\. Its status says online \(as of 2026-03-01T21:00:00/);
-    const none = await fleetAs(null, 'identify', '--display', 'nobody', '--timeout', '0.3');
-    expect(none.code).toBe(1);
-    expect(await recordsFrom(from, 2)).toMatchObject([
-      {},
-      { displayId: 'nobody', tableId: null, outcome: 'no-answer' },
-    ]);
   });
 
   test('--signing-key: the record names the key that signed the command, and carries the pit signature itself', async () => {

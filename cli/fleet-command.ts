@@ -132,6 +132,16 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
       io.err(`baccarat-board fleet: ${result.message}\n`); // nothing reached a board: nothing to record
       return EXIT.failure;
     }
+    if (result.kind === 'unreachable') {
+      // Said at once, from the board's retained status, rather than after the whole wait; nothing to record.
+      if (values.json === true) {
+        const { reason, status } = result;
+        io.out(`${JSON.stringify({ command: name, display, ok: false, sent: false, reason, status, audit: null })}\n`);
+      }
+      const hint = result.reason === 'no-board' ? `: ${CLI_HINTS.noStatus}` : '';
+      io.err(`baccarat-board fleet: ${result.message}${hint}\n`);
+      return EXIT.failure;
+    }
     const { record, outcome } = fleetAudit({
       id: randomUUID(),
       at: sentAt.toISOString(),
@@ -178,7 +188,10 @@ interface ReportContext {
   readonly audit: string | null; // the id of its audit record, once the broker confirmed it
 }
 
-async function report(a: Exclude<FleetResult, { kind: 'not-sent' }>, c: ReportContext): Promise<number> {
+async function report(
+  a: Exclude<FleetResult, { kind: 'not-sent' | 'unreachable' }>,
+  c: ReportContext,
+): Promise<number> {
   const { io, audit } = c;
   const signed = c.key ? ` (signed, key ${c.key.kid})` : '';
   if (a.kind === 'timeout') {

@@ -261,7 +261,12 @@ describe('refused before anything is published', () => {
     ],
     [{ displayId: 'D1', command: 'about', seconds: 0 }, 400, 'seconds', /^seconds must be 1 to 600/],
     [{ displayId: 'D1', command: 'about', replace: true }, 400, 'replace', /^replace is for resync/],
-    [{ displayId: 'D7', command: 'identify' }, 404, 'display', /^no board D7 on the broker/],
+    [
+      { displayId: 'D7', command: 'identify' },
+      404,
+      'display',
+      /^no board D7 on the broker: the broker holds no status for it, as for a board that has never connected, so /,
+    ],
     [
       { displayId: 'gone', command: 'identify' },
       409,

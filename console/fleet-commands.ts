@@ -15,8 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { DISPLAY_COMMANDS, type DisplayCommand, type DisplayStatus } from '../contract/schemas';
-import { offlineSince } from '../contract/offline-since';
+import { DISPLAY_COMMANDS, type DisplayCommand } from '../contract/schemas';
 import { MAX_REASON_LENGTH } from '../contract/schemas/audit';
 import { topics } from '../contract/topics';
 import type { SigningKey } from '../mqtt-bridge/signing';
@@ -25,7 +24,14 @@ import type { AuditFeed } from './audit-feed';
 import { AnswerRouter, type Answer, type NoAnswerHints } from './fleet-answer';
 import { base64Bytes, fleetAudit, fleetReasonProblem } from './fleet-audit';
 import { boardGoing } from './fleet-state';
-import { defaultTimeoutSeconds, fleetRequestProblem, makeFleetCommand, sendFleetCommand } from './fleet-send';
+import {
+  defaultTimeoutSeconds,
+  fleetRequestProblem,
+  makeFleetCommand,
+  sendFleetCommand,
+  unreachable,
+  type Unreachable,
+} from './fleet-send';
 import type { FleetMonitor } from './monitor';
 import type { FleetCommandRequest, FleetCommandResponse, ScreenshotView } from './protocol';
 import { may, permissionOfCommand, refusal } from './roles';
@@ -50,6 +56,10 @@ const refused = (status: number, field: string | null, message: string): FleetAn
   status,
   body: { ok: false, outcome: 'refused', field, message },
 });
+
+/** A board that is offline (409) or not on the broker (404): nothing is sent to it. */
+const refuseUnreachable = (u: Unreachable): FleetAnswer =>
+  refused(u.reason === 'offline' ? 409 : 404, 'display', u.message);
 
 /** Checks the shape of a request body. */
 function fleetBody(body: unknown): FleetCommandRequest | FleetAnswer {
@@ -127,16 +137,9 @@ export function fleetCommands({
     const why = fleetReasonProblem(name, reason);
     if (why) return refused(400, 'reason', why);
     if (!monitor.connected) return refused(503, null, 'the console is not connected to the broker: nothing was sent');
-    const board: DisplayStatus | undefined = monitor.current.boards.get(displayId);
-    if (!board) return refused(404, 'display', `no board ${displayId} on the broker: nothing was sent`);
-    if (board.state !== 'online')
-      return refused(
-        409,
-        'display',
-        `board ${displayId} is offline ${offlineSince(board, boardGoing(monitor.current, displayId), (iso) => iso)}: ` +
-          'a command would wait at the broker and run ' +
-          'whenever the board is back, so nothing was sent',
-      );
+    const board = monitor.current.boards.get(displayId) ?? null;
+    const off = unreachable(displayId, board, boardGoing(monitor.current, displayId));
+    if (off) return refuseUnreachable(off);
     const under = busy.get(displayId);
     if (under)
       return refused(
@@ -168,6 +171,7 @@ export function fleetCommands({
         listen: (o) => router.listen(monitor.client, o),
       });
       const requestId = command.requestId;
+      if (result.kind === 'unreachable') return refuseUnreachable(result); // not so: it was online above
       if (result.kind === 'not-sent')
         return {
           status: 502,
@@ -180,7 +184,7 @@ export function fleetCommands({
         who: { account: who.name, role: who.role, via: 'console', host: hostname().slice(0, 255) || 'console' },
         reason,
         displayId,
-        tableId: board.tableId,
+        tableId: board?.tableId ?? null,
         command,
         kid: key?.kid ?? null,
         answer: result,

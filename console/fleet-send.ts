@@ -2,17 +2,22 @@
  * A fleet command to one board, from request to answer, shared by `baccarat-board fleet` and the console: the
  * request checked, the command made with a fresh `requestId`, signed with the pit's key when there is one (boards
  * that require signatures take nothing else), published at QoS 1 — with an MQTT 5 message expiry of the wait, so
- * that a board that is off does not act on it hours later — and its answer awaited (`fleet-answer.ts`).
+ * that a board that is off does not act on it hours later — and its answer awaited (`fleet-answer.ts`). Nothing is
+ * sent to a board whose status says it is offline, or that has none (it has never connected): they are said at once,
+ * in the words of `contract/offline-since.ts`, rather than after the whole wait; the console knows every board's
+ * status, the command line reads the board's retained status and last-seen time first.
  *
  * ```ts
  * const command = makeFleetCommand({ name: 'identify', display: 'D7', seconds: 60 }, randomUUID(), new Date());
  * const r = await sendFleetCommand(client, command, 'D7', { root, protocolVersion: 5, key, timeoutMs: 10_000 });
- * // r: { kind: 'status', ok, status } | { kind: 'screenshot', reply, status } | { kind: 'timeout', … } | { kind: 'not-sent', message }
+ * // r: { kind: 'status', ok, status } | { kind: 'screenshot', reply, status } | { kind: 'timeout', … }
+ * // | { kind: 'unreachable', reason: 'offline' | 'no-board', message, status } | { kind: 'not-sent', message }
  * ```
  * @packageDocumentation
  */
 import type { MqttClient } from 'mqtt';
-import { makeDisplayCommand } from '../contract/mqtt';
+import { makeDisplayCommand, parseMessage } from '../contract/mqtt';
+import { lastSeenOf, offlineSince, type SeenGoing } from '../contract/offline-since';
 import {
   DISPLAY_COMMANDS,
   isId,
@@ -23,7 +28,7 @@ import {
 import { topics } from '../contract/topics';
 import { signPayload, type SigningKey } from '../mqtt-bridge/signing';
 import { awaitAnswer, type Answer, type AnswerOptions, type AnswerWait } from './fleet-answer';
-import { refusedBecause } from './mqtt-session';
+import { readRetained, refusedBecause } from './mqtt-session';
 
 /** One fleet command as asked for. */
 export interface FleetRequest {
@@ -77,15 +82,79 @@ export function makeFleetCommand(r: FleetRequest, requestId: string, now: Date):
   }
 }
 
-/** The board's answer, or why the broker would not take the command. */
-export type FleetResult = Answer | { readonly kind: 'not-sent'; readonly message: string };
+/** Why nothing is sent to a board: its status says it is offline, or there is none (it has never connected). */
+export interface Unreachable {
+  readonly kind: 'unreachable';
+  readonly reason: 'offline' | 'no-board';
+  readonly message: string; // `board D7 is offline since …: …, so nothing was sent`
+  readonly status: DisplayStatus | null;
+}
+
+/**
+ * Why a command is not sent to `display`, from its status (null: none on the broker) and what is known of its going;
+ * null when it is online. A command for a board that is off would wait at the broker for nothing, or (MQTT 3.1.1)
+ * run whenever the board is back.
+ */
+export function unreachable(display: string, status: DisplayStatus | null, going: SeenGoing): Unreachable | null {
+  if (status?.state === 'online') return null;
+  return status
+    ? {
+        kind: 'unreachable',
+        reason: 'offline',
+        message:
+          `board ${display} is offline ${offlineSince(status, going, (iso) => iso)}: a command would wait at the ` +
+          'broker and run whenever the board is back, so nothing was sent',
+        status,
+      }
+    : {
+        kind: 'unreachable',
+        reason: 'no-board',
+        message:
+          `no board ${display} on the broker: the broker holds no status for it, as for a board that has never ` +
+          'connected, so nothing was sent',
+        status,
+      };
+}
+
+/** How long the command line waits for a board's retained status before sending, in ms (they come at once). */
+export const RETAINED_STATUS_MS = 500;
+
+/**
+ * The board's retained status (null: none) and what its retained last-seen time says of its going; undefined when
+ * they cannot be read (not allowed, or a status that is not one): then the command is sent, and its wait says what
+ * it can.
+ */
+export async function retainedBoard(
+  client: MqttClient,
+  root: string,
+  display: string,
+  waitMs = RETAINED_STATUS_MS,
+): Promise<{ readonly status: DisplayStatus | null; readonly going: SeenGoing } | undefined> {
+  const t = topics(root);
+  // Each read ends as soon as its message is in: the last-seen time is read only where it says more (a will).
+  const got = await readRetained(client, [t.displayStatus(display)], waitMs);
+  if (!got.ok) return undefined;
+  const bytes = got.value.get(t.displayStatus(display));
+  if (!bytes) return { status: null, going: {} };
+  const status = parseMessage('displayStatus', bytes);
+  if (!status.ok || status.value.displayId !== display) return undefined;
+  if (status.value.state === 'online' || status.value.will !== true) return { status: status.value, going: {} };
+  const seen = await readRetained(client, [t.displaySeen(display)], waitMs);
+  const seenBytes = seen.ok ? seen.value.get(t.displaySeen(display)) : undefined;
+  const parsed = seenBytes && parseMessage('displaySeen', seenBytes); // an unreadable one is as none
+  const lastSeen = parsed && parsed.ok ? lastSeenOf(status.value, parsed.value) : undefined;
+  return { status: status.value, going: lastSeen === undefined ? {} : { lastSeen } };
+}
+
+/** The board's answer, or why nothing was sent: the board is not there, or the broker would not take it. */
+export type FleetResult = Answer | Unreachable | { readonly kind: 'not-sent'; readonly message: string };
 
 export interface FleetSendOptions {
   readonly root: string;
   readonly protocolVersion: 4 | 5;
   readonly key: SigningKey | null; // the pit's key: signs the command for its exact topic
   readonly timeoutMs: number; // how long to wait for the board; also the message's expiry under MQTT 5
-  readonly status?: DisplayStatus | null; // the board's status as known before sending
+  readonly status?: DisplayStatus | null; // the board's status as known before sending; default read from the broker
   /**
    * Starts listening for the answer; default: subscribe `client` itself ({@link awaitAnswer}). The console feeds
    * its waits from the one connection it already holds.
@@ -93,13 +162,22 @@ export interface FleetSendOptions {
   readonly listen?: (o: AnswerOptions) => AnswerWait;
 }
 
-/** Publishes `command` to `display` (listening first: the answer can come at once), and waits for the answer. */
+/**
+ * Publishes `command` to `display` (listening first: the answer can come at once), and waits for the answer; unless
+ * the board's status, as known or read from the broker, says it is offline or there is none.
+ */
 export async function sendFleetCommand(
   client: MqttClient,
   command: DisplayCommand,
   display: string,
   o: FleetSendOptions,
 ): Promise<FleetResult> {
+  const known =
+    o.status === undefined
+      ? await retainedBoard(client, o.root, display, Math.min(RETAINED_STATUS_MS, o.timeoutMs))
+      : { status: o.status, going: {} }; // the caller's: the console says an offline board's going itself
+  const off = known && unreachable(display, known.status, known.going);
+  if (off) return off;
   const topic = topics(o.root).displayCommand(display);
   const payload = makeDisplayCommand(o.key ? signPayload(o.key, topic, command) : command);
   const listen = o.listen ?? ((a: AnswerOptions) => awaitAnswer(client, a));
@@ -109,7 +187,7 @@ export async function sendFleetCommand(
     requestId: command.requestId,
     name: command.command,
     ms: o.timeoutMs,
-    ...(o.status !== undefined && { status: o.status }),
+    ...(known && { status: known.status }),
   });
   await answer.ready;
   try {
