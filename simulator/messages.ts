@@ -10,18 +10,17 @@
  * ```
  * @packageDocumentation
  */
-import { makeCard, parseCards } from '../baccarat/cards';
-import { checkResult, type CheckedResult } from '../baccarat/result-check';
-import type { Coup } from '../baccarat/table-of-play';
-import { err, type Card, type Result } from '../baccarat/types';
-import type { CardText, Signature } from '../contract/schemas/common';
 import { makeMessage } from '../contract/mqtt';
-import type { HandMessage, VoidHandReason } from '../contract/schemas/hand';
+import type { Signature } from '../contract/schemas/common';
 import type { TableEvent } from '../contract/schemas/event';
 import type { ShoePhase, ShoeSnapshot } from '../contract/schemas/shoe';
 import type { ConnectionState, ControllerStatus } from '../contract/schemas/status';
 import type { PayloadByKind } from '../contract/schemas/index';
-import type { ControllerStep, KeyedResult } from './steps';
+import { cardText, checked, handMessage, keyedHandMessage } from './hand-message';
+import type { ControllerStep } from './steps';
+
+// The hand messages themselves are hand-message.ts's; those who check or build them alone found them here.
+export { checkHandMessage, handMessage } from './hand-message';
 
 /** The kinds of message a table controller publishes. */
 export type ControllerKind = 'hand' | 'event' | 'shoe' | 'controllerStatus';
@@ -34,72 +33,8 @@ export type Outgoing = {
 const unsignedOut = <K extends ControllerKind>(kind: K, payload: PayloadByKind[K]): Outgoing =>
   ({ kind, payload, text: makeMessage(kind, payload) }) as Outgoing;
 
-/** A card in the contract's text form, e.g. `10S`. */
-const cardText = (card: Card): CardText => makeCard(card) as CardText;
-
 /** The current time as RFC 3339, the contract's timestamp form. */
 export const isoNow = (): string => new Date().toISOString();
-
-/** The hand message of a dealt coup, with its cards (rule 8.4 order within each hand). */
-export function handMessage(
-  shoeId: string,
-  handNo: number,
-  coup: Coup,
-  timestamp: string,
-  voidHand?: VoidHandReason,
-): HandMessage {
-  return {
-    v: 1,
-    shoeId,
-    handNo,
-    outcome: coup.outcome,
-    playerPoints: coup.playerPoints,
-    bankerPoints: coup.bankerPoints,
-    cards: {
-      player: coup.player.cards.map(cardText),
-      banker: coup.banker.cards.map(cardText),
-    },
-    playerPair: coup.playerPair,
-    bankerPair: coup.bankerPair,
-    natural: coup.natural,
-    timestamp,
-    ...(voidHand && { voidHand: { reason: voidHand } }),
-  };
-}
-
-/** The hand message of a result keyed without cards, as a keypad reports it (a mis-keyed one, or any). */
-export const keyedHandMessage = (
-  shoeId: string,
-  handNo: number,
-  keyed: KeyedResult,
-  timestamp: string,
-  voidHand?: VoidHandReason,
-): HandMessage => ({
-  v: 1,
-  shoeId,
-  handNo,
-  ...keyed,
-  timestamp,
-  ...(voidHand && { voidHand: { reason: voidHand } }),
-});
-
-/** Checks a hand message with the core's `checkResult`, its cards included. */
-export function checkHandMessage(hand: HandMessage): Result<CheckedResult, string> {
-  const { outcome, playerPoints, bankerPoints, playerPair, bankerPair, natural } = hand;
-  if (!hand.cards) return checkResult({ outcome, playerPoints, bankerPoints, playerPair, bankerPair, natural });
-  const player = parseCards(hand.cards.player);
-  const banker = parseCards(hand.cards.banker);
-  if (!player.ok) return err(`player cards: ${player.error}`);
-  if (!banker.ok) return err(`banker cards: ${banker.error}`);
-  const cards = { player: player.value, banker: banker.value };
-  return checkResult({ outcome, playerPoints, bankerPoints, playerPair, bankerPair, natural, cards });
-}
-
-const checked = (hand: HandMessage): HandMessage => {
-  const r = checkHandMessage(hand);
-  if (!r.ok) throw new Error(`simulator bug: hand ${hand.handNo} of shoe ${hand.shoeId} fails checkResult: ${r.error}`);
-  return hand;
-};
 
 /** A controller status payload (`online`, or `offline` for the last will and a clean stop). */
 export function controllerStatusMessage(
