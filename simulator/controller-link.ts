@@ -1,0 +1,230 @@
+/**
+ * One table controller's connection to its broker, as the contract asks, shared by the simulator (`publisher.ts`)
+ * and the dealer's keypad (`keypad/`): a persistent session under the controller id, the retained `online` status
+ * with an `offline` last will, QoS 1, failover over several brokers with the boards' back-off and full jitter, every
+ * message signed with the controller's key; and the version label that says which of our controllers it is.
+ *
+ * ```ts
+ * const link = await connectController({ broker: 'mqtt://localhost', tableId: 'T1' }); // online, retained
+ * await link.publish(message); // QoS 1, acknowledged
+ * await link.stop(); // offline, then disconnected
+ * ```
+ * @packageDocumentation
+ */
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import { isId } from '../contract/schemas/common';
+import type { ControllerStatus } from '../contract/schemas/status';
+import { DEFAULT_ROOT, TOPIC_SPECS, topics } from '../contract/topics';
+import { reconnectWithJitter } from '../mqtt-bridge/backoff';
+import { signatureOf, signPayload, type SigningKey } from '../mqtt-bridge/signing';
+import { controllerStatusMessage, isoNow, type ControllerKind, type Outgoing, type Signer } from './messages';
+
+/** The software version the controller reports in its status (the package's version; a test keeps them equal). */
+export const SIMULATOR_VERSION = '0.1.0';
+
+/**
+ * Who publishes a controller status, said in its `version` label (free text in the contract): `simulator 0.1.0`,
+ * `keypad 0.1.0`. A keypad refused because the table is held says by what; a card-reading shoe's controller, or
+ * software before these labels, says neither and is "a table controller".
+ */
+export type ControllerSoftware = 'simulator' | 'keypad' | 'controller';
+
+/** The version label of our own controllers: `simulator 0.1.0`, `keypad 0.1.0`. */
+export const controllerVersion = (software: 'simulator' | 'keypad', version: string): string =>
+  `${software} ${version}`.slice(0, 64);
+
+/** What a controller status's version label says published it. */
+export const controllerSoftware = (version: string): ControllerSoftware =>
+  version.startsWith('simulator ') ? 'simulator' : version.startsWith('keypad ') ? 'keypad' : 'controller';
+
+/** How long a clean stop waits for the last publish and the offline status before dropping the connection. */
+export const STOP_TIMEOUT_MS = 3_000;
+
+/** The controller's reconnect back-off by default: the boards' own (`mqtt.reconnectMinMs`, `reconnectMaxMs`). */
+export const CONTROLLER_BACKOFF = { minMs: 1000, maxMs: 30_000 } as const;
+
+/** `p`, or 'timeout' once `ms` have passed. */
+export const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve('timeout'), ms);
+    p.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
+    );
+  });
+
+/** MQTT.js's `servers` entry for a broker URL (failover tries them in turn). */
+export function serverOf(url: string): { host: string; port: number; protocol: 'mqtt' | 'mqtts' | 'ws' | 'wss' } {
+  const u = new URL(url);
+  const protocol = u.protocol.replace(':', '');
+  const tls = protocol === 'mqtts' || protocol === 'ssl' || protocol === 'tls' || protocol === 'wss';
+  const web = protocol === 'ws' || protocol === 'wss';
+  return {
+    host: u.hostname,
+    port: Number(u.port) || (web ? (tls ? 443 : 80) : tls ? 8883 : 1883),
+    protocol: (web ? protocol : tls ? 'mqtts' : 'mqtt') as 'mqtt' | 'mqtts' | 'ws' | 'wss',
+  };
+}
+
+/**
+ * Resolves at the client's first connection; rejects once every broker was tried once without one, or at once when
+ * a broker refuses the connection (credentials, ACL): a wrong URL or password should fail at start-up, not retry.
+ */
+function firstConnection(client: MqttClient, brokers: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failed = 0;
+    let last: Error | null = null;
+    const done = (e: Error | null) => {
+      client.off('connect', onConnect);
+      client.off('error', onError);
+      client.off('close', onClose);
+      if (!e) return resolve();
+      client.end(true);
+      reject(e);
+    };
+    const onConnect = () => done(null);
+    const onError = (e: Error & { code?: unknown }) => {
+      last = e;
+      if (typeof e.code === 'number') done(e); // a CONNACK refusal
+    };
+    const onClose = () => {
+      if (++failed >= brokers) done(last ?? new Error("Couldn't connect to server"));
+    };
+    client.on('connect', onConnect);
+    client.on('error', onError);
+    client.on('close', onClose);
+  });
+}
+
+/** The controller id of a table: `ctl-<tableId>`, cut to the contract's 64 characters. */
+export const controllerIdOf = (tableId: string): string => `ctl-${tableId}`.slice(0, 64);
+
+/** How to connect one table controller: everything of a table simulator's options but the dealing. */
+export interface ControllerLinkOptions {
+  /** mqtt://host:port, mqtts://, ws://, wss://; several for failover (tried in turn on each reconnection). */
+  readonly broker: string | readonly string[];
+  readonly tableId: string;
+  readonly root?: string; // topic root; default 'baccarat'
+  readonly controllerId?: string; // default ctl-<tableId>; also the MQTT client id
+  readonly version?: string; // reported in the controller status; default SIMULATOR_VERSION
+  /** Extra MQTT.js options (username, password, protocolVersion, reconnectPeriod: 0 …); they win over ours. */
+  readonly mqtt?: IClientOptions;
+  /** The reconnect back-off's first and largest ceiling, in ms; default {@link CONTROLLER_BACKOFF}. */
+  readonly backoff?: { readonly minMs: number; readonly maxMs: number };
+  readonly random?: () => number; // the back-off's jitter; default Math.random, `() => 1` for none
+  readonly now?: () => string; // RFC 3339 clock; default the real one
+  /** The controller's key: every message it publishes (its status and last will too) is signed with it. */
+  readonly signingKey?: SigningKey;
+  readonly onError?: (error: Error) => void; // MQTT client errors (the client reconnects by itself)
+  /** Told every controller status before it is published (the last will before the connection): its payload. */
+  readonly onStatus?: (status: ControllerStatus) => void;
+}
+
+/**
+ * One table controller's connection, as the contract asks: a persistent session under the controller id, the
+ * retained `online` status with an `offline` last will, QoS 1, failover and jittered back-off, every message signed
+ * with the controller's key; after each reconnection it says `online` again and republishes its last snapshot.
+ * The simulator deals through it, and so does the dealer's keypad (`keypad/`).
+ */
+export interface ControllerLink {
+  readonly tableId: string;
+  readonly controllerId: string;
+  readonly client: MqttClient;
+  /** The topic of each kind of controller message. */
+  readonly topicOf: (kind: ControllerKind) => string;
+  /** The signer for the messenger (`createMessenger({ sign })`), when the controller signs. */
+  readonly sign: Signer | undefined;
+  /** Publishes one message (QoS 1, retained as its kind says) and waits for its acknowledgement. */
+  readonly publish: (message: Outgoing) => Promise<void>;
+  /** Publishes the controller status again (`online`), e.g. when another client's `offline` overwrote it. */
+  readonly sayOnline: () => Promise<void>;
+  /** Publishes the offline status (retained) when connected, then disconnects. Safe to call twice. */
+  readonly stop: () => Promise<void>;
+  /** Drops the connection for good without a word: no offline status, no reconnection (another took over). */
+  readonly abandon: () => void;
+}
+
+/**
+ * Connects one table controller. Resolves once connected and `online` is published; rejects if the broker cannot be
+ * reached (no retry at start-up: a wrong URL should fail at once).
+ * @throws TypeError for an invalid table id, controller id or topic root.
+ */
+export async function connectController(options: ControllerLinkOptions): Promise<ControllerLink> {
+  const { tableId, version = SIMULATOR_VERSION, now = isoNow } = options;
+  const controllerId = options.controllerId ?? controllerIdOf(tableId);
+  if (!isId(tableId)) throw new TypeError(`invalid table id ${JSON.stringify(tableId)}`);
+  if (!isId(controllerId)) throw new TypeError(`invalid controller id ${JSON.stringify(controllerId)}`);
+  const t = topics(options.root ?? DEFAULT_ROOT);
+  const topicByKind: { readonly [K in ControllerKind]: string } = {
+    hand: t.tableHand(tableId),
+    event: t.tableEvent(tableId),
+    shoe: t.tableShoe(tableId),
+    controllerStatus: t.controllerStatus(tableId),
+  };
+  const topicOf = (kind: ControllerKind): string => topicByKind[kind];
+
+  const brokers = typeof options.broker === 'string' ? [options.broker] : [...options.broker];
+  const first = brokers[0];
+  if (first === undefined) throw new TypeError('no broker given');
+  const key = options.signingKey;
+  const signed = (m: Outgoing): Outgoing =>
+    key ? ({ ...m, text: JSON.stringify(signPayload(key, topicOf(m.kind), m.payload)) } as Outgoing) : m;
+  const status = (state: 'online' | 'offline'): Outgoing => {
+    const m = controllerStatusMessage(state, controllerId, version, now());
+    if (m.kind === 'controllerStatus') options.onStatus?.(m.payload);
+    return signed(m);
+  };
+  const will = status('offline');
+  const v5 = options.mqtt?.protocolVersion === 5;
+  const client = connect(first, {
+    clientId: controllerId,
+    clean: false, // the contract asks publishers for a persistent session
+    ...(v5 && { properties: { sessionExpiryInterval: 600 } }),
+    will: { topic: topicOf('controllerStatus'), payload: Buffer.from(will.text), qos: 1, retain: true },
+    reconnectPeriod: (options.backoff ?? CONTROLLER_BACKOFF).minMs,
+    // Failover: MQTT.js tries the next server of the list on each reconnection (a single URL keeps its path).
+    ...(brokers.length > 1 && { servers: brokers.map(serverOf) }),
+    ...options.mqtt,
+  });
+  // The boards' back-off with full jitter: a floor of controllers that lost their broker comes back spread out.
+  reconnectWithJitter(client, { ...(options.backoff ?? CONTROLLER_BACKOFF), random: options.random ?? Math.random });
+  await firstConnection(client, brokers.length);
+  client.on('error', (e) => options.onError?.(e));
+
+  let snapshot: Outgoing | null = null; // the last snapshot published (or on its way)
+  const publish = async (message: Outgoing): Promise<void> => {
+    const spec = TOPIC_SPECS[message.kind];
+    if (message.kind === 'shoe') snapshot = message;
+    await client.publishAsync(topicOf(message.kind), message.text, { qos: spec.qos, retain: spec.retain });
+  };
+  await publish(status('online'));
+  // After a reconnection the broker may have published the will: say online again. It may be another broker of a
+  // bridged pair, which lost what the dead one had not yet passed on: republish the snapshot, the table's truth.
+  client.on('connect', () => {
+    void publish(status('online')).catch(() => undefined);
+    if (snapshot) void publish(snapshot).catch(() => undefined);
+  });
+
+  let stopping: Promise<void> | null = null;
+  return {
+    tableId,
+    controllerId,
+    client,
+    topicOf,
+    sign: key && ((kind: ControllerKind, payload: object) => signatureOf(key, topicOf(kind), payload)),
+    publish,
+    sayOnline: () => publish(status('online')),
+    stop: () =>
+      (stopping ??= (async () => {
+        // Disconnected, or the offline status not acknowledged: drop the connection, the broker publishes the will.
+        const said = client.connected
+          ? await withTimeout(publish(status('offline')), STOP_TIMEOUT_MS).catch(() => 'failed' as const)
+          : 'disconnected';
+        await client.endAsync(said !== undefined);
+      })()),
+    abandon: () => {
+      stopping ??= Promise.resolve();
+      client.end(true);
+    },
+  };
+}
