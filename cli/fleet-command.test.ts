@@ -191,7 +191,7 @@ describe('baccarat-board fleet', () => {
       null,
       'no board nobody on the broker: the broker holds no status for it, as for a board that has never connected, ' +
         'so nothing was sent: check the display id (and --root), and that this account may read ' +
-        '{root}/displays/+/status.',
+        'baccarat/displays/+/status.',
     ],
   ])('%s: exit 1 at once, nothing sent or recorded', async (_, display, offline, lastSeen, message) => {
     const retained = { qos: 1, retain: true } as const;

@@ -138,7 +138,7 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
         const { reason, status } = result;
         io.out(`${JSON.stringify({ command: name, display, ok: false, sent: false, reason, status, audit: null })}\n`);
       }
-      const hint = result.reason === 'no-board' ? `: ${CLI_HINTS.noStatus}` : '';
+      const hint = result.reason === 'no-board' ? `: ${cliHints(root).noStatus}` : '';
       io.err(`baccarat-board fleet: ${result.message}${hint}\n`);
       return EXIT.failure;
     }
@@ -153,12 +153,12 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
       kid: key?.kid ?? null,
       answer: result,
       answeredAt: penv.now().toISOString(),
-      hints: CLI_HINTS,
+      hints: cliHints(root),
     });
     const shared = await recordAudit(client, broker.value, [record], { key, file: values.audit });
     const audit = shared.error ? null : record.id;
     const json = values.json === true;
-    const code = await report(result, { io, name, display, out: values.out, json, key, audit });
+    const code = await report(result, { io, name, display, root, out: values.out, json, key, audit });
     if (shared.error) {
       const done = `the ${name} was sent to ${display} (${outcome === 'no-answer' ? 'no answer' : outcome})`;
       io.err(`baccarat-board fleet: ${unconfirmedAudit(done, shared.error, [record])}`);
@@ -171,17 +171,18 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
 }
 
 /** Why a board did not answer, in the command line's words. */
-const CLI_HINTS: NoAnswerHints = {
-  noStatus: 'check the display id (and --root), and that this account may read {root}/displays/+/status.',
+const cliHints = (root: string): NoAnswerHints => ({
+  noStatus: `check the display id (and --root), and that this account may read ${topics(root).filter('displayStatus')}.`,
   refused:
     'A board that requires signatures (trust.requireSignatures) takes only commands signed by a pit key it trusts ' +
     '(--signing-key); the broker may not let this account publish commands, or read the answer (its ACL).',
-};
+});
 
 interface ReportContext {
   readonly io: CliIo;
   readonly name: DisplayCommandName;
   readonly display: string;
+  readonly root: string; // the topic root, for the hints
   readonly out: string | undefined;
   readonly json: boolean;
   readonly key: SigningKey | null;
@@ -197,7 +198,7 @@ async function report(
   if (a.kind === 'timeout') {
     io.err(
       `baccarat-board fleet: no answer from display ${c.display} within ${a.seconds} s to ${c.name}${signed}. ` +
-        `${describeStatus(a.status, CLI_HINTS, a.rejected, a.going)}\n`,
+        `${describeStatus(a.status, cliHints(c.root), a.rejected, a.going)}\n`,
     );
     return EXIT.failure;
   }
