@@ -15,7 +15,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { Ask, AskPreview } from '../../baccarat/roads/types';
 import { DERIVED_ROADS, type Colour } from '../../baccarat/types';
 import { inNextFrame, NO_FRAME, type NextFrame } from '../controllers/next-frame';
-import { DERIVED_GLYPH } from '../draw/layout-road';
+import { DERIVED_GLYPH } from '../draw/glyphs';
 import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
 import { roadName } from './derived-road-view';

@@ -17,7 +17,7 @@ import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { TableView } from '../../contract/kiosk';
 import { DERIVED_ROADS, type DerivedRoadName } from '../../baccarat/types';
 import { NOTHING_FRESH, type ShoeRoads } from '../controllers/shoe-controller';
-import { DERIVED_GLYPH } from '../draw/layout-road';
+import { DERIVED_GLYPH } from '../draw/glyphs';
 import { chineseTag, message, tr, type Language } from '../localization';
 import './ask-panel';
 import './bead-plate-view';
