@@ -15,7 +15,7 @@ import type { DealerAction, Keying } from '../keypad/protocol';
 import { startKeypadServer, type KeypadServer } from '../keypad/server';
 import { hashCode, Supervisors } from '../keypad/supervisors';
 import { chromiumLaunchOptions } from '../test/helpers/chromium';
-import { cleanupList, tempDir } from '../test/helpers/lifecycle';
+import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -303,6 +303,62 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       expect(await outOfView(page)).toEqual([]);
       await shot(page, `round-outcome-${language}`);
     }
+  }, 90_000);
+
+  test('a supervisor replaces one card where it lies, told what it does to the third cards', async () => {
+    const { kp, server } = await keypadOn('S5', 'cards');
+    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, { type: 'shuffle' });
+    await act(kp, { type: 'burn', card: '7H', count: 7 }, ...round('AH 2D 2S 3C 4H 9C')); // P 7, B 4: both drew
+    const sv = (what: string) => `keypad-supervisor ${what}`;
+    for (const language of ['zh-Hant', 'en'] as const) {
+      const page = await open(server.url, SIZES[0], language);
+      await page.locator('[data-supervisor]').click();
+      await page.locator(sv('[data-pick-hand="1"]')).click();
+      await page.locator(sv('[data-mode="correct"]')).click();
+      await page.locator(sv('[data-name]')).fill('Lee');
+      await page.locator(sv('[data-code]')).fill('4821');
+      const first = page.locator(sv('keypad-round [data-at="player-1"]'));
+      // Tapped: picked and said; tapped again: left as it is.
+      await first.click();
+      expect(await first.getAttribute('aria-pressed')).toBe('true');
+      await first.click();
+      expect(await first.getAttribute('aria-pressed')).toBe('false');
+      expect(await page.locator(sv('[data-replacing]')).count()).toBe(0);
+      await first.click();
+      const replacing = await page.locator(sv('[data-replacing]')).textContent();
+      if (language === 'en')
+        expect(replacing?.trim()).toBe("Replacing Player's 1st card: tap the right card (tap A♥ again to keep it)");
+      await targetsOk(page);
+      expect(await wholly(page.locator(sv('[data-replacing]')))).toBe(true);
+      await shot(page, named('supervisor-replacing', language), true);
+      // 6♠ for the A♥: a natural 8, so neither third card is dealt: said, struck through, and Send off.
+      await page.locator(sv('keypad-card-grid button[data-card="6S"]')).click();
+      expect(await first.getAttribute('aria-pressed')).toBe('false');
+      expect(
+        await page.locator(sv('[data-draw-note]')).evaluateAll((els) => els.map((e) => e.dataset.drawNote)),
+      ).toEqual(['player-take-back', 'banker-take-back']);
+      if (language === 'en')
+        expect(await page.locator(sv('[data-draw-note="player-take-back"]')).textContent()).toContain(
+          'The Player now stands on 8 (Table of Play): take back its third card',
+        );
+      expect(await page.locator(sv('keypad-round .extra')).count()).toBe(2);
+      expect(await page.locator(sv('keypad-round [data-points="player"]')).textContent()).toBe('8');
+      expect(await page.locator(sv('[data-send]')).isDisabled()).toBe(true);
+      await shot(page, named('supervisor-third-cards', language), true);
+      // 2♥ instead: 4, the Player draws its 4♥ and the Banker its 9♣ as recorded: a legal coup, another result.
+      await first.click();
+      await page.locator(sv('keypad-card-grid button[data-card="2H"]')).click();
+      expect(await page.locator(sv('[data-draw-note]')).count()).toBe(0);
+      expect(await page.locator(sv('keypad-round [data-points="player"]')).textContent()).toBe('8');
+      expect(await page.locator(sv('[data-send]')).textContent()).toContain(language === 'en' ? 'Player wins 8' : '閒');
+      expect(await page.locator(sv('[data-send]')).isEnabled()).toBe(true);
+      if (language === 'en') await page.locator(sv('[data-send]')).click();
+      else await page.close();
+    }
+    await until(() => expect(kp.view().shoe?.hands[0]?.corrected?.by).toBe('Lee'));
+    const hand = kp.view().shoe!.hands[0]!;
+    expect(hand.cards).toEqual({ player: ['2H', '2S', '4H'], banker: ['2D', '3C', '9C'] });
+    expect(hand.result).toMatchObject({ outcome: 'player', playerPoints: 8, bankerPoints: 4 });
   }, 90_000);
 
   test('a second keypad for the table is refused, and says so on its tablet', async () => {

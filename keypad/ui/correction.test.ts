@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { HandView, KeyedResult } from '../protocol';
 import { asRecorded, recordedEntry } from './correction';
+import { sidesOf } from './correction-cards';
 
 const result = (o: Partial<KeyedResult> = {}): KeyedResult => ({
   outcome: 'player',
@@ -40,11 +41,12 @@ describe("a supervisor's correction starts from the hand as recorded", () => {
     ['the last card taken back', SIX, 'cards', ['AH', '2D', '2S', '3C', '4H'], null, false],
     ['the last card changed', SIX, 'cards', ['AH', '2D', '2S', '3C', '4H', '8C'], null, false],
     ['cards keyed for a hand recorded without', KEYED, 'cards', ['9H', 'KD', '7S', '9C'], null, false],
+    ['the first card changed', SIX, 'cards', ['8H', '2D', '2S', '3C', '4H', '9C'], null, false],
     ['nothing keyed at the outcome pad yet', SIX, 'outcome', [], null, true],
     ['the outcome as recorded', SIX, 'outcome', [], result(), true],
     ['a pair added', SIX, 'outcome', [], result({ playerPair: true }), false],
     ['other points', SIX, 'outcome', [], result({ bankerPoints: 3 }), false],
   ] as const)('%s: as recorded %s', (_what, hand, keying, cards, keyed, same) => {
-    expect(asRecorded(hand, keying, { cards, result: keyed })).toBe(same);
+    expect(asRecorded(hand, keying, { cards: sidesOf(cards), result: keyed })).toBe(same);
   });
 });

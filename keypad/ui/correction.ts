@@ -8,6 +8,10 @@
  * @packageDocumentation
  */
 import type { HandView, KeyedResult, Keying } from '../protocol';
+import type { SidedCards } from './correction-cards';
+
+/** A recorded hand's cards by hand, as on the layout; none for a hand keyed by its outcome. */
+export const recordedSides = (h: HandView): SidedCards => h.cards ?? { player: [], banker: [] };
 
 /** A recorded hand's cards in dealing order (rule 8.4): P1 B1 P2 B2, the Player's third, the Banker's third. */
 export function recordedEntry(h: HandView): string[] {
@@ -29,11 +33,9 @@ const sameKeyed = (a: KeyedResult, b: KeyedResult): boolean =>
 export function asRecorded(
   h: HandView,
   keying: Keying,
-  keyed: { readonly cards: readonly string[]; readonly result: KeyedResult | null },
+  keyed: { readonly cards: SidedCards; readonly result: KeyedResult | null },
 ): boolean {
   if (keying === 'outcome') return keyed.result === null || sameKeyed(keyed.result, h.result);
-  const recorded = recordedEntry(h);
-  return (
-    h.cards !== undefined && recorded.length === keyed.cards.length && recorded.every((c, i) => c === keyed.cards[i])
-  );
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+  return h.cards !== undefined && same(h.cards.player, keyed.cards.player) && same(h.cards.banker, keyed.cards.banker);
 }

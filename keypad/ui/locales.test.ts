@@ -32,6 +32,9 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   voidHandNow: ['Reason'],
   correctedMark: ['Lee'],
   correctHand: [19],
+  cardAt: [{ side: 'player', index: 2 }, '2♠'],
+  replacing: [{ side: 'banker', index: 3 }, '9♣'],
+  drawNote: [{ side: 'player', draws: false, points: 7, act: 'take-back', changed: true }],
   voidRecorded: [19],
   refusedAnother: ['ctl-S3', 'S3'],
   refusedTakenOver: ['ctl-S3', 'S3'],
@@ -42,9 +45,13 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   refusedSince: ['14:05:09'],
 };
 
-/** What an argument must leave in the text (the outcome is said in words, the slot by its index). */
+/** What an argument must leave in the text (the outcome is said in words, the slot by its index, a note its points). */
 const shown = (a: unknown): string[] =>
-  typeof a === 'object' && a ? [String((a as { index: number }).index)] : a === 'banker' ? [] : [String(a)];
+  typeof a === 'object' && a
+    ? [String('points' in a ? a.points : (a as { index: number }).index)]
+    : a === 'banker'
+      ? []
+      : [String(a)];
 
 describe('the keypad’s words', () => {
   it.each(LANGUAGES)('%s has every word, none empty, and says every figure and name it is given', (lang) => {
@@ -148,5 +155,23 @@ describe('a refused keypad names what holds its table', () => {
               : t.refusedWhat,
         );
       }
+  });
+});
+
+describe("a replaced card's third-card notes", () => {
+  const notes = [
+    { side: 'player', draws: false, points: 8, act: 'take-back', changed: true },
+    { side: 'banker', draws: true, points: 4, act: 'key', changed: true },
+    { side: 'player', draws: true, points: 3, act: null, changed: true },
+    { side: 'banker', draws: false, points: 6, act: null, changed: true },
+  ] as const;
+  it.each(LANGUAGES)('%s says each differently, with the hand and its points', (lang) => {
+    const t = strings(lang);
+    const said = notes.map((n) => t.drawNote(n));
+    expect(new Set(said).size).toBe(notes.length);
+    said.forEach((s, i) => {
+      expect(s).toContain(String(notes[i]!.points));
+      expect(s).toContain(t.outcome[notes[i]!.side]);
+    });
   });
 });

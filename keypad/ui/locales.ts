@@ -12,12 +12,15 @@
 import type { Outcome } from '../../baccarat/types';
 import { DEALER_UNDO_BY } from '../../contract/correction-by';
 import type { AnnouncedReason, LinkView, RoundVoidNow, Slot } from '../protocol';
+import type { DrawNote } from './correction-cards';
 import { ZH_HANS } from './locales.zh-hans';
 import { ZH_HANT } from './locales.zh-hant';
 
 /** The order the language button goes through: English, Simplified, Traditional, and round again. */
 export const LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+const ORDINAL = { 1: '1st', 2: '2nd', 3: '3rd' } as const;
 
 const EN = {
   lang: 'en',
@@ -131,7 +134,21 @@ const EN = {
   code: 'Code',
   note: 'Note (optional)',
   send: 'Send to the boards',
-  asRecordedCards: 'The hand as recorded: take back to the wrong card, key the right ones, then send',
+  asRecordedCards: 'The hand as recorded: tap a wrong card, then the right one, then send',
+  /** A card of the round, as a screen reader says it (`Player's 2nd card: 2♠`). */
+  cardAt: (s: Slot, card: string) => `${EN.outcome[s.side]}'s ${ORDINAL[s.index]} card: ${card}`,
+  /** The line while a card is picked to be replaced. */
+  replacing: (s: Slot, card: string) =>
+    `Replacing ${EN.outcome[s.side]}'s ${ORDINAL[s.index]} card: tap the right card (tap ${card} again to keep it)`,
+  /** A replaced card changed a hand's third card under the Table of Play (rules 9.3–9.5). */
+  drawNote: (n: DrawNote) => {
+    const who = `The ${EN.outcome[n.side]}`;
+    if (n.act === 'take-back') return `${who} now stands on ${n.points} (Table of Play): take back its third card`;
+    if (n.act === 'key') return `${who} now draws a third card on ${n.points} (Table of Play): key it`;
+    return n.draws
+      ? `${who} now draws a third card on ${n.points}: the record had none`
+      : `${who} now stands on ${n.points}: the record had a third card`;
+  },
   asRecordedOutcome: 'The hand as recorded: change what was wrong, confirm it, then send',
   wrongCode: 'Wrong supervisor or code',
   locked: 'Too many wrong codes: wait a minute',

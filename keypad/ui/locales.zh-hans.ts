@@ -109,7 +109,18 @@ export const ZH_HANS: Strings = {
   code: '密码',
   note: '备注（可选）',
   send: '发送到显示屏',
-  asRecordedCards: '此局原记录：撤回至错误的那张，输入正确的牌，再发送',
+  asRecordedCards: '此局原记录：点选错误的那张，再点正确的牌，然后发送',
+  cardAt: (s, card) => `${s.side === 'player' ? '闲' : '庄'}第 ${s.index} 张：${card}`,
+  replacing: (s, card) =>
+    `替换${s.side === 'player' ? '闲' : '庄'}第 ${s.index} 张：请点选正确的牌（再点一次 ${card} 即保留原牌）`,
+  drawNote: (n) => {
+    const who = n.side === 'player' ? '闲' : '庄';
+    if (n.act === 'take-back') return `${who} ${n.points} 点，按补牌规则现不补牌：请撤回${who}第 3 张`;
+    if (n.act === 'key') return `${who} ${n.points} 点，按补牌规则现须补牌：请输入${who}第 3 张`;
+    return n.draws
+      ? `${who} ${n.points} 点现须补牌（原记录无第 3 张）`
+      : `${who} ${n.points} 点现不补牌（原记录有第 3 张）`;
+  },
   asRecordedOutcome: '此局原记录：修改错误之处并确认，再发送',
   wrongCode: '主管或密码错误',
   locked: '密码错误次数过多：请等待一分钟',

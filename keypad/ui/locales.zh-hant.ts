@@ -112,7 +112,18 @@ export const ZH_HANT: Strings = {
   code: '密碼',
   note: '備註（選填）',
   send: '發送到顯示屏',
-  asRecordedCards: '此局原記錄：撤回至錯誤的那張，輸入正確的牌，再發送',
+  asRecordedCards: '此局原記錄：點選錯誤的那張，再點正確的牌，然後發送',
+  cardAt: (s, card) => `${s.side === 'player' ? '閒家' : '莊家'}第 ${s.index} 張：${card}`,
+  replacing: (s, card) =>
+    `替換${s.side === 'player' ? '閒家' : '莊家'}第 ${s.index} 張：請點選正確的牌（再點一次 ${card} 即保留原牌）`,
+  drawNote: (n) => {
+    const who = n.side === 'player' ? '閒家' : '莊家';
+    if (n.act === 'take-back') return `${who} ${n.points} 點，按補牌規則現不補牌：請收回${who}第 3 張`;
+    if (n.act === 'key') return `${who} ${n.points} 點，按補牌規則現須補牌：請輸入${who}第 3 張`;
+    return n.draws
+      ? `${who} ${n.points} 點現須補牌（原記錄無第 3 張）`
+      : `${who} ${n.points} 點現不補牌（原記錄有第 3 張）`;
+  },
   asRecordedOutcome: '此局原記錄：修改錯誤之處並確認，再發送',
   wrongCode: '主任姓名或密碼錯誤',
   locked: '密碼錯誤次數過多：請等候一分鐘',

@@ -9,6 +9,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { ROUND_VOID_REASONS, type DealerAction, type KeyedResult, type KeypadView } from '../protocol';
+import { sidesOf } from './correction-cards';
 import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
 import type { Strings } from './locales';
 import { pitClosedWarning } from './pit-closed';
@@ -87,7 +88,7 @@ export class KeypadRoundScreen extends LitElement {
         </div>`;
     const r = round.result;
     return html`${pitClosedWarning(t, v)}${banner}${last}
-      <keypad-round .t=${t} .cards=${round.cards} .next=${round.next}></keypad-round>
+      <keypad-round .t=${t} .hands=${sidesOf(round.cards)} .next=${round.next}></keypad-round>
       <div class="reach">
         <div class="grid2 actions">
           ${side}

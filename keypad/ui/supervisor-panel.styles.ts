@@ -146,4 +146,24 @@ export const supervisorStyles = css`
     gap: 8px;
     align-content: start;
   }
+  /* What the supervisor is doing (replacing a card) and what the Table of Play says of the third cards. */
+  .lines {
+    display: grid;
+    gap: 6px;
+    font-weight: 700;
+  }
+  .replacing {
+    border-left: 6px solid var(--k-accent);
+    padding: 6px 12px;
+    background: color-mix(in srgb, var(--k-accent) 16%, var(--k-panel));
+    font-size: 1.1em;
+  }
+  .draw-note {
+    border-left: 6px solid var(--k-line-strong);
+    padding: 6px 12px;
+  }
+  .draw-note.act {
+    border-left-color: var(--k-warn);
+    color: var(--k-warn);
+  }
 `;

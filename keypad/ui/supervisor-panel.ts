@@ -2,6 +2,9 @@
  * `<keypad-supervisor>`: what needs a supervisor: correcting a hand the boards already show (by cards or by
  * outcome, as the table keys), or declaring it void afterwards (rule 12.6, house rule 4.2). The supervisor's name
  * and code go with the request; the keypad checks the code and records the name (the correction's `by`).
+ * A correction by cards starts from the hand as recorded; a card tapped there is replaced by the next card key
+ * tapped (tapped again, it stays). Where that changes a third card under the Table of Play, the panel says so, and
+ * Send waits for a legal complete coup.
  *
  * @event keypad-act - the correction or void, with the supervisor's name and code
  * @event keypad-cancelled - closed
@@ -10,12 +13,13 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { parseCards } from '../../baccarat/cards';
-import type { HandView, KeyedResult, Keying, RoundVoidNow } from '../protocol';
+import type { HandView, KeyedResult, Keying, RoundVoidNow, Slot } from '../protocol';
 import { ROUND_VOID_REASONS } from '../protocol';
-import { completeCoup, keyedOf, nextSlot } from '../round-entry';
-import { asRecorded, recordedEntry } from './correction';
+import { completeCoup, keyedOf } from '../round-entry';
+import { asRecorded, recordedSides } from './correction';
+import { checkCards, dealingOf, drawNotes, keyCard, replaceCard, takeBack, type SidedCards } from './correction-cards';
 import { actEvent } from './events';
-import { score } from './format';
+import { cardLabel, score } from './format';
 import type { Strings } from './locales';
 import { sharedStyles } from './shared.styles';
 import { supervisorStyles } from './supervisor-panel.styles';
@@ -38,7 +42,9 @@ export class KeypadSupervisor extends LitElement {
 
   @state() private handNo: number | null = null;
   @state() private mode: Mode | null = null;
-  @state() private cards: string[] = [];
+  @state() private cards: SidedCards = { player: [], banker: [] };
+  /** The card picked to be replaced by the next card key tapped. */
+  @state() private picked: Slot | null = null;
   @state() private keyed: KeyedResult | null = null;
   @state() private reason: RoundVoidNow | null = null;
   @state() private name = '';
@@ -49,16 +55,18 @@ export class KeypadSupervisor extends LitElement {
     return this.hands.find((h) => h.no === this.handNo);
   }
 
-  private parsed() {
-    const p = parseCards(this.cards);
-    return p.ok ? p.value : [];
+  /** The coup the cards make once they are a legal complete coup; else null. */
+  private coup() {
+    if (!checkCards(this.cards).complete) return null;
+    const p = parseCards(dealingOf(this.cards));
+    return p.ok ? completeCoup(p.value) : null;
   }
 
   private get ready(): boolean {
     if (this.handNo === null || this.name.trim() === '' || this.code === '') return false;
     if (this.mode === 'void') return this.reason !== null;
     if (this.mode !== 'correct' || this.unchanged) return false;
-    return this.keying === 'cards' ? completeCoup(this.parsed()) !== null : this.keyed !== null;
+    return this.keying === 'cards' ? this.coup() !== null : this.keyed !== null;
   }
 
   /** The correction keyed so far is the hand as recorded: nothing to send yet. */
@@ -70,8 +78,20 @@ export class KeypadSupervisor extends LitElement {
   /** Correcting starts from the hand as recorded: its cards (or its result, in the outcome pad). */
   private correct(h: HandView): void {
     this.mode = 'correct';
-    this.cards = recordedEntry(h);
+    this.cards = recordedSides(h);
+    this.picked = null;
     this.keyed = null;
+  }
+
+  /** A card of the round tapped: picked to be replaced, or, tapped again, left as it is. */
+  private pick(at: Slot): void {
+    this.picked = this.picked?.side === at.side && this.picked.index === at.index ? null : at;
+  }
+
+  /** A card key tapped: it replaces the card picked, else goes where the Table of Play deals the next card. */
+  private key(card: string): void {
+    this.cards = this.picked ? replaceCard(this.cards, this.picked, card) : keyCard(this.cards, card);
+    this.picked = null;
   }
 
   private send(): void {
@@ -81,7 +101,7 @@ export class KeypadSupervisor extends LitElement {
       this.mode === 'void'
         ? { type: 'void-recorded' as const, handNo: this.handNo, reason: this.reason as RoundVoidNow, ...note }
         : this.keying === 'cards'
-          ? { type: 'correct' as const, handNo: this.handNo, cards: this.cards, ...note }
+          ? { type: 'correct' as const, handNo: this.handNo, cards: dealingOf(this.cards), ...note }
           : { type: 'correct' as const, handNo: this.handNo, keyed: this.keyed as KeyedResult, ...note };
     this.dispatchEvent(actEvent({ request: { action, supervisor: this.name.trim(), code: this.code } }));
     this.code = '';
@@ -101,35 +121,71 @@ export class KeypadSupervisor extends LitElement {
           this.keyed = e.detail;
         }}
       ></keypad-outcome>`;
-    const coup = completeCoup(this.parsed());
+    const check = checkCards(this.cards);
+    const coup = this.coup();
     return html`<div class="entry">
       <div class="keyed">
-        <keypad-round .t=${t} .cards=${this.cards} .next=${nextSlot(this.parsed())}></keypad-round>
+        <keypad-round
+          pickable
+          .t=${t}
+          .hands=${this.cards}
+          .next=${this.picked ? null : check.next}
+          .extra=${check.extra}
+          .picked=${this.picked}
+          @keypad-pick-card=${(e: CustomEvent<Slot>) => {
+            e.stopPropagation();
+            this.pick(e.detail);
+          }}
+        ></keypad-round>
         <div class="side">
           <button
             data-take-back
-            ?disabled=${this.cards.length === 0}
-            @click=${() => (this.cards = this.cards.slice(0, -1))}
+            ?disabled=${dealingOf(this.cards).length === 0}
+            @click=${() => {
+              this.cards = takeBack(this.cards);
+              this.picked = null;
+            }}
           >
             ${t.takeBack}
           </button>
-          <div class="summary">${coup ? t.wins(coup.outcome, coup.playerPoints, coup.bankerPoints) : ''}</div>
+          <div class="summary" data-summary>
+            ${coup ? t.wins(coup.outcome, coup.playerPoints, coup.bankerPoints) : ''}
+          </div>
         </div>
       </div>
+      ${this.lines(h)}
       <keypad-card-grid
-        ?disabled=${coup !== null}
+        ?disabled=${!this.picked && check.next === null}
         @keypad-card=${(e: CustomEvent<string>) => {
           e.stopPropagation();
-          this.cards = [...this.cards, e.detail];
+          this.key(e.detail);
         }}
       ></keypad-card-grid>
+    </div>`;
+  }
+
+  /** What the supervisor is doing, and what the Table of Play now says of the third cards. */
+  private lines(h: HandView) {
+    const t = this.t;
+    const picked = this.picked;
+    const card = picked && this.cards[picked.side][picked.index - 1];
+    const notes = drawNotes(h, this.cards);
+    if (!card && notes.length === 0) return nothing;
+    return html`<div class="lines" role="status">
+      ${picked && card ? html`<div class="replacing" data-replacing>${t.replacing(picked, cardLabel(card))}</div>` : nothing}
+      ${notes.map(
+        (n) =>
+          html`<div class="draw-note ${n.act ? 'act' : ''}" data-draw-note=${`${n.side}-${n.act ?? 'changed'}`}>
+            ${t.drawNote(n)}
+          </div>`,
+      )}
     </div>`;
   }
 
   override render() {
     const t = this.t;
     const h = this.hand;
-    const keyedCoup = this.keying === 'cards' ? completeCoup(this.parsed()) : null;
+    const keyedCoup = this.keying === 'cards' ? this.coup() : null;
     const result = this.keying === 'cards' ? keyedCoup && keyedOf(keyedCoup) : this.keyed;
     return html`<div class="scrim" role="dialog" aria-modal="true" aria-labelledby="sv-title">
       <div class="box">
@@ -156,7 +212,8 @@ export class KeypadSupervisor extends LitElement {
                     @click=${() => {
                       this.handNo = x.no;
                       this.mode = null;
-                      this.cards = [];
+                      this.cards = { player: [], banker: [] };
+                      this.picked = null;
                       this.keyed = null;
                     }}
                   >
