@@ -6,10 +6,9 @@
  * "Player pair · Banker pair" ones wide, and the page grew past 800 px by hand 9. Saves the portrait screen after
  * 30 hands to test/output/keypad/ (gitignored) to look at.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright';
+import { describe, expect, test } from 'vitest';
 import { makeCard } from '../baccarat/cards';
 import { startKeypad, type Keypad } from '../keypad/keypad';
 import type { DealerAction } from '../keypad/protocol';
@@ -18,33 +17,17 @@ import { startKeypadServer } from '../keypad/server';
 import { Supervisors } from '../keypad/supervisors';
 import { simulateTable } from '../simulator/dealer';
 import type { Step } from '../simulator/steps';
-import { chromiumLaunchOptions } from '../test/helpers/chromium';
+import { KEYPAD_SCREENS as SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
 import { cleanupList, tempDir } from '../test/helpers/lifecycle';
-import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 
-const ROOT = new URL('..', import.meta.url).pathname;
-const UI = join(ROOT, 'dist', 'keypad');
-const SCREENS = join(ROOT, 'test', 'output', 'keypad');
-const missing = mosquittoMissing() ?? (existsSync(join(UI, 'index.html')) ? null : 'dist/keypad is not built');
 const SIZES = [
   [800, 1280],
   [1280, 800],
 ] as const;
 
+const rig = keypadRig();
+const { missing } = rig;
 const cleanups = cleanupList();
-let browser: Browser;
-let broker: Mosquitto;
-beforeAll(async () => {
-  if (missing) return;
-  browser = await chromium.launch(chromiumLaunchOptions());
-  broker = await startMosquitto({ persistence: false });
-  mkdirSync(SCREENS, { recursive: true });
-});
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  await browser?.close();
-  await broker?.close();
-});
 
 const both = (s: Step & { type: 'hand' }) => s.coup.playerPair && s.coup.bankerPair;
 
@@ -106,7 +89,7 @@ describe.skipIf(missing)(`the keypad through a whole shoe${missing ? ` (${missin
   test('stays the tablet’s width at both orientations, the hands’ strip scrolling within itself', async () => {
     const { burn, hands } = longShoe();
     const kp = await startKeypad({
-      broker: broker.url,
+      broker: rig.broker().url,
       tableId: 'L1',
       journalPath: join(tempDir('bb-kpl-'), 'keypad.journal'),
       keying: 'cards',
@@ -122,7 +105,7 @@ describe.skipIf(missing)(`the keypad through a whole shoe${missing ? ` (${missin
     await act(kp, { type: 'burn', card: makeCard(burn.card), count: burn.count });
     const pages: Page[] = [];
     for (const [width, height] of SIZES) {
-      const page = await browser.newPage({ viewport: { width, height } });
+      const page = await rig.browser().newPage({ viewport: { width, height } });
       cleanups.push(() => page.close());
       await page.goto(server.url);
       await page.locator('keypad-app main[data-screen]').waitFor();

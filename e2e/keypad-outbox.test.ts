@@ -4,38 +4,23 @@
  * sent. Found by hand: the badge stayed until the next action while `/api/view` said `pending: 0`, and a dealer may
  * key results again on seeing it.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { startKeypad } from '../keypad/keypad';
 import type { DealerAction } from '../keypad/protocol';
 import { startKeypadServer } from '../keypad/server';
 import { hashCode, Supervisors } from '../keypad/supervisors';
-import { chromiumLaunchOptions } from '../test/helpers/chromium';
+import { KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
-import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 
-const UI = join(new URL('..', import.meta.url).pathname, 'dist', 'keypad');
-const missing = mosquittoMissing() ?? (existsSync(join(UI, 'index.html')) ? null : 'dist/keypad is not built');
-
+const rig = keypadRig();
+const { missing } = rig;
 const cleanups = cleanupList();
-let browser: Browser;
-let broker: Mosquitto;
-beforeAll(async () => {
-  if (missing) return;
-  browser = await chromium.launch(chromiumLaunchOptions());
-  broker = await startMosquitto({ persistence: false });
-});
-afterAll(async () => {
-  await browser?.close();
-  await broker?.close();
-});
 
 describe.skipIf(missing)(`the keypad's outbox badge${missing ? ` (${missing})` : ''}`, () => {
   test('goes once the messages are acknowledged, though the reply to the tap arrives after', async () => {
     const kp = await startKeypad({
-      broker: broker.url,
+      broker: rig.broker().url,
       tableId: 'OB1',
       journalPath: join(tempDir('bb-kpo-'), 'keypad.journal'),
       keying: 'cards',
@@ -58,7 +43,7 @@ describe.skipIf(missing)(`the keypad's outbox badge${missing ? ` (${missing})` :
       if (!r.ok) throw new Error(r.error);
     }
     await kp.flushed();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await rig.browser().newPage({ viewport: { width: 1280, height: 800 } });
     cleanups.push(() => page.close());
     await page.goto(server.url);
     await page.locator('keypad-app main[data-screen]').waitFor();

@@ -4,24 +4,20 @@
  * has it open. Found by hand: the keypad still said Open and offered "Bets open" without a word, and a hand was
  * recorded while every board showed TABLE CLOSED.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
-import { type Browser, chromium } from 'playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { startKeypad } from '../keypad/keypad';
 import type { KeypadView } from '../keypad/protocol';
 import { startKeypadServer } from '../keypad/server';
 import { hashCode, Supervisors } from '../keypad/supervisors';
-import { chromiumLaunchOptions } from '../test/helpers/chromium';
+import { KEYPAD_SCREENS as SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
-import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
+import { startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 import { signage } from '../test/helpers/table-messages';
-
-const UI = join(new URL('..', import.meta.url).pathname, 'dist', 'keypad');
-const missing = mosquittoMissing() ?? (existsSync(join(UI, 'index.html')) ? null : 'dist/keypad is not built');
 
 /** The fenced `conf` block of docs/console.md: the floor's ACL. */
 function floorAcl(): string {
@@ -33,19 +29,9 @@ function floorAcl(): string {
 }
 
 const USERS = { console: 'pw-console', PS1: 'pw-ps1', PS2: 'pw-ps2' };
-const SCREENS = join(new URL('..', import.meta.url).pathname, 'test', 'output', 'keypad');
+const rig = keypadRig({ persistence: false, users: USERS, acl: floorAcl() });
+const { missing } = rig;
 const cleanups = cleanupList();
-let browser: Browser;
-let broker: Mosquitto;
-beforeAll(async () => {
-  if (missing) return;
-  browser = await chromium.launch(chromiumLaunchOptions());
-  broker = await startMosquitto({ persistence: false, users: USERS, acl: floorAcl() });
-});
-afterAll(async () => {
-  await browser?.close();
-  await broker?.close();
-});
 
 /** Publishes the table's sign as the console does: retained, QoS 1, with the console's account. */
 async function publishSign(at: Mosquitto, tableId: string, revision: number, tableOpen: boolean): Promise<void> {
@@ -57,7 +43,7 @@ async function publishSign(at: Mosquitto, tableId: string, revision: number, tab
   await c.endAsync();
 }
 
-async function keypadFor(tableId: keyof typeof USERS, at = broker) {
+async function keypadFor(tableId: keyof typeof USERS, at = rig.broker()) {
   const kp = await startKeypad({
     broker: at.url,
     tableId,
@@ -82,12 +68,12 @@ async function keypadFor(tableId: keyof typeof USERS, at = broker) {
 
 describe.skipIf(missing)(`the pit's sign at the keypad${missing ? ` (${missing})` : ''}`, () => {
   test('the pit closes the table: the keypad says so, and "Bets open" asks first; the pit opens it: it goes', async () => {
-    await publishSign(broker, 'PS1', 3, false);
+    await publishSign(rig.broker(), 'PS1', 3, false);
     const { server, view } = await keypadFor('PS1');
     await until(async () => expect((await view()).pit).toEqual({ open: false, revision: 3 }));
     expect((await view()).tableOpen).toBe(true);
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await rig.browser().newPage({ viewport: { width: 1280, height: 800 } });
     cleanups.push(() => page.close());
     await page.goto(server.url);
     const warning = page.locator('keypad-app [data-pit-closed]');
@@ -99,7 +85,6 @@ describe.skipIf(missing)(`the pit's sign at the keypad${missing ? ` (${missing})
     const chip = page.locator('keypad-app [data-table-chip]');
     expect(await chip.getAttribute('data-table-chip')).toBe('open-pit-closed');
     expect((await chip.textContent())?.trim()).toBe('Open here · pit closed');
-    mkdirSync(SCREENS, { recursive: true }); // to look at (test/output is gitignored)
     await page.screenshot({
       path: join(SCREENS, 'pit-closed-header-1280x800.png'),
       clip: { x: 0, y: 0, width: 1280, height: 240 },
@@ -113,14 +98,14 @@ describe.skipIf(missing)(`the pit's sign at the keypad${missing ? ` (${missing})
     expect((await view()).shoe?.phase).not.toBe('betting'); // nothing was sent
 
     // An unreadable sign is ignored: the last readable one stands, and the keypad goes on.
-    const c = await mqtt.connectAsync(broker.url, { username: 'console', password: USERS.console });
+    const c = await mqtt.connectAsync(rig.broker().url, { username: 'console', password: USERS.console });
     await c.publishAsync(topics().tableSignage('PS1'), '{"tableOpen": true', { qos: 1, retain: true });
     await c.endAsync();
     await new Promise((r) => setTimeout(r, 300));
     expect((await view()).pit).toEqual({ open: false, revision: 3 });
     expect(await warning.count()).toBe(1);
 
-    await publishSign(broker, 'PS1', 4, true);
+    await publishSign(rig.broker(), 'PS1', 4, true);
     await until(async () => expect((await view()).pit).toEqual({ open: true, revision: 4 }));
     await until(async () => expect(await warning.count()).toBe(0));
     expect(await chip.getAttribute('data-table-chip')).toBe('open');

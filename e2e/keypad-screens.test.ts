@@ -6,22 +6,16 @@
  * nothing cut off, the refusal said in words, every character drawn in a bundled font, never a system one) and saves
  * PNGs to test/output/keypad/ (gitignored) to look at.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright';
+import { describe, expect, test } from 'vitest';
 import { startKeypad, type Keypad } from '../keypad/keypad';
 import type { DealerAction, Keying } from '../keypad/protocol';
 import { startKeypadServer, type KeypadServer } from '../keypad/server';
 import { hashCode, Supervisors } from '../keypad/supervisors';
-import { chromiumLaunchOptions } from '../test/helpers/chromium';
+import { KEYPAD_SCREENS as SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
-import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 
-const ROOT = new URL('..', import.meta.url).pathname;
-const UI = join(ROOT, 'dist', 'keypad');
-const SCREENS = join(ROOT, 'test', 'output', 'keypad');
-const missing = mosquittoMissing() ?? (existsSync(join(UI, 'index.html')) ? null : 'dist/keypad is not built');
 /** 9 mm at a 10.1" 1280×800 tablet's 149 px to the inch. */
 const NINE_MM = 53;
 const SIZES = [
@@ -35,23 +29,13 @@ const everywhere = <L extends string>(languages: readonly L[]) =>
 /** A screen's file name: English's as before, the other languages' with theirs. */
 const named = (screen: string, language: string) => (language === 'en' ? screen : `${screen}-${language}`);
 
+const rig = keypadRig();
+const { missing } = rig;
 const cleanups = cleanupList();
-let browser: Browser;
-let broker: Mosquitto;
-beforeAll(async () => {
-  if (missing) return;
-  browser = await chromium.launch(chromiumLaunchOptions());
-  broker = await startMosquitto({ persistence: false });
-  mkdirSync(SCREENS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await broker?.close();
-});
 
 async function keypadOn(table: string, keying: Keying): Promise<{ kp: Keypad; server: KeypadServer }> {
   const kp = await startKeypad({
-    broker: broker.url,
+    broker: rig.broker().url,
     tableId: table,
     journalPath: join(tempDir('bb-kps-'), 'keypad.journal'),
     keying,
@@ -82,7 +66,7 @@ const round = (c: string): DealerAction[] => [
 
 /** The page at a size and language, once it shows the keypad. */
 async function open(url: string, [width, height]: readonly [number, number], language = 'en'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height } });
+  const page = await rig.browser().newPage({ viewport: { width, height } });
   await page.addInitScript((l) => localStorage.setItem('keypad.language', l), language);
   await page.goto(url);
   await page.locator('keypad-app main[data-screen]').waitFor();
@@ -394,7 +378,9 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
   test('one button goes round English, 简体 and 繁體, named in its own script; Hong Kong tablets start in 繁體', async () => {
     const { kp, server } = await keypadOn('S4', 'cards');
     await act(kp, { type: 'open-table' });
-    const page = await browser.newPage({ viewport: { width: SIZES[0][0], height: SIZES[0][1] }, locale: 'zh-HK' });
+    const page = await rig
+      .browser()
+      .newPage({ viewport: { width: SIZES[0][0], height: SIZES[0][1] }, locale: 'zh-HK' });
     cleanups.push(() => (page.isClosed() ? undefined : page.close()));
     await page.goto(server.url);
     const button = page.locator('[data-language]');

@@ -1,0 +1,61 @@
+/**
+ * The keypad end-to-end tests' rig: one Chromium and one Mosquitto for the whole file, started before its tests and
+ * stopped after them, and the built keypad page they serve. Call once at the top of a test file; the getters give
+ * the browser and the broker inside tests (they are started only when the rig can run).
+ *
+ * ```ts
+ * const rig = keypadRig();
+ * describe.skipIf(rig.missing)('the keypad', () => {
+ *   test('…', async () => {
+ *     const page = await rig.browser().newPage();
+ *     const kp = await startKeypad({ broker: rig.broker().url, … });
+ *   });
+ * });
+ * ```
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright';
+import { afterAll, beforeAll } from 'vitest';
+import { chromiumLaunchOptions } from './chromium';
+import { mosquittoMissing, startMosquitto, type Mosquitto, type MosquittoOptions } from './mosquitto';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+/** The keypad page as `npm run build` writes it, which the keypad's server serves. */
+export const KEYPAD_UI = join(ROOT, 'dist', 'keypad');
+/** Where the keypad tests save their screens, to look at (test/output is gitignored). */
+export const KEYPAD_SCREENS = join(ROOT, 'test', 'output', 'keypad');
+
+export interface KeypadRig {
+  /** Why the file's tests cannot run here (no Mosquitto, the page not built), or null when they can. */
+  readonly missing: string | null;
+  /** The file's Chromium. */
+  readonly browser: () => Browser;
+  /** The file's broker. */
+  readonly broker: () => Mosquitto;
+}
+
+/**
+ * Registers the file's beforeAll (Chromium, Mosquitto with `mosquitto`'s options, the screens' folder) and
+ * afterAll (both closed). Nothing is started when the rig cannot run.
+ */
+export function keypadRig(mosquitto: MosquittoOptions = { persistence: false }): KeypadRig {
+  const missing = mosquittoMissing() ?? (existsSync(join(KEYPAD_UI, 'index.html')) ? null : 'dist/keypad is not built');
+  let browser: Browser | undefined;
+  let broker: Mosquitto | undefined;
+  beforeAll(async () => {
+    if (missing) return;
+    browser = await chromium.launch(chromiumLaunchOptions());
+    broker = await startMosquitto(mosquitto);
+    mkdirSync(KEYPAD_SCREENS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await broker?.close();
+  });
+  const started = <T>(what: string, value: T | undefined): T => {
+    if (value === undefined) throw new Error(`keypadRig: no ${what} (${missing ?? 'not started yet'})`);
+    return value;
+  };
+  return { missing, browser: () => started('browser', browser), broker: () => started('broker', broker) };
+}
