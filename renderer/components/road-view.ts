@@ -1,7 +1,9 @@
 /**
  * The common part of every road view: Lit renders the `<svg>` (viewBox sized to the element, paper, grid,
- * ARIA) and an empty `g.marks` per strip; after each update the subclass's marks are drawn into them by
- * `drawRoad()`. The cell size follows the element's height (rows fill it, on `strips` lines); the columns shown are
+ * ARIA), over it an `<svg>` per tile of 8 columns in view and one for the would-be marks, each with an empty
+ * `g.marks` per strip; after each update the subclass's marks are drawn into them by `drawRoad()`. A hand changes
+ * a tile or two, and Chromium repaints only the `<svg>` that changed: one `<svg>` for the whole road cost a late-shoe
+ * hand twice the paint of an early one (renderer bench, issue 13). The cell size follows the element's height (rows fill it, on `strips` lines); the columns shown are
  * as many as fit, scrolled by whole streaks so the newest stay in view (road-window.ts): marks keep their road
  * coordinates and each strip's group is translated, so a scroll is one attribute per strip, not every mark.
  *
@@ -14,12 +16,15 @@
  * @packageDocumentation
  */
 import { LitElement, html, svg, type PropertyValues } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { property, state } from 'lit/decorators.js';
 import type { Ask } from '../../baccarat/roads/types';
 import { inNextFrame, NO_FRAME, type NextFrame } from '../controllers/next-frame';
 import { drawRoad } from '../draw/draw-road';
 import { layoutGrid } from '../draw/layout-grid';
-import { allMarks, settledBefore, type Mark, type RoadMarks, type RoadSize } from '../draw/marks';
+import { allMarks, TILE, type Mark, type RoadMarks, type RoadSize } from '../draw/marks';
 import { roadWindow, stripSize, type RoadWindow, type WindowCell } from '../draw/road-window';
 import { DEFAULT_LANGUAGE, type Language } from '../localization';
 import { markStyles, sharedStyles } from './shared.styles';
@@ -83,10 +88,11 @@ export abstract class RoadView extends LitElement {
   private freshBefore: unknown = null;
 
   private grid = { key: '', d: '' };
+  private layersKey = ''; // what the tiles' and the would-be marks' <svg> were last rendered for
+  private groups: MarkGroups | null = null;
   private observer: ResizeObserver | null = null;
   private cell = UNMEASURED_CELL;
   private window: RoadWindow = { cols: 1, from: 0, starts: [0], ends: [1] };
-  private settled = 0; // the first column of the newest layer
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -162,24 +168,34 @@ export abstract class RoadView extends LitElement {
     const strips = Math.max(1, Math.floor(this.strips));
     const cell = this.box ? this.box.height / (strips * this.rows + (strips - 1) * STRIP_GAP) : UNMEASURED_CELL;
     const cols = this.columns || (this.box ? Math.floor(this.box.width / cell + 0.02) : 20);
-    const last = this.lastColumn();
     this.cell = cell;
-    this.window = roadWindow(this.windowCells(), last, cols, strips);
-    this.settled = settledBefore(last);
+    this.window = roadWindow(this.windowCells(), this.lastColumn(), cols, strips);
   }
 
   protected override updated(): void {
-    const settled = this.renderRoot.querySelectorAll<SVGGElement>('g.marks.settled');
-    const newest = this.renderRoot.querySelectorAll<SVGGElement>('g.marks.newest');
-    settled.forEach((g, k) => {
-      const marks = this.marks(this.stripSize(k));
-      drawRoad(g, marks.settled); // the very marks drawn last time, passed over at once, but once a column settles
-      drawRoad(newest[k]!, marks.newest);
-    });
+    const strips = this.window.starts.map((_, k) => this.marks(this.stripSize(k)));
+    const groups = this.markGroups();
+    // Each tile's marks into its own <svg>: a tile no hand changed is passed over at once (drawRoad), not repainted.
+    for (const [t, gs] of groups.tiles) gs.forEach((g, k) => drawRoad(g, strips[k]?.tiles[t] ?? []));
+    groups.ask.forEach((g, k) => drawRoad(g, strips[k]?.ask ?? []));
     const w = this.window;
     this.reflect('columns', String(w.cols * w.starts.length));
     this.reflect('from', String(w.from));
     this.reflect('cell', String(Math.round(this.cell * 100) / 100));
+  }
+
+  /** The marks groups of each tile's <svg> and of the would-be marks', each strip's: found again when they change. */
+  private markGroups(): MarkGroups {
+    if (this.groups?.key === this.layersKey) return this.groups;
+    const strips = (svgEl: Element) => [...svgEl.querySelectorAll<SVGGElement>('g.marks')];
+    const tiles = [...this.renderRoot.querySelectorAll<SVGSVGElement>('svg.tile')];
+    const ask = this.renderRoot.querySelector('svg.ask-layer');
+    this.groups = {
+      key: this.layersKey,
+      tiles: tiles.map((el) => [Number(el.dataset['tile']), strips(el)] as const),
+      ask: ask ? strips(ask) : [],
+    };
+    return this.groups;
   }
 
   /** The grid lines' path, laid out again only when the cell or the window's size changes (not on a hand). */
@@ -194,7 +210,7 @@ export abstract class RoadView extends LitElement {
   }
 
   private stripSize(k: number): RoadSize {
-    return { ...stripSize(this.window, k, this.cell, this.rows), settled: this.settled };
+    return stripSize(this.window, k, this.cell, this.rows);
   }
 
   /** Which mark is the newest result (null: none), the view's `fresh`: its highlight fades in once, when it changes. */
@@ -206,7 +222,7 @@ export abstract class RoadView extends LitElement {
   /** The cells that decide where the road may scroll or wrap (with their streak starts; the bead plate: none). */
   protected abstract windowCells(): readonly WindowCell[];
 
-  /** The marks of the visible window, in their two layers. */
+  /** The marks of the visible window, by tile. */
   protected abstract marks(size: RoadSize): RoadMarks;
 
   /** The accessible name: the road and a short summary of what is on it. */
@@ -228,8 +244,25 @@ export abstract class RoadView extends LitElement {
     const box = `0 0 ${w} ${h}`;
     const strip = (k: number) => `translate(0 ${r2(k * line)})`;
     const scroll = (start: number) => `translate(${start === 0 ? 0 : r2(-start * cell)} 0)`;
-    // Two <svg>, the second over the first: the paper, the grid and the settled columns; the newest columns (marks.ts,
-    // RoadMarks). A hand repaints the second alone.
+    // The paper and the grid; over them an <svg> for each tile of 8 columns in view (marks.ts, RoadMarks), and over
+    // those the would-be marks'. Each holds a marks group per strip, drawn by drawRoad() (updated()). They change
+    // only when the window does (a new tile, a scroll, a resize): not rendered again on every hand.
+    const tiles = tilesInView(this.window);
+    this.layersKey = `${box} ${starts.join()} ${tiles.join()}`;
+    const layer = (cls: string, t?: number) =>
+      html`<svg
+        class=${cls}
+        data-tile=${ifDefined(t)}
+        aria-hidden="true"
+        viewBox=${box}
+        preserveAspectRatio="xMidYMid meet"
+      >
+        ${starts.map(
+          (start, k) => svg`<g class="strip" transform=${strip(k)}>
+            <g class="marks" transform=${scroll(start)}></g>
+          </g>`,
+        )}
+      </svg>`;
     return html`<svg
         part="svg"
         role="img"
@@ -238,19 +271,38 @@ export abstract class RoadView extends LitElement {
         preserveAspectRatio="xMidYMid meet"
       >
         ${starts.map(
-          (start, k) => svg`<g class="strip" transform=${strip(k)}>
+          (_, k) => svg`<g class="strip" transform=${strip(k)}>
             <rect class="paper" width=${w} height=${r2(rows * cell)}></rect>
             <path class="grid" d=${grid}></path>
-            <g class="marks settled" transform=${scroll(start)}></g>
           </g>`,
         )}
       </svg>
-      <svg class="newest" aria-hidden="true" viewBox=${box} preserveAspectRatio="xMidYMid meet">
-        ${starts.map(
-          (start, k) => svg`<g class="strip" transform=${strip(k)}>
-            <g class="marks newest" transform=${scroll(start)}></g>
-          </g>`,
-        )}
-      </svg>`;
+      ${guard(
+        [this.layersKey],
+        () =>
+          html`${repeat(
+            tiles,
+            (t) => t,
+            (t) => layer('tile', t),
+          )}
+          ${layer('ask-layer')}`,
+      )}`;
   }
+}
+
+/** The marks groups a road draws into: each tile's, and the would-be marks', one per strip. */
+interface MarkGroups {
+  readonly key: string;
+  readonly tiles: readonly (readonly [number, readonly SVGGElement[]])[];
+  readonly ask: readonly SVGGElement[];
+}
+
+/** The tiles (marks.ts, `TILE` columns each) that hold a column in view, on any strip. */
+function tilesInView(w: RoadWindow): number[] {
+  const tiles = new Set<number>();
+  w.starts.forEach((start, k) => {
+    const end = w.ends[k] ?? start + w.cols;
+    for (let t = Math.floor(start / TILE); t * TILE < end; t++) tiles.add(t);
+  });
+  return [...tiles].sort((a, b) => a - b);
 }

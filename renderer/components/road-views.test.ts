@@ -158,29 +158,30 @@ describe('<kiosk-derived-road>', () => {
   });
 });
 
-describe('the two layers: settled columns under, the newest over', () => {
-  it('draws a hand in the newest layer alone, and moves a column down once eight have settled', async () => {
+describe('tiles: each 8 columns in an <svg> of their own', () => {
+  it('draws a hand in its own tile, leaving the others untouched, and never moves a mark between tiles', async () => {
     // 40 px cells, 30 columns: the whole road in view, never scrolled.
-    const el = await mount(beadPlate('P'.repeat(60), 'letters'), 1200, 240);
-    const settled = () => $$(el, 'svg:not(.newest) g.marks > circle.bead');
-    const newest = () => $$(el, 'svg.newest g.marks > circle.bead');
-    // Columns 0-9 in use: nothing settled yet (the two newest columns always stay in the newest layer).
-    expect([settled().length, newest().length]).toEqual([0, 60]);
-    el.beads = mapOf('P'.repeat(61)).beadPlate; // column 10: columns 0-7 settle
-    await settle(el);
-    expect([settled().length, newest().length]).toEqual([48, 13]);
-    const before = settled();
-    for (let n = 62; n <= 66; n++) {
+    const el = await mount(beadPlate('P'.repeat(40), 'letters'), 1200, 240);
+    const tile = (t: number) => $$(el, `svg.tile[data-tile="${t}"] g.marks > circle.bead`);
+    expect($$(el, 'svg.tile').map((t) => t.getAttribute('data-tile'))).toEqual(['0', '1', '2', '3']);
+    expect([tile(0).length, tile(1).length]).toEqual([40, 0]); // hands 1-40: columns 0-6
+    const first = tile(0);
+    const changes: MutationRecord[] = [];
+    const watch = new MutationObserver((records) => changes.push(...records));
+    watch.observe($$(el, 'svg.tile[data-tile="0"]')[0]!, { subtree: true, childList: true, attributes: true });
+    for (let n = 41; n <= 60; n++) {
       el.beads = mapOf('P'.repeat(n)).beadPlate;
       await settle(el);
     }
-    // Five hands later: the settled layer has the very elements it had, and the hands went to the newest.
-    expect(settled()).toEqual(before);
-    expect(newest()).toHaveLength(66 - 48);
-    // The two <svg> lie exactly one over the other, so a mark is where it was whichever layer draws it.
-    const [under, over] = $$(el, 'svg').map((s) => s.getBoundingClientRect().toJSON() as unknown);
-    expect(over).toEqual(under);
-    expect($$(el, 'svg.newest')[0]!.getAttribute('viewBox')).toBe($$(el, 'svg')[0]!.getAttribute('viewBox'));
+    // Hands 41-48 went into tile 0 (column 7) and its elements stayed; hands 49-60 into tile 1, which tile 0 never saw.
+    expect(tile(0).slice(0, 40)).toEqual(first);
+    expect([tile(0).length, tile(1).length]).toEqual([48, 12]);
+    watch.disconnect();
+    const touched = changes.filter((r) => r.type === 'childList').flatMap((r) => [...r.addedNodes]);
+    expect(touched).toHaveLength(8 * 2); // hands 41-48, a bead and its label each: nothing was moved in or out
+    // The <svg> lie exactly one over the other, so a mark is where it was whichever tile draws it.
+    const boxes = $$(el, 'svg').map((s) => [JSON.stringify(s.getBoundingClientRect()), s.getAttribute('viewBox')]);
+    expect(new Set(boxes.map((b) => b.join(' '))).size).toBe(1);
   });
 });
 

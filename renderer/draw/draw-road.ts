@@ -4,7 +4,7 @@
  * exactly the children of `g.marks`, reads no global state and adds no listeners.
  *
  * ```
- * svg (Lit), and a second one over it for the newest columns (road-view.ts)
+ * svg.tile (Lit: one per 8 columns in view, and svg.ask-layer over them; road-view.ts)
  * └─ g.marks (Lit renders it empty; from here on drawRoad's)
  *    ├─ circle.bead.banker|player|tie      key b{index}        bead-plate discs
  *    ├─ text.bead-label                    key b{index}-l      庄 / B / points

@@ -1,6 +1,6 @@
 /**
  * The ask roads' would-be marks (ROADS.md §5): where the next Banker and the next Player would draw, in place on
- * each road, blinking in a dashed frame. Pure; the layouts of layout-road.ts add them to a road's newest layer.
+ * each road, blinking in a dashed frame. Pure; the layouts of layout-road.ts keep them apart from the results, drawn over them.
  * @packageDocumentation
  */
 import type { AskPreview, GridCell } from '../../baccarat/roads/types';

@@ -3,7 +3,7 @@ import { parseShoe } from '../../baccarat/notation';
 import { roadmap } from '../../baccarat/roads/roadmap';
 import { layoutGrid } from './layout-grid';
 import { layoutBeadPlate, layoutBigRoad, layoutDerivedRoad } from './layout-road';
-import { allMarks, lastCol, roadSize, scrollX, settledBefore, SETTLE_STEP, type Mark } from './marks';
+import { allMarks, lastCol, roadSize, scrollX, TILE, type Mark } from './marks';
 
 const map = (s: string) => {
   const r = parseShoe(s);
@@ -166,52 +166,37 @@ describe('layoutDerivedRoad', () => {
   });
 });
 
-describe('the two layers: settled columns and the newest', () => {
-  it('settles columns in steps of eight, keeping the two newest columns in the newest layer', () => {
-    expect(SETTLE_STEP).toBe(8);
-    const cases: [number, number][] = [
-      [-1, 0],
-      [0, 0],
-      [9, 0],
-      [10, 8],
-      [17, 8],
-      [18, 16],
-      [45, 40],
-      [50, 48],
-    ];
-    for (const [last, first] of cases) expect([last, settledBefore(last)]).toEqual([last, first]);
-  });
-
+describe('tiles: the marks of each 8 columns apart, the would-be marks apart', () => {
   // A long dragon whose tail runs right along the bottom, then a Player: its new streak starts left of the tail.
   const DRAGON = 'B'.repeat(18) + 'PB'.repeat(5) + 'P';
   const keyCol = (key: string) => Number(/^[a-z](\d+)/.exec(key)![1]);
 
-  it('puts every mark left of the settled column in the settled layer, the rest and the would-be marks in the newest', () => {
+  it('puts every result mark in the tile of its column, and the would-be marks apart', () => {
     const m = map(DRAGON);
-    const at = { ...size(40), settled: 8 };
-    const big = layoutBigRoad(m.bigRoad.cells, at, { ask: m.ask(), askKey: '1' });
-    expect(big.settled.length).toBeGreaterThan(0);
-    expect(big.settled.every((x) => keyCol(x.key) < 8)).toBe(true);
-    const results = big.newest.filter((x) => !x.cls.startsWith('ask'));
-    expect(results.length).toBeGreaterThan(0);
-    expect(results.every((x) => keyCol(x.key) >= 8)).toBe(true);
-    expect(big.newest.filter((x) => x.cls.startsWith('ask'))).toHaveLength(4); // two frames, two circles
-    // Split, not changed: the same marks as one layer, only grouped.
-    const one = allMarks(layoutBigRoad(m.bigRoad.cells, size(40), { ask: m.ask(), askKey: '1' }));
-    const key = (x: Mark) => x.key;
-    expect(allMarks(big).map(key).sort()).toEqual(one.map(key).sort());
+    const big = layoutBigRoad(m.bigRoad.cells, size(40), { ask: m.ask(), askKey: '1' });
+    expect(TILE).toBe(8);
+    expect(big.tiles).toHaveLength(2); // columns 0-7, 8-12
+    big.tiles.forEach((tile, t) => {
+      expect(tile.length).toBeGreaterThan(0);
+      for (const x of tile) expect([x.key, Math.floor(keyCol(x.key) / TILE)]).toEqual([x.key, t]);
+    });
+    expect(big.ask.map((x) => x.cls.split(' ')[1])).toEqual(['ask-banker', 'ask-banker', 'ask-player', 'ask-player']);
+    // Grouped, not changed: the tail's cells and the streaks under it are the same marks as the core placed them.
+    expect(allMarks(big).filter((x) => x.cls.startsWith('circle'))).toHaveLength(m.bigRoad.cells.length);
   });
 
-  it('splits the bead plate and the derived roads by column the same way', () => {
-    const m = map(EXAMPLE_A + EXAMPLE_A + EXAMPLE_A);
-    const at = { ...size(40), settled: 8 };
-    const beads = layoutBeadPlate(m.beadPlate, at, { labels: HANZI });
-    expect(beads.settled.filter((x) => x.tag === 'circle' && x.cls.startsWith('bead'))).toHaveLength(48);
-    expect(count(beads.newest, 'bead')).toBe(57 - 48);
-    const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, at);
-    expect(eye.settled.every((x) => keyCol(x.key) < 8)).toBe(true);
-    expect(eye.newest.every((x) => keyCol(x.key) >= 8)).toBe(true);
-    expect(eye.settled.length + eye.newest.length).toBe(m.bigEyeBoy.cells.length);
+  it('splits the bead plate and the derived roads the same way, leaving out what the window does not show', () => {
+    const m = map(EXAMPLE_A + EXAMPLE_A + EXAMPLE_A); // 57 hands: bead columns 0-9
+    const beads = layoutBeadPlate(m.beadPlate, size(40), { labels: HANZI });
+    expect(beads.tiles.map((tile) => count(tile, 'bead'))).toEqual([48, 9]);
+    const scrolled = layoutBeadPlate(m.beadPlate, size(2, lastCol(m.beadPlate)), { labels: HANZI }); // columns 8-9
+    // No marks left of the window: tile 0 holds none (a hole in the list, which nothing draws).
+    expect(Array.from(scrolled.tiles, (tile?: Mark[]) => (tile ? count(tile, 'bead') : 'none'))).toEqual(['none', 9]);
+    const eye = layoutDerivedRoad('bigEyeBoy', m.bigEyeBoy.cells, size(60));
+    eye.tiles.forEach((tile, t) => {
+      for (const x of tile) expect(Math.floor(keyCol(x.key) / TILE)).toBe(t);
+    });
+    expect(eye.tiles.flat()).toHaveLength(m.bigEyeBoy.cells.length);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * Pure geometry of the roads: logical cells in, marks (numbers and d3-shape path strings) out, in two layers: the
- * columns left of the window's `settled` column, and the newest (marks.ts, `RoadMarks`). No DOM, so it is tested in
- * Node and drawn by `drawRoad()` anywhere.
+ * Pure geometry of the roads: logical cells in, marks (numbers and d3-shape path strings) out, by tile of 8 columns
+ * and the would-be marks apart (marks.ts, `RoadMarks`). No DOM, so it is tested in Node and drawn by `drawRoad()`
+ * anywhere.
  *
  * ```ts
  * const size = roadSize({ cell: 40, rows: 6, cols: 24 }, lastCol(map.bigRoad.cells));
@@ -13,7 +13,7 @@ import type { AskPreview, BeadCell, BigRoadCell, DerivedCell, GridCell } from '.
 import type { DerivedRoadName } from '../../baccarat/types';
 import { BIG_CIRCLE, DERIVED_GLYPH, derivedMark, pairDots, r2, slash, star } from './glyphs';
 import { askMarks } from './layout-ask';
-import { centre, layerOf, type Mark, type RoadMarks, type RoadSize, visible } from './marks';
+import { centre, type Mark, type RoadMarks, type RoadSize, tileOf, visible } from './marks';
 
 /** What a bead says: the winner as a character or letter, or the winning points. */
 export type BeadLabels = { readonly banker: string; readonly player: string; readonly tie: string } | 'points';
@@ -75,14 +75,12 @@ export interface BeadPlateOptions extends FreshOptions {
 
 /** The bead plate: a solid disc per hand with its label, pair dots and a gold star for a natural. */
 export function layoutBeadPlate(beads: readonly BeadCell[], size: RoadSize, opts: BeadPlateOptions): RoadMarks {
-  const marks: RoadMarks = { settled: [], newest: [] };
+  const marks: RoadMarks = { tiles: [], ask: [] };
   const c = size.cell;
   for (const b of beads) {
     if (!visible(size, b.col)) continue;
     const f = highlight(b.index === opts.fresh, b.index === opts.held, opts.fading);
-    layerOf(marks, size, b.col).push(
-      ...laidOut(beadMemo, b, c, f, opts.labels, () => beadMarks(b, c, size, f, opts.labels)),
-    );
+    tileOf(marks, b.col).push(...laidOut(beadMemo, b, c, f, opts.labels, () => beadMarks(b, c, size, f, opts.labels)));
   }
   return marks;
 }
@@ -118,8 +116,8 @@ function beadMarks(b: BeadCell, c: number, size: RoadSize, f: string, labels: Be
 
 /** Options of {@link layoutBigRoad}. */
 export interface BigRoadOptions extends FreshOptions {
-  readonly fresh?: GridCell | null;
-  readonly held?: GridCell | null; // the cell of the result before, its classes kept a frame more (road-view.ts) // the cell the newest hand changed (a new circle, or a tie counted on it)
+  readonly fresh?: GridCell | null; // the cell the newest hand changed (a new circle, or a tie counted on it)
+  readonly held?: GridCell | null; // the cell of the result before, its classes kept a frame more (road-view.ts)
   readonly letters?: boolean; // write B / P in the circles (the colour-blind theme: shape and letter carry it)
   readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
   readonly askKey?: string; // changes with every hand (the hand count), so the would-be marks blink anew
@@ -127,17 +125,18 @@ export interface BigRoadOptions extends FreshOptions {
 
 /** The big road: hollow circles, green tie slashes with their count from 2, pair dots, dragon tails as placed. */
 export function layoutBigRoad(cells: readonly BigRoadCell[], size: RoadSize, opts: BigRoadOptions = {}): RoadMarks {
-  const marks: RoadMarks = { settled: [], newest: [] };
+  const marks: RoadMarks = { tiles: [], ask: [] };
   const c = size.cell;
   const letters = opts.letters === true;
   for (const cell of cells) {
     if (!visible(size, cell.col, cell.streakStart)) continue;
     const at = (g: GridCell | null | undefined) => g?.col === cell.col && g.row === cell.row;
     const f = highlight(at(opts.fresh), at(opts.held), opts.fading);
-    const layer = layerOf(marks, size, cell.col);
-    layer.push(...laidOut(bigRoadMemo, cell, c, f, letters, () => bigRoadMarks(cell, c, size, f, letters)));
+    tileOf(marks, cell.col).push(
+      ...laidOut(bigRoadMemo, cell, c, f, letters, () => bigRoadMarks(cell, c, size, f, letters)),
+    );
   }
-  if (opts.ask) marks.newest.push(...askMarks(size, opts.askKey ?? '', 'circle', opts.ask, (a) => a.bigRoad));
+  if (opts.ask) marks.ask.push(...askMarks(size, opts.askKey ?? '', 'circle', opts.ask, (a) => a.bigRoad));
   return marks;
 }
 
@@ -182,8 +181,8 @@ function bigRoadMarks(cell: BigRoadCell, c: number, size: RoadSize, f: string, l
 
 /** Options of {@link layoutDerivedRoad}. */
 export interface DerivedRoadOptions extends FreshOptions {
-  readonly fresh?: number | null;
-  readonly held?: number | null; // the mark before the newest, its classes kept a frame more (road-view.ts) // index of the newest mark in `cells`
+  readonly fresh?: number | null; // index of the newest mark in `cells`
+  readonly held?: number | null; // the mark before the newest, its classes kept a frame more (road-view.ts)
   readonly ask?: { readonly banker: AskPreview; readonly player: AskPreview } | null;
   readonly askKey?: string;
 }
@@ -196,18 +195,18 @@ export function layoutDerivedRoad(
   opts: DerivedRoadOptions = {},
 ): RoadMarks {
   const glyph = DERIVED_GLYPH[road];
-  const marks: RoadMarks = { settled: [], newest: [] };
+  const marks: RoadMarks = { tiles: [], ask: [] };
   cells.forEach((cell, i) => {
     if (!visible(size, cell.col, cell.streakStart)) return;
     const f = highlight(i === opts.fresh, i === opts.held, opts.fading);
-    layerOf(marks, size, cell.col).push(
+    tileOf(marks, cell.col).push(
       ...laidOut(derivedMemo, cell, size.cell, f, glyph, () => [
         derivedMark(`d${cell.col}-${cell.row}`, `${glyph} ${cell.colour}${f}`, glyph, size, cell),
       ]),
     );
   });
   if (opts.ask) {
-    marks.newest.push(
+    marks.ask.push(
       ...askMarks(size, opts.askKey ?? '', glyph, opts.ask, (a) => {
         const at = a.cells[road];
         const colour = a[road];

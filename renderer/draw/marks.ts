@@ -4,7 +4,7 @@
  *
  * ```ts
  * const size = roadSize({ cell: 24, rows: 6, cols: 20 }, lastCol(cells));
- * const { settled, newest } = layoutBigRoad(map.bigRoad.cells, size);   // RoadMarks: two Mark[]
+ * const { tiles, ask } = layoutBigRoad(map.bigRoad.cells, size);   // RoadMarks: Mark[] by tile of 8 columns
  * ```
  * @packageDocumentation
  */
@@ -51,35 +51,28 @@ export interface RoadSize {
    * left of it is not drawn, so no dragon tail shows without its head (see road-window.ts).
    */
   readonly from?: number;
-  /** The first column of the newest layer (see {@link RoadMarks}); 0 when absent: every mark is in it. */
-  readonly settled?: number;
 }
+
+/** How many columns a tile of a road holds: columns 0-7 are tile 0, 8-15 tile 1, and so on. */
+export const TILE = 8;
 
 /**
- * A road's marks in two layers, drawn one over the other (road-view.ts): the settled columns, left of the window's
- * `settled` column, and the newest, with the would-be marks. A hand changes the newest, so it repaints them alone:
- * Chromium repaints the whole `<svg>` a changed mark is in, and a late shoe has hundreds of marks.
+ * A road's marks by tile, each tile drawn in an `<svg>` of its own, one over the other (road-view.ts), and the
+ * would-be marks, over them all. A hand changes a tile or two, so it repaints them alone: Chromium repaints the whole
+ * `<svg>` a changed mark is in, and a late shoe has hundreds of marks. A mark stays in its tile for life, so no hand
+ * moves marks from one `<svg>` to another.
  */
 export interface RoadMarks {
-  readonly settled: Mark[];
-  readonly newest: Mark[];
+  /** The marks of columns `t * TILE` to `t * TILE + TILE - 1` at `tiles[t]`; none where the window shows none. */
+  readonly tiles: Mark[][];
+  readonly ask: Mark[];
 }
 
-/** The layer a mark of column `col` goes in. */
-export const layerOf = (marks: RoadMarks, size: RoadSize, col: number): Mark[] =>
-  col < (size.settled ?? 0) ? marks.settled : marks.newest;
+/** The tile of column `col`, where its marks go. */
+export const tileOf = (marks: RoadMarks, col: number): Mark[] => (marks.tiles[Math.floor(col / TILE)] ??= []);
 
-/** Both layers' marks, the settled first: the road as one list (tests, snapshots, monitoring). */
-export const allMarks = (marks: RoadMarks): Mark[] => [...marks.settled, ...marks.newest];
-
-/** How many columns the settled layer takes at a time: it changes (and repaints) once in that many columns. */
-export const SETTLE_STEP = 8;
-/** The columns nearest the newest that stay in the newest layer: a hand may still change the column before its own. */
-const NEWEST_KEPT = 2;
-
-/** The first column of the newest layer of a road whose rightmost column in use is `lastColumn` (-1: none). */
-export const settledBefore = (lastColumn: number): number =>
-  Math.max(0, Math.floor((lastColumn - NEWEST_KEPT) / SETTLE_STEP) * SETTLE_STEP);
+/** Every tile's marks, in order, then the would-be marks: the road as one list (tests, snapshots, monitoring). */
+export const allMarks = (marks: RoadMarks): Mark[] => [...marks.tiles.flat(), ...marks.ask];
 
 /**
  * The window that keeps the newest columns in view: shows `cols` columns ending at `lastCol` (the rightmost
