@@ -93,6 +93,7 @@ export abstract class RoadView extends LitElement {
   private observer: ResizeObserver | null = null;
   private cell = UNMEASURED_CELL;
   private window: RoadWindow = { cols: 1, from: 0, starts: [0], ends: [1] };
+  private last = -1; // the rightmost column in use, the would-be marks' included
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -169,7 +170,8 @@ export abstract class RoadView extends LitElement {
     const cell = this.box ? this.box.height / (strips * this.rows + (strips - 1) * STRIP_GAP) : UNMEASURED_CELL;
     const cols = this.columns || (this.box ? Math.floor(this.box.width / cell + 0.02) : 20);
     this.cell = cell;
-    this.window = roadWindow(this.windowCells(), this.lastColumn(), cols, strips);
+    this.last = this.lastColumn();
+    this.window = roadWindow(this.windowCells(), this.last, cols, strips);
   }
 
   protected override updated(): void {
@@ -247,7 +249,7 @@ export abstract class RoadView extends LitElement {
     // The paper and the grid; over them an <svg> for each tile of 8 columns in view (marks.ts, RoadMarks), and over
     // those the would-be marks'. Each holds a marks group per strip, drawn by drawRoad() (updated()). They change
     // only when the window does (a new tile, a scroll, a resize): not rendered again on every hand.
-    const tiles = tilesInView(this.window);
+    const tiles = tilesInUse(this.window, this.last);
     this.layersKey = `${box} ${starts.join()} ${tiles.join()}`;
     const layer = (cls: string, t?: number) =>
       html`<svg
@@ -297,11 +299,15 @@ interface MarkGroups {
   readonly ask: readonly SVGGElement[];
 }
 
-/** The tiles (marks.ts, `TILE` columns each) that hold a column in view, on any strip. */
-function tilesInView(w: RoadWindow): number[] {
+/**
+ * The tiles (marks.ts, `TILE` columns each) that hold a column in view and in use, on any strip: none for the
+ * empty columns ahead (a 4K board shows a hundred columns of each derived road), so that an <svg> is there only for
+ * marks. The would-be marks' columns count as in use: the tile the next hand draws in is there before it.
+ */
+function tilesInUse(w: RoadWindow, last: number): number[] {
   const tiles = new Set<number>();
   w.starts.forEach((start, k) => {
-    const end = w.ends[k] ?? start + w.cols;
+    const end = Math.min(w.ends[k] ?? start + w.cols, last + 1);
     for (let t = Math.floor(start / TILE); t * TILE < end; t++) tiles.add(t);
   });
   return [...tiles].sort((a, b) => a - b);

@@ -154,6 +154,22 @@ describe('drawRoad, as a keyed join', () => {
     expect(g.children[0]).toBe(els[1]);
   });
 
+  it('does nothing at all for the very marks drawn last time, unless another hand added to the group', async () => {
+    const g = group();
+    const marks = [circle('a', 1), circle('b', 2)];
+    drawRoad(g, marks);
+    expect(await writes(g, () => drawRoad(g, [...marks]))).toEqual([]);
+    g.append(document.createElementNS(SVG_NS, 'rect')); // not a mark of ours, after them
+    drawRoad(g, [...marks]);
+    expect(keysOf(g)).toEqual(['circle:1', 'circle:2']);
+    expect(g.childNodes).toHaveLength(2);
+    const empty = group();
+    drawRoad(empty, []);
+    empty.append('text'); // an empty tile someone wrote into
+    drawRoad(empty, []);
+    expect(empty.childNodes).toHaveLength(0);
+  });
+
   it('draws right after another hand changed the group, the same leading marks or not', () => {
     const g = group();
     const [a, b] = [circle('a', 1), circle('b', 2)];

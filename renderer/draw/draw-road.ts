@@ -88,6 +88,10 @@ export function drawRoad(g: SVGGElement, marks: readonly Mark[]): void {
     const n = Math.min(before.marks.length, marks.length);
     while (same < n && before.marks[same] === marks[same]) same++;
     if (same > 0 && before.els[same - 1]!.parentNode !== g) same = 0; // changed by another hand: join it all
+    // Nothing changed (most of a road's tiles on a hand, road-view.ts): no work at all, not even a copy.
+    const end = same === 0 ? null : before.els[same - 1]!;
+    if (same === marks.length && same === before.marks.length && (end === null ? g.firstChild : g.lastChild) === end)
+      return;
   }
   const was = new Map<string, SVGElement>();
   if (before !== undefined) {
