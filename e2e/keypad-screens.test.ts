@@ -322,8 +322,8 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
         await page.locator(sv('[data-draw-note]')).evaluateAll((els) => els.map((e) => e.dataset.drawNote)),
       ).toEqual(['player-take-back', 'banker-take-back']);
       if (language === 'en')
-        expect(await page.locator(sv('[data-draw-note="player-take-back"]')).textContent()).toContain(
-          'The Player now stands on 8 (Table of Play): take back its third card',
+        expect(await page.locator(sv('[data-draw-note="banker-take-back"]')).textContent()).toContain(
+          "No third cards after the Player's natural 8: take back the Banker's third card",
         );
       expect(await page.locator(sv('keypad-round .extra')).count()).toBe(2);
       expect(await page.locator(sv('keypad-round [data-points="player"]')).textContent()).toBe('8');

@@ -127,13 +127,15 @@ describe('a correction by cards, card by card where they lie', () => {
     expect(keyCard(replaceCard(sides(SIX), P(1), '6S'), '8C')).toEqual(replaceCard(sides(SIX), P(1), '6S'));
   });
 
-  const note = (side: 'player' | 'banker', draws: boolean, points: number, act: DrawNote['act'], changed = true) => ({
-    side,
-    draws,
-    points,
-    act,
-    changed,
-  });
+  const note = (
+    side: 'player' | 'banker',
+    draws: boolean,
+    points: number,
+    act: DrawNote['act'],
+    changed: boolean | null = true,
+    natural: DrawNote['natural'] = null,
+  ) => ({ side, draws, points, act, changed, natural });
+  const P8 = { side: 'player', points: 8 } as const; // the Player's natural 8: the coup ends
   test.each([
     ['as recorded: nothing to say', SIX, sides(SIX), []],
     ['a card that changes no third card', SIX, replaceCard(sides(SIX), P(1), '2H'), []],
@@ -141,13 +143,13 @@ describe('a correction by cards, card by card where they lie', () => {
       'a natural where both drew: take both back',
       SIX,
       replaceCard(sides(SIX), P(1), '6S'),
-      [note('player', false, 8, 'take-back'), note('banker', false, 5, 'take-back')],
+      [note('player', false, 8, 'take-back', true, P8), note('banker', false, 5, 'take-back', true, P8)],
     ],
     [
       '… taken back: both now stand, unlike the record',
       SIX,
       takeBack(takeBack(replaceCard(sides(SIX), P(1), '6S'))),
-      [note('player', false, 8, null), note('banker', false, 5, null)],
+      [note('player', false, 8, null, true, P8), note('banker', false, 5, null, true, P8)],
     ],
     [
       'the Player now draws: key its third (the Banker waits for it)',
@@ -166,7 +168,7 @@ describe('a correction by cards, card by card where they lie', () => {
       'a hand recorded without cards: only what to take back',
       KEYED,
       replaceCard(sidesOf(['AH', '2D', '2S', '3C', '4H', '9C']), P(1), '6S'),
-      [note('player', false, 8, 'take-back', null as never), note('banker', false, 5, 'take-back', null as never)],
+      [note('player', false, 8, 'take-back', null, P8), note('banker', false, 5, 'take-back', null, P8)],
     ],
   ] as const)('%s', (_what, hand, cards, notes) => {
     expect(drawNotes(hand, cards)).toEqual(notes);

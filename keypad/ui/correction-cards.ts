@@ -156,6 +156,21 @@ export interface DrawNote {
   readonly act: 'take-back' | 'key' | null;
   /** Whether the hand as recorded drew otherwise (null when it was recorded without cards). */
   readonly changed: boolean | null;
+  /**
+   * The natural that ends the coup, when a hand has 8 or 9 on its first two cards (rule 9.2): neither hand draws,
+   * whatever its points, so that is what the supervisor is told. `both` when both hands have one.
+   */
+  readonly natural: { readonly side: Side | 'both'; readonly points: Point } | null;
+}
+
+/** The natural on the first two cards that ends a coup (rule 9.2), or null. */
+function naturalOf(two: { readonly [S in Side]: Point }): DrawNote['natural'] {
+  const p = two.player >= 8;
+  const b = two.banker >= 8;
+  if (p && b) return { side: 'both', points: Math.max(two.player, two.banker) as Point };
+  if (p) return { side: 'player', points: two.player };
+  if (b) return { side: 'banker', points: two.banker };
+  return null;
 }
 
 /**
@@ -165,6 +180,7 @@ export interface DrawNote {
 export function drawNotes(recorded: HandView | undefined, s: SidedCards): DrawNote[] {
   const check = checkCards(s);
   const out: DrawNote[] = [];
+  const natural = naturalOf(check.twoCards);
   for (const side of ['player', 'banker'] as const) {
     const draws = check.draws[side];
     if (draws === null) continue;
@@ -173,7 +189,7 @@ export function drawNotes(recorded: HandView | undefined, s: SidedCards): DrawNo
     const extra = check.extra.some((x) => x.side === side);
     const due = check.next?.side === side;
     const act = extra ? 'take-back' : due && changed ? 'key' : null;
-    if (act || changed) out.push({ side, draws, points: check.twoCards[side], act, changed });
+    if (act || changed) out.push({ side, draws, points: check.twoCards[side], act, changed, natural });
   }
   return out;
 }

@@ -34,7 +34,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   correctHand: [19],
   cardAt: [{ side: 'player', index: 2 }, '2♠'],
   replacing: [{ side: 'banker', index: 3 }, '9♣'],
-  drawNote: [{ side: 'player', draws: false, points: 7, act: 'take-back', changed: true }],
+  drawNote: [{ side: 'player', draws: false, points: 7, act: 'take-back', changed: true, natural: null }],
   voidRecorded: [19],
   refusedAnother: ['ctl-S3', 'S3'],
   refusedTakenOver: ['ctl-S3', 'S3'],
@@ -160,10 +160,10 @@ describe('a refused keypad names what holds its table', () => {
 
 describe("a replaced card's third-card notes", () => {
   const notes = [
-    { side: 'player', draws: false, points: 8, act: 'take-back', changed: true },
-    { side: 'banker', draws: true, points: 4, act: 'key', changed: true },
-    { side: 'player', draws: true, points: 3, act: null, changed: true },
-    { side: 'banker', draws: false, points: 6, act: null, changed: true },
+    { side: 'player', draws: false, points: 7, act: 'take-back', changed: true, natural: null },
+    { side: 'banker', draws: true, points: 4, act: 'key', changed: true, natural: null },
+    { side: 'player', draws: true, points: 3, act: null, changed: true, natural: null },
+    { side: 'banker', draws: false, points: 6, act: null, changed: true, natural: null },
   ] as const;
   it.each(LANGUAGES)('%s says each differently, with the hand and its points', (lang) => {
     const t = strings(lang);
@@ -173,5 +173,20 @@ describe("a replaced card's third-card notes", () => {
       expect(s).toContain(String(notes[i]!.points));
       expect(s).toContain(t.outcome[notes[i]!.side]);
     });
+  });
+});
+
+describe("a natural's third-card notes", () => {
+  // The Player's natural 8 ends the coup: the Banker stands on 5 because of it, not by its own points (rule 9.2).
+  const natural = { side: 'player', points: 8 } as const;
+  const banker = { side: 'banker', draws: false, points: 5, act: 'take-back', changed: true, natural } as const;
+  it.each(LANGUAGES)('%s names the natural and the hand whose third card goes, not the hand’s own points', (lang) => {
+    const t = strings(lang);
+    const said = t.drawNote(banker);
+    expect(said).toContain(lang === 'en' ? 'natural 8' : '例牌 8');
+    expect(said).toContain(t.outcome.banker);
+    expect(said).not.toContain('5');
+    expect(t.drawNote({ ...banker, act: null })).not.toBe(said);
+    expect(t.drawNote({ ...banker, natural: { side: 'both', points: 9 } })).not.toBe(said);
   });
 });

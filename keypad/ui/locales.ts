@@ -143,6 +143,15 @@ const EN = {
   /** A replaced card changed a hand's third card under the Table of Play (rules 9.3–9.5). */
   drawNote: (n: DrawNote) => {
     const who = `The ${EN.outcome[n.side]}`;
+    // A natural ends the coup: the hand stands because of it, whatever its own points (rule 9.2).
+    const nat = !n.natural
+      ? null
+      : n.natural.side === 'both'
+        ? 'a natural on both hands'
+        : `the ${EN.outcome[n.natural.side]}'s natural ${n.natural.points}`;
+    if (nat && n.act === 'take-back')
+      return `No third cards after ${nat}: take back the ${EN.outcome[n.side]}'s third card`;
+    if (nat && !n.draws) return `No third cards after ${nat}: the record had the ${EN.outcome[n.side]} draw one`;
     if (n.act === 'take-back') return `${who} now stands on ${n.points} (Table of Play): take back its third card`;
     if (n.act === 'key') return `${who} now draws a third card on ${n.points} (Table of Play): key it`;
     return n.draws

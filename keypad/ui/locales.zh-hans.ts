@@ -115,6 +115,14 @@ export const ZH_HANS: Strings = {
     `替换${s.side === 'player' ? '闲' : '庄'}第 ${s.index} 张：请点选正确的牌（再点一次 ${card} 即保留原牌）`,
   drawNote: (n) => {
     const who = n.side === 'player' ? '闲' : '庄';
+    // 例牌结束此局：双方均不补牌，与本方点数无关（规则 9.2）。
+    const nat = !n.natural
+      ? null
+      : n.natural.side === 'both'
+        ? '双方均为例牌'
+        : `${n.natural.side === 'player' ? '闲' : '庄'}例牌 ${n.natural.points} 点`;
+    if (nat && n.act === 'take-back') return `${nat}，双方不补牌：请撤回${who}第 3 张`;
+    if (nat && !n.draws) return `${nat}，双方不补牌（原记录有第 3 张）`;
     if (n.act === 'take-back') return `${who} ${n.points} 点，按补牌规则现不补牌：请撤回${who}第 3 张`;
     if (n.act === 'key') return `${who} ${n.points} 点，按补牌规则现须补牌：请输入${who}第 3 张`;
     return n.draws

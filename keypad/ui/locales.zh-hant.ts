@@ -118,6 +118,14 @@ export const ZH_HANT: Strings = {
     `替換${s.side === 'player' ? '閒家' : '莊家'}第 ${s.index} 張：請點選正確的牌（再點一次 ${card} 即保留原牌）`,
   drawNote: (n) => {
     const who = n.side === 'player' ? '閒家' : '莊家';
+    // 例牌結束此局：雙方均不補牌，與本方點數無關（規則 9.2）。
+    const nat = !n.natural
+      ? null
+      : n.natural.side === 'both'
+        ? '雙方均為例牌'
+        : `${n.natural.side === 'player' ? '閒家' : '莊家'}例牌 ${n.natural.points} 點`;
+    if (nat && n.act === 'take-back') return `${nat}，雙方不補牌：請收回${who}第 3 張`;
+    if (nat && !n.draws) return `${nat}，雙方不補牌（原記錄有第 3 張）`;
     if (n.act === 'take-back') return `${who} ${n.points} 點，按補牌規則現不補牌：請收回${who}第 3 張`;
     if (n.act === 'key') return `${who} ${n.points} 點，按補牌規則現須補牌：請輸入${who}第 3 張`;
     return n.draws
