@@ -22,6 +22,7 @@ import {
   type Strings,
 } from './locales';
 import { tableChip, tableChipText } from './pit-closed';
+import { headerHand } from './next-step';
 import { sharedStyles } from './shared.styles';
 import { isNewer } from './view-order';
 import './between-screen';
@@ -159,6 +160,7 @@ export class KeypadApp extends LitElement {
     // A refused keypad does not serve the table: its own open, shoe and hand are not the table's (it read "Closed ·
     // No shoe" for a table open mid-shoe), so it shows none; its refusal says who serves the table.
     const chip = tableChip(v);
+    const hand = headerHand(v);
     const own =
       link.state === 'refused'
         ? nothing
@@ -169,7 +171,7 @@ export class KeypadApp extends LitElement {
               >${tableChipText(t, chip)}</span
             >
             <span class="shoe">${s ? t.shoe(s.no, s.decks) : t.noShoe}</span>
-            ${s && s.phase !== 'ended' ? this.handNo(v.redo?.handNo ?? s.nextHandNo) : nothing}
+            ${hand !== null ? this.handNo(hand) : nothing}
             ${s?.lastCoup?.isLastRound ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}`;
     return html`<header>
       <span class="title">${t.table(v.tableId)}</span>

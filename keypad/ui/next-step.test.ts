@@ -3,7 +3,7 @@ import { act, INITIAL_STATE, type KeypadState } from '../keypad-state';
 import type { Action } from '../protocol';
 import { keypadView } from '../view';
 import { strings } from './locales';
-import { nextStep, statusKey, statusText } from './next-step';
+import { headerHand, nextStep, statusKey, statusText } from './next-step';
 
 const AT = '2024-11-22T14:00:00.000Z';
 
@@ -68,5 +68,28 @@ describe('the gold button between rounds, and the status line', () => {
       expect(new Set([t.shuffling, t.burnNext, t.shoeReady]).size).toBe(3);
     }
     expect(statusText(strings('en'), after)).not.toMatch(/burn$/);
+  });
+});
+
+describe('the hand the header names', () => {
+  const READY = [...SHOE, SHUFFLE, BURN];
+  // The cut card as the first card of hand 1 (rule 11.2 a): hand 1 is the last coup.
+  const LAST_COUP: Action[] = [
+    { type: 'bets-open' },
+    { type: 'no-more-bets' },
+    { type: 'cut-card', firstCardOfRound: true },
+    ...HAND.slice(2),
+  ];
+  test.each([
+    { name: 'no shoe', actions: [{ type: 'open-table' }], hand: null },
+    { name: 'a shoe ready', actions: READY, hand: 1 },
+    { name: 'a hand recorded', actions: [...READY, ...HAND], hand: 2 },
+    { name: 'the last coup being dealt', actions: [...READY, ...LAST_COUP.slice(0, -1)], hand: 1 },
+    // It said "Hand 2" beside "The last coup is dealt: no further round".
+    { name: 'the last coup dealt', actions: [...READY, ...LAST_COUP], hand: null },
+    { name: 'the last coup keyed again (undo)', actions: [...READY, ...LAST_COUP, { type: 'undo' }], hand: 1 },
+    { name: 'the shoe ended', actions: [...READY, ...HAND, { type: 'end-shoe' }], hand: null },
+  ] as { name: string; actions: Action[]; hand: number | null }[])('$name: $hand', ({ actions, hand }) => {
+    expect(headerHand(view(actions))).toBe(hand);
   });
 });

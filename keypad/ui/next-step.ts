@@ -26,6 +26,18 @@ export function nextStep(v: KeypadView): NextStep {
   return 'bets-open';
 }
 
+/**
+ * The hand the header names: the one keyed again while an undo is under way, else the next to be dealt; none once
+ * the shoe has no next round (its last coup dealt, or ended). It read "Hand 15" beside "The last coup is dealt: no
+ * further round".
+ */
+export function headerHand(v: KeypadView): number | null {
+  const s = v.shoe;
+  if (v.redo) return v.redo.handNo;
+  if (!s || s.phase === 'ended' || s.complete) return null;
+  return s.nextHandNo;
+}
+
 /** The screen's line of status: where the shoe is, and at a new shoe, which of its steps comes next. */
 export type StatusKey =
   'noShoe' | 'ended' | 'complete' | 'betting' | 'shuffling' | 'burnNext' | 'shoeReady' | 'waiting';
