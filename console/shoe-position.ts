@@ -17,6 +17,7 @@ export interface ShoePosition {
   readonly nextHand: number | null; // the next hand to be dealt (hands played + 1)
   readonly earliestHand: number; // the first round not yet begun
   readonly tableOpen?: boolean; // the controller's own open or closed (its last table-open / table-closed), if it says
+  readonly startedAt?: string; // when the shoe started, if the snapshot says: places a sign made for another shoe
 }
 
 /**
@@ -34,6 +35,7 @@ export function shoePosition(s: ShoeSnapshot): ShoePosition {
     nextHand: played + 1,
     earliestHand: played + (begun ? 2 : 1),
     ...(s.tableOpen !== undefined && { tableOpen: s.tableOpen }),
+    ...(s.startedAt !== undefined && { startedAt: s.startedAt }),
   };
 }
 

@@ -13,7 +13,8 @@ import type { CasinoSignage } from '../../contract/schemas';
 import type { Attention } from '../fleet-attention';
 import type { TableView } from '../protocol';
 import { may, type Role } from '../roles';
-import { describeRange, describeScale, describeVariant, formatAmount, noSignWords } from '../sign-text';
+import { describeRange, describeScale, formatAmount, noSignWords } from '../sign-text';
+import { variantNow } from '../variant-now';
 import { attentionList, attentionStyles } from './attention';
 import { ago, when } from './format';
 import { sharedStyles } from './shared.styles';
@@ -198,6 +199,7 @@ export class ConsoleTableCard extends LitElement {
     const s = t?.signage;
     if (!s) return html`<p class="muted" data-state="no-sign">${noSignWords(t?.boardsShow ?? null)}</p>`;
     const l = s.limits;
+    const banker = variantNow(s, t.shoe);
     const range = (b: string) => {
       const r = isLimitedSideBet(b) ? l.sideBetLimits?.[b] : undefined;
       return r ? html` <span class="muted" data-limits=${b}>${describeRange(r)}</span>` : nothing;
@@ -222,10 +224,8 @@ export class ConsoleTableCard extends LitElement {
       </dd>
       <dt>Banker</dt>
       <dd>
-        <span class="variant ${s.variant.kind === 'modified-odds' ? 'modified' : ''}"
-          >${describeVariant(s.variant)}</span
-        >
-        ${s.previousVariant ? html`<span class="muted">(before: ${describeVariant(s.previousVariant, false)})</span>` : nothing}
+        <span class="variant ${s.variant.kind === 'modified-odds' ? 'modified' : ''}" data-variant>${banker.text}</span>
+        ${banker.note ? html`<span class="muted">(${banker.note})</span>` : nothing}
       </dd>
       <dt>Tie pays</dt>
       <dd>${s.tiePays} to 1</dd>
