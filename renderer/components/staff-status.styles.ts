@@ -24,7 +24,7 @@ export const staffStyles = css`
     overflow: hidden;
     overflow-wrap: anywhere;
   }
-  .item.out-of-step.two {
+  .item.two {
     -webkit-line-clamp: 2;
   }
   .what {

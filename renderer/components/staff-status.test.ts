@@ -66,3 +66,29 @@ describe('<kiosk-staff>: what staff read, in words, never a code', () => {
     expect(await staffLine(language, (el) => ((el.warnings = warnings), (el.lines = 1)))).toEqual([more]);
   });
 });
+
+describe('<kiosk-staff>: a warning alone', () => {
+  const detail = 'results are not signed: no signing key is configured for table T1, so a forged result would show';
+  const lines = async (lines: number, warnings: number) => {
+    const el = document.createElement('kiosk-staff');
+    el.language = 'en+zh-Hans';
+    el.lines = lines;
+    el.warnings = Array.from({ length: warnings }, () => ({
+      code: 'results-unverified' as const,
+      detail,
+      since: SINCE,
+    }));
+    el.style.setProperty('--kiosk-text-staff', '18px'); // as on a 1080p board (tokens.css)
+    await mount(el, 380, 200); // the sign column's width at 1080p
+    const item = $$(el, '.item')[0]!;
+    const n = Math.round(item.getBoundingClientRect().height / parseFloat(getComputedStyle(item).lineHeight));
+    cleanup();
+    return n;
+  };
+
+  it('takes two lines where two are allowed, so that its reason can be read, and one otherwise', async () => {
+    expect(await lines(2, 1)).toBe(2);
+    expect(await lines(1, 1)).toBe(1); // the footer: never taller than the disclaimer beside it
+    expect(await lines(2, 2)).toBe(1); // two warnings: a line each
+  });
+});

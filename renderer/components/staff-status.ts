@@ -5,7 +5,7 @@
  * verified — results are not signed"). Patrons are told nothing here (the roads say "Updating results"). The elapsed
  * time ticks once a second, and only while out of step. One line at the footer's end (`lines`), two at the foot of a
  * landscape board's sign column (its designed place there: renderer/README.md, Layout): the out-of-step first, then
- * warnings, one line each, and how many more did not fit; in a portrait header, a few words (`compact`).
+ * warnings, one line each (two for one alone, so its reason shows), and how many more did not fit; in a portrait header, a few words (`compact`).
  *
  * ```html
  * <kiosk-staff .outOfStep=${view.outOfStep} .warnings=${view.warnings} language="en+zh-Hans"></kiosk-staff>
@@ -80,7 +80,8 @@ export class KioskStaff extends LitElement {
     const o = this.outOfStep;
     const all = this.warnings;
     if (!o && all.length === 0) return nothing;
-    // One line each (the out-of-step two when alone and two are allowed); what does not fit is counted.
+    // One line each (an out-of-step or a warning alone takes two when two are allowed, so that its reason can be
+    // read); what does not fit is counted.
     const room = Math.max(0, this.lines - (o ? 1 : 0));
     const shown = all.slice(0, room);
     const more = all.length - shown.length;
@@ -108,7 +109,7 @@ export class KioskStaff extends LitElement {
       }
       ${shown.map(
         (w, i) =>
-          html`<p class="item warning" data-code=${w.code}>
+          html`<p class="item warning ${!o && all.length === 1 && this.lines > 1 ? 'two' : ''}" data-code=${w.code}>
             <span class="what"
               >${said(warningWords(lang, w.code))}${
                 i === shown.length - 1 && more > 0 ? html` (${said(moreWarnings(lang, more))})` : nothing
