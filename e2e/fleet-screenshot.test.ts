@@ -137,7 +137,11 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('fleet screenshot and about, browser
       '1',
     ]);
     expect(missing.code).toBe(1);
-    expect(missing.err).toMatch(/no answer from display nobody within 1 s to screenshot\. The broker holds no status/);
+    // No status on the broker: said at once, and nothing sent (a command would wait there for a board never seen).
+    expect(missing.err).toMatch(
+      /no board nobody on the broker: the broker holds no status for it.*so nothing was sent/,
+    );
+    expect(existsSync(out)).toBe(false);
 
     const usage = await fleet(['screenshot', '--broker', broker.url, '--display', 'D2']);
     expect(usage.code).toBe(2);
