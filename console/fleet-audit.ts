@@ -39,8 +39,8 @@ export function fleetOutcome(
 ): { readonly outcome: FleetOutcome; readonly detail: string } {
   if (a.kind === 'status')
     return a.ok
-      ? { outcome: 'done', detail: `confirmed by the board's status (lastCommand) at ${a.status.timestamp}` }
-      : { outcome: 'failed', detail: `the board's status says ${name} failed (lastCommand, at ${a.status.timestamp})` };
+      ? { outcome: 'done', detail: `confirmed by the board's status at ${a.status.timestamp}` }
+      : { outcome: 'failed', detail: `the board's status says ${name} failed (at ${a.status.timestamp})` };
   if (a.kind === 'timeout')
     return {
       outcome: 'no-answer',

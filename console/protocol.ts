@@ -180,7 +180,7 @@ export type FleetCommandResponse =
       readonly sentAt: string;
       readonly answeredAt: string;
       readonly signedBy: string | null; // the pit key's id, when the command was signed
-      readonly message: string; // e.g. 'confirmed by the board's status (lastCommand) at …'
+      readonly message: string; // e.g. 'confirmed by the board's status at …'
       readonly screenshot?: ScreenshotView;
       readonly warning?: string; // done, but the audit record did not reach the broker
     }

@@ -13,7 +13,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import type { DisplayCommandName } from '../../contract/schemas';
 import type { BoardRow } from '../protocol';
 import { may, permissionOfCommand, refusal, type Role } from '../roles';
-import { clock } from './format';
+import { clock, withClockTimes } from './format';
 import type { FleetRun } from './fleet-runs';
 
 /** What the buttons do: the list sends, or asks first (reload, resync), and shows a picture. */
@@ -102,7 +102,7 @@ export function commandResult(run: FleetRun, h: CommandHandlers): TemplateResult
       >${runHeadline(run)}</span
     >
     <span class="muted small">sent ${sent}${signed}</span>
-    ${run.message ? html`<span class="detail" data-message>${run.message}</span>` : nothing}
+    ${run.message ? html`<span class="detail" data-message>${withClockTimes(run.message)}</span>` : nothing}
     ${run.warning ? html`<span class="detail warn-text" data-warning>${run.warning}</span>` : nothing}
     <span class="result-actions">
       ${

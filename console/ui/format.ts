@@ -31,6 +31,14 @@ export function whenExact(iso: string, now = Date.now()): string {
     : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
 }
 
+/**
+ * A message from the console's server with its times as the page shows times: `… at 2026-11-27T05:47:02.801Z`
+ * reads `… at 05:47:02` (today, in the page's time zone; `22 Nov 05:47:02` on another day). The server's words
+ * keep the full time, as its audit record does.
+ */
+export const withClockTimes = (message: string, now = Date.now()): string =>
+  message.replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g, (iso) => whenExact(iso, now));
+
 /** `just now`, `4 min ago`, `3 h ago`, `2 d ago`. */
 export function ago(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '—';
