@@ -14,7 +14,8 @@ import { bankerDraws, playerDraws, resolveCoup, type Coup } from '../baccarat/ta
 import type { Card, Point, RoadHand } from '../baccarat/types';
 import type { KeyedResult, Slot } from './protocol';
 
-const FIRST_FOUR: readonly Slot[] = [
+/** The slots of the initial four cards, in dealing order (rule 8.4). */
+export const FIRST_FOUR: readonly Slot[] = [
   { side: 'player', index: 1 },
   { side: 'banker', index: 1 },
   { side: 'player', index: 2 },
@@ -60,11 +61,14 @@ export const keyedOf = (hand: RoadHand): KeyedResult => ({
   natural: hand.natural,
 });
 
-/** The cards of a coup in dealing order (rule 8.4): P1 B1 P2 B2, then the Player's third, then the Banker's. */
-export function dealingOrder(cards: { readonly player: readonly Card[]; readonly banker: readonly Card[] }): Card[] {
+/**
+ * The cards of a coup in dealing order (rule 8.4): P1 B1 P2 B2, then the Player's third, then the Banker's; as
+ * cards or as their text (`9H`).
+ */
+export function dealingOrder<C>(cards: { readonly player: readonly C[]; readonly banker: readonly C[] }): C[] {
   const [p1, p2, p3] = cards.player;
   const [b1, b2, b3] = cards.banker;
-  return [p1, b1, p2, b2, p3, b3].filter((c): c is Card => c !== undefined);
+  return [p1, b1, p2, b2, p3, b3].filter((c): c is C => c !== undefined);
 }
 
 /** A card's text as the contract writes it (`10S`, `9H`). */

@@ -14,6 +14,7 @@ import { parseCards, points } from '../../baccarat/cards';
 import { bankerDraws, playerDraws } from '../../baccarat/table-of-play';
 import type { Card, Point } from '../../baccarat/types';
 import type { HandView, Slot } from '../protocol';
+import { dealingOrder, FIRST_FOUR } from '../round-entry';
 
 export type Side = Slot['side'];
 
@@ -36,13 +37,6 @@ export interface CardsCheck {
   /** Exactly a legal complete coup: nothing due, nothing extra. */
   readonly complete: boolean;
 }
-
-const FIRST_FOUR: readonly Slot[] = [
-  { side: 'player', index: 1 },
-  { side: 'banker', index: 1 },
-  { side: 'player', index: 2 },
-  { side: 'banker', index: 2 },
-];
 
 const parsed = (cards: readonly string[]): Card[] | null => {
   const p = parseCards([...cards]);
@@ -67,11 +61,7 @@ export function sidesOf(cards: readonly string[]): SidedCards {
 }
 
 /** The cards in dealing order (rule 8.4): P1 B1 P2 B2, the Player's third, the Banker's third. */
-export function dealingOf(s: SidedCards): string[] {
-  const [p1, p2, p3] = s.player;
-  const [b1, b2, b3] = s.banker;
-  return [p1, b1, p2, b2, p3, b3].filter((c): c is string => c !== undefined);
-}
+export const dealingOf = (s: SidedCards): string[] => dealingOrder(s);
 
 const slot = (side: Side, index: 1 | 2 | 3): Slot => ({ side, index });
 

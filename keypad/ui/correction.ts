@@ -8,18 +8,14 @@
  * @packageDocumentation
  */
 import type { HandView, KeyedResult, Keying } from '../protocol';
+import { dealingOrder } from '../round-entry';
 import type { SidedCards } from './correction-cards';
 
 /** A recorded hand's cards by hand, as on the layout; none for a hand keyed by its outcome. */
 export const recordedSides = (h: HandView): SidedCards => h.cards ?? { player: [], banker: [] };
 
 /** A recorded hand's cards in dealing order (rule 8.4): P1 B1 P2 B2, the Player's third, the Banker's third. */
-export function recordedEntry(h: HandView): string[] {
-  if (!h.cards) return [];
-  const [p1, p2, p3] = h.cards.player;
-  const [b1, b2, b3] = h.cards.banker;
-  return [p1, b1, p2, b2, p3, b3].filter((c): c is string => c !== undefined);
-}
+export const recordedEntry = (h: HandView): string[] => (h.cards ? dealingOrder(h.cards) : []);
 
 const sameKeyed = (a: KeyedResult, b: KeyedResult): boolean =>
   a.outcome === b.outcome &&
