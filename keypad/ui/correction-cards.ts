@@ -11,7 +11,7 @@
  * @packageDocumentation
  */
 import { parseCards, points } from '../../baccarat/cards';
-import { bankerDraws, playerDraws } from '../../baccarat/table-of-play';
+import { bankerDraws, isNatural, playerDraws } from '../../baccarat/table-of-play';
 import type { Card, Point } from '../../baccarat/types';
 import type { HandView, Slot } from '../protocol';
 import { dealingOrder, FIRST_FOUR } from '../round-entry';
@@ -155,8 +155,8 @@ export interface DrawNote {
 
 /** The natural on the first two cards that ends a coup (rule 9.2), or null. */
 function naturalOf(two: { readonly [S in Side]: Point }): DrawNote['natural'] {
-  const p = two.player >= 8;
-  const b = two.banker >= 8;
+  const p = isNatural(two.player);
+  const b = isNatural(two.banker);
   if (p && b) return { side: 'both', points: Math.max(two.player, two.banker) as Point };
   if (p) return { side: 'player', points: two.player };
   if (b) return { side: 'banker', points: two.banker };
