@@ -1,7 +1,7 @@
 /**
  * Numbers as signs show them: money with `Intl.NumberFormat` in the sign's currency, percentages with one
- * decimal, odds in English ("19 to 20") and Chinese ("1 赔 0.95"), clock times. Formatters are cached: a board
- * formats the same few things on every view.
+ * decimal, odds in English ("19 to 20") and Chinese ("1 赔 0.95"), clock times. Formatters are cached, and counts
+ * and shares are remembered as the strings they made: a board formats the same few things on every view.
  *
  * ```ts
  * money(50000, 'HKD', 'en');   // "HK$50,000"
@@ -49,17 +49,37 @@ export function amountRange(min: number, max: number, locale: Locale): string {
   return f.formatRange ? f.formatRange(min, max).replace(/\s*[–~-]\s*/, ' – ') : `${f.format(min)} – ${f.format(max)}`;
 }
 
+/**
+ * Strings already formatted, by locale and value: a hand formats the same few dozen counts and shares on every
+ * view (the hand number, the roads' counts, the statistics), and `Intl` costs microseconds a call, on the hand's
+ * frame. Bounded: cleared whole when it grows past what a shoe can ask for.
+ */
+const said = new Map<string, string>();
+const SAID_MAX = 4096;
+
+function remembered(key: string, format: () => string): string {
+  let s = said.get(key);
+  if (s === undefined) {
+    if (said.size >= SAID_MAX) said.clear();
+    said.set(key, (s = format()));
+  }
+  return s;
+}
+
 /** A whole number with grouping: "1,234". */
-export const count = (n: number, locale: Locale): string => numberFormat(locale, {}).format(n);
+export const count = (n: number, locale: Locale): string =>
+  remembered(`c|${locale}|${n}`, () => numberFormat(locale, {}).format(n));
 
 /** A share as a percentage with one decimal (or `digits`): 0.4737 → "47.4%"; 0 of 0 → "–". */
 export function percent(part: number, whole: number, locale: Locale, digits = 1): string {
   if (whole <= 0) return '–';
-  return numberFormat(locale, {
-    style: 'percent',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(part / whole);
+  return remembered(`p|${locale}|${digits}|${part}/${whole}`, () =>
+    numberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(part / whole),
+  );
 }
 
 /** Odds the English way, win to stake: "1 to 1", "19 to 20", "8 to 1". */

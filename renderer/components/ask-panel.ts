@@ -45,12 +45,20 @@ export class KioskAsk extends LitElement {
   @state() private shown: Ask | null = null;
   private follow: NextFrame = NO_FRAME;
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('ask')) return;
+  /**
+   * A new `ask` is shown a frame later (`shown`): the update it asks for now would render the panel as it is, in the
+   * frame that shows the hand's result, so it is skipped; the panel renders when `shown` follows.
+   */
+  protected override shouldUpdate(changed: PropertyValues<this>): boolean {
+    if (!changed.has('ask')) return true;
     this.follow.cancel();
     const ask = this.ask;
-    if (this.hasUpdated) this.follow = inNextFrame(() => (this.shown = ask));
-    else this.shown = ask;
+    if (!this.hasUpdated) {
+      this.shown = ask;
+      return true;
+    }
+    this.follow = inNextFrame(() => (this.shown = ask));
+    return changed.size > 1;
   }
 
   override disconnectedCallback(): void {

@@ -13,6 +13,20 @@ import './stats-panel';
 afterEach(cleanup);
 const NOW = Date.UTC(2024, 10, 22, 14, 0, 0);
 
+/** Counts the calls of `el[name]` from now on (the method still runs). */
+function spyOn<T extends object>(el: T, name: keyof T & string): () => number {
+  const method = el[name] as unknown as (...args: unknown[]) => unknown;
+  let calls = 0;
+  Object.defineProperty(el, name, {
+    configurable: true,
+    value(this: T, ...args: unknown[]) {
+      calls++;
+      return method.apply(this, args);
+    },
+  });
+  return () => calls;
+}
+
 describe('<kiosk-ask>', () => {
   it('shows Example A: next Banker gives blue on all three roads, next Player red', async () => {
     const el = document.createElement('kiosk-ask');
@@ -53,11 +67,22 @@ describe('<kiosk-ask>', () => {
     await mount(el, 480, 200);
     const empty = () => $$(el, '.group[data-side=banker] .slot.empty').length;
     expect(empty()).toBe(2);
+    const renders = spyOn(el, 'render');
     el.ask = mapOf('BBPPPBTBPPBBBBBBBBP').ask();
     await el.updateComplete;
     expect(empty()).toBe(2); // the frame that shows the result leaves the preview as it was …
+    expect(renders()).toBe(0); // … without even rendering it again
     await settle(el);
     expect(empty()).toBe(0); // … the next shows the new one
+    expect(renders()).toBe(1);
+    el.ask = mapOf('BP').ask();
+    el.language = 'zh-Hant'; // anything else that changes with it renders at once (the preview still follows)
+    await el.updateComplete;
+    expect(renders()).toBe(2);
+    expect(empty()).toBe(0);
+    await settle(el);
+    expect(empty()).toBe(2);
+    el.language = 'en';
     el.ask = mapOf('BP').ask();
     await el.updateComplete;
     el.remove(); // a board re-laid out mid-frame: the change is not lost
