@@ -40,6 +40,10 @@ export class KioskBeadPlate extends RoadView {
     return this.beads;
   }
 
+  protected resultColumn(): number {
+    return lastCol(this.beads);
+  }
+
   protected lastColumn(): number {
     return lastCol(this.beads);
   }

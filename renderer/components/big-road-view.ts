@@ -46,6 +46,10 @@ export class KioskBigRoad extends RoadView {
     return this.cells;
   }
 
+  protected resultColumn(): number {
+    return lastCol(this.cells);
+  }
+
   protected lastColumn(): number {
     const ask = this.ask ? [this.ask.banker.bigRoad, this.ask.player.bigRoad] : [];
     return lastCol(this.cells, ask);

@@ -92,7 +92,7 @@ export function stats({ view, lang, roads: r }: PanelInputs, wide = false, strea
     <kiosk-stats
       ?wide=${wide}
       .stats=${r?.stats ?? null}
-      hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
+      .hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
       .shoeNo=${view.shoe?.no ?? null}
       ?banker-six=${view.payTable?.variant === 'modified-odds'}
       bead-label=${view.settings.beadLabel}

@@ -48,6 +48,10 @@ export class KioskDerivedRoad extends RoadView {
     return this.cells;
   }
 
+  protected resultColumn(): number {
+    return lastCol(this.cells);
+  }
+
   protected lastColumn(): number {
     const ask: GridCell[] = [];
     for (const side of [this.ask?.banker, this.ask?.player]) {

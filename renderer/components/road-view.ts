@@ -1,6 +1,7 @@
 /**
  * The common part of every road view: Lit renders the `<svg>` (viewBox sized to the element, paper, grid,
- * ARIA), over it an `<svg>` per tile of 8 columns in view and one for the would-be marks, each with an empty
+ * ARIA), over it an `<svg>` per tile of 8 columns in use (up to where the next hand can go: made a frame after the hand
+ * before, never in the frame that shows a hand) and one for the would-be marks, each with an empty
  * `g.marks` per strip; after each update the subclass's marks are drawn into them by `drawRoad()`. A hand changes
  * a tile or two, and Chromium repaints only the `<svg>` that changed: one `<svg>` for the whole road cost a late-shoe
  * hand twice the paint of an early one (renderer bench, issue 13). The cell size follows the element's height (rows fill it, on `strips` lines); the columns shown are
@@ -24,8 +25,8 @@ import type { Ask } from '../../baccarat/roads/types';
 import { inNextFrame, NO_FRAME, type NextFrame } from '../controllers/next-frame';
 import { drawRoad } from '../draw/draw-road';
 import { layoutGrid } from '../draw/layout-grid';
-import { allMarks, TILE, type Mark, type RoadMarks, type RoadSize } from '../draw/marks';
-import { roadWindow, stripSize, type RoadWindow, type WindowCell } from '../draw/road-window';
+import { allMarks, type Mark, type RoadMarks, type RoadSize } from '../draw/marks';
+import { roadWindow, stripSize, tilesInUse, type RoadWindow, type WindowCell } from '../draw/road-window';
 import { DEFAULT_LANGUAGE, type Language } from '../localization';
 import { markStyles, sharedStyles } from './shared.styles';
 import { roadViewStyles } from './road-view.styles';
@@ -81,8 +82,16 @@ export abstract class RoadView extends LitElement {
    */
   @state() protected fading = true;
   @state() protected held: unknown = null;
-  /** What follows the hand a frame behind (the blink, the fade), run together: one update of the road, not one each. */
-  private readonly later = new Map<'blink' | 'fade', () => void>();
+  /**
+   * The column the tiles are made up to ahead of the results: where the next hand's marks can go (the would-be
+   * marks' columns, and the column after the last result). It follows the hand a frame behind too, so that no hand
+   * makes a tile in the frame that shows it: a new tile's <svg> cost that frame a tenth more (its style and layout;
+   * a road makes one every 8 columns, and such hands were the 4K board's slowest, renderer bench). A result beyond
+   * it (a first draw, several hands at once) gets its tile at once.
+   */
+  @state() private ahead = -1;
+  /** What follows the hand a frame behind (the blink, the fade, the tiles ahead), run together: one update of the road. */
+  private readonly later = new Map<'blink' | 'fade' | 'ahead', () => void>();
   private laterFrame: NextFrame = NO_FRAME;
   private freshWas = '';
   private freshBefore: unknown = null;
@@ -94,6 +103,7 @@ export abstract class RoadView extends LitElement {
   private cell = UNMEASURED_CELL;
   private window: RoadWindow = { cols: 1, from: 0, starts: [0], ends: [1] };
   private last = -1; // the rightmost column in use, the would-be marks' included
+  private tilesTo = -1; // the rightmost column with a tile: the results', or further ahead
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -135,7 +145,7 @@ export abstract class RoadView extends LitElement {
    * Runs `fn` in the frame after the one that shows this update, with whatever else waits for it; a newer `fn` of the
    * same kind supersedes the one waiting, and everything waits from the latest hand.
    */
-  private followLater(kind: 'blink' | 'fade', fn: () => void): void {
+  private followLater(kind: 'blink' | 'fade' | 'ahead', fn: () => void): void {
     this.later.set(kind, fn);
     this.laterFrame.cancel();
     this.laterFrame = inNextFrame(() => {
@@ -171,6 +181,13 @@ export abstract class RoadView extends LitElement {
     const cols = this.columns || (this.box ? Math.floor(this.box.width / cell + 0.02) : 20);
     this.cell = cell;
     this.last = this.lastColumn();
+    const results = this.resultColumn();
+    const ahead = Math.max(this.last, results + 1);
+    if (!this.hasUpdated) {
+      this.later.delete('ahead');
+      this.ahead = ahead;
+    } else if (ahead !== this.ahead) this.followLater('ahead', () => (this.ahead = ahead));
+    this.tilesTo = Math.max(results, this.ahead);
     this.window = roadWindow(this.windowCells(), this.last, cols, strips);
   }
 
@@ -221,6 +238,9 @@ export abstract class RoadView extends LitElement {
   /** The rightmost column that must stay in view (ask cells included), or -1 when empty. */
   protected abstract lastColumn(): number;
 
+  /** The rightmost column of the results alone (no would-be marks), or -1 when empty. */
+  protected abstract resultColumn(): number;
+
   /** The cells that decide where the road may scroll or wrap (with their streak starts; the bead plate: none). */
   protected abstract windowCells(): readonly WindowCell[];
 
@@ -249,7 +269,7 @@ export abstract class RoadView extends LitElement {
     // The paper and the grid; over them an <svg> for each tile of 8 columns in view (marks.ts, RoadMarks), and over
     // those the would-be marks'. Each holds a marks group per strip, drawn by drawRoad() (updated()). They change
     // only when the window does (a new tile, a scroll, a resize): not rendered again on every hand.
-    const tiles = tilesInUse(this.window, this.last);
+    const tiles = tilesInUse(this.window, this.tilesTo);
     this.layersKey = `${box} ${starts.join()} ${tiles.join()}`;
     const layer = (cls: string, t?: number) =>
       html`<svg
@@ -297,18 +317,4 @@ interface MarkGroups {
   readonly key: string;
   readonly tiles: readonly (readonly [number, readonly SVGGElement[]])[];
   readonly ask: readonly SVGGElement[];
-}
-
-/**
- * The tiles (marks.ts, `TILE` columns each) that hold a column in view and in use, on any strip: none for the
- * empty columns ahead (a 4K board shows a hundred columns of each derived road), so that an <svg> is there only for
- * marks. The would-be marks' columns count as in use: the tile the next hand draws in is there before it.
- */
-function tilesInUse(w: RoadWindow, last: number): number[] {
-  const tiles = new Set<number>();
-  w.starts.forEach((start, k) => {
-    const end = Math.min(w.ends[k] ?? start + w.cols, last + 1);
-    for (let t = Math.floor(start / TILE); t * TILE < end; t++) tiles.add(t);
-  });
-  return [...tiles].sort((a, b) => a - b);
 }

@@ -187,6 +187,57 @@ describe('tiles: each 8 columns in an <svg> of their own', () => {
   });
 });
 
+describe('tiles ahead: no hand makes a tile in the frame that shows it', () => {
+  it('makes the tile the next hand can go in a frame after the hand before', async () => {
+    // 40 px cells, 30 columns in view: columns 0-6 full, the next bead opens column 7, the last of tile 0.
+    const el = await mount(beadPlate('P'.repeat(42), 'letters'), 1200, 240);
+    const tiles = () => $$(el, 'svg.tile').map((t) => t.getAttribute('data-tile'));
+    expect(tiles()).toEqual(['0']);
+    for (let n = 43; n <= 50; n++) {
+      const before = tiles();
+      el.beads = mapOf('P'.repeat(n)).beadPlate;
+      await el.updateComplete;
+      expect(tiles(), `hand ${n}`).toEqual(before); // the frame that shows the hand makes no tile …
+      expect($$(el, 'g.marks > circle.bead')).toHaveLength(n); // … and draws it
+      await settle(el);
+      // Hand 43 opened column 7: the frame after it made tile 1 (column 8), where hands 49 and 50 go.
+      expect(tiles()).toEqual(['0', '1']);
+    }
+    expect($$(el, 'svg.tile[data-tile="1"] g.marks > circle.bead')).toHaveLength(2);
+  });
+
+  it('gives results beyond the tiles ahead their tiles at once: several hands in one view', async () => {
+    const el = await mount(beadPlate('P'.repeat(42), 'letters'), 1200, 240);
+    el.beads = mapOf('P'.repeat(100)).beadPlate; // a snapshot after a gap: columns 7-16 at once
+    await el.updateComplete;
+    expect($$(el, 'svg.tile').map((t) => t.getAttribute('data-tile'))).toEqual(['0', '1', '2']);
+    expect($$(el, 'svg.tile[data-tile="2"] g.marks > circle.bead')).toHaveLength(4); // column 16: hands 97-100
+    expect($$(el, 'g.marks > circle.bead')).toHaveLength(100);
+  });
+
+  it('makes the tile of the would-be marks with them, a frame after the result', async () => {
+    // A big road of 7 columns (B P alternating); a Player result opens column 7, and its would-be Banker circle 8.
+    const el = document.createElement('kiosk-big-road');
+    const shoe = 'BPBPBPB';
+    el.cells = mapOf(shoe).bigRoad.cells;
+    el.ask = mapOf(shoe).ask();
+    el.askKey = '7';
+    el.language = 'en';
+    await mount(el, 1200, 240);
+    const tiles = () => $$(el, 'svg.tile').map((t) => t.getAttribute('data-tile'));
+    expect(tiles()).toEqual(['0']); // columns 0-6 and the would-be marks in column 7
+    el.cells = mapOf(shoe + 'P').bigRoad.cells; // column 7
+    el.ask = mapOf(shoe + 'P').ask(); // would-be Banker circle in column 8
+    el.askKey = '8';
+    await el.updateComplete;
+    expect(tiles()).toEqual(['0']); // the result's frame: no tile made
+    await settle(el);
+    expect(tiles()).toEqual(['0', '1']); // the next: the would-be Banker circle's tile, with it
+    expect($$(el, 'svg.tile[data-tile="1"]').length).toBe(1);
+    expect($$(el, 'svg.ask-layer .ask.ask-banker:not(.ask-frame)')).toHaveLength(1);
+  });
+});
+
 describe('the newest result’s fade', () => {
   it('is drawn dim in the frame that shows it, and fades in from the next, once', async () => {
     const el = document.createElement('kiosk-bead-plate');

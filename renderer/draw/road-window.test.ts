@@ -3,7 +3,7 @@ import { parseShoe } from '../../baccarat/notation';
 import { roadmap } from '../../baccarat/roads/roadmap';
 import { layoutBigRoad } from './layout-road';
 import { allMarks, lastCol } from './marks';
-import { roadWindow, stripSize } from './road-window';
+import { roadWindow, stripSize, tilesInUse, type RoadWindow } from './road-window';
 
 const map = (s: string) => {
   const r = parseShoe(s);
@@ -62,5 +62,19 @@ describe('roadWindow', () => {
     const cells = map('P' + 'B'.repeat(20)).bigRoad.cells; // a B dragon from column 1 to 15
     const w = roadWindow(cells, lastCol(cells), 6);
     expect(w.starts[0]).toBe(10);
+  });
+});
+
+describe('tilesInUse', () => {
+  const one = (from: number, cols: number): RoadWindow => ({ cols, from, starts: [from], ends: [from + cols] });
+  it.each([
+    ['an empty road', one(0, 30), -1, []],
+    ['columns 0-6', one(0, 30), 6, [0]],
+    ['up to column 8: a second tile', one(0, 30), 8, [0, 1]],
+    ['no tile past the window, however far ahead', one(0, 12), 40, [0, 1]],
+    ['scrolled to column 13: from the tile it is in', one(13, 12), 20, [1, 2]],
+    ['two lines: each line its tiles', { cols: 10, from: 0, starts: [0, 17], ends: [10, 27] }, 26, [0, 1, 2, 3]],
+  ] as const)('%s', (_, w, last, tiles) => {
+    expect(tilesInUse(w, last)).toEqual(tiles);
   });
 });

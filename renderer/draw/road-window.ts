@@ -10,7 +10,7 @@
  * ```
  * @packageDocumentation
  */
-import type { RoadSize } from './marks';
+import { TILE, type RoadSize } from './marks';
 
 /** A cell as the window needs it: its display column and, for roads drawn by streaks, where its streak starts. */
 export interface WindowCell {
@@ -96,4 +96,19 @@ export function roadWindow(cells: readonly WindowCell[], lastCol: number, cols: 
 export function stripSize(w: RoadWindow, k: number, cell: number, rows: number): RoadSize {
   const offset = w.starts[k]!;
   return { cell, rows, cols: w.ends[k]! - offset, offset, from: w.from };
+}
+
+/**
+ * The tiles (marks.ts, `TILE` columns each) that hold a column in view up to `last`, on any strip: none for the
+ * empty columns further ahead (a 4K board shows a hundred columns of each derived road), so that an <svg> is there
+ * only for marks. `last` reaches the would-be marks' columns and the one after the results: the tile the next hand
+ * draws in is there before it.
+ */
+export function tilesInUse(w: RoadWindow, last: number): number[] {
+  const tiles = new Set<number>();
+  w.starts.forEach((start, k) => {
+    const end = Math.min(w.ends[k] ?? start + w.cols, last + 1);
+    for (let t = Math.floor(start / TILE); t * TILE < end; t++) tiles.add(t);
+  });
+  return [...tiles].sort((a, b) => a - b);
 }
