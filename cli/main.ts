@@ -102,8 +102,9 @@ export async function main(args: string[], io: CliIo): Promise<number> {
       io.err(`Run 'baccarat-board ${name} --help' for its options.\n`);
       return EXIT.badInput;
     }
-    // A board refused because another holds its journal (mqtt-bridge/journal-lock.ts): said, not a stack trace.
-    if (e instanceof Error && e.name === 'JournalInUseError') {
+    // A board refused because another holds its journal (mqtt-bridge/journal-lock.ts), or a server that cannot
+    // listen (web-host/listen.ts: a port in use): said, not a stack trace.
+    if (e instanceof Error && (e.name === 'JournalInUseError' || e.name === 'ListenError')) {
       io.err(`baccarat-board ${name}: ${e.message}\n`);
       return EXIT.failure;
     }

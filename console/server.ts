@@ -24,6 +24,7 @@ import { topics } from '../contract/topics';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import { givenToken, isLoopback, MIN_TOKEN_LENGTH, requestGuard, tokenOk } from '../web-host/http-guard';
 import { guardServer, refuseUpgrade, sendJson, sendText } from '../web-host/http-response';
+import { listen } from '../web-host/listen';
 import { requestTarget } from '../web-host/request-target';
 import { staticSite } from '../web-host/static-site';
 import type { AccountStore } from './accounts';
@@ -210,10 +211,7 @@ export async function startConsoleServer(opts: ConsoleServerOptions): Promise<Co
   const onAppended = () => void pushAudit();
   feed.on('appended', onAppended);
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
+  await listen(server, opts.port, opts.host);
   port = (server.address() as AddressInfo).port;
   const shown = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const url = `http://${shown}:${port}/${token ? `#token=${encodeURIComponent(token)}` : ''}`;

@@ -18,6 +18,7 @@ import pino, { type Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { givenToken, isLoopback, MIN_TOKEN_LENGTH, requestGuard, tokenOk } from '../web-host/http-guard';
 import { guardServer, refuseUpgrade, sendJson, sendText } from '../web-host/http-response';
+import { listen } from '../web-host/listen';
 import { requestTarget, type RequestTarget } from '../web-host/request-target';
 import { staticSite } from '../web-host/static-site';
 import type { Keypad } from './keypad';
@@ -145,10 +146,7 @@ export async function startKeypadServer(opts: KeypadServerOptions): Promise<Keyp
   };
   keypad.on('view', onView);
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
+  await listen(server, opts.port, opts.host);
   port = (server.address() as AddressInfo).port;
   const shown = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const url = `http://${shown}:${port}/${token ? `#token=${encodeURIComponent(token)}` : ''}`;

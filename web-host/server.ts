@@ -32,6 +32,7 @@ import type { DisplayCommand } from '../contract/schemas';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { givenToken, isLoopback, isWildcard, requestGuard, tokenOk } from './http-guard';
 import { guardServer, MIME, refuseUpgrade, SECURITY_HEADERS, sendJson, sendText } from './http-response';
+import { listen } from './listen';
 import { boardPage, fontPreloads, parseFontPreloads } from './page';
 import { requestTarget } from './request-target';
 import { stateJson } from './state-json';
@@ -231,10 +232,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   source.on('view', onView);
   source.on('command', onCommand);
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
+  await listen(server, opts.port, opts.host);
   // Load the WebSocket library now, in the background, so that the first board does not wait for it.
   void socketServer();
   port = (server.address() as AddressInfo).port;

@@ -1,0 +1,72 @@
+/**
+ * A board started on a port another program holds (found by hand: a second `serve --port 8841` beside the first)
+ * died with Node's stack trace of `listen EADDRINUSE`; the keypad printed the bare code. Now each says it in words.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { listen, ListenError, listenFailure } from './listen';
+
+const servers: Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close();
+});
+
+describe('listenFailure', () => {
+  test.each([
+    ['EADDRINUSE', '127.0.0.1', /^cannot listen on 127\.0\.0\.1:8841: the port is in use by another program .*--port/],
+    ['EACCES', '127.0.0.1', /^cannot listen on 127\.0\.0\.1:8841: this user may not use port 8841 /],
+    [
+      'EADDRNOTAVAIL',
+      '10.9.9.9',
+      /^cannot listen on 10\.9\.9\.9:8841: this machine has no address 10\.9\.9\.9 \(--host\)$/,
+    ],
+    ['ENOTFOUND', 'board-x', /^cannot listen on board-x:8841: the name board-x does not resolve/],
+    ['EADDRINUSE', '::1', /^cannot listen on \[::1\]:8841: /],
+    [undefined, '127.0.0.1', /^cannot listen on 127\.0\.0\.1:8841: something odd$/],
+  ])('%s on %s', (code, host, words) => {
+    expect(listenFailure(code, 'something odd', host, 8841)).toMatch(words);
+  });
+});
+
+describe('listen', () => {
+  test('a port in use is a ListenError in words; a free one listens', async () => {
+    const first = createServer();
+    servers.push(first);
+    await listen(first, 0, '127.0.0.1');
+    const port = (first.address() as AddressInfo).port;
+    const second = createServer();
+    servers.push(second);
+    const refused = listen(second, port, '127.0.0.1');
+    await expect(refused).rejects.toBeInstanceOf(ListenError);
+    await expect(refused).rejects.toThrow(`cannot listen on 127.0.0.1:${port}: the port is in use by another program`);
+  });
+
+  test('serve on a port in use: one line, exit status 1, no stack trace', async () => {
+    const first = createServer();
+    servers.push(first);
+    await listen(first, 0, '127.0.0.1');
+    const port = (first.address() as AddressInfo).port;
+    const bin = new URL('../bin/baccarat-board.mjs', import.meta.url).pathname;
+    const env = {
+      ...process.env,
+      BACCARAT_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'bb-port-in-use-')),
+      BACCARAT_LOG_LEVEL: 'error',
+      BACCARAT_MQTT_URLS: '',
+      BACCARAT_NODE_CHECK: 'off',
+    };
+    const child = spawn(process.execPath, [bin, 'serve', '--display', 'D1', '--port', String(port)], { env });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toBe(
+      `baccarat-board serve: cannot listen on 127.0.0.1:${port}: the port is in use by another program ` +
+        '(another board, console or keypad?): stop it, or choose another port (--port)\n',
+    );
+  });
+});
