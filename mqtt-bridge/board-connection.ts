@@ -144,6 +144,17 @@ export class BoardConnection {
   private setConnection(state: ConnectionView['state'], broker: string | null): void {
     if (this.stopped) return;
     if (this.connection.state === state && (broker === null || this.connection.broker === broker)) return;
+    const before = this.connection;
+    if (state === 'reconnecting' && before.state !== 'reconnecting') {
+      // Said once as the link drops (each failed attempt then logs its own error), so the log tells IT when.
+      const lost = before.state === 'connected';
+      this.deps.log.warn(
+        { broker: before.broker ?? this.config.mqtt.brokers[0], ...(lost ? { connectedSince: before.since } : {}) },
+        lost
+          ? 'lost the broker: reconnecting by itself; the board shows its last results meanwhile'
+          : 'cannot reach the broker yet: retrying by itself',
+      );
+    }
     this.connection = {
       state,
       since: this.iso(),
