@@ -50,3 +50,24 @@ test('start: every error of the file, each with the values allowed', async () =>
       `  log.level: "loud" is not allowed: it must be "fatal", "error", "warn", "info", "debug" or "trace" (file ${p})\n`,
   );
 });
+
+test('serve: a number or true/false in quotes, an id without them: said what to write', async () => {
+  const p = configFile('quotes.json', {
+    tableId: 12,
+    mqtt: { protocolVersion: '5', keepaliveSeconds: '30', password: 1234, tls: { rejectUnauthorized: 'false' } },
+    serve: { port: '8844' },
+    board: { theme: '"dark"' },
+  });
+  const r = await run(['serve', '--config', p]);
+  expect(r.code).toBe(2);
+  expect(r.err).toBe(
+    `baccarat-board serve: configuration: 7 errors:\n` +
+      `  tableId: 12 is not allowed: it must be an id: 1 to 64 letters, digits, '_' or '-' (no spaces) (write "12", in quotes) (file ${p})\n` +
+      `  mqtt.protocolVersion: "5" is not allowed: it must be 4 or 5 (write 5, without the quotes) (file ${p})\n` +
+      `  mqtt.password: the value given (a secret, not shown) is not allowed: it must be text (write it in quotes) (file ${p})\n` +
+      `  mqtt.tls.rejectUnauthorized: "false" is not allowed: it must be true or false (write false, without the quotes) (file ${p})\n` +
+      `  mqtt.keepaliveSeconds: "30" is not allowed: it must be a whole number from 5 to 600 (write 30, without the quotes) (file ${p})\n` +
+      `  board.theme: "\\"dark\\"" is not allowed: it must be "classic" or "colour-blind" (file ${p})\n` +
+      `  serve.port: "8844" is not allowed: it must be a whole number from 0 to 65535 (write 8844, without the quotes) (file ${p})\n`,
+  );
+});

@@ -111,9 +111,30 @@ export function schemaProblems(schema: TSchema, value: unknown): ConfigProblem[]
       continue;
     }
     const found = e.value === undefined ? 'it is missing' : `${shownValue(path, e.value)} is not allowed`;
-    out.set(path, `${found}: it must be ${allowed(e.schema)}`);
+    out.set(path, `${found}: it must be ${allowed(e.schema)}${quotesHint(path, e.schema, e.value)}`);
   }
   return [...out].map(([path, problem]) => ({ path: path || '(the whole file)', problem }));
+}
+
+/**
+ * The one slip whose message otherwise reads as nonsense (`"5" is not allowed: it must be 4 or 5`): a number or
+ * true/false written in quotes, or an id written without them. Said when the value, so corrected, is allowed.
+ */
+function quotesHint(path: string, schema: TSchema, value: unknown): string {
+  const secret = SECRET.test(path);
+  if (typeof value === 'string') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return '';
+    }
+    if (typeof parsed === 'string' || !Value.Check(schema, parsed)) return '';
+    return secret ? ' (write it without the quotes)' : ` (write ${JSON.stringify(parsed)}, without the quotes)`;
+  }
+  if ((typeof value === 'number' || typeof value === 'boolean') && Value.Check(schema, String(value)))
+    return secret ? ' (write it in quotes)' : ` (write "${String(value)}", in quotes)`;
+  return '';
 }
 
 /** The fields allowed, with the nearest to what was written first when it looks like a typing slip. */
