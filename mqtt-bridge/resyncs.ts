@@ -60,18 +60,21 @@ export class Resyncs {
     this.retryMs = Math.min(this.retryMs * 2, this.opts.retryMaxMs);
   }
 
-  /** Back in step: no more retries, and the next one starts from the shortest wait. */
+  /**
+   * Back in step: no more retries, the next one starts from the shortest wait, and a request still waiting out
+   * `minIntervalMs` is dropped (the snapshot it would ask for is no longer needed).
+   */
   inStep(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.retryMs = this.opts.retryMinMs;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = null;
   }
 
   stop(): void {
-    if (this.timer) clearTimeout(this.timer);
     this.inStep();
-    this.timer = null;
-    this.pending = null;
   }
 
   private fire(): void {
