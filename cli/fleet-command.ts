@@ -44,6 +44,14 @@ import { type CliIo, EXIT, UsageError } from './io';
 
 export { FLEET_USAGE };
 
+/** Where the boards are listed, for the words IT tries first. */
+const LISTING_HINT: Record<string, string> = Object.fromEntries(
+  ['list', 'ls', 'status'].map((w) => [
+    w,
+    ". Every board with its status is in the console; a table's boards: 'baccarat-board signage --broker URL --table ID show'",
+  ]),
+);
+
 export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = PROCESS_ENV): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -69,10 +77,12 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
   const [word, ...extra] = positionals;
   if (word === undefined) throw new UsageError(`which command?: ${DISPLAY_COMMANDS.join(', ')}`);
   if (extra.length > 0) throw new UsageError(`unexpected '${extra[0]}'`);
+  // The command first: `fleet list` is not a command missing its --display.
+  if (!(DISPLAY_COMMANDS as readonly string[]).includes(word))
+    throw new UsageError(`unknown command '${word}': ${DISPLAY_COMMANDS.join(', ')}${LISTING_HINT[word] ?? ''}`);
   const display = values.display;
   if (display === undefined) throw new UsageError('--display ID is required');
   const problem = fleetRequestProblem({ name: word, display, seconds: values.seconds, replace: values.replace });
-  if (problem?.field === 'command') throw new UsageError(`unknown command '${word}': ${DISPLAY_COMMANDS.join(', ')}`);
   if (problem) throw new UsageError(`--${problem.field} ${problem.message}`);
   const seconds = values.seconds === undefined ? undefined : Number(values.seconds);
   const name = word as DisplayCommandName;
