@@ -18,14 +18,13 @@ screenshot  the board's current picture, written to --out FILE.png. In Electron 
 
 Nothing is sent to a board whose retained status says it is offline (since when, as far as is known), or that has
 no status (it has never connected): that is said at once. Otherwise the command waits for the board: its status
-naming the command, or the picture. Then it goes to the audit log
-every console keeps, as the console's own commands do: published on {root}/pit/audit with who (your OS user, or
---by ACCOUNT), why (--reason: required for reload and resync), the command and what the board answered.
+naming the command, or the picture. Then it goes to the audit log every console keeps, as the console's own
+commands do: published on {root}/pit/audit with who (your OS user, or --by ACCOUNT), why (--reason: required for
+reload and resync), the command and what the board answered.
 
 Exit status 0 when done; 1 when the board is offline or unknown, said it failed or did not answer within
 --timeout (the message says what its status says), or the audit record was not confirmed (it is printed); 2 for
-bad input (a wrong --by
-password, a role that may not send it, no reason for reload or resync).
+bad input (a wrong --by password, a role that may not send it, no reason for reload or resync).
 
 Options:
   --display ID            the board (its displayId)
@@ -33,7 +32,8 @@ Options:
   --by ACCOUNT            send it as a console account (its password: typed, or the first line of standard
                           input), held to its role (a floor manager: identify, about, screenshot); default: your
                           OS user
-  --accounts FILE         the console's accounts file, for --by (default ${defaultAccountsPath()})
+  --accounts FILE         the console's accounts file, for --by; default:
+                          ${defaultAccountsPath()}
   --audit FILE            also append the record to this audit log (JSON lines, as the console keeps)
   --out FILE.png          screenshot: where to write the picture
   --seconds N             identify, about: how long it shows (1 to 600)
