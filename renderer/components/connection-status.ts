@@ -1,7 +1,8 @@
 /**
  * `<kiosk-connection>`: the board's own link to the table. Connected: a discreet dot. Otherwise (with `banner`): a
- * clear banner, "Connection lost — showing results up to 14:05 (12 min ago)"; the board keeps showing what it
- * has. The elapsed time is refreshed once a minute, and only while disconnected: no animation loop.
+ * clear banner, "Connection lost — showing results up to 14:05 (12 min ago)" ("just now" in the first minute);
+ * the board keeps showing what it has. The elapsed time is refreshed once a minute, and only while disconnected: no
+ * animation loop.
  *
  * ```html
  * <kiosk-connection .connection=${view.connection}></kiosk-connection>          <!-- the dot -->
@@ -76,6 +77,13 @@ export class KioskConnection extends LitElement {
       return tr(lang, 'conn.connecting', 'Connecting to the table…');
     if (!c.lastMessageAt) return tr(lang, 'conn.lostNoResults', 'Connection lost — no results received yet');
     const mins = minutesSince(c.lastMessageAt, this.clock || this.now);
+    // Under a minute is "just now": "(0 min ago)" read as a fault.
+    if (mins < 1)
+      return tr(
+        lang,
+        'conn.lostJustNow',
+        str`Connection lost — showing results up to ${clock(c.lastMessageAt, locale)} (just now)`,
+      );
     return tr(
       lang,
       'conn.lost',

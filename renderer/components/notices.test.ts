@@ -156,6 +156,29 @@ describe('<kiosk-connection>', () => {
     await el.updateComplete;
     expect(textOf(el)).toContain('(15 min ago)');
   });
+
+  it.each([
+    ['en', 'Connection lost — showing results up to 14:17 (just now)'],
+    ['zh-Hans', '连接中断 — 显示截至 14:17 的结果（刚刚）'],
+    ['zh-Hant', '連線中斷 — 顯示截至 14:17 的結果（剛剛）'],
+    ['en+zh-Hant', 'Connection lost — showing results up to 14:17 (just now)連線中斷 — 顯示截至 14:17 的結果（剛剛）'],
+  ] as const)('says "just now", not "0 min ago", in the first minute (%s)', async (language, text) => {
+    await useLanguage(language);
+    const el = document.createElement('kiosk-connection');
+    el.banner = true;
+    el.clock = now;
+    el.language = language;
+    el.connection = { ...conn('reconnecting', 0, now), lastMessageAt: new Date(now - 20_000).toISOString() };
+    await mount(el, 1400, 100);
+    expect(textOf(el)).toBe(text);
+    el.clock = now + 39_000; // 59 s
+    await el.updateComplete;
+    expect(textOf(el)).toBe(text);
+    el.clock = now + 40_000;
+    await el.updateComplete;
+    expect(textOf(el)).toMatch(/\(1 min ago\)$|（1 分[钟鐘]前）$/);
+    await useLanguage('en');
+  });
 });
 
 describe('<kiosk-identify>', () => {

@@ -24,6 +24,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'conn.connected': '已连接',
   'conn.connecting': '正在连接牌桌…',
   'conn.lost': str`连接中断 — 显示截至 ${0} 的结果（${1} 分钟前）`,
+  'conn.lostJustNow': str`连接中断 — 显示截至 ${0} 的结果（刚刚）`,
   'conn.lostNoResults': '连接中断 — 尚未收到结果',
   'conn.notConnected': '未连接',
   disclaimer: '本显示牌显示每局结果。虽然资料应实时显示，所有投注只按实际所发牌张的总点数计算。',

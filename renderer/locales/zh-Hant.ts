@@ -24,6 +24,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'conn.connected': '已連線',
   'conn.connecting': '正在連線牌桌…',
   'conn.lost': str`連線中斷 — 顯示截至 ${0} 的結果（${1} 分鐘前）`,
+  'conn.lostJustNow': str`連線中斷 — 顯示截至 ${0} 的結果（剛剛）`,
   'conn.lostNoResults': '連線中斷 — 尚未收到結果',
   'conn.notConnected': '未連線',
   disclaimer: '本顯示牌顯示每局結果。雖然資料應實時顯示，所有投注只按實際所發牌張的總點數計算。',
