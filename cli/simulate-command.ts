@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { tlsClientOptions } from '../mqtt-bridge/tls';
 import { chaosTableOptions } from '../simulator/chaos';
+import type { LinkChange } from '../simulator/controller-link';
 import { DEFAULT_DECKS, simulateTable, type TableOptions } from '../simulator/dealer';
 import { IRREGULARITY_KINDS, type IrregularityRates } from '../simulator/irregularities';
 import { createNarrator } from '../simulator/narrate';
@@ -61,6 +62,22 @@ export function ratesText(rates: IrregularityRates): string {
   return IRREGULARITY_KINDS.filter((kind) => rates[kind] > 0)
     .map((kind) => `${kind} ${rates[kind]}`)
     .join(', ');
+}
+
+/** A lost or regained broker in words, for the log. */
+export function linkText(change: LinkChange): string {
+  if (change.kind === 'lost') return `lost the broker ${change.broker}: reconnecting by itself`;
+  return `back on the broker ${change.broker} after ${awayText(change.awayMs)} away`;
+}
+
+/** `0.4 s`, `12 s`, `3 min 5 s`, `2 h 14 min`. */
+export function awayText(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 1) return `${s.toFixed(1)} s`;
+  const whole = Math.round(s);
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
 }
 
 /** A compact UTC stamp for shoe ids, unique per run: `20241122-140509`. */
@@ -122,6 +139,7 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
           if (line) say(`[${tableId}] ${line}`);
         },
         onError: (e) => io.err(`baccarat-board simulate: [${tableId}] ${e.message}\n`),
+        onLink: (change) => io.err(`baccarat-board simulate: [${tableId}] ${linkText(change)}\n`),
       });
       sims.push(sim);
       if (interrupted) break;

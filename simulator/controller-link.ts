@@ -118,7 +118,18 @@ export interface ControllerLinkOptions {
   readonly onError?: (error: Error) => void; // MQTT client errors (the client reconnects by itself)
   /** Told every controller status before it is published (the last will before the connection): its payload. */
   readonly onStatus?: (status: ControllerStatus) => void;
+  /** Told once as the link drops, and once it is back (with how long it was away), for the log. */
+  readonly onLink?: (change: LinkChange) => void;
 }
+
+/** The link dropped (the client reconnects by itself), or it is back after `awayMs`; `broker` as a URL. */
+export type LinkChange =
+  | { readonly kind: 'lost'; readonly broker: string }
+  | { readonly kind: 'back'; readonly broker: string; readonly awayMs: number };
+
+/** The broker the client is (or was last) connected to: with failover, the one of the list it is on now. */
+const brokerOf = (client: MqttClient): string =>
+  `${client.options.protocol ?? 'mqtt'}://${client.options.hostname ?? client.options.host ?? ''}:${client.options.port ?? ''}`;
 
 /**
  * One table controller's connection, as the contract asks: a persistent session under the controller id, the
@@ -200,9 +211,20 @@ export async function connectController(options: ControllerLinkOptions): Promise
   await publish(status('online'));
   // After a reconnection the broker may have published the will: say online again. It may be another broker of a
   // bridged pair, which lost what the dead one had not yet passed on: republish the snapshot, the table's truth.
+  let lostAt: number | null = null; // when the link dropped, until it is back
+  let broker = brokerOf(client);
   client.on('connect', () => {
     void publish(status('online')).catch(() => undefined);
     if (snapshot) void publish(snapshot).catch(() => undefined);
+    broker = brokerOf(client);
+    if (lostAt !== null) options.onLink?.({ kind: 'back', broker, awayMs: Date.now() - lostAt });
+    lostAt = null;
+  });
+  // Said once as the link drops, not at each failed attempt (those are errors of their own), nor at a stop.
+  client.on('close', () => {
+    if (lostAt !== null || stopping) return;
+    lostAt = Date.now();
+    options.onLink?.({ kind: 'lost', broker });
   });
 
   let stopping: Promise<void> | null = null;

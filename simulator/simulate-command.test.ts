@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../cli/main';
-import { parseSimulateArgs, ratesText, simulateCommand, tableOptions, type SimulateEnv } from '../cli/simulate-command';
+import {
+  awayText,
+  parseSimulateArgs,
+  ratesText,
+  simulateCommand,
+  tableOptions,
+  type SimulateEnv,
+} from '../cli/simulate-command';
 import { memoryIo } from '../cli/test-io';
 import { topics } from '../contract/topics';
 import { CHAOS_RATES, chaosTableOptions } from './chaos';
@@ -315,6 +322,38 @@ describe('baccarat-board simulate: runs', () => {
     await sub.close();
   });
 
+  test('a broker restart: one line as the link drops, one when it is back with how long it was away', async () => {
+    let restarted = await startAedes();
+    const m = memoryIo();
+    const { env, interrupt } = testEnv();
+    const running = simulateCommand(['--broker', restarted.url, '--tables', 'K1', '--quiet'], m.io, env);
+    const first = await collect(restarted.url, t.controllerStatus('K1'));
+    await first.until((x) => x.text.includes('"online"'));
+    await first.close();
+    await restarted.close();
+    await until(() => m.err().includes('lost the broker'));
+    restarted = await startAedes(Number(new URL(restarted.url).port));
+    const again = await collect(restarted.url, t.controllerStatus('K1'));
+    await again.until((x) => x.text.includes('"online"'));
+    await until(() => m.err().includes('back on the broker'));
+    interrupt();
+    expect(await running).toBe(0);
+    const lines = m
+      .err()
+      .split('\n')
+      .filter((l) => /lost the broker|back on the broker/.test(l));
+    expect(lines).toEqual([
+      `baccarat-board simulate: [K1] lost the broker ${restarted.url}: reconnecting by itself`,
+      expect.stringMatching(
+        new RegExp(
+          `^baccarat-board simulate: \\[K1\\] back on the broker ${restarted.url} after \\d+(\\.\\d)? s away$`,
+        ),
+      ),
+    ]);
+    await again.close();
+    await restarted.close();
+  });
+
   test('an unreachable broker: exit 1 with the reason', async () => {
     const m = memoryIo();
     const code = await simulateCommand(
@@ -326,3 +365,16 @@ describe('baccarat-board simulate: runs', () => {
     expect(m.err()).toMatch(/^baccarat-board simulate: cannot connect to mqtt:\/\/127\.0\.0\.1:1: /);
   });
 });
+
+/** Waits until `check` holds (polled), or fails after `ms`. */
+async function until(check: () => boolean, ms = 15_000): Promise<void> {
+  for (const end = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 20)))
+    if (Date.now() > end) throw new Error(`not so within ${ms} ms`);
+}
+
+test.each([
+  [400, '0.4 s'],
+  [12_300, '12 s'],
+  [185_000, '3 min 5 s'],
+  [2 * 3600_000 + 14 * 60_000 + 9_000, '2 h 14 min'],
+])('awayText(%d) = %s', (ms, text) => expect(awayText(ms)).toBe(text));

@@ -19,14 +19,14 @@ export interface TestBroker {
   readonly close: () => Promise<void>;
 }
 
-/** An Aedes broker in this process on 127.0.0.1 and a free port. MQTT 3.1.1 only. */
-export async function startAedes(): Promise<TestBroker> {
+/** An Aedes broker in this process on 127.0.0.1 and a free port (or `port`: a broker restarted). MQTT 3.1.1 only. */
+export async function startAedes(port = 0): Promise<TestBroker> {
   const broker = await Aedes.createBroker();
   const server: Server = createServer(broker.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
   return {
-    url: `mqtt://127.0.0.1:${port}`,
+    url: `mqtt://127.0.0.1:${bound}`,
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
