@@ -71,3 +71,39 @@ test('serve: a number or true/false in quotes, an id without them: said what to 
       `  serve.port: "8844" is not allowed: it must be a whole number from 0 to 65535 (write 8844, without the quotes) (file ${p})\n`,
   );
 });
+
+test.each([
+  ['70000', '70000'],
+  ['-1', '-1'],
+  ['eighty', '"eighty"'],
+  ['80.5', '80.5'],
+])(
+  'serve and start: --port %s is listed with the file and the environment errors, in their words',
+  async (flag, shown) => {
+    const p = configFile('with-port.json', { board: { theme: 'dark' } });
+    process.env.BACCARAT_LOG_LEVEL = 'loud';
+    try {
+      for (const command of ['serve', 'start']) {
+        const r = await run([command, '--config', p, '--port', flag]);
+        expect([r.code, r.out]).toEqual([2, '']);
+        expect(r.err).toBe(
+          `baccarat-board ${command}: configuration: 3 errors:\n` +
+            `  board.theme: "dark" is not allowed: it must be "classic" or "colour-blind" (file ${p})\n` +
+            `  log.level: "loud" is not allowed: it must be "fatal", "error", "warn", "info", "debug" or "trace" ` +
+            `(environment variable BACCARAT_LOG_LEVEL)\n` +
+            `  serve.port: ${shown} is not allowed: it must be a whole number from 0 to 65535 (--port)\n`,
+        );
+      }
+    } finally {
+      delete process.env.BACCARAT_LOG_LEVEL;
+    }
+  },
+);
+
+test('serve: --port -1 alone is the configuration error of its one flag, not the argument parser', async () => {
+  const r = await run(['serve', '--port', '-1', '--table', 'T12']);
+  expect([r.code, r.err]).toEqual([
+    2,
+    'baccarat-board serve: configuration: serve.port: -1 is not allowed: it must be a whole number from 0 to 65535 (--port)\n',
+  ]);
+});

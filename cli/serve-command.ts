@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFile } from '../mqtt-bridge/config';
 import { parseTlsArgs, TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
 import { startBoard, stopOnSignals } from './board-runtime';
+import { numberOrText, valuesAfterFlags } from './flag-values';
 import { type CliIo, EXIT, UsageError } from './io';
 
 export const SERVE_USAGE = `Usage: baccarat-board serve [options]
@@ -39,7 +40,7 @@ const SERVE_FLAG_FIELDS = {
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
-    args,
+    args: valuesAfterFlags(args, ['--port']),
     options: {
       config: { type: 'string' },
       broker: { type: 'string', multiple: true },
@@ -56,11 +57,10 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.out(SERVE_USAGE);
     return EXIT.ok;
   }
-  const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
-    throw new UsageError(`--port must be 0 to 65535, not '${values.port}'`);
+  // A bad port is checked with the configuration, and listed with the file's and the environment's errors.
+  const port = values.port === undefined ? undefined : (numberOrText(values.port) as number);
   const tls = parseTlsArgs(values);
-  if (!tls.ok) throw new UsageError(tls.error);
+  if (!tls.ok) throw new UsageError(tls.error); // as every command that connects says it (tls-options.test.ts)
   const overrides: ConfigFile = {
     ...(values.table ? { tableId: values.table } : {}),
     ...(values.display ? { displayId: values.display } : {}),
@@ -75,7 +75,11 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       ...(values.token ? { token: values.token } : {}),
     },
   };
-  const config = loadConfig({ file: values.config ?? null, overrides, flags: SERVE_FLAG_FIELDS });
+  const config = loadConfig({
+    file: values.config ?? null,
+    overrides,
+    flags: SERVE_FLAG_FIELDS,
+  });
   if (!config.ok) {
     io.err(`baccarat-board serve: ${config.error}\n`);
     return EXIT.badInput;

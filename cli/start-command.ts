@@ -22,6 +22,7 @@ import { abortableSleep, startTableSimulator, type TableSimulator } from '../sim
 import { electronBinaryPath } from '../scripts/electron-binary.mjs';
 import { startBoard, stopOnSignals } from './board-runtime';
 import { demoCasinoSignage, demoTableSignage } from './demo-signage';
+import { numberOrText, valuesAfterFlags } from './flag-values';
 import { type CliIo, EXIT, UsageError } from './io';
 import { ELECTRON_MAIN } from './paths';
 
@@ -47,7 +48,7 @@ const WARM_HANDS = 36;
 
 export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
-    args,
+    args: valuesAfterFlags(args, ['--port', '--speed']),
     options: {
       config: { type: 'string' },
       browser: { type: 'boolean' },
@@ -65,11 +66,10 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   }
   const speed = values.speed === undefined ? 3 : Number(values.speed);
   if (!(speed > 0)) throw new UsageError(`--speed must be a number above 0, not '${values.speed}'`);
-  const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
-    throw new UsageError(`--port must be 0 to 65535, not '${values.port}'`);
+  // A bad port is checked with the configuration, and listed with the file's and the environment's errors.
+  const port = values.port === undefined ? undefined : (numberOrText(values.port) as number);
   const tls = parseTlsArgs(values);
-  if (!tls.ok) throw new UsageError(tls.error);
+  if (!tls.ok) throw new UsageError(tls.error); // as every command that connects says it (tls-options.test.ts)
   const loaded = loadConfig({
     file: values.config ?? null,
     overrides: {

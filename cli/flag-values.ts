@@ -1,0 +1,29 @@
+/**
+ * Flags whose values the configuration checks, so that a bad one is reported as the file's and the environment's
+ * are, in the same list: `serve.port: 70000 is not allowed: it must be a whole number from 0 to 65535 (--port)`.
+ *
+ * ```ts
+ * parseArgs({ args: valuesAfterFlags(args, ['--port']), … }); // --port -1 is the value -1, not a flag
+ * { serve: { port: numberOrText(values.port) } }                // 70000, or 'eighty' as written
+ * ```
+ * @packageDocumentation
+ */
+/**
+ * `--port -1` as `--port=-1`: Node's parseArgs takes a value that starts with '-' for a flag and refuses it with its
+ * own words ("argument is ambiguous"); a negative number after a flag that takes a value is that value.
+ */
+export function valuesAfterFlags(args: readonly string[], flags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const next = args[i + 1];
+    if (flags.includes(a) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/** A number flag's value as JSON would hold it: `70000` a number (for the schema to refuse), `eighty` as written. */
+export const numberOrText = (raw: string): number | string => (/^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : raw);
