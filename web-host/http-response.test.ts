@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { rawGet, rawRequest } from '../test/helpers/raw-http';
-import { guardServer, MIME, refuseUpgrade, SECURITY_HEADERS, sendJson, sendText } from './http-response';
+import { acceptsJson, guardServer, MIME, refuseUpgrade, SECURITY_HEADERS, sendJson, sendText } from './http-response';
 
 let server: Server | null = null;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -54,4 +54,19 @@ describe('shared responses', () => {
     expect(r.status).toBe(403);
     expect(r.head).toContain('connection: close');
   });
+});
+
+describe('acceptsJson', () => {
+  test.each([
+    [undefined, false],
+    ['*/*', false], // curl
+    ['text/plain', false],
+    ['application/json', true],
+    ['Application/JSON; charset=utf-8', true],
+    ['text/html, application/json;q=0.9, */*;q=0.8', true],
+    ['text/plain;q=0.5, application/json;q=0.9', true],
+    ['text/plain, application/json;q=0.9', false],
+    ['application/json;q=0', false],
+    ['application/json;q=x', false],
+  ])('%s: %s', (accept, json) => expect(acceptsJson(accept)).toBe(json));
 });

@@ -41,10 +41,35 @@ export const MIME: Readonly<Record<string, string>> = {
 
 const TEXT = 'text/plain; charset=utf-8';
 
-/** A short answer that is not cached: an error, `ok`, or a JSON body with its type. */
-export function sendText(res: ServerResponse, status: number, body: string, type = TEXT): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-store' });
+/** A short answer that is not cached: an error, `ok`, or a JSON body with its type (plus any `extra` headers). */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type = TEXT,
+  extra: Readonly<Record<string, string>> = {},
+): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, ...extra, 'content-type': type, 'cache-control': 'no-store' });
   res.end(body);
+}
+
+/**
+ * Whether an `Accept` header asks for JSON: `application/json` named with a quality above 0, and not below
+ * `text/plain`'s when that is named too. A wildcard (any type, as curl sends) is not asking for JSON.
+ */
+export function acceptsJson(accept: string | undefined): boolean {
+  const quality = (type: string): number | null => {
+    for (const range of (accept ?? '').toLowerCase().split(',')) {
+      const [name, ...params] = range.split(';').map((s) => s.trim());
+      if (name !== type) continue;
+      const q = params.find((p) => p.startsWith('q='));
+      const n = q === undefined ? 1 : Number(q.slice(2));
+      return Number.isFinite(n) ? n : 0;
+    }
+    return null;
+  };
+  const json = quality('application/json');
+  return json !== null && json > 0 && json >= (quality('text/plain') ?? 0);
 }
 
 /** `value` as JSON, not cached. */

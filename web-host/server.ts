@@ -3,7 +3,8 @@
  * instead of Electron's IPC. For screens that only run a browser, for remote viewing, and where no Electron
  * binary can be installed. Loopback only unless configured otherwise, and then a token is required. The page
  * links the fonts of the view's language as preloads (page.ts); files are kept in memory once read
- * (static-files.ts), and the build's brotli / gzip copies are served to a browser that accepts them.
+ * (static-files.ts), and the build's brotli / gzip copies are served to a browser that accepts them. `/healthz`
+ * says the process answers; `/readyz` (readiness.ts) whether the board shows its table live, guarded as `/api/state`.
  *
  * ```ts
  * const host = await startWebHost({ source: bridge, host: '127.0.0.1', port: 8080, token: null, rendererDir, logger });
@@ -31,9 +32,10 @@ import { combineFitReports, parseFitReport } from '../contract/fit-report';
 import type { DisplayCommand } from '../contract/schemas';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { givenToken, isLoopback, isWildcard, requestGuard, tokenOk } from './http-guard';
-import { guardServer, MIME, refuseUpgrade, SECURITY_HEADERS, sendJson, sendText } from './http-response';
+import { acceptsJson, guardServer, MIME, refuseUpgrade, SECURITY_HEADERS, sendJson, sendText } from './http-response';
 import { listen } from './listen';
 import { boardPage, fontPreloads, parseFontPreloads } from './page';
+import { readiness, readinessText } from './readiness';
 import { requestTarget } from './request-target';
 import { stateJson } from './state-json';
 import { staticSite } from './static-site';
@@ -105,12 +107,20 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       if (!guard.hostOk(req.headers.host)) return sendText(res, 421, 'unknown host\n');
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed\n');
       if (target.pathname === '/healthz') return sendText(res, 200, 'ok\n');
-      if (target.pathname === '/api/state') {
+      if (target.pathname === '/api/state' || target.pathname === '/readyz') {
+        // The same Origin and token checks for both: readiness says what the board shows of its table.
         if (!guard.originOk(req.headers.origin, req.headers.host))
           return sendText(res, 403, 'cross-origin requests are refused\n');
         if (!tokenOk(token, givenToken(req.headers, target.query)))
           return sendText(res, 401, 'a valid token is required\n');
-        return sendJson(res, 200, stateJson(source.view(), source.counters ?? {}));
+        if (target.pathname === '/api/state')
+          return sendJson(res, 200, stateJson(source.view(), source.counters ?? {}));
+        const ready = readiness(source.view());
+        const status = ready.ready ? 200 : 503;
+        const vary = { vary: 'Accept' };
+        return acceptsJson(req.headers.accept)
+          ? sendText(res, status, JSON.stringify(ready), MIME['.json'], vary)
+          : sendText(res, status, readinessText(ready), undefined, vary);
       }
       // The page with the fonts of the view's language; the renderer's other files as they are.
       if (target.path !== '' && target.path !== 'index.html') return site.send(req, res, target.path);

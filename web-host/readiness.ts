@@ -1,0 +1,86 @@
+/**
+ * `GET /readyz`: whether the board shows its table live, for a load balancer or casino IT's monitoring. `/healthz`
+ * says the process answers; this says whether what it shows is current: connected to its broker, its table heard,
+ * and in step. Read from the same view as `/api/state` (its connection and out-of-step), nothing worked out again.
+ *
+ * ```ts
+ * const r = readiness(source.view());
+ * sendText(res, r.ready ? 200 : 503, readinessText(r)); // 'ready\n', or 'not ready: reconnecting to the broker …\n'
+ * ```
+ * @packageDocumentation
+ */
+import type { TableView } from '../contract/kiosk';
+
+/** What keeps a board from being ready, for a monitoring system to group on; null when it is ready. */
+export type ReadinessProblem = 'broker' | 'no-view' | 'out-of-step';
+
+export interface Readiness {
+  readonly v: 1;
+  readonly ready: boolean;
+  readonly problem: ReadinessProblem | null;
+  /** For the person on call, in English, one line: why it is not ready (null when it is). */
+  readonly reason: string | null;
+  /** ISO 8601: since when it has not been ready for this reason (null when it is ready). */
+  readonly since: string | null;
+  readonly tableId: string;
+  readonly displayId: string;
+  readonly connection: TableView['connection'];
+  readonly outOfStep: TableView['outOfStep'];
+}
+
+/** An ISO 8601 time to the second, as on-call staff read it: `2026-11-27T08:41:10Z`. */
+const seconds = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z');
+
+/** One line: a reason from the view never breaks the plain-text answer into several. */
+const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+function problemOf(view: TableView): { problem: ReadinessProblem; reason: string; since: string } | null {
+  const c = view.connection;
+  if (c.state !== 'connected') {
+    const broker = c.broker ? `the broker ${c.broker}` : 'the broker';
+    const doing =
+      c.state === 'connecting'
+        ? `connecting to ${broker}`
+        : c.state === 'reconnecting'
+          ? `reconnecting to ${broker}`
+          : `not connected to ${broker}`;
+    return { problem: 'broker', reason: `${doing} since ${seconds(c.since)}`, since: c.since };
+  }
+  if (c.lastMessageAt === null) {
+    return {
+      problem: 'no-view',
+      reason: `no view of table ${view.tableId} yet: nothing heard from it since the board started`,
+      since: c.since,
+    };
+  }
+  const step = view.outOfStep;
+  if (step) {
+    return {
+      problem: 'out-of-step',
+      reason: oneLine(
+        `out of step with table ${view.tableId} (${step.code}) since ${seconds(step.since)}: ${step.reason}`,
+      ),
+      since: step.since,
+    };
+  }
+  return null;
+}
+
+/** Whether the board shows `view`'s table live, and if not, why. */
+export function readiness(view: TableView): Readiness {
+  const p = problemOf(view);
+  return {
+    v: 1,
+    ready: p === null,
+    problem: p?.problem ?? null,
+    reason: p?.reason ?? null,
+    since: p?.since ?? null,
+    tableId: view.tableId,
+    displayId: view.displayId,
+    connection: view.connection,
+    outOfStep: view.outOfStep,
+  };
+}
+
+/** The plain-text answer: `ready`, or `not ready: ` and the reason, on one line. */
+export const readinessText = (r: Readiness): string => (r.reason === null ? 'ready\n' : `not ready: ${r.reason}\n`);
