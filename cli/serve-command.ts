@@ -22,7 +22,7 @@ Options:
   --display ID            this board's id (default: the host name)
   --host ADDRESS          address to listen on (default 127.0.0.1; any other needs --token)
   --port N                port (default 8080; 0 picks a free one)
-  --token TOKEN           required by the page's WebSocket and by /api/state (16 characters or more)
+  --token TOKEN           required by the page's WebSocket, /api/state and /readyz (16 characters or more)
 ${TLS_USAGE}
                           (these three override mqtt.tls.ca, .cert and .key)
 `;
@@ -88,7 +88,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   io.out(
     `baccarat-board: table ${config.value.tableId}, display ${config.value.displayId}\n` +
       `  broker: ${config.value.mqtt.brokers.join(', ') || '(none: showing the journal only)'}\n` +
-      `  board:  ${board.web.url}\n  state:  ${board.web.url.replace(/#.*$/, '')}api/state\n`,
+      `  board:  ${board.web.url}\n  state:  ${board.web.url.replace(/#.*$/, '')}api/state\n` +
+      `  ready:  ${board.web.url.replace(/#.*$/, '')}readyz\n`,
   );
   stopOnSignals(board.stop, io.out);
   await new Promise(() => undefined); // runs until a signal
