@@ -3,14 +3,12 @@
  * reaches the host, a picture (or why there is none) comes back on `{root}/displays/{id}/screenshot` with the
  * request's id, the status acknowledges it, and boards that require signatures refuse unsigned ones.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, test } from 'vitest';
 import { makeDisplayCommand, parseMessage } from '../contract/mqtt';
 import { SCREENSHOT_MAX_PNG_BYTES, type DisplayCommand, type DisplayScreenshot } from '../contract/schemas';
 import { topics } from '../contract/topics';
+import { testBoardConfig } from '../test/helpers/board-config';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 import { aboutInfo, withoutCredentials } from './about';
 import { Bridge } from './bridge';
@@ -26,15 +24,7 @@ const cleanups = cleanupList();
 async function rig(take: () => Promise<Picture>, trust?: Config['trust']) {
   const broker = await startEmbeddedBroker();
   cleanups.push(() => broker.close());
-  const c = defaultConfig();
-  const cfg: Config = {
-    ...c,
-    tableId: 'T1',
-    displayId: 'D1',
-    mqtt: { ...c.mqtt, brokers: [broker.url], clientId: 'board-D1', reconnectMinMs: 100, reconnectMaxMs: 400 },
-    journal: { dir: mkdtempSync(join(tmpdir(), 'bb-fleet-')), syncIntervalMs: 0 },
-    ...(trust && { trust }),
-  };
+  const cfg = testBoardConfig(broker.url, 'bb-fleet-', trust ? { trust } : {});
   const bridge = new Bridge(cfg, { logger: memoryLogger().logger, version: '1.2.3' });
   const commands: DisplayCommand[] = [];
   bridge.on('command', (cmd) => commands.push(cmd));

@@ -3,18 +3,15 @@
  * keeps its last good picture, asks for the snapshot (never more than once a second), and is back in step as soon
  * as a valid hand or snapshot arrives. Plus the pure pieces: the out-of-step state and the resync scheduler.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, test, vi } from 'vitest';
 import { shoeHands } from '../baccarat/shoe';
 import { makeHandMessage, makeShoeSnapshot, makeTableEvent, parseDisplayStatus } from '../contract/mqtt';
 import { topics } from '../contract/topics';
+import { testBoardConfig } from '../test/helpers/board-config';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 import { CARDS, at, coup, event, handMessage, snapshot } from '../test/helpers/table-messages';
 import { Bridge } from './bridge';
-import { type Config, defaultConfig } from './config';
 import { startEmbeddedBroker } from './embedded-broker';
 import { memoryLogger } from './log';
 import { nextOutOfStep } from './out-of-step';
@@ -30,14 +27,7 @@ async function setup() {
   cleanups.push(() => b.close());
   const ctl = await mqtt.connectAsync(b.url, { clientId: `ctl-${Math.random()}`, reconnectPeriod: 100 });
   cleanups.push(() => ctl.endAsync(true));
-  const c = defaultConfig();
-  const cfg: Config = {
-    ...c,
-    tableId: 'T1',
-    displayId: 'D1',
-    mqtt: { ...c.mqtt, brokers: [b.url], clientId: 'board-D1', reconnectMinMs: 100, reconnectMaxMs: 400 },
-    journal: { dir: mkdtempSync(join(tmpdir(), 'bb-step-')), syncIntervalMs: 0 },
-  };
+  const cfg = testBoardConfig(b.url, 'bb-step-');
   const { logger, records } = memoryLogger();
   const bridge = new Bridge(cfg, { logger, version: '1.0.0' });
   await bridge.start();

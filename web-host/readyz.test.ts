@@ -11,9 +11,9 @@ import { describe, expect, test } from 'vitest';
 import { makeHandMessage, makeTableEvent } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { Bridge } from '../mqtt-bridge/bridge';
-import { type Config, defaultConfig } from '../mqtt-bridge/config';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { memoryLogger } from '../mqtt-bridge/log';
+import { testBoardConfig } from '../test/helpers/board-config';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 import { CARDS, coup, event, handMessage } from '../test/helpers/table-messages';
 import type { Readiness } from './readiness';
@@ -29,14 +29,7 @@ async function setup(token: string | null = null) {
   cleanups.push(() => broker.close());
   const ctl = await mqtt.connectAsync(broker.url, { clientId: `ctl-${Math.random()}`, reconnectPeriod: 100 });
   cleanups.push(() => ctl.endAsync(true));
-  const c = defaultConfig();
-  const cfg: Config = {
-    ...c,
-    tableId: 'T1',
-    displayId: 'D1',
-    mqtt: { ...c.mqtt, brokers: [broker.url], clientId: 'board-D1', reconnectMinMs: 100, reconnectMaxMs: 400 },
-    journal: { dir: mkdtempSync(join(tmpdir(), 'bb-readyz-')), syncIntervalMs: 0 },
-  };
+  const cfg = testBoardConfig(broker.url, 'bb-readyz-');
   const { logger } = memoryLogger();
   const bridge = new Bridge(cfg, { logger });
   await bridge.start();
