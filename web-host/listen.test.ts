@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { untilFound } from '../test/helpers/lifecycle';
 import { listen, ListenError, listenFailure } from './listen';
 
 const servers: Server[] = [];
@@ -43,6 +44,7 @@ describe('listen', () => {
     servers.push(second);
     const refused = listen(second, port, '127.0.0.1');
     await expect(refused).rejects.toBeInstanceOf(ListenError);
+    await expect(refused).rejects.toMatchObject({ code: 'EADDRINUSE' }); // start goes by it (below)
     await expect(refused).rejects.toThrow(`cannot listen on 127.0.0.1:${port}: the port is in use by another program`);
   });
 
@@ -69,4 +71,37 @@ describe('listen', () => {
         '(another board, console or keypad?): stop it, or choose another port (--port)\n',
     );
   });
+
+  test('start, its port (not given as --port) in use: takes a free one and says so, as before', async () => {
+    const first = createServer();
+    servers.push(first);
+    await listen(first, 0, '127.0.0.1');
+    const port = (first.address() as AddressInfo).port;
+    const bin = new URL('../bin/baccarat-board.mjs', import.meta.url).pathname;
+    const state = mkdtempSync(join(tmpdir(), 'bb-start-port-'));
+    const env = {
+      ...process.env,
+      XDG_STATE_HOME: state,
+      BACCARAT_JOURNAL_DIR: join(state, 'journal'),
+      BACCARAT_LOG_LEVEL: 'error',
+      BACCARAT_MQTT_URLS: '',
+      BACCARAT_NODE_CHECK: 'off',
+      BACCARAT_SERVE_PORT: String(port),
+    };
+    const child = spawn(process.execPath, [bin, 'start', '--browser', '--no-open'], { env });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const taken = await untilFound(
+        () => /The board: +http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)?.[1] ?? (child.exitCode === null ? null : 'exited'),
+        20_000,
+      );
+      expect(out).toContain(`Port ${port} is taken; using a free one.`);
+      expect(Number(taken)).not.toBe(port);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 30_000);
 });

@@ -10,9 +10,18 @@
  */
 import type { Server } from 'node:http';
 
-/** The server could not listen; `message` says why in words, and what to do. */
+/**
+ * The server could not listen; `message` says why in words, and what to do. `code` is Node's (`EADDRINUSE`…), for a
+ * caller that handles one (`start` takes a free port when its default one is taken).
+ */
 export class ListenError extends Error {
   override readonly name = 'ListenError';
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 /** Where a server listens, as a person writes it: `127.0.0.1:8080`, `[::1]:8080`. */
@@ -39,7 +48,8 @@ export function listenFailure(code: string | undefined, message: string, host: s
 /** Listens on `port` of `host`; rejects with a {@link ListenError} that says why in words. */
 export function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const failed = (e: NodeJS.ErrnoException) => reject(new ListenError(listenFailure(e.code, e.message, host, port)));
+    const failed = (e: NodeJS.ErrnoException) =>
+      reject(new ListenError(listenFailure(e.code, e.message, host, port), e.code));
     server.once('error', failed);
     server.listen(port, host, () => {
       server.off('error', failed);
