@@ -123,11 +123,16 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
       : 'The Electron binary is not installed (its download failed or was skipped): running in browser mode.\n',
   );
   const file = values.config ?? process.env.BACCARAT_BOARD_CONFIG ?? null; // for the about overlay
-  const board = await startBoard(config, logger, file).catch(async (e: Error & { code?: string }) => {
-    if (e.code !== 'EADDRINUSE' || port !== undefined) throw e;
-    io.out(`Port ${config.serve.port} is taken; using a free one.\n`);
-    return startBoard({ ...config, serve: { ...config.serve, port: 0 } }, logger, file);
-  });
+  const board = await startBoard(config, logger, file)
+    .catch(async (e: Error & { code?: string }) => {
+      if (e.code !== 'EADDRINUSE' || port !== undefined) throw e;
+      io.out(`Port ${config.serve.port} is taken; using a free one.\n`);
+      return startBoard({ ...config, serve: { ...config.serve, port: 0 } }, logger, file);
+    })
+    .catch(async (e: unknown) => {
+      await stopAll(); // the demo's broker and table: the command ends with its error, it does not hang on them
+      throw e;
+    });
   stops.push(board.stop);
   io.out(
     `\n  The board:  ${board.web.url}\n  Its state:  ${board.web.url.replace(/#.*$/, '')}api/state\n` +

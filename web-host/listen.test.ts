@@ -104,4 +104,29 @@ describe('listen', () => {
       await exited;
     }
   }, 30_000);
+
+  test('start --port in use: its words, exit status 1, and it ends (its demo broker and table stopped)', async () => {
+    const first = createServer();
+    servers.push(first);
+    await listen(first, 0, '127.0.0.1');
+    const port = (first.address() as AddressInfo).port;
+    const bin = new URL('../bin/baccarat-board.mjs', import.meta.url).pathname;
+    const state = mkdtempSync(join(tmpdir(), 'bb-start-port-'));
+    const env = {
+      ...process.env,
+      XDG_STATE_HOME: state,
+      BACCARAT_JOURNAL_DIR: join(state, 'journal'),
+      BACCARAT_LOG_LEVEL: 'error',
+      BACCARAT_MQTT_URLS: '',
+      BACCARAT_NODE_CHECK: 'off',
+    };
+    const child = spawn(process.execPath, [bin, 'start', '--browser', '--no-open', '--port', String(port)], { env });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const ended = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const code = await Promise.race([ended, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 10_000))]);
+    if (code === 'hung') child.kill('SIGKILL');
+    expect(code).toBe(1);
+    expect(err).toContain(`baccarat-board start: cannot listen on 127.0.0.1:${port}: the port is in use`);
+  }, 20_000);
 });
