@@ -21,6 +21,7 @@ import { loadSigningKey } from '../console/pit-signature';
 import { isLoopback, MIN_TOKEN_LENGTH, startConsoleServer, type ConsoleServer } from '../console/server';
 import { accountsCommand, ACCOUNTS_USAGE } from './accounts-command';
 import { stopOnSignals } from './board-runtime';
+import { portFlagProblem, valuesAfterFlags } from './flag-values';
 import { CONSOLE_DIR } from './paths';
 import { type CliIo, EXIT, synopsis, UsageError } from './io';
 
@@ -88,7 +89,7 @@ export async function startConsoleFromArgs(
   logger: Logger = createLogger({ level: 'info', file: null }),
 ): Promise<ConsoleRun | 'help'> {
   const { values, positionals } = parseArgs({
-    args,
+    args: valuesAfterFlags(args, ['--port']),
     allowPositionals: true,
     options: {
       ...BROKER_ARGS,
@@ -111,9 +112,9 @@ export async function startConsoleFromArgs(
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const broker = brokerOptions(values, env, env.BACCARAT_MQTT_URLS?.split(',')[0]?.trim() || 'mqtt://127.0.0.1:1883');
   if (!broker.ok) throw new UsageError(broker.error);
+  const badPort = values.port === undefined ? null : portFlagProblem(values.port);
+  if (badPort !== null) throw new UsageError(badPort);
   const port = Number(values.port ?? DEFAULT_CONSOLE_PORT);
-  if (!(Number.isInteger(port) && port >= 0 && port <= 65535))
-    throw new UsageError(`--port must be 0 to 65535, not '${values.port}'`);
   const host = values.host ?? '127.0.0.1';
   const token = values.token ?? env.BACCARAT_CONSOLE_TOKEN ?? null;
   if (!isLoopback(host) && !token) throw new UsageError(`--token is required to listen on ${host} (not loopback)`);

@@ -27,3 +27,13 @@ export function valuesAfterFlags(args: readonly string[], flags: readonly string
 
 /** A number flag's value as JSON would hold it: `70000` a number (for the schema to refuse), `eighty` as written. */
 export const numberOrText = (raw: string): number | string => (/^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : raw);
+
+/**
+ * `--port` of a command without a configuration file (the console, the keypad), said as the configuration says a
+ * bad port: `--port: 70000 is not allowed: it must be a whole number from 0 to 65535`. Null: the value is fine.
+ */
+export function portFlagProblem(raw: string): string | null {
+  const port = numberOrText(raw);
+  if (typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65535) return null;
+  return `--port: ${JSON.stringify(port)} is not allowed: it must be a whole number from 0 to 65535`;
+}

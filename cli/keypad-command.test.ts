@@ -29,6 +29,11 @@ describe('baccarat-board keypad', () => {
     [['--broker', 'mqtt://h', '--table', 'T1', '--undo-seconds', '90'], /0 to 60/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--host', '0.0.0.0'], /--token is required/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--token', 'short'], /16 characters/],
+    [
+      ['--broker', 'mqtt://h', '--table', 'T1', '--port', '-1'],
+      /--port: -1 is not allowed: it must be a whole number from 0 to 65535$/m,
+    ],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--port', 'eighty'], /--port: "eighty" is not allowed/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--password', 'p'], /needs --username/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--protocol-version', '3'], /4 \(MQTT 3.1.1\) or 5/],
   ])('%j: a usage error', async (args, why) => {

@@ -26,6 +26,7 @@ import {
   supervisorNames,
 } from '../keypad/supervisors';
 import { stopOnSignals } from './board-runtime';
+import { portFlagProblem, valuesAfterFlags } from './flag-values';
 import { type CliIo, EXIT, inputLines, UsageError } from './io';
 import { PACKAGE_ROOT } from './paths';
 import { VERSION } from './version';
@@ -125,7 +126,7 @@ async function supervisorsCommand(args: string[], io: CliIo): Promise<number> {
 export async function keypadCommand(args: string[], io: CliIo): Promise<number> {
   if (args[0] === 'supervisors') return supervisorsCommand(args.slice(1), io);
   const { values, positionals } = parseArgs({
-    args,
+    args: valuesAfterFlags(args, ['--port']),
     allowPositionals: true,
     options: {
       broker: { type: 'string' },
@@ -163,9 +164,9 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
   const undoSeconds = /^\d+$/.test(undoText) ? Number(undoText) : NaN;
   if (!(undoSeconds >= 0 && undoSeconds <= 60))
     throw new UsageError(`--undo-seconds must be 0 to 60, got '${undoText}'`);
+  const badPort = values.port === undefined ? null : portFlagProblem(values.port);
+  if (badPort !== null) throw new UsageError(badPort);
   const port = Number(values.port ?? DEFAULT_KEYPAD_PORT);
-  if (!(Number.isInteger(port) && port >= 0 && port <= 65535))
-    throw new UsageError(`--port must be 0 to 65535, not '${values.port}'`);
   const host = values.host ?? '127.0.0.1';
   const token = values.token ?? process.env.BACCARAT_KEYPAD_TOKEN ?? null;
   if (!isLoopback(host) && !token)

@@ -22,7 +22,9 @@ afterAll(() => broker.close());
 
 test('usage errors are exit 2 with the usage', async () => {
   for (const [args, message] of [
-    [['--port', 'x'], /--port must be 0 to 65535/],
+    [['--port', 'x'], /--port: "x" is not allowed: it must be a whole number from 0 to 65535$/m],
+    [['--port', '-1'], /--port: -1 is not allowed: it must be a whole number from 0 to 65535$/m],
+    [['--port', '70000'], /--port: 70000 is not allowed/],
     [['--host', '0.0.0.0'], /--token is required to listen on 0.0.0.0/],
     [['--token', 'short'], /16 characters or more/],
     [['--protocol-version', '3'], /--protocol-version must be 4/],
