@@ -72,32 +72,47 @@ describe('listen', () => {
     );
   });
 
-  test('start, its port (not given as --port) in use: takes a free one and says so, as before', async () => {
+  /** A port held by a server of this test. */
+  async function takenPort(): Promise<number> {
     const first = createServer();
     servers.push(first);
     await listen(first, 0, '127.0.0.1');
-    const port = (first.address() as AddressInfo).port;
+    return (first.address() as AddressInfo).port;
+  }
+
+  /** `baccarat-board start` in browser mode, its demo's state in a new directory, `env` over the test's. */
+  function start(args: readonly string[], env: Record<string, string> = {}) {
     const bin = new URL('../bin/baccarat-board.mjs', import.meta.url).pathname;
     const state = mkdtempSync(join(tmpdir(), 'bb-start-port-'));
-    const env = {
-      ...process.env,
-      XDG_STATE_HOME: state,
-      BACCARAT_JOURNAL_DIR: join(state, 'journal'),
-      BACCARAT_LOG_LEVEL: 'error',
-      BACCARAT_MQTT_URLS: '',
-      BACCARAT_NODE_CHECK: 'off',
-      BACCARAT_SERVE_PORT: String(port),
-    };
-    const child = spawn(process.execPath, [bin, 'start', '--browser', '--no-open'], { env });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const child = spawn(process.execPath, [bin, 'start', '--browser', '--no-open', ...args], {
+      env: {
+        ...process.env,
+        XDG_STATE_HOME: state,
+        BACCARAT_JOURNAL_DIR: join(state, 'journal'),
+        BACCARAT_LOG_LEVEL: 'error',
+        BACCARAT_MQTT_URLS: '',
+        BACCARAT_NODE_CHECK: 'off',
+        ...env,
+      },
+    });
+    const said = { out: '', err: '' };
+    child.stdout.on('data', (d: Buffer) => (said.out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (said.err += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { child, said, exited };
+  }
+
+  test('start, its port (not given as --port) in use: takes a free one and says so, as before', async () => {
+    const port = await takenPort();
+    const { child, said, exited } = start([], { BACCARAT_SERVE_PORT: String(port) });
     try {
       const taken = await untilFound(
-        () => /The board: +http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)?.[1] ?? (child.exitCode === null ? null : 'exited'),
+        () =>
+          /The board: +http:\/\/127\.0\.0\.1:(\d+)\//.exec(said.out)?.[1] ??
+          (child.exitCode === null ? null : 'exited'),
         20_000,
       );
-      expect(out).toContain(`Port ${port} is taken; using a free one.`);
+      expect(said.out).toContain(`Port ${port} is taken; using a free one.`);
       expect(Number(taken)).not.toBe(port);
     } finally {
       child.kill('SIGTERM');
@@ -106,27 +121,11 @@ describe('listen', () => {
   }, 30_000);
 
   test('start --port in use: its words, exit status 1, and it ends (its demo broker and table stopped)', async () => {
-    const first = createServer();
-    servers.push(first);
-    await listen(first, 0, '127.0.0.1');
-    const port = (first.address() as AddressInfo).port;
-    const bin = new URL('../bin/baccarat-board.mjs', import.meta.url).pathname;
-    const state = mkdtempSync(join(tmpdir(), 'bb-start-port-'));
-    const env = {
-      ...process.env,
-      XDG_STATE_HOME: state,
-      BACCARAT_JOURNAL_DIR: join(state, 'journal'),
-      BACCARAT_LOG_LEVEL: 'error',
-      BACCARAT_MQTT_URLS: '',
-      BACCARAT_NODE_CHECK: 'off',
-    };
-    const child = spawn(process.execPath, [bin, 'start', '--browser', '--no-open', '--port', String(port)], { env });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const ended = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const code = await Promise.race([ended, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 10_000))]);
+    const port = await takenPort();
+    const { child, said, exited } = start(['--port', String(port)]);
+    const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 10_000))]);
     if (code === 'hung') child.kill('SIGKILL');
     expect(code).toBe(1);
-    expect(err).toContain(`baccarat-board start: cannot listen on 127.0.0.1:${port}: the port is in use`);
+    expect(said.err).toContain(`baccarat-board start: cannot listen on 127.0.0.1:${port}: the port is in use`);
   }, 20_000);
 });
