@@ -44,8 +44,8 @@ export class KioskBeadPlate extends RoadView {
     return lastCol(this.beads);
   }
 
-  protected lastColumn(): number {
-    return lastCol(this.beads);
+  protected askColumn(): number {
+    return -1; // no would-be marks on the bead plate
   }
 
   protected marks(size: RoadSize): RoadMarks {

@@ -50,9 +50,9 @@ export class KioskBigRoad extends RoadView {
     return lastCol(this.cells);
   }
 
-  protected lastColumn(): number {
+  protected askColumn(): number {
     const ask = this.ask ? [this.ask.banker.bigRoad, this.ask.player.bigRoad] : [];
-    return lastCol(this.cells, ask);
+    return lastCol(ask);
   }
 
   protected marks(size: RoadSize): RoadMarks {

@@ -52,13 +52,13 @@ export class KioskDerivedRoad extends RoadView {
     return lastCol(this.cells);
   }
 
-  protected lastColumn(): number {
+  protected askColumn(): number {
     const ask: GridCell[] = [];
     for (const side of [this.ask?.banker, this.ask?.player]) {
       const at = side?.cells[this.road];
       if (at) ask.push(at);
     }
-    return lastCol(this.cells, ask);
+    return lastCol(ask);
   }
 
   protected marks(size: RoadSize): RoadMarks {

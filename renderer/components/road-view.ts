@@ -180,8 +180,8 @@ export abstract class RoadView extends LitElement {
     const cell = this.box ? this.box.height / (strips * this.rows + (strips - 1) * STRIP_GAP) : UNMEASURED_CELL;
     const cols = this.columns || (this.box ? Math.floor(this.box.width / cell + 0.02) : 20);
     this.cell = cell;
-    this.last = this.lastColumn();
     const results = this.resultColumn();
+    this.last = Math.max(results, this.askColumn());
     const ahead = Math.max(this.last, results + 1);
     if (!this.hasUpdated) {
       this.later.delete('ahead');
@@ -235,8 +235,8 @@ export abstract class RoadView extends LitElement {
   /** Which mark is the newest result (null: none), the view's `fresh`: its highlight fades in once, when it changes. */
   protected abstract freshValue(): unknown;
 
-  /** The rightmost column that must stay in view (ask cells included), or -1 when empty. */
-  protected abstract lastColumn(): number;
+  /** The rightmost column of the would-be marks (ask cells), or -1 when there are none. */
+  protected abstract askColumn(): number;
 
   /** The rightmost column of the results alone (no would-be marks), or -1 when empty. */
   protected abstract resultColumn(): number;
