@@ -1,6 +1,7 @@
 /**
  * Flags whose values the configuration checks, so that a bad one is reported as the file's and the environment's
- * are, in the same list: `serve.port: 70000 is not allowed: it must be a whole number from 0 to 65535 (--port)`.
+ * are, in the same list: `serve.port: 70000 is not allowed: it must be a whole number from 0 to 65535 (--port)`,
+ * `mqtt.tls.ca: file /no/such/file does not exist (--ca)`.
  *
  * ```ts
  * parseArgs({ args: valuesAfterFlags(args, ['--port']), … }); // --port -1 is the value -1, not a flag
@@ -8,16 +9,19 @@
  * ```
  * @packageDocumentation
  */
+import type { TlsArgValues, TlsFiles } from '../mqtt-bridge/tls';
+
 /**
  * `--port -1` as `--port=-1`: Node's parseArgs takes a value that starts with '-' for a flag and refuses it with its
- * own words ("argument is ambiguous"); a negative number after a flag that takes a value is that value.
+ * own words ("argument is ambiguous"); a negative number after a flag that takes a value is that value, and so is a
+ * PEM file's text given for a file (`--key "-----BEGIN PRIVATE KEY-----…"`), for the configuration to refuse unsaid.
  */
 export function valuesAfterFlags(args: readonly string[], flags: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const next = args[i + 1];
-    if (flags.includes(a) && next !== undefined && /^-\d/.test(next)) {
+    if (flags.includes(a) && next !== undefined && /^-(\d|----)/.test(next)) {
       out.push(`${a}=${next}`);
       i++;
     } else out.push(a);
@@ -27,6 +31,15 @@ export function valuesAfterFlags(args: readonly string[], flags: readonly string
 
 /** A number flag's value as JSON would hold it: `70000` a number (for the schema to refuse), `eighty` as written. */
 export const numberOrText = (raw: string): number | string => (/^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : raw);
+
+/**
+ * The TLS flags given, as the configuration's `mqtt.tls` files, for it to check and list (`mqtt.tls.ca: file
+ * /no/such/file does not exist (--ca)`); undefined when none is.
+ */
+export function tlsFlagValues(v: TlsArgValues): TlsFiles | undefined {
+  const given = Object.entries({ ca: v.ca, cert: v.cert, key: v.key }).filter(([, path]) => path !== undefined);
+  return given.length > 0 ? (Object.fromEntries(given) as TlsFiles) : undefined;
+}
 
 /**
  * `--port` of a command without a configuration file (the console, the keypad), said as the configuration says a

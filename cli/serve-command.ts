@@ -6,10 +6,10 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFile } from '../mqtt-bridge/config';
-import { parseTlsArgs, TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
+import { TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
 import { startBoard, stopOnSignals } from './board-runtime';
-import { numberOrText, valuesAfterFlags } from './flag-values';
-import { type CliIo, EXIT, UsageError } from './io';
+import { numberOrText, tlsFlagValues, valuesAfterFlags } from './flag-values';
+import { type CliIo, EXIT } from './io';
 
 export const SERVE_USAGE = `Usage: baccarat-board serve [options]
 
@@ -40,7 +40,7 @@ const SERVE_FLAG_FIELDS = {
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
-    args: valuesAfterFlags(args, ['--port']),
+    args: valuesAfterFlags(args, ['--port', '--ca', '--cert', '--key']),
     options: {
       config: { type: 'string' },
       broker: { type: 'string', multiple: true },
@@ -59,15 +59,15 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   }
   // A bad port is checked with the configuration, and listed with the file's and the environment's errors.
   const port = values.port === undefined ? undefined : (numberOrText(values.port) as number);
-  const tls = parseTlsArgs(values);
-  if (!tls.ok) throw new UsageError(tls.error); // as every command that connects says it (tls-options.test.ts)
+  // The TLS flags too: a missing or unreadable file, a certificate without its key (tls-files.ts).
+  const tls = tlsFlagValues(values);
   const overrides: ConfigFile = {
     ...(values.table ? { tableId: values.table } : {}),
     ...(values.display ? { displayId: values.display } : {}),
     mqtt: {
       ...(values.broker ? { brokers: values.broker } : {}),
       // Merged over the file's mqtt.tls, whose rejectUnauthorized is kept (true when it has none).
-      ...(tls.value ? { tls: tls.value as TlsSettings } : {}),
+      ...(tls ? { tls: tls as TlsSettings } : {}),
     },
     serve: {
       ...(values.host ? { host: values.host } : {}),

@@ -14,7 +14,7 @@ import { topics } from '../contract/topics';
 import { type Config, loadConfig } from '../mqtt-bridge/config';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { createLogger } from '../mqtt-bridge/log';
-import { parseTlsArgs, TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, tlsEnv, type TlsSettings } from '../mqtt-bridge/tls';
+import { TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, tlsEnv, type TlsSettings } from '../mqtt-bridge/tls';
 import { lazyImport } from '../mqtt-bridge/lazy-import';
 import { generateSigningKey, publicKeyText } from '../mqtt-bridge/signing';
 import { simulateTable } from '../simulator/dealer';
@@ -22,7 +22,7 @@ import { abortableSleep, startTableSimulator, type TableSimulator } from '../sim
 import { electronBinaryPath } from '../scripts/electron-binary.mjs';
 import { startBoard, stopOnSignals } from './board-runtime';
 import { demoCasinoSignage, demoTableSignage } from './demo-signage';
-import { numberOrText, valuesAfterFlags } from './flag-values';
+import { numberOrText, tlsFlagValues, valuesAfterFlags } from './flag-values';
 import { type CliIo, EXIT, UsageError } from './io';
 import { ELECTRON_MAIN } from './paths';
 
@@ -48,7 +48,7 @@ const WARM_HANDS = 36;
 
 export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
-    args: valuesAfterFlags(args, ['--port', '--speed']),
+    args: valuesAfterFlags(args, ['--port', '--speed', '--ca', '--cert', '--key']),
     options: {
       config: { type: 'string' },
       browser: { type: 'boolean' },
@@ -68,14 +68,14 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   if (!(speed > 0)) throw new UsageError(`--speed must be a number above 0, not '${values.speed}'`);
   // A bad port is checked with the configuration, and listed with the file's and the environment's errors.
   const port = values.port === undefined ? undefined : (numberOrText(values.port) as number);
-  const tls = parseTlsArgs(values);
-  if (!tls.ok) throw new UsageError(tls.error); // as every command that connects says it (tls-options.test.ts)
+  // The TLS flags too: a missing or unreadable file, a certificate without its key (tls-files.ts).
+  const tls = tlsFlagValues(values);
   const loaded = loadConfig({
     file: values.config ?? null,
     overrides: {
       ...(port === undefined ? {} : { serve: { port } }),
       // Merged over the file's mqtt.tls, whose rejectUnauthorized is kept (true when it has none).
-      ...(tls.value ? { mqtt: { tls: tls.value as TlsSettings } } : {}),
+      ...(tls ? { mqtt: { tls: tls as TlsSettings } } : {}),
     },
     flags: { 'serve.port': '--port', ...TLS_FLAG_FIELDS },
   });

@@ -15,6 +15,7 @@ import { parseBrokerUrl } from './broker-url';
 import { type ConfigProblem, formatProblems, schemaProblems, type SourcedProblem } from './config-errors';
 import { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS } from './config-schema';
 import { parsePublicKey } from './signing';
+import { tlsFileProblems, tlsPairProblems } from './tls-files';
 
 export { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS, LOG_DEFAULTS } from './config-schema';
 
@@ -67,12 +68,7 @@ function fieldProblems(c: unknown): ConfigProblem[] {
   // A root the topic builders refuse (a wildcard, an empty level…) would make the bridge throw at start.
   const root = typeof mqtt.root === 'string' ? parseRoot(mqtt.root) : null;
   if (root && !root.ok) out.push({ path: 'mqtt.root', problem: root.error });
-  const tls = isObject(mqtt.tls) ? mqtt.tls : {};
-  for (const key of ['ca', 'cert', 'key'] as const) {
-    const p = tls[key];
-    if (typeof p === 'string' && p !== '' && !existsSync(p))
-      out.push({ path: `mqtt.tls.${key}`, problem: `file ${p} does not exist` });
-  }
+  out.push(...tlsFileProblems(isObject(mqtt.tls) ? mqtt.tls : {}));
   const trust = isObject(c.trust) ? c.trust : {};
   for (const field of ['controllerKeys', 'pitKeys'] as const)
     if (Array.isArray(trust[field]))
@@ -184,6 +180,12 @@ export function loadConfig({ file, env = process.env, overrides, flags = {} }: L
   add(fieldProblems(withFile), () => fileSource);
   add(fieldProblems(withEnv), envSource); // only the fields a variable set: the file's were said above
   add(fieldProblems(merged), (p) => lookup(flagOf, p));
+  // The flags' --cert and --key go together (tls-files.ts): a flag's certificate with the file's key is not a pair.
+  const flagTls = isObject(overrides?.mqtt?.tls) ? overrides.mqtt.tls : {};
+  add(
+    tlsPairProblems(flagTls, (f) => flags[f] ?? f),
+    (p) => lookup(flagOf, p),
+  );
   if (problems.length === 0) add(crossProblems(merged), sourceOf);
   return problems.length > 0 ? err(formatProblems(problems)) : ok(merged);
 }

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { IClientOptions } from 'mqtt';
 import { err, ok, type Result } from '../baccarat/types';
 import type { Config } from './config';
+import { TLS_FILE_FIELDS, tlsFileProblem } from './tls-files';
 
 /** The configuration's `mqtt.tls`: PEM file paths, and whether the broker's certificate must verify. */
 export type TlsSettings = NonNullable<Config['mqtt']['tls']>;
@@ -38,26 +39,19 @@ export const TLS_USAGE = `  --ca FILE               CA certificate(s) (PEM) that
                           mqtts:// or wss:// (default: the system's CAs)
   --cert FILE, --key FILE client certificate and its key (PEM), where the broker asks for one`;
 
-const FLAGS = ['ca', 'cert', 'key'] as const;
-
 /**
  * Checks the flags: `--cert` and `--key` together, and every file readable and PEM. `ok(undefined)` when none is
- * given. The error is a usage message naming the flag.
+ * given. The error is a usage message naming the flag, in the configuration's words (tls-files.ts). `serve` and
+ * `start` do not use it: their flags are checked with their configuration, and listed with its errors.
  */
 export function parseTlsArgs(v: TlsArgValues): Result<TlsFiles | undefined, string> {
   if ((v.cert === undefined) !== (v.key === undefined)) return err('--cert and --key go together');
   const files: { -readonly [K in keyof TlsFiles]: string } = {};
-  for (const flag of FLAGS) {
+  for (const flag of TLS_FILE_FIELDS) {
     const path = v[flag];
     if (path === undefined) continue;
-    let text: string;
-    try {
-      text = readFileSync(path, 'latin1');
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      return err(`--${flag}: cannot read ${path}${code ? ` (${code})` : ''}`);
-    }
-    if (!text.includes('-----BEGIN ')) return err(`--${flag}: ${path} is not a PEM file (no -----BEGIN line)`);
+    const problem = tlsFileProblem(path);
+    if (problem) return err(`--${flag}: ${problem}`);
     files[flag] = path;
   }
   return ok(Object.keys(files).length > 0 ? files : undefined);
