@@ -61,6 +61,11 @@ export interface ConnectionView {
   readonly since: string; // ISO 8601: when this state began
   readonly lastMessageAt: string | null; // ISO 8601: the last message from the table, any topic
   readonly broker: string | null; // the broker URL in use (no credentials)
+  /**
+   * True from a reconnection to the broker until the board has heard its table again (its snapshot, or a hand in
+   * sequence) and so knows whether it missed anything meanwhile; false otherwise. Absent from older hosts.
+   */
+  readonly awaitingTable?: boolean;
 }
 
 /** The board is not current: it keeps its last good picture and says why (see `OUT_OF_STEP_CODES`). */

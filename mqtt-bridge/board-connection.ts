@@ -3,11 +3,13 @@
  * the client started with its last will (the offline status, stamped when it connects), the board's last-seen time
  * published on each connection and closed with it, the retained topics asked again on demand, and the offline
  * status and last-seen time said as the board stops. It also keeps the connection as the board shows it
- * (`ConnectionView`: state, since when, the broker, the last message heard).
+ * (`ConnectionView`: state, since when, the broker, the last message heard, and whether, reconnected, it still
+ * awaits its table: then it asks for the table's snapshot again, and the bridge says when it has heard it).
  *
  * ```ts
  * const link = new BoardConnection(config, { log, now, random, basics, message, subscribing, changed });
  * await link.connect(); // later: link.resubscribe('a gap', 'snapshot'); link.heard(now); link.view
+ * link.tableHeard();     // after a reconnection: the table's snapshot or a hand in sequence settled the board
  * await link.close(2000); // the goodbye, bounded
  * ```
  * @packageDocumentation
@@ -45,6 +47,9 @@ export class BoardConnection {
   private connection: ConnectionView;
   private lastMessageAt: string | null = null;
   private subscribedFlag = false;
+  private everConnected = false;
+  /** Reconnected, and the table not heard since: hands may have been dealt while the link was down. */
+  private awaitingTable = false;
   private stopped = false;
   private readonly seen: LastSeenPublisher;
   private readonly statusTopic: string;
@@ -76,7 +81,18 @@ export class BoardConnection {
 
   /** The connection as the board shows it. */
   get view(): ConnectionView {
-    return { ...this.connection, lastMessageAt: this.lastMessageAt };
+    return { ...this.connection, lastMessageAt: this.lastMessageAt, awaitingTable: this.awaitingTable };
+  }
+
+  /**
+   * The board has heard its table again since reconnecting (a hand or its snapshot settled whether it is in step):
+   * no longer awaiting it.
+   */
+  tableHeard(): void {
+    if (!this.awaitingTable) return;
+    this.awaitingTable = false;
+    this.deps.log.info('heard the table again since reconnecting');
+    this.deps.changed();
   }
 
   /** A message from the table was heard at `now` (ISO 8601). */
@@ -106,6 +122,9 @@ export class BoardConnection {
       },
       subscribed: () => {
         this.subscribedFlag = true;
+        // With its session kept the broker sends no retained message again by itself: the snapshot is asked for,
+        // the table's truth, which settles whether hands were missed (a quiet table's too: it is retained).
+        if (this.awaitingTable) this.resubscribe('reconnected: the table may have dealt meanwhile', 'snapshot');
       },
     });
     client.on('close', () => this.seen.closed()); // a broker may close the connection to refuse it
@@ -154,6 +173,10 @@ export class BoardConnection {
           ? 'lost the broker: reconnecting by itself; the board shows its last results meanwhile'
           : 'cannot reach the broker yet: retrying by itself',
       );
+    }
+    if (state === 'connected') {
+      this.awaitingTable = this.everConnected; // the first connection is the board's first view (no-view till then)
+      this.everConnected = true;
     }
     this.connection = {
       state,

@@ -112,6 +112,7 @@ export class Bridge extends EventEmitter {
       log: this.log,
       now: () => this.iso(),
       resync: (reason) => this.link.resubscribe(reason, 'snapshot'),
+      settled: () => this.link.tableHeard(),
       journal: (msg, t, json, state, received) => {
         this.applied++;
         this.journal.record(msg, t, json, state, received);

@@ -32,6 +32,8 @@ export interface FollowerDeps {
     state: TableState,
     received: Received,
   ) => void;
+  /** A hand or the table's snapshot settled whether the board is in step (it heard its table). */
+  readonly settled?: () => void;
   /** Something the board shows changed (state, out of step, warnings). */
   readonly changed: () => void;
   /** A message was rejected: counted and logged by the bridge. */
@@ -173,6 +175,7 @@ export class Follower {
     if (problem) this.outOfStepBy('conflict', problem);
     else if (waiting) this.outOfStepBy('gap', `hand ${waiting.m.payload.handNo} waits for the hands before it`);
     else this.setStep({ kind: 'in-step' });
+    this.deps.settled?.();
   }
 
   private outOfStepBy(kind: 'gap' | 'rejected' | 'conflict', reason: string): void {

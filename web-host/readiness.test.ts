@@ -53,6 +53,19 @@ describe('readiness: whether the board shows its table live', () => {
       `not ready: reconnecting to the broker ${BROKER} since 2026-11-27T08:41:10Z\n`,
       'broker',
     ],
+    [
+      'reconnected, the table not heard again yet',
+      view({ awaitingTable: true }),
+      `not ready: reconnected to the broker ${BROKER} at 2026-11-27T08:41:10Z, waiting to hear table T1 again\n`,
+      'catching-up',
+    ],
+    ['reconnected, the table heard again', view({ awaitingTable: false }), 'ready\n', null],
+    [
+      'reconnected, and out of step once heard: the out-of-step first',
+      view({ awaitingTable: true }, { code: 'gap', reason: 'hand 9 arrived but hand 8 is next', since: SINCE }),
+      'not ready: out of step with table T1 (gap) since 2026-11-27T08:41:10Z: hand 9 arrived but hand 8 is next\n',
+      'out-of-step',
+    ],
   ])('%s', (_name, v, text, problem) => {
     const r = readiness(v);
     expect(readinessText(r)).toBe(text);

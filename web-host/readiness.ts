@@ -1,7 +1,8 @@
 /**
  * `GET /readyz`: whether the board shows its table live, for a load balancer or casino IT's monitoring. `/healthz`
- * says the process answers; this says whether what it shows is current: connected to its broker, its table heard,
- * and in step. Read from the same view as `/api/state` (its connection and out-of-step), nothing worked out again.
+ * says the process answers; this says whether what it shows is current: connected to its broker, its table heard
+ * (since it started, and again since it last reconnected), and in step. Read from the same view as `/api/state` (its
+ * connection and out-of-step), nothing worked out again.
  *
  * ```ts
  * const r = readiness(source.view());
@@ -12,7 +13,7 @@
 import type { TableView } from '../contract/kiosk';
 
 /** What keeps a board from being ready, for a monitoring system to group on; null when it is ready. */
-export type ReadinessProblem = 'broker' | 'no-view' | 'out-of-step';
+export type ReadinessProblem = 'broker' | 'no-view' | 'out-of-step' | 'catching-up';
 
 export interface Readiness {
   readonly v: 1;
@@ -61,6 +62,15 @@ function problemOf(view: TableView): { problem: ReadinessProblem; reason: string
         `out of step with table ${view.tableId} (${step.code}) since ${seconds(step.since)}: ${step.reason}`,
       ),
       since: step.since,
+    };
+  }
+  // Reconnected: until the table's snapshot (or a hand in sequence) is heard, hands dealt meanwhile may be missing.
+  if (c.awaitingTable === true) {
+    const broker = c.broker ? `the broker ${c.broker}` : 'the broker';
+    return {
+      problem: 'catching-up',
+      reason: `reconnected to ${broker} at ${seconds(c.since)}, waiting to hear table ${view.tableId} again`,
+      since: c.since,
     };
   }
   return null;

@@ -1,64 +1,20 @@
 /**
  * `GET /readyz` through the real bridge, a real (in-process) broker and the real web host: not ready before the
  * table is heard, ready once it is, not ready (with why, in text and JSON) while the broker is down or the board is
- * out of step, and ready again by itself when the broker is back. Guarded as `/api/state`; `/healthz` is not.
+ * out of step, and ready again once the broker is back and the table heard again. Guarded as `/api/state`;
+ * `/healthz` is not.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import mqtt from 'mqtt';
 import { describe, expect, test } from 'vitest';
 import { makeHandMessage, makeTableEvent } from '../contract/mqtt';
 import { topics } from '../contract/topics';
-import { Bridge } from '../mqtt-bridge/bridge';
-import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
-import { memoryLogger } from '../mqtt-bridge/log';
-import { testBoardConfig } from '../test/helpers/board-config';
 import { cleanupList, until } from '../test/helpers/lifecycle';
+import { readyzBoard } from '../test/helpers/readyz-board';
 import { CARDS, coup, event, handMessage } from '../test/helpers/table-messages';
-import type { Readiness } from './readiness';
-import { startWebHost } from './server';
 
 const T = topics('baccarat');
 const cleanups = cleanupList();
 const TOKEN = 'correct-horse-battery-staple';
-
-async function setup(token: string | null = null) {
-  let broker: EmbeddedBroker = await startEmbeddedBroker();
-  const port = broker.port;
-  cleanups.push(() => broker.close());
-  const ctl = await mqtt.connectAsync(broker.url, { clientId: `ctl-${Math.random()}`, reconnectPeriod: 100 });
-  cleanups.push(() => ctl.endAsync(true));
-  const cfg = testBoardConfig(broker.url, 'bb-readyz-');
-  const { logger } = memoryLogger();
-  const bridge = new Bridge(cfg, { logger });
-  await bridge.start();
-  cleanups.push(() => bridge.stop());
-  const rendererDir = mkdtempSync(join(tmpdir(), 'bb-renderer-'));
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>board</title>');
-  const host = await startWebHost({ source: bridge, host: '127.0.0.1', port: 0, token, rendererDir, logger });
-  cleanups.push(() => host.close());
-  const base = `http://127.0.0.1:${host.port}`;
-  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const ready = async (headers: Record<string, string> = {}) => {
-    const r = await fetch(`${base}/readyz`, { headers: { ...auth, ...headers } });
-    return { status: r.status, type: r.headers.get('content-type'), vary: r.headers.get('vary'), body: await r.text() };
-  };
-  const json = async () => {
-    const r = await ready({ accept: 'application/json' });
-    return { ...r, value: JSON.parse(r.body) as Readiness };
-  };
-  const publish = (topic: string, text: string) => ctl.publishAsync(topic, text, { qos: 1 });
-  return {
-    bridge,
-    base,
-    ready,
-    json,
-    publish,
-    stopBroker: () => broker.close(),
-    restartBroker: async () => (broker = await startEmbeddedBroker({ port })),
-  };
-}
+const setup = (token: string | null = null) => readyzBoard(cleanups, token);
 
 const hand = (no: number) => makeHandMessage(handMessage('S1', no, coup(CARDS.banker)));
 
@@ -95,7 +51,10 @@ describe('GET /readyz, against a real broker', () => {
     expect(await (await fetch(`${b.base}/healthz`)).text()).toBe('ok\n'); // alive all along
 
     await b.restartBroker();
-    await until(async () => expect(await b.ready()).toMatchObject({ status: 200, body: 'ready\n' }), 8000);
+    // Back, but not ready until the table is heard again (readyz-reconnect.test.ts): here its next hand, in sequence.
+    await until(async () => expect((await b.json()).value.problem).toBe('catching-up'), 8000);
+    await b.publish(T.tableHand('T1'), hand(2));
+    await until(async () => expect(await b.ready()).toMatchObject({ status: 200, body: 'ready\n' }));
   });
 
   test('out of step with the table (a gap): 503 with its reason, until the missing hand comes', async () => {

@@ -1,0 +1,73 @@
+/**
+ * A board in browser mode for the `/readyz` tests: a real (in-process) broker that can be stopped and restarted on
+ * its port, a table controller's client, the real bridge and the real web host.
+ *
+ * ```ts
+ * const cleanups = cleanupList();
+ * const b = await readyzBoard(cleanups);
+ * expect((await b.ready()).body).toBe('ready\n');
+ * ```
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from 'aedes';
+import mqtt from 'mqtt';
+import { Bridge } from '../../mqtt-bridge/bridge';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../../mqtt-bridge/embedded-broker';
+import { memoryLogger } from '../../mqtt-bridge/log';
+import type { Readiness } from '../../web-host/readiness';
+import { startWebHost } from '../../web-host/server';
+import { testBoardConfig } from './board-config';
+
+export async function readyzBoard(cleanups: (() => Promise<unknown> | unknown)[], token: string | null = null) {
+  let boardId: string | null = null; // the board's client id, once configured
+  let boardClient: Client | null = null; // the board's connection, as the broker holds it
+  const watched = (b: EmbeddedBroker) => {
+    b.aedes.on('client', (c) => {
+      if (c.id === boardId) boardClient = c;
+    });
+    return b;
+  };
+  let broker: EmbeddedBroker = watched(await startEmbeddedBroker());
+  const port = broker.port;
+  cleanups.push(() => broker.close());
+  const ctl = await mqtt.connectAsync(broker.url, { clientId: `ctl-${Math.random()}`, reconnectPeriod: 100 });
+  cleanups.push(() => ctl.endAsync(true));
+  const cfg = testBoardConfig(broker.url, 'bb-readyz-');
+  boardId = cfg.mqtt.clientId;
+  const { logger, records } = memoryLogger();
+  const bridge = new Bridge(cfg, { logger });
+  await bridge.start();
+  cleanups.push(() => bridge.stop());
+  const rendererDir = mkdtempSync(join(tmpdir(), 'bb-renderer-'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>board</title>');
+  const host = await startWebHost({ source: bridge, host: '127.0.0.1', port: 0, token, rendererDir, logger });
+  cleanups.push(() => host.close());
+  const base = `http://127.0.0.1:${host.port}`;
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const ready = async (headers: Record<string, string> = {}) => {
+    const r = await fetch(`${base}/readyz`, { headers: { ...auth, ...headers } });
+    return { status: r.status, type: r.headers.get('content-type'), vary: r.headers.get('vary'), body: await r.text() };
+  };
+  const json = async () => {
+    const r = await ready({ accept: 'application/json' });
+    return { ...r, value: JSON.parse(r.body) as Readiness };
+  };
+  const publish = (topic: string, text: string, retain = false) => ctl.publishAsync(topic, text, { qos: 1, retain });
+  return {
+    bridge,
+    base,
+    ready,
+    json,
+    publish,
+    records,
+    /** The table's controller goes away (nothing more from it). */
+    stopController: () => ctl.endAsync(true),
+    /** The broker drops the board's connection, keeping its session and the retained messages. */
+    dropBoard: () => boardClient?.close(),
+    stopBroker: () => broker.close(),
+    /** A broker started again on the same port: nothing kept (no session, no retained message). */
+    restartBroker: async () => (broker = watched(await startEmbeddedBroker({ port }))),
+  };
+}
