@@ -2,6 +2,10 @@
  * Times and counts for the console page, in plain words: `12:05:09`, `3 min ago`, `2 d 4 h`. Pure.
  * @packageDocumentation
  */
+import { duration } from '../../contract/time-words';
+
+/** Shared with the command line's lists (`fleet list`). */
+export { ago, duration } from '../../contract/time-words';
 
 /** `14:05:09` in the page's time zone; `—` for none. */
 export function clock(iso: string | null | undefined): string {
@@ -38,28 +42,6 @@ export function whenExact(iso: string, now = Date.now()): string {
  */
 export const withClockTimes = (message: string, now = Date.now()): string =>
   message.replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g, (iso) => whenExact(iso, now));
-
-/** `just now`, `4 min ago`, `3 h ago`, `2 d ago`. */
-export function ago(iso: string | null | undefined, now = Date.now()): string {
-  if (!iso) return '—';
-  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (!Number.isFinite(s)) return '—';
-  if (s < 45) return 'just now';
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
-  return `${Math.round(s / 86_400)} d ago`;
-}
-
-/** A duration in seconds: `45 s`, `12 min`, `5 h 20 min`, `3 d 4 h`. */
-export function duration(seconds: number | undefined): string {
-  if (seconds === undefined) return '—';
-  if (seconds < 60) return `${seconds} s`;
-  const m = Math.floor(seconds / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return `${h} h ${m % 60} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
-}
 
 /** How long something has lasted since `iso`: `for 45 s`, `for 4 min`, `for 2 h 5 min`; `—` for none. */
 export function lasting(iso: string | null | undefined, now = Date.now()): string {
