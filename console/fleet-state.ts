@@ -10,6 +10,7 @@
  * ```
  * @packageDocumentation
  */
+import { compareIds } from '../contract/board-list';
 import { parseTopicMessage } from '../contract/mqtt';
 import type { CasinoSignage, DisplaySeen, DisplayStatus, MessageKind, PayloadByKind } from '../contract/schemas';
 import { parseTopic } from '../contract/topics';
@@ -194,7 +195,7 @@ export function readAgain(before: FleetState, fresh: FleetState): FleetState {
  */
 export function fleetBoards(s: FleetState, approved: ApprovedBuilds | null = null): BoardRow[] {
   return [...s.boards.values()]
-    .sort((a, b) => byId(a.displayId, b.displayId))
+    .sort((a, b) => compareIds(a.displayId, b.displayId))
     .map((b) => {
       const table = s.tables.get(b.tableId)?.signage ?? null;
       const lag = signLag(b, table, s.casino);
@@ -219,7 +220,7 @@ export function fleetBoards(s: FleetState, approved: ApprovedBuilds | null = nul
  * what to look at: a Perfect Pairs gap, and its boards out of step or showing another sign. */
 export function fleetTables(s: FleetState, boards: readonly BoardRow[] = fleetBoards(s)): TableView[] {
   const ids = new Set([...s.tables.keys(), ...[...s.boards.values()].map((b) => b.tableId)]);
-  return [...ids].sort(byId).map((id) => {
+  return [...ids].sort(compareIds).map((id) => {
     const row = s.tables.get(id) ?? emptyTable(id);
     const own = boards.filter((b) => b.tableId === id);
     const attention = tableAttention(row.signage, s.casino, own, row.shoe);
@@ -230,5 +231,3 @@ export function fleetTables(s: FleetState, boards: readonly BoardRow[] = fleetBo
 /** For the casino panel: boards whose casino sign differs from the broker's. */
 export const fleetCasinoAttention = (s: FleetState, boards: readonly BoardRow[] = fleetBoards(s)): Attention[] =>
   casinoAttention(s.casino, boards);
-
-const byId = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });

@@ -2,7 +2,7 @@
  * What the broker holds for one table, read once by `baccarat-board signage`: the retained table and casino signs,
  * the shoe snapshot, and every board's retained status (for the revisions they show: a new sign goes above them,
  * issue 12, case 9) and last-seen time (when a board whose status is its will went away). Messages that break the
- * contract are skipped with a warning.
+ * contract are skipped with a warning; the boards are read as `fleet list` reads them (`contract/board-list.ts`).
  *
  * ```ts
  * const r = await readRetainedSigns(client, 'baccarat', 'T12', 500); // RetainedSigns, or an error text
@@ -10,16 +10,17 @@
  * @packageDocumentation
  */
 import type { MqttClient } from 'mqtt';
+import { retainedBoards } from '../contract/board-list';
 import { parseMessage } from '../contract/mqtt';
 import type { CasinoSignage, DisplaySeen, DisplayStatus, ShoeSnapshot, TableSignage } from '../contract/schemas';
-import { parseTopic, topics } from '../contract/topics';
+import { topics } from '../contract/topics';
 import { readRetained } from './mqtt-session';
 
 export interface RetainedSigns {
   readonly table: TableSignage | null;
   readonly casino: CasinoSignage | null;
   readonly shoe: ShoeSnapshot | null;
-  readonly boards: DisplayStatus[]; // every board's retained status, by display id
+  readonly boards: readonly DisplayStatus[]; // every board's retained status, by display id
   readonly seen: ReadonlyMap<string, DisplaySeen>; // every board's retained last-seen time, by display id
   readonly warnings: string[];
 }
@@ -35,29 +36,8 @@ export async function readRetainedSigns(
   const wanted = [t.casinoSignage(), ...(tableId ? [t.tableSignage(tableId), t.tableShoe(tableId)] : [])];
   const r = await readRetained(client, wanted, waitMs, [t.filter('displayStatus'), t.filter('displaySeen')]);
   if (!r.ok) return r.error;
-  const warnings: string[] = [];
-  const boards: DisplayStatus[] = [];
-  const seen = new Map<string, DisplaySeen>();
-  for (const [topic, bytes] of r.value) {
-    const k = parseTopic(root, topic);
-    if (k.ok && k.value.kind === 'displaySeen') {
-      const p = parseMessage('displaySeen', bytes);
-      if (p.ok && p.value.displayId === k.value.displayId) seen.set(p.value.displayId, p.value);
-      else
-        warnings.push(
-          `ignoring the retained last-seen time on ${topic}: ${p.ok ? 'its displayId is not the topic’s' : p.error.message}`,
-        );
-      continue;
-    }
-    if (!k.ok || k.value.kind !== 'displayStatus') continue;
-    const p = parseMessage('displayStatus', bytes);
-    if (p.ok && p.value.displayId === k.value.displayId) boards.push(p.value);
-    else
-      warnings.push(
-        `ignoring the retained status on ${topic}: ${p.ok ? 'its displayId is not the topic’s' : p.error.message}`,
-      );
-  }
-  boards.sort((a, b) => a.displayId.localeCompare(b.displayId, 'en', { numeric: true }));
+  const { boards, seen, warnings: ignored } = retainedBoards(root, r.value);
+  const warnings = [...ignored];
   const read = <K extends 'signage' | 'casinoSignage' | 'shoe'>(kind: K, topic: string | null) => {
     const bytes = topic === null ? undefined : r.value.get(topic);
     if (!bytes) return null;

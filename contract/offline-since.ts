@@ -56,3 +56,14 @@ export function offlineSince(b: Offline, seen: SeenGoing, time: (iso: string) =>
     ? `since some time after ${time(b.timestamp)}, when it connected`
     : `since ${time(b.timestamp)} or later`;
 }
+
+/**
+ * When a board was last seen alive, as far as is known, for a list of boards: an online board's status time (it
+ * re-states it every 30 s), a goodbye's time, a will's last-seen time of its connection; else (a will without one,
+ * an older board's offline status) its status time, after which it may well have been seen: `orLater`.
+ */
+export function lastSeenAt(b: DisplayStatus, seen: SeenGoing): { readonly at: string; readonly orLater: boolean } {
+  if (b.state === 'online' || b.will === false) return { at: b.timestamp, orLater: false };
+  if (seen.lastSeen !== undefined) return { at: seen.lastSeen, orLater: false };
+  return { at: b.timestamp, orLater: true };
+}
