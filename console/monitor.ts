@@ -32,7 +32,7 @@ import {
   receive,
   type FleetState,
 } from './fleet-state';
-import { clientOptions, type BrokerOptions } from './mqtt-session';
+import { clientOptions, RETAINED_SETTLE, type BrokerOptions } from './mqtt-session';
 import type { BrokerState, FleetView } from './protocol';
 
 export interface MonitorOptions {
@@ -142,7 +142,7 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
 
   /** (Re)starts the wait for the retained messages: quiet for `settleMs`, at most `settleMaxMs` in all. */
   private settle(): void {
-    const { settleMs = 200, settleMaxMs = 2_000 } = this.options;
+    const { settleMs = RETAINED_SETTLE.quietMs, settleMaxMs = RETAINED_SETTLE.maxMs } = this.options;
     if (this.settling.quiet) clearTimeout(this.settling.quiet);
     this.settling.quiet = setTimeout(() => this.settled(null), settleMs);
     this.settling.max ??= setTimeout(() => this.settled(null), settleMaxMs);

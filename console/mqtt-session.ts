@@ -118,25 +118,36 @@ export function topicMatches(filter: string, topic: string): boolean {
 }
 
 /**
+ * How the retained messages of a wildcard are known to be all in, since nobody can say when the last one has come:
+ * the broker sends them at once on the subscription, so they are in once none has come for `quietMs`, or at the
+ * latest `maxMs` after the subscription, however busy the broker. The console's picture and `fleet list` wait so.
+ */
+export const RETAINED_SETTLE = { quietMs: 200, maxMs: 2_000 } as const;
+
+/**
  * Subscribes to `topicList` (exact topics) and collects their retained messages: done when every topic has
  * answered or `waitMs` after the subscription is granted. An empty retained payload (a deleted sign) is absent.
  * `filters` (wildcards, e.g. every board's status) are collected too; since nobody can say when all of theirs have
- * come, they make the read last the whole `waitMs`.
+ * come, they make the read last the whole `waitMs` — or, given `quietMs`, until none has come for that long
+ * ({@link RETAINED_SETTLE}).
  */
 export async function readRetained(
   client: MqttClient,
   topicList: readonly string[],
   waitMs = 500,
   filters: readonly string[] = [],
+  quietMs?: number,
 ): Promise<Result<Map<string, Buffer>, string>> {
   const got = new Map<string, Buffer>();
   let finish = () => undefined as void;
+  let quiet = () => undefined as void; // restarts the quiet wait (quietMs), once subscribed
   const complete = () => filters.length === 0 && topicList.every((t) => got.has(t));
   const onMessage = (topic: string, payload: Buffer) => {
     if (!topicList.includes(topic) && !filters.some((f) => topicMatches(f, topic))) return;
     if (payload.length === 0) got.delete(topic);
     else got.set(topic, payload);
     if (complete()) finish();
+    else quiet();
   };
   client.on('message', onMessage);
   const all = [...topicList, ...filters];
@@ -153,8 +164,12 @@ export async function readRetained(
   }
   if (!complete())
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
-      finish = () => (clearTimeout(timer), resolve());
+      let calm: NodeJS.Timeout | undefined;
+      const timer = setTimeout(() => finish(), waitMs);
+      finish = () => (clearTimeout(timer), clearTimeout(calm), resolve());
+      if (quietMs === undefined) return;
+      quiet = () => (clearTimeout(calm), (calm = setTimeout(() => finish(), quietMs)));
+      quiet();
     });
   client.off('message', onMessage);
   return ok(got);
