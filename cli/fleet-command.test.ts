@@ -253,14 +253,15 @@ describe('baccarat-board fleet', () => {
   });
 
   test.each([
-    [['shrug', '--display', 'D1'], "unknown command 'shrug': identify, about, reload, resync, screenshot"],
+    [['shrug', '--display', 'D1'], "unknown command 'shrug': list, identify, about, reload, resync, screenshot"],
     [['identify'], '--display ID is required'],
-    [['shrug'], "unknown command 'shrug': identify, about, reload, resync, screenshot"],
+    [['shrug'], "unknown command 'shrug': list, identify, about, reload, resync, screenshot"],
     [
-      ['list'],
-      "unknown command 'list': identify, about, reload, resync, screenshot. Every board with its status is in the " +
-        "console; a table's boards: 'baccarat-board signage --broker URL --table ID show'",
+      ['status', '--display', 'D1'],
+      "unknown command 'status': list, identify, about, reload, resync, screenshot. Every board's status, one line " +
+        "each: 'baccarat-board fleet list --broker URL [--table ID]'",
     ],
+    [['identify', '--display', 'D1', '--table', 'T1'], '--table is for list, not identify'],
     [['identify', '--display', 'D1/x'], "--display 'D1/x' is not a display id (A-Z a-z 0-9 _ -)"],
     [['reload', '--display', 'D1', '--seconds', '5'], '--seconds is for identify and about, not reload'],
     [['about', '--display', 'D1', '--seconds', 'soon'], "--seconds must be 1 to 600, not 'soon'"],

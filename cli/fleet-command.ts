@@ -6,7 +6,7 @@
  * a board that is off does not act on it hours later. Accountable as `signage` is (`actor.ts`): sent as the OS user,
  * or a console account (`--by`) held to its role, with a reason for `reload` and `resync`; once the board has answered
  * (or the wait is over) the command is one record of the pit's audit trail on `{root}/pit/audit`, made as the
- * console makes it (`console/fleet-audit.ts`).
+ * console makes it (`console/fleet-audit.ts`). `list` (or `ls`) lists every board instead (`fleet-list.ts`).
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
@@ -39,18 +39,30 @@ import {
   unconfirmedAudit,
   type ActorEnv,
 } from './actor';
+import { fleetList, LIST_WORDS } from './fleet-list';
 import { FLEET_USAGE } from './fleet-usage';
 import { type CliIo, EXIT, UsageError } from './io';
 
 export { FLEET_USAGE };
 
-/** Where the boards are listed, for the words IT tries first. */
-const LISTING_HINT: Record<string, string> = Object.fromEntries(
-  ['list', 'ls', 'status'].map((w) => [
-    w,
-    ". Every board with its status is in the console; a table's boards: 'baccarat-board signage --broker URL --table ID show'",
-  ]),
-);
+/** `status` names no command: every board's is in `list` (one board's status is not a command of its own). */
+const LISTING_HINT: Record<string, string> = {
+  status: ". Every board's status, one line each: 'baccarat-board fleet list --broker URL [--table ID]'",
+};
+
+/** The options that are for a command to one board, not for `list`. */
+const COMMAND_ONLY = [
+  'display',
+  'reason',
+  'out',
+  'seconds',
+  'replace',
+  'timeout',
+  'signing-key',
+  'by',
+  'accounts',
+  'audit',
+];
 
 export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = PROCESS_ENV): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -60,6 +72,7 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
       ...BROKER_ARGS,
       ...ACTOR_ARGS,
       display: { type: 'string' },
+      table: { type: 'string' },
       reason: { type: 'string' },
       out: { type: 'string' },
       seconds: { type: 'string' },
@@ -75,11 +88,18 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
     return EXIT.ok;
   }
   const [word, ...extra] = positionals;
-  if (word === undefined) throw new UsageError(`which command?: ${DISPLAY_COMMANDS.join(', ')}`);
+  const words = ['list', ...DISPLAY_COMMANDS].join(', ');
+  if (word === undefined) throw new UsageError(`which command?: ${words}`);
   if (extra.length > 0) throw new UsageError(`unexpected '${extra[0]}'`);
-  // The command first: `fleet list` is not a command missing its --display.
+  if (LIST_WORDS.includes(word)) {
+    const stray = COMMAND_ONLY.find((o) => o in values);
+    if (stray !== undefined) throw new UsageError(`--${stray} is for a command to one board, not list`);
+    return fleetList(values, io, penv);
+  }
+  // The command first: `fleet status` is not a command missing its --display.
   if (!(DISPLAY_COMMANDS as readonly string[]).includes(word))
-    throw new UsageError(`unknown command '${word}': ${DISPLAY_COMMANDS.join(', ')}${LISTING_HINT[word] ?? ''}`);
+    throw new UsageError(`unknown command '${word}': ${words}${LISTING_HINT[word] ?? ''}`);
+  if (values.table !== undefined) throw new UsageError(`--table is for list, not ${word}`);
   const display = values.display;
   if (display === undefined) throw new UsageError('--display ID is required');
   const problem = fleetRequestProblem({ name: word, display, seconds: values.seconds, replace: values.replace });

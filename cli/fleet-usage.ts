@@ -2,10 +2,18 @@
 import { defaultAccountsPath } from '../console/accounts';
 import { BROKER_USAGE } from '../console/mqtt-session';
 
-export const FLEET_USAGE = `Usage: baccarat-board fleet identify|about|reload|resync|screenshot --broker URL --display ID [options]
+export const FLEET_USAGE = `Usage: baccarat-board fleet list --broker URL [--table ID] [--json] [connection options]
+       baccarat-board fleet identify|about|reload|resync|screenshot --broker URL --display ID [options]
 
-A fleet command to one board ({root}/displays/{ID}/command, QoS 1), for casino IT.
+Every board on the broker (list), or a fleet command to one board ({root}/displays/{ID}/command, QoS 1), for IT.
 
+list        every board that has reported, one line each, by table then display: its table, online or offline,
+            when last seen ("3 min ago"; "or later" where only the time it connected is known), whether it is in
+            step with its table (and if not why: gap, rejected, conflict), its version, uptime and how many
+            warnings for staff it carries (ls does the same). Read from the boards' retained status and
+            last-seen time; it waits until none has come for 0.2 s, 2 s at most, and publishes nothing. --table ID:
+            that table's boards only. Exit status 0 once listed, offline boards or none among them ("no boards have
+            reported on this broker"); 1 when the broker cannot be reached or read.
 identify    shows the display id large on the screen (--seconds N, default 30)
 about       shows, for staff close up, what the board runs and how it is connected: version, build, ids,
             brokers, connection, configuration file, uptime, Electron/Chromium or browser mode, trust, screen
@@ -28,6 +36,7 @@ bad input (a wrong --by password, a role that may not send it, no reason for rel
 
 Options:
   --display ID            the board (its displayId)
+  --table ID              list: that table's boards only
   --reason TEXT           why: required by reload and resync (3 to 300 characters); kept in the audit log
   --by ACCOUNT            send it as a console account (its password: typed, or the first line of standard
                           input), held to its role (a floor manager: identify, about, screenshot); default: your
@@ -41,7 +50,8 @@ Options:
   --timeout S             how long to wait for the board (default 10 s; 30 s for screenshot)
   --signing-key FILE      the pit's private key (PEM): for boards that require signatures; signs the record too
   --json                  one JSON line: the answer (for screenshot, its fields without the PNG, and the file),
-                          and audit, the id of its record (null: not confirmed)
+                          and audit, the id of its record (null: not confirmed); for list, an array of boards
+                          (display, table, state, lastSeen, inStep, version, … as docs/cli.md lists them)
   --broker URL            the broker (mqtt://, mqtts://, ws://, wss://)
 ${BROKER_USAGE}
 `;

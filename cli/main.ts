@@ -48,7 +48,7 @@ const COMMANDS: Record<string, Command> = {
   },
   fleet: {
     load: () => import('./fleet-command').then((m) => ({ run: m.fleetCommand, usage: m.FLEET_USAGE })),
-    summary: 'a fleet command to one board: identify, about, reload, resync, screenshot',
+    summary: 'every board on the broker (list), or a command to one: identify, about, reload, resync, screenshot',
   },
   keypad: {
     load: () => import('./keypad-command').then((m) => ({ run: m.keypadCommand, usage: m.KEYPAD_USAGE })),

@@ -1,0 +1,101 @@
+/**
+ * `baccarat-board fleet list --broker URL [--table ID] [--json]`: every board on the broker, one line each, for casino
+ * IT. Read from what the console's picture is built from: each board's retained status on
+ * `{root}/displays/+/status` (its last will when its link dropped) and its retained last-seen time on
+ * `{root}/displays/+/seen`, read as `signage show` reads them (`contract/board-list.ts`). The broker sends retained
+ * messages at once on the subscription, so the read ends once none has come for 200 ms, or 2 s after it at the
+ * latest (`RETAINED_SETTLE`, as the console waits); nothing is published.
+ *
+ * ```sh
+ * baccarat-board fleet list --broker mqtt://broker:1883 --table T12
+ * ```
+ * @packageDocumentation
+ */
+import type { MqttClient } from 'mqtt';
+import { boardList, retainedBoards, type BoardListEntry } from '../contract/board-list';
+import { isId } from '../contract/schemas';
+import { ago, duration } from '../contract/time-words';
+import { topics } from '../contract/topics';
+import { type BROKER_ARGS, brokerOptions, connectBroker, readRetained, RETAINED_SETTLE } from '../console/mqtt-session';
+import type { ActorEnv } from './actor';
+import { type CliIo, EXIT, UsageError } from './io';
+
+/** The words that list the fleet: `ls` as well, by habit. */
+export const LIST_WORDS: readonly string[] = ['list', 'ls'];
+
+/** What `fleet list` reads of the command line. */
+export type FleetListValues = { readonly [K in keyof typeof BROKER_ARGS]?: string } & {
+  readonly table?: string;
+  readonly json?: boolean;
+};
+
+/** Lists the boards: exit 0 when listed (offline boards too, or none), 1 when the broker cannot be read. */
+export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorEnv): Promise<number> {
+  const table = values.table ?? null;
+  if (table !== null && !isId(table)) throw new UsageError(`--table '${table}' is not a table id (A-Z a-z 0-9 _ -)`);
+  const broker = brokerOptions(values, penv.env);
+  if (!broker.ok) throw new UsageError(broker.error);
+  let client: MqttClient;
+  try {
+    client = await connectBroker(broker.value);
+  } catch (e) {
+    io.err(`baccarat-board fleet: ${(e as Error).message}\n`);
+    return EXIT.failure;
+  }
+  const { root } = broker.value;
+  const t = topics(root);
+  try {
+    const filters = [t.filter('displayStatus'), t.filter('displaySeen')];
+    const read = await readRetained(client, [], RETAINED_SETTLE.maxMs, filters, RETAINED_SETTLE.quietMs);
+    if (!read.ok) {
+      io.err(`baccarat-board fleet: ${read.error}\n`);
+      return EXIT.failure;
+    }
+    const retained = retainedBoards(root, read.value);
+    for (const w of retained.warnings) io.err(`warning: ${w}\n`);
+    const rows = boardList(retained, table);
+    if (values.json === true) io.out(`${JSON.stringify(rows)}\n`);
+    else if (rows.length > 0) io.out(formatBoardList(rows, penv.now().getTime()));
+    else io.out(`${noBoards(table, retained.boards.length, t.filter('displayStatus'))}\n`);
+    return EXIT.ok;
+  } finally {
+    await client.endAsync().catch(() => undefined);
+  }
+}
+
+/** Why the list is empty, and where to look. */
+function noBoards(table: string | null, elsewhere: number, filter: string): string {
+  if (table === null)
+    return `no boards have reported on this broker: check --root, and that this account may read ${filter}`;
+  return elsewhere === 0
+    ? `no boards have reported on this broker (none of table ${table} or any other): check --root, and that this account may read ${filter}`
+    : `no board of table ${table} has reported on this broker (${elsewhere} of other tables have: list them without --table)`;
+}
+
+const COLUMNS = ['TABLE', 'DISPLAY', 'STATE', 'LAST SEEN', 'IN STEP', 'VERSION', 'UPTIME', 'WARN'] as const;
+
+/** One board's cells, in {@link COLUMNS}' order: what only an online board reports is `—` for one offline. */
+function cells(b: BoardListEntry, now: number): string[] {
+  const seen = `${ago(b.lastSeen, now)}${b.lastSeenOrLater ? ' or later' : ''}`;
+  const step = b.inStep === null ? '—' : b.inStep ? 'yes' : `no (${b.outOfStep?.code ?? '?'})`;
+  const uptime = b.uptimeSeconds === null ? '—' : duration(b.uptimeSeconds);
+  return [b.table, b.display, b.state, seen, step, b.version, uptime, String(b.warnings?.length ?? '—')];
+}
+
+/**
+ * The boards as a table: a header, one aligned line per board (in the order given: by table, then display), and a
+ * count — `3 boards: 2 online, 1 offline; 1 out of step, 1 with warnings`. `now` is for "3 min ago" (ms since epoch).
+ */
+export function formatBoardList(rows: readonly BoardListEntry[], now: number): string {
+  const lines = [[...COLUMNS], ...rows.map((b) => cells(b, now))];
+  const widths = COLUMNS.map((_, i) => Math.max(...lines.map((l) => l[i]?.length ?? 0)));
+  const text = lines.map((l) => l.map((c, i) => (i === l.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  '));
+  const online = rows.filter((b) => b.state === 'online').length;
+  const count = (n: number, what: string) => (n > 0 ? [`${n} ${what}`] : []);
+  const heed = [
+    ...count(rows.filter((b) => b.inStep === false).length, 'out of step'),
+    ...count(rows.filter((b) => (b.warnings?.length ?? 0) > 0).length, 'with warnings'),
+  ];
+  const total = `${rows.length} board${rows.length === 1 ? '' : 's'}: ${online} online, ${rows.length - online} offline`;
+  return `${text.join('\n')}\n${total}${heed.length > 0 ? `; ${heed.join(', ')}` : ''}\n`;
+}
