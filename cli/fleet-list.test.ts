@@ -65,7 +65,7 @@ describe('no board on the broker', () => {
     const r = await fleet('list');
     expect([r.code, r.err]).toEqual([0, '']);
     expect(r.out).toBe(
-      'no boards have reported on this broker: check --root, and that this account may read baccarat/displays/+/status\n',
+      'No boards have reported on this broker: check --root, and that this account may read baccarat/displays/+/status\n',
     );
     expect(await fleet('list', '--json')).toEqual({ code: 0, out: '[]\n', err: '' });
   });
@@ -144,7 +144,7 @@ describe('boards online and offline, on three tables', () => {
     ]);
     expect(await fleet('list', '--table', 'T9')).toEqual({
       code: 0,
-      out: 'no board of table T9 has reported on this broker (5 of other tables have: list them without --table)\n',
+      out: 'No board of table T9 has reported on this broker (5 of other tables have: list them without --table)\n',
       err: '',
     });
   });

@@ -66,10 +66,10 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
 /** Why the list is empty, and where to look. */
 function noBoards(table: string | null, elsewhere: number, filter: string): string {
   if (table === null)
-    return `no boards have reported on this broker: check --root, and that this account may read ${filter}`;
+    return `No boards have reported on this broker: check --root, and that this account may read ${filter}`;
   return elsewhere === 0
-    ? `no boards have reported on this broker (none of table ${table} or any other): check --root, and that this account may read ${filter}`
-    : `no board of table ${table} has reported on this broker (${elsewhere} of other tables have: list them without --table)`;
+    ? `No boards have reported on this broker (none of table ${table} or any other): check --root, and that this account may read ${filter}`
+    : `No board of table ${table} has reported on this broker (${elsewhere} of other tables have: list them without --table)`;
 }
 
 const COLUMNS = ['TABLE', 'DISPLAY', 'STATE', 'LAST SEEN', 'IN STEP', 'VERSION', 'UPTIME', 'WARN'] as const;

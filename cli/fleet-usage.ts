@@ -12,7 +12,7 @@ list        every board that has reported, one line each, by table then display:
             step with its table (and if not why: gap, rejected, conflict), its version, uptime and how many
             warnings for staff it carries (ls does the same). Read from the boards' retained status and
             last-seen time; it waits until none has come for 0.2 s, 2 s at most, and publishes nothing. --table ID:
-            that table's boards only. Exit status 0 once listed, offline boards or none among them ("no boards have
+            that table's boards only. Exit status 0 once listed, offline boards or none among them ("No boards have
             reported on this broker"); 1 when the broker cannot be reached or read.
 identify    shows the display id large on the screen (--seconds N, default 30)
 about       shows, for staff close up, what the board runs and how it is connected: version, build, ids,
