@@ -12,7 +12,6 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import type { MqttClient } from 'mqtt';
 import { DISPLAY_COMMANDS, type DisplayCommandName } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { defaultAccountsPath } from '../console/accounts';
@@ -26,7 +25,8 @@ import {
   sendFleetCommand,
   type FleetResult,
 } from '../console/fleet-send';
-import { BROKER_ARGS, brokerOptions, connectBroker } from '../console/mqtt-session';
+import { BROKER_ARGS, brokerOptions } from '../console/mqtt-session';
+import { connectFor } from './broker-connect';
 import { loadSigningKey } from '../console/pit-signature';
 import { permissionOfCommand } from '../console/roles';
 import type { SigningKey } from '../mqtt-bridge/signing';
@@ -141,13 +141,8 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
     randomUUID(),
     sentAt,
   );
-  let client: MqttClient;
-  try {
-    client = await connectBroker(broker.value);
-  } catch (e) {
-    io.err(`baccarat-board fleet: ${(e as Error).message}\n`);
-    return EXIT.failure;
-  }
+  const client = await connectFor('fleet', broker.value, io);
+  if (!client) return EXIT.failure;
   try {
     const { root, protocolVersion } = broker.value;
     // Subscribed first: the audit record must come back to confirm the broker kept it (as signage's does).

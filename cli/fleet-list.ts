@@ -11,12 +11,12 @@
  * ```
  * @packageDocumentation
  */
-import type { MqttClient } from 'mqtt';
 import { boardList, retainedBoards, type BoardListEntry } from '../contract/board-list';
 import { isId } from '../contract/schemas';
 import { ago, duration } from '../contract/time-words';
 import { topics } from '../contract/topics';
-import { type BROKER_ARGS, brokerOptions, connectBroker, readRetained, RETAINED_SETTLE } from '../console/mqtt-session';
+import { type BROKER_ARGS, brokerOptions, readRetained, RETAINED_SETTLE } from '../console/mqtt-session';
+import { connectFor } from './broker-connect';
 import type { ActorEnv } from './actor';
 import { type CliIo, EXIT, UsageError } from './io';
 
@@ -35,13 +35,8 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
   if (table !== null && !isId(table)) throw new UsageError(`--table '${table}' is not a table id (A-Z a-z 0-9 _ -)`);
   const broker = brokerOptions(values, penv.env);
   if (!broker.ok) throw new UsageError(broker.error);
-  let client: MqttClient;
-  try {
-    client = await connectBroker(broker.value);
-  } catch (e) {
-    io.err(`baccarat-board fleet: ${(e as Error).message}\n`);
-    return EXIT.failure;
-  }
+  const client = await connectFor('fleet', broker.value, io);
+  if (!client) return EXIT.failure;
   const { root } = broker.value;
   const t = topics(root);
   try {

@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import type { MqttClient } from 'mqtt';
 import type { SignAction } from '../contract/schemas/audit';
 import { isId } from '../contract/schemas/common';
 import { topics } from '../contract/topics';
@@ -16,7 +15,8 @@ import { defaultAccountsPath } from '../console/accounts';
 import { auditRecords, planSummary } from '../console/audit-record';
 import { boardRevisions } from '../console/board-revisions';
 import { reasonProblem, sameTable } from '../console/change-request';
-import { BROKER_ARGS, brokerOptions, connectBroker, publishPlan } from '../console/mqtt-session';
+import { BROKER_ARGS, brokerOptions, publishPlan } from '../console/mqtt-session';
+import { connectFor } from './broker-connect';
 import { loadSigningKey } from '../console/pit-signature';
 import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
@@ -136,13 +136,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     }
   }
 
-  let client: MqttClient;
-  try {
-    client = await connectBroker(broker.value);
-  } catch (e) {
-    io.err(`baccarat-board signage: ${(e as Error).message}\n`);
-    return EXIT.failure;
-  }
+  const client = await connectFor('signage', broker.value, io);
+  if (!client) return EXIT.failure;
   try {
     const t = topics(broker.value.root);
     // Subscribed first: the audit record must come back to confirm the broker kept it (as the sign must).
