@@ -2,7 +2,8 @@
  * `baccarat-board fleet list` in this process against a real broker (Aedes): two real boards of table T1 (the
  * Bridge), one running and one stopped (its goodbye), beside retained statuses of tables T2 and T10 as boards leave
  * them — out of step with warnings, a last will with its last-seen time, a will without one. One aligned line per
- * board, by table then display (T2 before T10), with when each was last seen in words; --table, ls, --json's fields;
+ * board, by table then display (T2 before T10), with when each was last seen in words; a board whose will never
+ * came, silent (its retained online status 40 min old); --table, ls, --json's fields;
  * none reported; the read ending once the retained messages are in, not after a fixed wait; a broker that cannot be
  * reached (exit 1, worded as the other fleet commands); bad flags (exit 2 with the usage).
  */
@@ -224,6 +225,48 @@ describe('boards online and offline, on three tables', () => {
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^warning: ignoring the retained status on baccarat\/displays\/broken\/status: /);
     await retain(T.displayStatus('broken'), '');
+  });
+});
+
+describe('a board whose last will never came: its retained status still says online, 40 min old', () => {
+  const online = (displayId: string, timestamp: string): DisplayStatus => ({
+    v: 1,
+    state: 'online',
+    displayId,
+    tableId: 'T7',
+    version: '1.4.2',
+    timestamp,
+    handCount: 30,
+    rejectedMessages: 0,
+    uptimeSeconds: 86_400,
+    outOfStep: { code: 'gap', reason: 'hand 13 arrived before hand 12', since: minutesAgo(50) },
+  });
+  beforeAll(async () => {
+    // As a broker restarted with its retained messages leaves a board that died meanwhile: online, as it last said.
+    await status(online('board-y', minutesAgo(0)));
+    await status(online('board-z', minutesAgo(40)));
+  });
+  afterAll(async () => {
+    for (const id of ['board-y', 'board-z']) await retain(T.displayStatus(id), '');
+  });
+
+  test('silent, last seen when its status was published; counted apart; exit 0', async () => {
+    const r = await fleet('list', '--table', 'T7');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out.split('\n').slice(1, -1)).toEqual([
+      'T7     board-y  online  just now    no (gap)  1.4.2    1 d 0 h  0',
+      'T7     board-z  silent  40 min ago  —         1.4.2    —        —',
+      '2 boards: 1 online, 1 silent, 0 offline; 1 out of step',
+    ]);
+  });
+
+  test('--json: state silent, lastSeen its status time, and what it last said', async () => {
+    const [y, z] = JSON.parse((await fleet('list', '--json', '--table', 'T7')).out) as BoardListEntry[];
+    expect(y).toMatchObject({ display: 'board-y', state: 'online' });
+    expect(z).toMatchObject({ display: 'board-z', state: 'silent', offline: null, lastSeenOrLater: false });
+    expect(z!.lastSeen).toBe(z!.statusAt);
+    expect(Date.now() - Date.parse(z!.lastSeen)).toBeGreaterThan(39 * 60_000);
+    expect(z).toMatchObject({ uptimeSeconds: 86_400, inStep: false, handCount: 30 });
   });
 });
 

@@ -2,7 +2,8 @@
  * `baccarat-board fleet list --broker URL [--table ID] [--json]`: every board on the broker, one line each, for casino
  * IT. Read from what the console's picture is built from: each board's retained status on
  * `{root}/displays/+/status` (its last will when its link dropped) and its retained last-seen time on
- * `{root}/displays/+/seen`, read as `signage show` reads them (`contract/board-list.ts`). The broker sends retained
+ * `{root}/displays/+/seen`, read as `signage show` reads them (`contract/board-list.ts`): an online status older than
+ * 90 s (three re-statements missed) is `silent`, its will never delivered. The broker sends retained
  * messages at once on the subscription, so the read ends once none has come for 200 ms, or 2 s after it at the
  * latest (`RETAINED_SETTLE`, as the console waits); nothing is published.
  *
@@ -29,7 +30,7 @@ export type FleetListValues = { readonly [K in keyof typeof BROKER_ARGS]?: strin
   readonly json?: boolean;
 };
 
-/** Lists the boards: exit 0 when listed (offline boards too, or none), 1 when the broker cannot be read. */
+/** Lists the boards: exit 0 when listed (silent or offline boards too, or none), 1 when the broker cannot be read. */
 export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorEnv): Promise<number> {
   const table = values.table ?? null;
   if (table !== null && !isId(table)) throw new UsageError(`--table '${table}' is not a table id (A-Z a-z 0-9 _ -)`);
@@ -48,9 +49,10 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
     }
     const retained = retainedBoards(root, read.value);
     for (const w of retained.warnings) io.err(`warning: ${w}\n`);
-    const rows = boardList(retained, table);
+    const now = penv.now().getTime();
+    const rows = boardList(retained, now, table);
     if (values.json === true) io.out(`${JSON.stringify(rows)}\n`);
-    else if (rows.length > 0) io.out(formatBoardList(rows, penv.now().getTime()));
+    else if (rows.length > 0) io.out(formatBoardList(rows, now));
     else io.out(`${noBoards(table, retained.boards.length, t.filter('displayStatus'))}\n`);
     return EXIT.ok;
   } finally {
@@ -69,9 +71,13 @@ function noBoards(table: string | null, elsewhere: number, filter: string): stri
 
 const COLUMNS = ['TABLE', 'DISPLAY', 'STATE', 'LAST SEEN', 'IN STEP', 'VERSION', 'UPTIME', 'WARN'] as const;
 
-/** One board's cells, in {@link COLUMNS}' order: what only an online board reports is `—` for one offline. */
+/**
+ * One board's cells, in {@link COLUMNS}' order: what only an online board reports is `—` for one offline, and for one
+ * silent (its last status's figures are old: `--json` has them, dated by `lastSeen`).
+ */
 function cells(b: BoardListEntry, now: number): string[] {
   const seen = `${ago(b.lastSeen, now)}${b.lastSeenOrLater ? ' or later' : ''}`;
+  if (b.state === 'silent') return [b.table, b.display, b.state, seen, '—', b.version, '—', '—'];
   const step = b.inStep === null ? '—' : b.inStep ? 'yes' : `no (${b.outOfStep?.code ?? '?'})`;
   const uptime = b.uptimeSeconds === null ? '—' : duration(b.uptimeSeconds);
   return [b.table, b.display, b.state, seen, step, b.version, uptime, String(b.warnings?.length ?? '—')];
@@ -79,18 +85,25 @@ function cells(b: BoardListEntry, now: number): string[] {
 
 /**
  * The boards as a table: a header, one aligned line per board (in the order given: by table, then display), and a
- * count — `3 boards: 2 online, 1 offline; 1 out of step, 1 with warnings`. `now` is for "3 min ago" (ms since epoch).
+ * count — `4 boards: 2 online, 1 silent, 1 offline; 1 out of step, 1 with warnings` (silent only when there is one;
+ * out of step and warnings of the boards online). `now` is for "3 min ago" (ms since epoch).
  */
 export function formatBoardList(rows: readonly BoardListEntry[], now: number): string {
   const lines = [[...COLUMNS], ...rows.map((b) => cells(b, now))];
   const widths = COLUMNS.map((_, i) => Math.max(...lines.map((l) => l[i]?.length ?? 0)));
   const text = lines.map((l) => l.map((c, i) => (i === l.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  '));
-  const online = rows.filter((b) => b.state === 'online').length;
+  const online = rows.filter((b) => b.state === 'online');
+  const silent = rows.filter((b) => b.state === 'silent').length;
   const count = (n: number, what: string) => (n > 0 ? [`${n} ${what}`] : []);
   const heed = [
-    ...count(rows.filter((b) => b.inStep === false).length, 'out of step'),
-    ...count(rows.filter((b) => (b.warnings?.length ?? 0) > 0).length, 'with warnings'),
+    ...count(online.filter((b) => b.inStep === false).length, 'out of step'),
+    ...count(online.filter((b) => (b.warnings?.length ?? 0) > 0).length, 'with warnings'),
   ];
-  const total = `${rows.length} board${rows.length === 1 ? '' : 's'}: ${online} online, ${rows.length - online} offline`;
+  const states = [
+    `${online.length} online`,
+    ...count(silent, 'silent'),
+    `${rows.length - online.length - silent} offline`,
+  ];
+  const total = `${rows.length} board${rows.length === 1 ? '' : 's'}: ${states.join(', ')}`;
   return `${text.join('\n')}\n${total}${heed.length > 0 ? `; ${heed.join(', ')}` : ''}\n`;
 }

@@ -1,15 +1,17 @@
 /**
  * Every board the broker holds a retained status for, read from its retained messages: by `signage show` (a table's
  * boards) and `fleet list` (the fleet, for IT), with the same checks the console's reducer makes (the payload breaks
- * no contract rule, and names the display of its topic). Pure: the caller reads the broker.
+ * no contract rule, and names the display of its topic). An online status too old to believe is `silent`
+ * (`isSilent`, in `offline-since.ts` so that the console's page applies the same rule). Pure: the caller reads the
+ * broker and gives the time.
  *
  * ```ts
  * const read = retainedBoards('baccarat', retained); // retained: topic → payload, from {root}/displays/+/status and /seen
- * boardList(read, 'T12'); // one entry per board of table T12, sorted by table then display, with when it was last seen
+ * boardList(read, Date.now(), 'T12'); // one entry per board of table T12, by table then display, with when last seen
  * ```
  * @packageDocumentation
  */
-import { lastSeenAt, lastSeenOf } from './offline-since';
+import { isSilent, lastSeenAt, lastSeenOf } from './offline-since';
 import { parseMessage } from './mqtt';
 import type { DisplaySeen, DisplayStatus, OutOfStepCode, StaffWarningCode } from './schemas/index';
 import { parseTopic } from './topics';
@@ -53,12 +55,16 @@ export function retainedBoards(root: string, messages: Iterable<readonly [string
 
 /**
  * One board as `fleet list` shows it (and `--json` prints it: these names are kept). Times are ISO 8601; what only
- * an online board reports is null for one that is offline.
+ * an online board reports is null for one that is offline, and for one silent, what its last status said.
  */
 export interface BoardListEntry {
   readonly display: string;
   readonly table: string;
-  readonly state: 'online' | 'offline'; // online: connected to the broker (its last will replaces it when the link drops)
+  /**
+   * online: connected to the broker (its last will replaces it when the link drops), and heard from lately; silent:
+   * its status says online but is older than `SILENT_AFTER_SECONDS` (nothing heard since: its will never came).
+   */
+  readonly state: 'online' | 'silent' | 'offline';
   /** How it went offline: it said goodbye, its last will (the link dropped), or either (an older board); null: online. */
   readonly offline: 'goodbye' | 'will' | 'unknown' | null;
   readonly lastSeen: string; // when last seen alive, as far as is known (contract/offline-since.ts)
@@ -81,24 +87,29 @@ export interface BoardListEntry {
   readonly clockOffsetMs: number | null; // its clock minus the table controller's
 }
 
-/** The boards (of `tableId`, or all), sorted by table then display, as {@link BoardListEntry}. */
+/**
+ * The boards (of `tableId`, or all), sorted by table then display, as {@link BoardListEntry}; `now` (ms since the
+ * epoch) tells a silent board from one online.
+ */
 export function boardList(
   read: Pick<RetainedBoards, 'boards' | 'seen'>,
+  now: number,
   tableId: string | null = null,
 ): BoardListEntry[] {
   return read.boards
     .filter((b) => tableId === null || b.tableId === tableId)
-    .map((b) => boardListEntry(b, read.seen.get(b.displayId)))
+    .map((b) => boardListEntry(b, read.seen.get(b.displayId), now))
     .sort((a, b) => compareIds(a.table, b.table) || compareIds(a.display, b.display));
 }
 
-function boardListEntry(b: DisplayStatus, seen: DisplaySeen | undefined): BoardListEntry {
+function boardListEntry(b: DisplayStatus, seen: DisplaySeen | undefined, now: number): BoardListEntry {
   const lastSeen = b.state === 'online' ? undefined : lastSeenOf(b, seen);
   const at = lastSeenAt(b, lastSeen === undefined ? {} : { lastSeen });
+  const state: BoardListEntry['state'] = isSilent(b, now) ? 'silent' : b.state;
   const base = {
     display: b.displayId,
     table: b.tableId,
-    state: b.state,
+    state,
     lastSeen: at.at,
     lastSeenOrLater: at.orLater,
     statusAt: b.timestamp,

@@ -6,7 +6,9 @@
  * - an observer that saw the will arrive (to within the broker's keep-alive), with the board's last online status;
  * - the board's retained last-seen time (`{root}/displays/{id}/seen`, re-stated every 30 s), for whoever reads the
  *   broker later: taken only when it belongs to the will's connection (the same table, no older than the will).
- * Older boards publish neither `will` nor a last-seen time. Pure, and no validator: the console's page imports it.
+ * Older boards publish neither `will` nor a last-seen time. And since when a board is *silent*: its status still says
+ * online, but is too old to believe (its will never came: {@link isSilent}). Pure, and no validator: the console's page
+ * imports it.
  *
  * ```ts
  * `offline ${offlineSince(status, { lastSeen: lastSeenOf(status, seen) }, (iso) => iso)}`;
@@ -15,6 +17,7 @@
  * @packageDocumentation
  */
 import type { DisplaySeen, DisplayStatus } from './schemas/index';
+import { RESTATE_SECONDS } from './schemas/seen';
 
 /** What is known of a board's going beyond its status: when it was last seen, and when its will arrived. */
 export interface SeenGoing {
@@ -66,4 +69,25 @@ export function lastSeenAt(b: DisplayStatus, seen: SeenGoing): { readonly at: st
   if (b.state === 'online' || b.will === false) return { at: b.timestamp, orLater: false };
   if (seen.lastSeen !== undefined) return { at: seen.lastSeen, orLater: false };
   return { at: b.timestamp, orLater: true };
+}
+
+/**
+ * How old, in seconds, an online status may be before it is no longer believed: three of the board's re-statements
+ * (every {@link RESTATE_SECONDS} s, the contract's interval: a board does not choose it) missed in a row. A running
+ * board is never this late (its status goes at QoS 1, and on reconnecting it publishes at once), and the margin
+ * covers boards' clocks that differ by up to a minute (the console flags a board 2 s off its controller).
+ */
+export const SILENT_AFTER_SECONDS = 3 * RESTATE_SECONDS;
+
+/**
+ * Whether a board is silent at `now` (ms since the epoch): its status says online, but is more than
+ * {@link SILENT_AFTER_SECONDS} old, so nothing has been heard from it since, though its last word was online. Its
+ * last will never came: the broker restarted with its retained messages but without the will of a board that never
+ * reconnected, a bridged broker, or a board frozen hard while its link stays up. Silent since its status's time. A
+ * status time that cannot be read is silent too: online only when a recent time says so.
+ */
+export function isSilent(b: Pick<DisplayStatus, 'state' | 'timestamp'>, now: number): boolean {
+  if (b.state !== 'online') return false;
+  const age = now - Date.parse(b.timestamp);
+  return !(age <= SILENT_AFTER_SECONDS * 1000);
 }
