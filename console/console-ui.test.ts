@@ -5,7 +5,8 @@
  * retained sign on the broker changes; a supervisor sets the casino's scale. Then what the floor must look at
  * (issue 12): a board out of step, a board ahead of a sign the broker lost, Perfect Pairs with no casino scale; and
  * the sign republished above the board; and after the broker restarts without its retained signs, the flag and
- * Republish sign… on a table the broker has no sign for. Signing in, roles, closing and restoring:
+ * Republish sign… on a table the broker has no sign for; a board whose retained status says online, 40 min old
+ * (its will never came), listed as silent. Signing in, roles, closing and restoring:
  * console-ui-accounts.test.ts.
  * Screenshots go to test/output/console*.png.
  */
@@ -255,3 +256,44 @@ test('the broker restarts without its retained signs: the card says so, and Repu
   await expect.poll(() => ui.monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision).toBe(6);
   expect(await ui.retainedSign()).toMatchObject({ revision: 6, tableName: 'Jade 8', updatedBy: 'sue.chan' });
 }, 40_000);
+
+test('a board whose will never came: its retained status says online, 40 min old, and the list says silent', async () => {
+  const at = new Date(Date.now() - 40 * 60_000);
+  const t2 = ui.monitor.view().tables.find((t) => t.tableId === 'T2');
+  await ui.pub.publishAsync(
+    T.displayStatus('jade8-c'),
+    makeDisplayStatus({
+      v: 1,
+      state: 'online',
+      displayId: 'jade8-c',
+      tableId: 'T2',
+      version: '0.1.0',
+      timestamp: at.toISOString(),
+      handCount: 12,
+      ...(t2?.signage && { signageRevision: t2.signage.revision }),
+      rejectedMessages: 0,
+      uptimeSeconds: 7_200,
+    }),
+    { qos: 1, retain: true },
+  );
+  const row = ui.page.locator('console-board-list tr[data-board="jade8-c"]');
+  await expect.poll(() => row.locator('[data-state="board"]').textContent()).toBe('Silent');
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  expect(await row.locator('[data-state="silent-since"]').textContent()).toBe(
+    `no word since ${time}; it last said online`,
+  );
+  expect(await row.locator('[data-state="board"]').getAttribute('title')).toMatch(
+    new RegExp(
+      `^Its last status, at ${time}, said online, but nothing has come from it for over 90 s .*Check the board`,
+    ),
+  );
+  // What it last reported is not shown as current: its hands and uptime are dashes, as for a board offline.
+  expect(await row.getAttribute('class')).toMatch(/\bsilent\b/);
+  expect(await row.locator('td.num').allTextContents()).toEqual(['—', '—', '—']);
+  // The real board beside it, heard from every 30 s, is online.
+  expect(await ui.page.locator('console-board-list tr[data-board="jade8-a"] [data-state="board"]').textContent()).toBe(
+    'Online',
+  );
+  await ui.page.locator('console-board-list').screenshot({ path: join(OUT, 'console-silent.png') });
+  await ui.pub.publishAsync(T.displayStatus('jade8-c'), '', { qos: 1, retain: true });
+}, 20_000);

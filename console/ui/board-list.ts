@@ -1,5 +1,5 @@
 /**
- * `<console-board-list>`: every board on the broker in one table — online, out of step or offline, version,
+ * `<console-board-list>`: every board on the broker in one table — online, out of step, silent or offline, version,
  * table, shoe, hands, last result, sign revisions (flagged when they differ from the table's or the casino's, in
  * either direction), its build against the approved list, rejected messages, uptime — and under a board, what to
  * look at: why it is out of step and for how long, a sign that differs and what to do, software not approved, a
@@ -21,7 +21,7 @@ import type { FleetApi } from './console-client';
 import type { ConsoleFleetConfirm } from './fleet-confirm';
 import { FleetRuns, type FleetRun } from './fleet-runs';
 import { ago, duration, when, whenExact } from './format';
-import { offlineSince } from '../../contract/offline-since';
+import { isSilent, offlineSince, SILENT_AFTER_SECONDS } from '../../contract/offline-since';
 import type { ConsoleScreenshotDialog } from './screenshot-dialog';
 import { sharedStyles } from './shared.styles';
 import './fleet-confirm';
@@ -76,7 +76,8 @@ export class ConsoleBoardList extends LitElement {
       td.num {
         font-variant-numeric: tabular-nums;
       }
-      tr.offline td:not(:nth-child(2)) {
+      tr.offline td:not(:nth-child(2)),
+      tr.silent td:not(:nth-child(2)) {
         color: var(--c-ink-muted);
       }
       tr.has-attention > * {
@@ -159,8 +160,8 @@ export class ConsoleBoardList extends LitElement {
     return html`<p class="note muted small" data-note="fleet">${text.charAt(0).toUpperCase()}${text.slice(1)}</p>`;
   }
 
-  private signs(b: BoardRow) {
-    if (b.state !== 'online') return html`<span class="muted">—</span>`;
+  private signs(b: BoardRow, live: boolean) {
+    if (b.state !== 'online' || !live) return html`<span class="muted">—</span>`;
     const table = this.tables.find((t) => t.tableId === b.tableId)?.signage?.revision;
     const rev = b.signageRevision;
     // Of the table's sign: "table at rev 4", or none at all on the broker ("ahead: table at none" read as nonsense).
@@ -176,8 +177,8 @@ export class ConsoleBoardList extends LitElement {
   }
 
   /** Under the version: the approved build's label, or a pill when it is not approved (or none is reported). */
-  private build(b: BoardRow) {
-    if (b.state !== 'online' || b.approvedBuild === undefined) return nothing;
+  private build(b: BoardRow, live: boolean) {
+    if (b.state !== 'online' || !live || b.approvedBuild === undefined) return nothing;
     if (b.approvedBuild !== null)
       return html`<div class="muted small" data-build="approved" title=${b.build?.sha256 ?? ''}>
         ${b.approvedBuild}
@@ -193,7 +194,22 @@ export class ConsoleBoardList extends LitElement {
     return b.shoeNo === undefined ? b.shoeId : html`${b.shoeNo} <span class="muted">${b.shoeId}</span>`;
   }
 
-  private state(b: BoardRow, now: number) {
+  /**
+   * Silent: its status says online but is too old to believe (`isSilent`): the will that would have said offline
+   * never came. In words for the floor and IT: since when, what it last said, what to check.
+   */
+  private silent(b: BoardRow, now: number) {
+    const at = whenExact(b.timestamp, now);
+    const title =
+      `Its last status, at ${at}, said online, but nothing has come from it for over ${SILENT_AFTER_SECONDS} s ` +
+      `(a board reports every ${SILENT_AFTER_SECONDS / 3} s): it may have lost power, hung, or lost its network ` +
+      'without the broker noticing. Check the board: its screen may not show the table.';
+    return html`<span class="pill off" data-state="board" title=${title}>Silent</span>
+      <span class="muted" data-state="silent-since">no word since ${at}; it last said online</span>`;
+  }
+
+  private state(b: BoardRow, now: number, live: boolean) {
+    if (b.state === 'online' && !live) return html`<span class="states">${this.silent(b, now)}</span>`;
     const on = b.state === 'online';
     return html`<span class="states">
       <span class="pill ${on ? 'ok' : 'off'}" data-state="board" title="Reported ${when(b.timestamp, now)}"
@@ -220,18 +236,20 @@ export class ConsoleBoardList extends LitElement {
   private row(b: BoardRow, now: number, commands: boolean) {
     const name = this.tables.find((t) => t.tableId === b.tableId)?.signage?.tableName;
     const columns = commands ? 11 : 10;
-    const on = b.state === 'online';
+    // Online and heard from lately: what it reports is current. A silent board's figures are its last word's.
+    const on = b.state === 'online' && !isSilent(b, now);
     const run = commands ? this.runs.of(b.displayId) : undefined;
     const more = b.attention.length > 0 || run !== undefined;
-    return html`<tr class="${b.state} ${more ? 'has-attention' : ''}" data-board=${b.displayId}>
+    const kind = on ? 'online' : b.state === 'online' ? 'silent' : 'offline';
+    return html`<tr class="${kind} ${more ? 'has-attention' : ''}" data-board=${b.displayId}>
         <th scope="row">${b.displayId}</th>
-        <td>${this.state(b, now)}</td>
+        <td>${this.state(b, now, on)}</td>
         <td>${name ? html`${name} <span class="muted">${b.tableId}</span>` : b.tableId}</td>
-        <td>${b.version}${this.build(b)}</td>
+        <td>${b.version}${this.build(b, on)}</td>
         <td>${on ? this.shoe(b) : '—'}</td>
         <td class="num">${on ? b.handCount : '—'}</td>
         <td>${on ? ago(b.lastResultAt, now) : '—'}</td>
-        <td class="signs">${this.signs(b)}</td>
+        <td class="signs">${this.signs(b, on)}</td>
         <td class="num">${on ? b.rejectedMessages : '—'}</td>
         <td class="num">${on ? duration(b.uptimeSeconds) : '—'}</td>
         ${commands ? html`<td>${commandButtons(b, this.userRole, run, this.handlers)}</td>` : nothing}
