@@ -160,7 +160,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
           formatTableSignage(tableId ?? '', current.table, current.casino) +
             formatCasinoSignage(current.casino) +
             (shoe ? `Shoe: ${describeShoe(shoe)}\n` : 'Shoe: no snapshot on the broker\n') +
-            formatBoards(boards, current.table, current.casino, current.seen),
+            formatBoards(boards, current.table, current.casino, current.seen, penv.now().getTime()),
         );
       return EXIT.ok;
     }

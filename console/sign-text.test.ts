@@ -34,6 +34,24 @@ describe('formatBoards', () => {
   });
 });
 
+describe('a board whose last word was online', () => {
+  const online = (timestamp: string) =>
+    ({ ...status('D1'), state: 'online', timestamp, signageRevision: 4 }) as unknown as DisplayStatus;
+  const now = Date.parse('2026-11-27T01:00:00.000Z');
+  const cases: [string, string, string][] = [
+    ['heard 30 s ago: online', '2026-11-27T00:59:30.000Z', '  Board D1:      online, sign revision 4\n'],
+    ['heard 90 s ago: online still', '2026-11-27T00:58:30.000Z', '  Board D1:      online, sign revision 4\n'],
+    [
+      'heard 91 s ago: silent, as fleet list and the console say it',
+      '2026-11-27T00:58:29.000Z',
+      '  Board D1:      silent: no word since 2026-11-27T00:58:29.000Z; it last said online, sign revision 4\n',
+    ],
+  ];
+  it.each(cases)('%s', (_, timestamp, line) => {
+    expect(formatBoards([online(timestamp)], null, null, new Map(), now)).toContain(line);
+  });
+});
+
 describe('a table with no sign on the broker', () => {
   const cases: [string, number | null, string][] = [
     ['no board shows one: never had one', null, 'No sign on the broker yet: the boards show no limits or pay table.'],

@@ -8,7 +8,7 @@
  * ```
  * @packageDocumentation
  */
-import { lastSeenOf, offlineSince } from '../contract/offline-since';
+import { isSilent, lastSeenOf, offlineSince } from '../contract/offline-since';
 import { isLimitedSideBet, PERFECT_PAIRS_PAY_SCALES } from '../baccarat/signage';
 import type { CasinoSignage, DisplaySeen, DisplayStatus, PayScale, TableSignage, Variant } from '../contract/schemas';
 import { boardAttention } from './fleet-attention';
@@ -115,24 +115,35 @@ export function formatCasinoSignage(c: CasinoSignage | null): string {
   ].join('\n');
 }
 
+const attention = (a: { readonly text: string }): string => `    ! ${a.text}`;
+
 /**
  * A table's boards for `signage show`: what each shows, or since when it is offline (with its retained last-seen
- * time), and what to look at (a sign that differs, in either direction; out of step; its warnings).
+ * time) or silent (its last word online, too old: `isSilent`, at `now`, ms since the epoch), and what to look at (a
+ * sign that differs, in either direction; out of step; its warnings).
  */
+
 export function formatBoards(
   boards: readonly DisplayStatus[],
   table: TableSignage | null,
   casino: CasinoSignage | null,
   seen: ReadonlyMap<string, DisplaySeen> = new Map(),
+  now: number = Date.now(),
 ): string {
   if (boards.length === 0) return 'Boards: none has reported on the broker\n';
   const lines = boards.flatMap((b) => {
-    const shown =
-      b.state === 'online'
-        ? `online, ${b.signageRevision === undefined ? 'no sign' : `sign revision ${b.signageRevision}`}` +
-          `${b.casinoSignageRevision === undefined ? '' : `, casino sign revision ${b.casinoSignageRevision}`}`
-        : `offline ${offlineSince(b, { lastSeen: lastSeenOf(b, seen.get(b.displayId)) }, (iso) => iso)}`;
-    return [row(`Board ${b.displayId}`, shown), ...boardAttention(b, table, casino).map((a) => `    ! ${a.text}`)];
+    if (b.state !== 'online') {
+      const since = offlineSince(b, { lastSeen: lastSeenOf(b, seen.get(b.displayId)) }, (iso) => iso);
+      return [row(`Board ${b.displayId}`, `offline ${since}`), ...boardAttention(b, table, casino).map(attention)];
+    }
+    const signs =
+      `${b.signageRevision === undefined ? 'no sign' : `sign revision ${b.signageRevision}`}` +
+      `${b.casinoSignageRevision === undefined ? '' : `, casino sign revision ${b.casinoSignageRevision}`}`;
+    // Silent: its last word was online, too long ago to believe (as fleet list and the console say it); what else
+    // that word said is as old.
+    if (isSilent(b, now))
+      return [row(`Board ${b.displayId}`, `silent: no word since ${b.timestamp}; it last said online, ${signs}`)];
+    return [row(`Board ${b.displayId}`, `online, ${signs}`), ...boardAttention(b, table, casino).map(attention)];
   });
   return `Boards:\n${lines.join('\n')}\n`;
 }
