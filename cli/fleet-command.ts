@@ -51,18 +51,7 @@ const LISTING_HINT: Record<string, string> = {
 };
 
 /** The options that are for a command to one board, not for `list`. */
-const COMMAND_ONLY = [
-  'display',
-  'reason',
-  'out',
-  'seconds',
-  'replace',
-  'timeout',
-  'signing-key',
-  'by',
-  'accounts',
-  'audit',
-];
+const COMMAND_ONLY = ['display', 'reason', 'out', 'seconds', 'replace', 'signing-key', 'by', 'accounts', 'audit'];
 
 export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = PROCESS_ENV): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -5,7 +5,8 @@
  * `{root}/displays/+/seen`, read as `signage show` reads them (`contract/board-list.ts`): an online status older than
  * 90 s (three re-statements missed) is `silent`, its will never delivered. The broker sends retained
  * messages at once on the subscription, so the read ends once none has come for 200 ms, or 2 s after it at the
- * latest (`RETAINED_SETTLE`, as the console waits); nothing is published.
+ * latest (`RETAINED_SETTLE`, as the console waits; `--timeout S` for a broker too busy for that, which a warning
+ * suggests when statuses still came as the wait ran out); nothing is published.
  *
  * ```sh
  * baccarat-board fleet list --broker mqtt://broker:1883 --table T12
@@ -16,10 +17,13 @@ import { boardList, retainedBoards, type BoardListEntry } from '../contract/boar
 import { isId } from '../contract/schemas';
 import { ago, duration } from '../contract/time-words';
 import { topics } from '../contract/topics';
-import { type BROKER_ARGS, brokerOptions, readRetained, RETAINED_SETTLE } from '../console/mqtt-session';
+import { type BROKER_ARGS, brokerOptions, collectRetained, RETAINED_SETTLE } from '../console/mqtt-session';
 import { connectFor } from './broker-connect';
 import type { ActorEnv } from './actor';
 import { type CliIo, EXIT, UsageError } from './io';
+
+/** The longest `--timeout` of `fleet list`, in seconds. */
+const MAX_LIST_SECONDS = 60;
 
 /** The words that list the fleet: `ls` as well, by habit. */
 export const LIST_WORDS: readonly string[] = ['list', 'ls'];
@@ -28,12 +32,18 @@ export const LIST_WORDS: readonly string[] = ['list', 'ls'];
 export type FleetListValues = { readonly [K in keyof typeof BROKER_ARGS]?: string } & {
   readonly table?: string;
   readonly json?: boolean;
+  readonly timeout?: string; // seconds: the longest to wait for the retained statuses
 };
 
 /** Lists the boards: exit 0 when listed (silent or offline boards too, or none), 1 when the broker cannot be read. */
 export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorEnv): Promise<number> {
   const table = values.table ?? null;
   if (table !== null && !isId(table)) throw new UsageError(`--table '${table}' is not a table id (A-Z a-z 0-9 _ -)`);
+  const waitS = values.timeout === undefined ? RETAINED_SETTLE.maxMs / 1000 : Number(values.timeout);
+  if (!(Number.isFinite(waitS) && waitS > 0 && waitS <= MAX_LIST_SECONDS))
+    throw new UsageError(
+      `--timeout must be more than 0 and at most ${MAX_LIST_SECONDS} seconds, not '${values.timeout}'`,
+    );
   const broker = brokerOptions(values, penv.env);
   if (!broker.ok) throw new UsageError(broker.error);
   const client = await connectFor('fleet', broker.value, io);
@@ -42,12 +52,17 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
   const t = topics(root);
   try {
     const filters = [t.filter('displayStatus'), t.filter('displaySeen')];
-    const read = await readRetained(client, [], RETAINED_SETTLE.maxMs, filters, RETAINED_SETTLE.quietMs);
+    const read = await collectRetained(client, [], waitS * 1000, filters, RETAINED_SETTLE.quietMs);
     if (!read.ok) {
       io.err(`baccarat-board fleet: ${read.error}\n`);
       return EXIT.failure;
     }
-    const retained = retainedBoards(root, read.value);
+    if (read.value.cut)
+      io.err(
+        `warning: the broker was still sending boards' statuses after ${waitS} s: the list may be missing some; ` +
+          `give it longer with --timeout ${Math.min(MAX_LIST_SECONDS, waitS * 5)}\n`,
+      );
+    const retained = retainedBoards(root, read.value.messages);
     for (const w of retained.warnings) io.err(`warning: ${w}\n`);
     const now = penv.now().getTime();
     const rows = boardList(retained, now, table);

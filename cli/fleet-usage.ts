@@ -7,13 +7,14 @@ export const FLEET_USAGE = `Usage: baccarat-board fleet list --broker URL [--tab
 
 Every board on the broker (list), or a fleet command to one board ({root}/displays/{ID}/command, QoS 1), for IT.
 
-list        every board that has reported, one line each, by table then display: its table, online or offline,
-            when last seen ("3 min ago"; "or later" where only the time it connected is known), whether it is in
-            step with its table (and if not why: gap, rejected, conflict), its version, uptime and how many
-            warnings for staff it carries (ls does the same). Read from the boards' retained status and
-            last-seen time; it waits until none has come for 0.2 s, 2 s at most, and publishes nothing. --table ID:
-            that table's boards only. Exit status 0 once listed, offline boards or none among them ("No boards have
-            reported on this broker"); 1 when the broker cannot be reached or read.
+list        every board that has reported, one line each, by table then display: its table, online, offline or
+            silent (its status says online but is over 90 s old: its link dropped unseen), when last seen ("3 min
+            ago"; "or later" where only the time it connected is known), whether it is in step with its table
+            (and if not why: gap, rejected, conflict), its version, uptime and how many warnings for staff it
+            carries (ls does the same). Read from the boards' retained status and last-seen time; it waits until
+            none has come for 0.2 s, 2 s at most (--timeout), and publishes nothing. --table ID: that table's
+            boards only. Exit status 0 once listed, offline boards or none among them ("No boards have reported on
+            this broker"); 1 when the broker cannot be reached or read.
 identify    shows the display id large on the screen (--seconds N, default 30)
 about       shows, for staff close up, what the board runs and how it is connected: version, build, ids,
             brokers, connection, configuration file, uptime, Electron/Chromium or browser mode, trust, screen
@@ -47,7 +48,8 @@ Options:
   --out FILE.png          screenshot: where to write the picture
   --seconds N             identify, about: how long it shows (1 to 600)
   --replace               resync: replace the board's state
-  --timeout S             how long to wait for the board (default 10 s; 30 s for screenshot)
+  --timeout S             how long to wait for the board (default 10 s; 30 s for screenshot); for list, the
+                          longest to wait for the boards' statuses (default 2 s: it ends once they are in)
   --signing-key FILE      the pit's private key (PEM): for boards that require signatures; signs the record too
   --json                  one JSON line: the answer (for screenshot, its fields without the PNG, and the file),
                           and audit, the id of its record (null: not confirmed); for list, an array of boards

@@ -124,6 +124,13 @@ export function topicMatches(filter: string, topic: string): boolean {
  */
 export const RETAINED_SETTLE = { quietMs: 200, maxMs: 2_000 } as const;
 
+/** Retained messages read, and whether the read was cut short ({@link collectRetained}). */
+export interface RetainedRead {
+  readonly messages: Map<string, Buffer>;
+  /** Given a quiet time: `waitMs` ran out while messages still came (none quiet for that long), so some may be missing. */
+  readonly cut: boolean;
+}
+
 /**
  * Subscribes to `topicList` (exact topics) and collects their retained messages: done when every topic has
  * answered or `waitMs` after the subscription is granted. An empty retained payload (a deleted sign) is absent.
@@ -138,7 +145,20 @@ export async function readRetained(
   filters: readonly string[] = [],
   quietMs?: number,
 ): Promise<Result<Map<string, Buffer>, string>> {
+  const r = await collectRetained(client, topicList, waitMs, filters, quietMs);
+  return r.ok ? ok(r.value.messages) : r;
+}
+
+/** {@link readRetained}, saying too whether `waitMs` cut it short while messages still came (`cut`). */
+export async function collectRetained(
+  client: MqttClient,
+  topicList: readonly string[],
+  waitMs: number,
+  filters: readonly string[] = [],
+  quietMs?: number,
+): Promise<Result<RetainedRead, string>> {
   const got = new Map<string, Buffer>();
+  let cut = false;
   let finish = () => undefined as void;
   let quiet = () => undefined as void; // restarts the quiet wait (quietMs), once subscribed
   const complete = () => filters.length === 0 && topicList.every((t) => got.has(t));
@@ -165,14 +185,15 @@ export async function readRetained(
   if (!complete())
     await new Promise<void>((resolve) => {
       let calm: NodeJS.Timeout | undefined;
-      const timer = setTimeout(() => finish(), waitMs);
+      // With a quiet time, the wait runs out only while messages still come: each one restarts the quiet wait.
+      const timer = setTimeout(() => ((cut = quietMs !== undefined), finish()), waitMs);
       finish = () => (clearTimeout(timer), clearTimeout(calm), resolve());
       if (quietMs === undefined) return;
       quiet = () => (clearTimeout(calm), (calm = setTimeout(() => finish(), quietMs)));
       quiet();
     });
   client.off('message', onMessage);
-  return ok(got);
+  return ok({ messages: got, cut });
 }
 
 /** Resolves true when `text` arrives on `topic` within `ms`. Register before publishing. */
