@@ -23,8 +23,11 @@ export interface KeypadState {
   readonly entry: readonly Card[]; // the round being dealt, card by card, in dealing order
   /** The latest result, which the dealer may undo until `at` + the undo window, as long as nothing else happened. */
   readonly last: { readonly handNo: number; readonly at: string } | null;
-  /** An undo in progress: the next result replaces hand `handNo`, taken back `after` ms after its result. */
-  readonly redo: { readonly handNo: number; readonly after: number } | null;
+  /**
+   * An undo in progress: the next result replaces hand `handNo`, taken back `after` ms after its result (at
+   * `resultAt`). Cancelled, or keyed again the same, the undo is on offer again for the rest of its window.
+   */
+  readonly redo: { readonly handNo: number; readonly after: number; readonly resultAt: string } | null;
 }
 
 export const INITIAL_STATE: KeypadState = {

@@ -254,6 +254,17 @@ describe('undo: the last result, for a few seconds, before anything else', () =>
     const r = run([{ type: 'undo' }, { type: 'result' }], state, later(1_000));
     expect(r.steps).toEqual([]);
     expect(r.state.redo).toBeNull();
+    expect(refusal(r.state, 'undo')).toBeNull(); // nothing changed: the undo is still on offer
+  });
+
+  test('an undo cancelled (a stray tap: a double tap on Confirm lands on Undo) leaves the undo on offer', () => {
+    const { state } = run(first);
+    const cancelled = run([{ type: 'undo' }, { type: 'cancel-undo' }], state, later(1_000)).state;
+    expect(cancelled).toMatchObject({ redo: null, entry: [], last: state.last });
+    const u = run([{ type: 'undo' }, { type: 'uncard' }, ...cards('8C'), { type: 'result' }], cancelled, later(5_000));
+    expect(u.steps).toMatchObject([{ type: 'correction', handNo: 1, by: UNDO_BY, note: /5 s after the result/ }]);
+    // Still within the result's own window, not a new one from the cancel.
+    expect(act(cancelled, { type: 'undo' }, later(10_001))).toMatchObject({ ok: false, error: /supervisor/ });
   });
 
   test('after the window, or after anything else, it is a supervisor correction', () => {

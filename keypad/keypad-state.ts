@@ -102,7 +102,7 @@ export function act(s: KeypadState, a: Action, ctx: Context): Result<Transition,
   const r = apply(s, a, ctx);
   if (!r.ok) return r;
   // The undo is for the latest result only while nothing else has happened at the table since.
-  const keepsLast = a.type === 'result' || a.type === 'undo' || a.type === 'card' || a.type === 'uncard';
+  const keepsLast = ['result', 'undo', 'cancel-undo', 'card', 'uncard'].includes(a.type);
   return keepsLast || r.value.state.last === null ? r : ok({ ...r.value, state: { ...r.value.state, last: null } });
 }
 
@@ -192,10 +192,11 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
       const hand = shoeHands(shoe).find((h) => h.no === last.handNo);
       if (!hand || hand.voided) return err(`hand ${last.handNo} cannot be undone`);
       const entry = hand.cards ? dealingOrder(hand.cards) : [];
-      return done({ ...s, redo: { handNo: last.handNo, after }, entry, last: null });
+      return done({ ...s, redo: { handNo: last.handNo, after, resultAt: last.at }, entry, last: null });
     }
     case 'cancel-undo':
-      return done({ ...s, redo: null, entry: [], last: null });
+      // Nothing changed: a stray tap on Undo (a double tap on Confirm lands there) must not use up the undo.
+      return done({ ...s, redo: null, entry: [], last: s.redo && { handNo: s.redo.handNo, at: s.redo.resultAt } });
     case 'round-void': {
       const handNo = nextHandNo(shoe);
       const cards = s.entry;
@@ -276,7 +277,10 @@ function redone(
   if (!r.ok) return r;
   const note = `undone by the dealer ${Math.max(1, Math.round(redo.after / 1000))} s after the result and keyed again`;
   const c = correction(s, redo.handNo, r.value, { by: UNDO_BY, at: ctx.at, note, unchangedOk: true });
-  return c.ok ? ok({ ...c.value, state: { ...c.value.state, redo: null, entry: [], last: null } }) : c;
+  if (!c.ok) return c;
+  // Keyed again the same, nothing was published: the undo stays on offer for the rest of its window, as on a cancel.
+  const last = c.value.steps.length === 0 ? { handNo: redo.handNo, at: redo.resultAt } : null;
+  return ok({ ...c.value, state: { ...c.value.state, redo: null, entry: [], last } });
 }
 
 /** A correction of hand `no` to `r`, by `by`: the core's correctHand, then the correction step. */
