@@ -42,6 +42,11 @@ const storedLanguage = (): Language => {
   return defaultLanguage(navigator.language);
 };
 
+/** How long after the screen changes a tap is taken for a double tap's second half, and dropped, in ms. */
+const SETTLE_MS = 400;
+/** The screen a view shows: the round being keyed (or keyed again after an undo), between rounds, or refused. */
+const screenOf = (v: KeypadView): string => (v.link.state === 'refused' ? 'refused' : v.round ? 'round' : 'between');
+
 @customElement('keypad-app')
 export class KeypadApp extends LitElement {
   static override styles = [sharedStyles, appStyles];
@@ -62,6 +67,7 @@ export class KeypadApp extends LitElement {
   private tick: ReturnType<typeof setInterval> | null = null;
   private toastTimer: ReturnType<typeof setTimeout> | null = null;
   private skew = 0; // the server's clock minus the page's, in ms
+  private settled = 0; // the page's time until which taps are a double tap's second half, in ms (see show())
 
   private get t(): Strings {
     return strings(this.language);
@@ -89,6 +95,9 @@ export class KeypadApp extends LitElement {
 
   private show(v: KeypadView): void {
     if (!isNewer(this.view, v)) return; // a reply overtaken by a newer push (its outbox acknowledged meanwhile)
+    // Another screen puts other buttons under the dealer's finger: the second tap of a double tap on Confirm
+    // result landed on Undo (cards) or Bets open (outcome). Taps that soon after the screen changed are dropped.
+    if (this.view && screenOf(this.view) !== screenOf(v)) this.settled = Date.now() + SETTLE_MS;
     this.view = v;
     // The clock ticks only while the undo counts down: the page is otherwise still, as a tablet's battery likes.
     if (v.undo && !this.tick) this.tick = setInterval(() => (this.now = Date.now()), 250);
@@ -102,6 +111,7 @@ export class KeypadApp extends LitElement {
 
   private onAct(e: ActEvent): void {
     e.stopPropagation();
+    if (Date.now() < this.settled) return;
     const { request, confirm } = e.detail;
     if (confirm) {
       this.pending = request;
@@ -110,6 +120,7 @@ export class KeypadApp extends LitElement {
   }
 
   private act(action: DealerAction, confirm?: Confirmation): void {
+    if (Date.now() < this.settled) return;
     if (confirm) {
       this.pending = { action };
       this.ask = confirm;
@@ -268,7 +279,7 @@ export class KeypadApp extends LitElement {
             ? html`<keypad-round-screen .t=${t} .view=${v}></keypad-round-screen>`
             : html`<keypad-between .t=${t} .view=${v} .now=${this.now + this.skew}></keypad-between>`;
     return html`${this.header(v)}
-      <main data-screen=${v.link.state === 'refused' ? 'refused' : v.round ? 'round' : 'between'}>${body}</main>
+      <main data-screen=${screenOf(v)}>${body}</main>
       <footer><keypad-hands .t=${t} .hands=${v.shoe?.hands ?? []}></keypad-hands></footer>
       ${this.choiceBox()}
       <keypad-confirm

@@ -1,0 +1,84 @@
+/**
+ * A tired dealer's double tap on "Confirm result", in Chromium with touch, against a real broker: the result is
+ * recorded once, and the second tap does nothing on the screen that replaces the round (by cards, Undo lies under
+ * the finger; by outcome, Bets open).
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright';
+import { describe, expect, test } from 'vitest';
+import { startKeypad, type Keypad } from '../keypad/keypad';
+import type { DealerAction, Keying } from '../keypad/protocol';
+import { startKeypadServer } from '../keypad/server';
+import { Supervisors } from '../keypad/supervisors';
+import { KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
+import { cleanupList, tempDir } from '../test/helpers/lifecycle';
+
+const rig = keypadRig();
+const { missing } = rig;
+const cleanups = cleanupList();
+
+async function keypadPage(table: string, keying: Keying, ...actions: DealerAction[]): Promise<[Keypad, Page]> {
+  const kp = await startKeypad({
+    broker: rig.broker().url,
+    tableId: table,
+    journalPath: join(tempDir('bb-kdt-'), 'keypad.journal'),
+    keying,
+    supervisors: new Supervisors(new Map()),
+    version: '0.1.0',
+  });
+  const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
+  cleanups.push(
+    () => kp.stop(),
+    () => server.close(),
+  );
+  for (const action of actions) {
+    const r = await kp.request({ action });
+    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
+  }
+  const page = await rig.browser().newPage({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  cleanups.push(() => page.close());
+  await page.goto(server.url);
+  await page.locator('keypad-app main[data-screen="round"]').waitFor();
+  return [kp, page];
+}
+
+/** Two taps at the button's middle, the second as soon as the screen has changed under the finger. */
+async function doubleTap(page: Page, selector: string): Promise<void> {
+  const box = (await page.locator(selector).boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.touchscreen.tap(x, y);
+  await page.locator('keypad-app main[data-screen="between"]').waitFor();
+  await page.touchscreen.tap(x, y);
+  await page.waitForTimeout(500); // what the second tap would have done is done
+}
+
+const SHOE: DealerAction[] = [
+  { type: 'open-table' },
+  { type: 'new-shoe', decks: 8 },
+  { type: 'bets-open' },
+  { type: 'no-more-bets' },
+];
+
+describe.skipIf(missing)(`a double tap on Confirm result${missing ? ` (${missing})` : ''}`, () => {
+  test('by cards: one hand, and the undo still on offer (the second tap fell on Undo)', async () => {
+    const cards = '3S 5D 2H 4C'.split(' ').map((card): DealerAction => ({ type: 'card', card }));
+    const [kp, page] = await keypadPage('DT1', 'cards', ...SHOE, ...cards);
+    await doubleTap(page, 'keypad-app [data-confirm-result]');
+    expect(kp.view().redo).toBeNull();
+    expect(kp.view().can.undo).toBe(true);
+    expect(kp.view().shoe?.hands).toHaveLength(1);
+    expect(await page.locator('keypad-app [data-undo]').isVisible()).toBe(true);
+  }, 60_000);
+
+  test('by outcome: one hand, and bets not opened (the second tap fell on Bets open)', async () => {
+    const [kp, page] = await keypadPage('DT2', 'outcome', ...SHOE);
+    const pad = page.locator('main keypad-outcome');
+    await pad.locator('button[data-outcome="banker"]').tap();
+    await pad.locator('[data-points="player"] button').nth(3).tap();
+    await pad.locator('[data-points="banker"] button').nth(7).tap();
+    await doubleTap(page, 'main keypad-outcome [data-confirm]');
+    expect(kp.view().shoe?.phase).not.toBe('betting');
+    expect(kp.view().shoe?.hands).toHaveLength(1);
+    expect(kp.view().can.undo).toBe(true);
+  }, 60_000);
+});
