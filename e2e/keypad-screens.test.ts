@@ -263,10 +263,21 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
 
   test('by outcome: only what the Table of Play allows can be keyed', async () => {
     const { kp, server } = await keypadOn('S2', 'outcome');
+    // Hands in the shoe: their strip takes its place at the foot, and Cut card and Round void must stay in view.
+    const keyed = {
+      outcome: 'banker',
+      playerPoints: 3,
+      bankerPoints: 7,
+      playerPair: true,
+      bankerPair: false,
+      natural: false,
+    } as const;
+    const hand: DealerAction[] = [{ type: 'bets-open' }, { type: 'no-more-bets' }, { type: 'result', keyed }];
     await act(
       kp,
       { type: 'open-table' },
       { type: 'new-shoe', decks: 6 },
+      ...[1, 2, 3, 4, 5, 6].flatMap(() => hand),
       { type: 'bets-open' },
       { type: 'no-more-bets' },
     );

@@ -24,6 +24,13 @@ declare global {
   }
 }
 
+/** The result as the dealer keyed it, in words: the winner, the points, the pairs and the natural. */
+const summary = (t: Strings, r: KeyedResult): string =>
+  [
+    t.wins(r.outcome, r.playerPoints, r.bankerPoints),
+    ...(['playerPair', 'bankerPair', 'natural'] as const).filter((k) => r[k]).map((k) => t[k]),
+  ].join(' · ');
+
 @customElement('keypad-outcome')
 export class KeypadOutcome extends LitElement {
   static override styles = [
@@ -31,7 +38,7 @@ export class KeypadOutcome extends LitElement {
     css`
       :host {
         display: grid;
-        gap: calc(var(--k-gap) * 2);
+        gap: var(--k-gap);
       }
       .row {
         display: grid;
@@ -72,10 +79,11 @@ export class KeypadOutcome extends LitElement {
         border-color: var(--k-accent);
         color: var(--k-accent-ink);
       }
-      .summary {
-        font-size: 1.4em;
-        font-weight: 800;
-        min-height: 1.5em;
+      /* The result goes on Confirm itself, and the round's other actions (slotted) beside it, as when keying cards:
+         one row, so that with the shoe's hands below, Cut card and Round void are not scrolled out of view. */
+      .act {
+        grid-auto-flow: column;
+        grid-auto-columns: 1fr;
       }
     `,
   ];
@@ -206,12 +214,18 @@ export class KeypadOutcome extends LitElement {
             </button>`,
         )}
       </div>
-      <div class="summary" aria-live="polite">
-        ${r ? [t.wins(r.outcome, r.playerPoints, r.bankerPoints), ...(['playerPair', 'bankerPair', 'natural'] as const).filter((k) => r[k]).map((k) => t[k])].join(' · ') : ''}
+      <div class="row act">
+        <slot></slot>
+        <button
+          class="primary big"
+          data-confirm
+          aria-live="polite"
+          ?disabled=${this.disabled || r === null}
+          @click=${() => this.confirm()}
+        >
+          ${this.label}${r ? `${t.colon}${summary(t, r)}` : ''}
+        </button>
       </div>
-      <button class="primary big" data-confirm ?disabled=${this.disabled || r === null} @click=${() => this.confirm()}>
-        ${this.label}
-      </button>
     `;
   }
 }

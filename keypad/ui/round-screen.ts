@@ -83,8 +83,8 @@ export class KeypadRoundScreen extends LitElement {
             label=${t.confirmResult}
             ?disabled=${!v.can.result}
             @keypad-keyed=${(e: CustomEvent<KeyedResult>) => this.act({ type: 'result', keyed: e.detail })}
-          ></keypad-outcome>
-          ${side}
+            >${side}</keypad-outcome
+          >
         </div>`;
     const r = round.result;
     return html`${pitClosedWarning(t, v)}${banner}${last}
