@@ -131,6 +131,12 @@ export interface ShoeView {
   readonly shuffled: boolean;
   readonly burn: { readonly card: string; readonly count: number; readonly expected: number } | null;
   readonly hands: readonly HandView[];
+  /**
+   * How many of `hands` go on the boards' roads (the core's `roadHands`, which a board's statistics count): the rest
+   * are void (void hands, no-bet coups, hands voided afterwards), as a board says it: "17 hands + 2 void".
+   */
+  readonly onRoads: number;
+  /** Rounds voided without a result (rules 12.5, 12.6; tournament rule 5.1.1): each left its number to the next hand. */
   readonly voidedRounds: readonly { readonly no: number; readonly reason: string }[];
   readonly nextHandNo: number;
   readonly noBetCoups: number; // no-bet coups dealt in this shoe

@@ -9,7 +9,15 @@
  * @packageDocumentation
  */
 import { makeCard } from '../baccarat/cards';
-import { isShoeComplete, isShoeHand, lastCoupState, nextHandNo, shoeHands, type ShoeHand } from '../baccarat/shoe';
+import {
+  isShoeComplete,
+  isShoeHand,
+  lastCoupState,
+  nextHandNo,
+  roadHands,
+  shoeHands,
+  type ShoeHand,
+} from '../baccarat/shoe';
 import type { VoidHandReason } from '../contract/schemas/hand';
 import { announcedReason, exhausted, inRound, refusal, type KeypadState } from './keypad-state';
 import type { ActionType, HandView, KeypadView, Keying, LinkView, PitView, ShoeView } from './protocol';
@@ -79,6 +87,7 @@ function shoeView(s: KeypadState): ShoeView | null {
     shuffled: s.shuffled,
     burn: shoe.burn && { card: makeCard(shoe.burn.card), count: shoe.burn.count, expected: shoe.burn.expected },
     hands: hands.map(handView),
+    onRoads: roadHands(shoe).length,
     voidedRounds: shoe.rounds.flatMap((r) => (isShoeHand(r) ? [] : [{ no: r.no, reason: r.voided.reason }])),
     nextHandNo: nextHandNo(shoe),
     noBetCoups: hands.filter((h) => h.voidHand?.kind === 'noBetCoup').length,

@@ -15,8 +15,10 @@ import { burnCount } from '../../baccarat/shoe-lifecycle';
 import { ANNOUNCED_REASONS, type DealerAction, type KeypadView } from '../protocol';
 import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
 import { cardLabel, isRed } from './format';
+import { lastRound } from './last-round';
 import type { Strings } from './locales';
 import { nextStep, statusKey, statusText, type NextStep } from './next-step';
+import { handsTally } from './shoe-rounds';
 import { pitClosedHere, pitClosedWarning } from './pit-closed';
 import { screenStyles } from './keypad-app.styles';
 import { sharedStyles } from './shared.styles';
@@ -124,9 +126,24 @@ export class KeypadBetween extends LitElement {
     const pitClosed = pitClosedHere(v);
     const pitAsk = (title: string, label: string): Confirmation => ({ title, body: t.pitClosed, label, danger: true });
     const step = nextStep(v);
+    const tally = s && handsTally(s);
+    const endShoeDone = tally ? t.endShoeDone(tally.played, tally.void) : '';
     const newShoe = html`<div class="grid2">
-      <div class="row decks" role="group" aria-label=${t.decks}>
-        ${[4, 5, 6, 7, 8].map((d) => html`<button data-decks=${d} aria-pressed=${this.decks === d} @click=${() => (this.decks = d)}>${d}</button>`)}
+      <div class="decks" role="group" aria-labelledby="decks-label">
+        <div class="label" id="decks-label" data-decks-label>${t.decks}</div>
+        <div class="row">
+          ${[4, 5, 6, 7, 8].map(
+            (d) =>
+              html`<button
+                data-decks=${d}
+                aria-label=${t.deckCount(d)}
+                aria-pressed=${this.decks === d}
+                @click=${() => (this.decks = d)}
+              >
+                ${d}
+              </button>`,
+          )}
+        </div>
       </div>
       <button
         class="primary big"
@@ -182,9 +199,9 @@ export class KeypadBetween extends LitElement {
                 class="primary big"
                 data-end-shoe
                 ?disabled=${!v.can['end-shoe']}
-                @click=${() => this.act({ type: 'end-shoe' }, { title: t.endShoeDone(s.hands.length), label: t.endShoe })}
+                @click=${() => this.act({ type: 'end-shoe' }, { title: endShoeDone, label: t.endShoe })}
               >
-                ${t.endShoeDone(s.hands.length)}
+                ${endShoeDone}
               </button>`
             : step === 'bets-open'
               ? betsOpen(true)
@@ -243,44 +260,10 @@ export class KeypadBetween extends LitElement {
         : nothing;
     return html`${pitClosedWarning(t, v)}
       <div class="status" data-status=${statusKey(v)}>${statusText(t, v)}</div>
-      ${this.lastResult(v)}
+      ${lastRound(t, v)}
       ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
       ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
       <div class="reach">${undo} ${primary} ${afterPrimary} ${secondary} ${tableInRow ? nothing : table}</div>`;
-  }
-
-  /** The last hand the boards have, large: what the dealer just published, to check at a glance. */
-  private lastResult(v: KeypadView): TemplateResult | typeof nothing {
-    const t = this.t;
-    const h = v.shoe?.hands.at(-1);
-    if (!h) return nothing;
-    const r = h.result;
-    const marks = [
-      r.playerPair ? t.playerPair : '',
-      r.bankerPair ? t.bankerPair : '',
-      r.natural ? t.natural : '',
-      h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : h.voidHand ? t.voidedMark : '',
-      h.corrected ? t.correctedMark(h.corrected.by) : '',
-    ].filter(Boolean);
-    return html`<div class="last-result ${r.outcome}" data-last-result=${h.no}>
-      <div class="muted">${t.lastResult(h.no)}</div>
-      <div class="last-wins">${t.wins(r.outcome, r.playerPoints, r.bankerPoints)}</div>
-      ${marks.length ? html`<div>${marks.join(' · ')}</div>` : nothing}
-      ${
-        h.cards
-          ? html`<div class="last-cards">
-              ${(['player', 'banker'] as const).map(
-                (side) =>
-                  html`<span
-                    >${t.outcome[side]}${t.colon}${h.cards![side].map(
-                      (c) => html`<b class=${isRed(c) ? 'red' : ''}>${cardLabel(c)}</b> `,
-                    )}</span
-                  >`,
-              )}
-            </div>`
-          : nothing
-      }
-    </div>`;
   }
 
   override render() {

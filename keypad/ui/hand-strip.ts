@@ -1,15 +1,16 @@
 /**
  * `<keypad-hands>`: the shoe's hands as the boards have them, newest first: number, winner and points, pairs and
- * natural, and whether it was a void hand or no-bet coup, corrected, or voided afterwards. The dealer sees at a
- * glance what was published. The whole shoe's hands, in a strip that scrolls sideways within itself (never
- * widening the page); it goes back to the newest whenever a hand is added.
+ * natural, and whether it was a void hand or no-bet coup, corrected, or voided afterwards; and the rounds voided
+ * without a result (dashed, as void hands are: "Void, no result"), which the boards show as ROUND VOID. The dealer
+ * sees at a glance what was published. The whole shoe's hands, in a strip that scrolls sideways within itself (never
+ * widening the page); it goes back to the newest whenever a round is added.
  * @packageDocumentation
  */
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { HandView } from '../protocol';
 import { score } from './format';
 import type { Strings } from './locales';
+import { roundKey, roundVoidReason, type ShoeRound } from './shoe-rounds';
 import { sharedStyles } from './shared.styles';
 
 @customElement('keypad-hands')
@@ -54,21 +55,40 @@ export class KeypadHands extends LitElement {
       .void-hand {
         border-style: dashed;
       }
+      .round-void {
+        --side: var(--k-line-strong);
+      }
     `,
   ];
 
   @property({ attribute: false }) t!: Strings;
-  @property({ attribute: false }) hands: readonly HandView[] = [];
+  /** The shoe's rounds, oldest first (`shoeRounds`). */
+  @property({ attribute: false }) rounds: readonly ShoeRound[] = [];
 
-  /** A new hand brings the strip back to its start, where the newest is, however far back the dealer scrolled. */
+  /** A new round brings the strip back to its start, where the newest is, however far back the dealer scrolled. */
   protected override updated(changed: PropertyValues<this>): void {
-    const before = changed.get('hands') as readonly HandView[] | undefined;
-    if (before && before.at(-1)?.no !== this.hands.at(-1)?.no) this.scrollLeft = 0;
+    const before = changed.get('rounds') as readonly ShoeRound[] | undefined;
+    const newest = (rounds: readonly ShoeRound[]) => {
+      const last = rounds.at(-1);
+      return last ? roundKey(last) : '';
+    };
+    if (before && (before.length !== this.rounds.length || newest(before) !== newest(this.rounds))) this.scrollLeft = 0;
   }
 
   override render() {
     const t = this.t;
-    return [...this.hands].reverse().map((h) => {
+    return [...this.rounds].reverse().map((round) => {
+      if (round.kind === 'round-void')
+        return html`<div
+          class="hand round-void void-hand"
+          data-round-void=${round.no}
+          title=${roundVoidReason(t, round.reason)}
+        >
+          <div class="no">${round.no}</div>
+          <div class="res">${t.roundVoidShort}</div>
+          <div class="marks">${t.roundVoidMark}</div>
+        </div>`;
+      const h = round.hand;
       const r = h.result;
       const marks = [
         r.playerPair ? t.playerPair : null,

@@ -178,6 +178,14 @@ export const screenStyles = css`
   .more.four {
     grid-template-columns: repeat(4, 1fr);
   }
+  .decks {
+    display: grid;
+    gap: 4px;
+  }
+  .decks .label {
+    color: var(--k-muted);
+    font-weight: 700;
+  }
   .decks button[aria-pressed='true'] {
     background: var(--k-accent);
     border-color: var(--k-accent);
@@ -214,6 +222,11 @@ export const screenStyles = css`
     display: grid;
     gap: 4px;
     font-weight: 700;
+  }
+  /* A round voided without a result: no winner's colour, and dashed, as void hands are in the strip. */
+  .last-result.void-round {
+    --side: var(--k-line-strong);
+    border-style: dashed;
   }
   .last-wins {
     font-size: 2em;

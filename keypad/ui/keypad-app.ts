@@ -23,6 +23,7 @@ import {
 } from './locales';
 import { tableChip, tableChipText } from './pit-closed';
 import { headerHand } from './next-step';
+import { shoeRounds } from './shoe-rounds';
 import { sharedStyles } from './shared.styles';
 import { isNewer } from './view-order';
 import './between-screen';
@@ -280,7 +281,7 @@ export class KeypadApp extends LitElement {
             : html`<keypad-between .t=${t} .view=${v} .now=${this.now + this.skew}></keypad-between>`;
     return html`${this.header(v)}
       <main data-screen=${screenOf(v)}>${body}</main>
-      <footer><keypad-hands .t=${t} .hands=${v.shoe?.hands ?? []}></keypad-hands></footer>
+      <footer><keypad-hands .t=${t} .rounds=${v.shoe ? shoeRounds(v.shoe) : []}></keypad-hands></footer>
       ${this.choiceBox()}
       <keypad-confirm
         .t=${t}

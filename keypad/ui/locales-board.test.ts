@@ -23,8 +23,11 @@ const handWords = (t: Strings): string[] => [
   t.redoing(23),
   t.correctHand(23),
   t.voidRecorded(23),
-  t.endShoeDone(71),
-  t.ended(3, 71),
+  t.endShoeDone(71, 0),
+  t.ended(3, 71, 0),
+  t.endShoeDone(17, 2),
+  t.lastRound(13),
+  t.roundVoidAgain(13),
   t.supervisorTitle,
   t.pickHand,
 ];
@@ -48,8 +51,18 @@ describe.each([
   it('names and counts hands only in that word', () => {
     expect(counted).toBe(`共 71 ${word}`);
     for (const text of handWords(t)) expect(text).toContain(word);
-    expect(t.endShoeDone(71)).toContain(counted);
-    expect(t.ended(3, 71)).toContain(counted);
+    expect(t.endShoeDone(71, 0)).toContain(counted);
+    expect(t.ended(3, 71, 0)).toContain(counted);
+  });
+
+  it('counts void hands as the board does: its played and void, not one sum', () => {
+    const voids = board(words, 'stats.handsVoid', 17, 2);
+    expect(voids).toMatch(/^17 \S \+ 2 /);
+    expect(t.handsCount(17, 2)).toBe(voids);
+    expect(t.endShoeDone(17, 2)).toContain(voids);
+    expect(t.ended(3, 17, 2)).toContain(voids);
+    expect(t.handsCount(1, 2)).toBe(board(words, 'stats.oneHandVoid', 1, 2));
+    expect(t.handsCount(1, 0)).toBe(board(words, 'stats.oneHand', 1));
     // The mainland's counter for a hand, which no board says: nowhere on the keypad.
     expect(JSON.stringify(t) + handWords(t).join('')).not.toContain('手');
   });

@@ -16,7 +16,11 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   wins: ['banker', 4, 9],
   pointsOf: ['Side'],
   lastResult: [22],
+  lastRound: [13],
+  roundVoidAgain: [13],
+  handsCount: [17, 2],
   startShoe: [6],
+  deckCount: [7],
   burnCount: ['7♥', 7],
   burnRule: [7],
   burnConfirm: ['7♥', 6],
@@ -25,9 +29,9 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   noBetCoups: [3],
   undo: [21, 8],
   redoing: [21],
-  endShoeDone: [71],
+  endShoeDone: [71, 2],
   lastCoupNext: [72],
-  ended: [3, 71],
+  ended: [3, 71, 2],
   next: [{ side: 'player', index: 3 }],
   voidHandNow: ['Reason'],
   correctedMark: ['Lee'],
@@ -126,6 +130,35 @@ describe('the keypad’s words', () => {
     expect(hant.table('T12')).toBe('T12 號枱');
     expect(hant.lastCoup).toBe('最後一局');
     expect(hant.refusedAnother('ctl-S3', 'S3')).toContain('另一部鍵盤');
+  });
+});
+
+describe('the reasons a dealer picks', () => {
+  // Found by a dealer: "third card exposed (12.1 b)", lower case and a bare rule code. Plain words first, then the
+  // rule named as one.
+  const reasons = (t: Strings) => [...Object.values(t.announced), ...Object.values(t.voidReasons)];
+  it('English starts in sentence case, then names the rule after a dash', () => {
+    const t = strings('en');
+    expect(t.announced['third-card-exposed']).toBe('Third card exposed — rule 12.1 b');
+    for (const r of reasons(t)) expect(r).toMatch(/^[A-Z][a-z ][^()]* — (house rule|tournament rule|rule) \d+\.\d/);
+  });
+  it.each(LANGUAGES)('%s never leaves a rule number bare', (lang) => {
+    for (const r of reasons(strings(lang))) {
+      expect(r).not.toMatch(/[(（]\d/);
+      expect(r).toMatch(/(rule|规则|規則|场规|場規) \d+\.\d/);
+    }
+  });
+});
+
+describe('a shoe’s hands, counted as its boards count them', () => {
+  it.each([
+    [17, 2, '17 hands + 2 void'],
+    [1, 2, '1 hand + 2 void'],
+    [19, 0, '19 hands'],
+    [1, 0, '1 hand'],
+  ] as const)('%i on the roads and %i void: %s, as the board says it', (played, voids, said) => {
+    expect(strings('en').handsCount(played, voids)).toBe(said);
+    expect(strings('en').endShoeDone(played, voids)).toBe(`The last coup is dealt: end the shoe (${said})`);
   });
 });
 

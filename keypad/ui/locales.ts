@@ -55,11 +55,27 @@ const EN = {
   natural: 'Natural',
   pointsOf: (side: string) => `${side} points`,
   lastResult: (n: number) => `Last result: hand ${n}`,
+  /** The last round, voided without a result (rules 12.5, 12.6; tournament rule 5.1.1): the board's ROUND VOID. */
+  lastRound: (n: number) => `Last round: round ${n}`,
+  roundVoidNoResult: 'Round void: no result',
+  /** A voided round leaves its number to the next hand. */
+  roundVoidAgain: (n: number) => `The next hand is hand ${n} again`,
+  /** A round voided without a result, in the hand strip: where a hand says its winner, and below. */
+  roundVoidShort: 'Void',
+  roundVoidMark: 'no result',
+  /**
+   * The shoe's hands as its boards count them: those on the roads, and the void ones besides ("17 hands + 2 void";
+   * a board's statistics say the same words).
+   */
+  handsCount: (played: number, voids: number) =>
+    `${played} ${played === 1 ? 'hand' : 'hands'}${voids > 0 ? ` + ${voids} void` : ''}`,
   // Actions
   openTable: 'Open table',
   closeTable: 'Close table',
   newShoe: 'New shoe',
-  decks: 'Decks',
+  /** The label over the deck-count buttons (4 to 8), and each one's count. */
+  decks: 'Decks in the new shoe',
+  deckCount: (d: number) => `${d} decks`,
   startShoe: (d: number) => `Start a new shoe of ${d} decks`,
   shuffle: 'Shuffle',
   shuffled: 'Shuffle announced',
@@ -90,11 +106,12 @@ const EN = {
   redoing: (n: number) => `Keying hand ${n} again (undo): the boards get the new result as a correction`,
   endShoe: 'End shoe',
   endShoeEarly: 'The last coup has not been dealt. End the shoe now (rule 7.10)?',
-  endShoeDone: (n: number) => `The last coup is dealt: end the shoe (${n} hands)`,
+  endShoeDone: (played: number, voids: number) =>
+    `The last coup is dealt: end the shoe (${EN.handsCount(played, voids)})`,
   lastCoup: 'LAST COUP',
   lastCoupNext: (n: number) => `Last coup: round ${n}`,
   complete: 'The last coup is dealt: no further round',
-  ended: (no: number, n: number) => `Shoe ${no} ended: ${n} hands`,
+  ended: (no: number, played: number, voids: number) => `Shoe ${no} ended: ${EN.handsCount(played, voids)}`,
   betting: 'Bets are open',
   dealing: 'Dealing',
   waiting: 'Between rounds',
@@ -104,16 +121,17 @@ const EN = {
   next: (s: Slot) => `Next: ${s.side === 'player' ? 'Player' : 'Banker'} card ${s.index}`,
   coupComplete: 'The coup is complete',
   voidHandNow: (r: string) => `No bets this hand: ${r}`,
+  /** Why: in plain words first, then the rule, named as a rule (never a bare "(12.3)"). */
   announced: {
-    'first-card-face-up': 'first card face up (12.3)',
-    'third-card-exposed': 'third card exposed (12.1 b)',
-    'excess-card-exposed': 'excess card exposed (12.2 b)',
-    'card-out-of-turn': 'card dealt out of turn (house 4.3)',
+    'first-card-face-up': 'First card face up — rule 12.3',
+    'third-card-exposed': 'Third card exposed — rule 12.1 b',
+    'excess-card-exposed': 'Excess card exposed — rule 12.2 b',
+    'card-out-of-turn': 'Card dealt out of turn — house rule 4.3',
   } satisfies Record<AnnouncedReason, string>,
   voidReasons: {
-    'insufficient-cards': 'Insufficient cards (12.5): the shoe ends',
-    'cannot-reconstruct': 'Cannot be reconstructed (12.6)',
-    'foreign-card': 'A card not of the set (tournament 5.1.1)',
+    'insufficient-cards': 'Insufficient cards: the shoe ends — rule 12.5',
+    'cannot-reconstruct': 'Cannot be reconstructed — rule 12.6',
+    'foreign-card': 'A card not of the set — tournament rule 5.1.1',
   } satisfies Record<RoundVoidNow, string>,
   noBetCoupMark: 'no-bet coup',
   voidedMark: 'void',

@@ -10,6 +10,7 @@
  */
 import type { KeypadView } from '../protocol';
 import type { Strings } from './locales';
+import { handsTally } from './shoe-rounds';
 
 /** The gold button between rounds. */
 export type NextStep = 'new-shoe' | 'shuffle' | 'burn' | 'bets-open' | 'no-more-bets' | 'end-shoe';
@@ -57,5 +58,7 @@ export function statusKey(v: KeypadView): StatusKey {
 export function statusText(t: Strings, v: KeypadView): string {
   const key = statusKey(v);
   const s = v.shoe;
-  return key === 'ended' && s ? t.ended(s.no, s.hands.length) : t[key as Exclude<StatusKey, 'ended'>];
+  if (key !== 'ended' || !s) return t[key as Exclude<StatusKey, 'ended'>];
+  const tally = handsTally(s);
+  return t.ended(s.no, tally.played, tally.void);
 }

@@ -1,0 +1,146 @@
+/**
+ * What a dealer found the keypad did not say, in real Chromium at 1280×800, in English, 简体 and 繁體: a round voided
+ * without a result (rule 12.6) in the hand strip (dashed, as void hands are) and in the last line, with why; the
+ * "No bets this hand…" reasons in plain words first, the rule named; the deck-count buttons labelled; and the end
+ * of the shoe counting hands as the board does ("3 hands + 2 void"). Saves PNGs to test/output/keypad/.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright';
+import { describe, expect, test } from 'vitest';
+import { startKeypad, type Keypad } from '../keypad/keypad';
+import type { DealerAction } from '../keypad/protocol';
+import { startKeypadServer, type KeypadServer } from '../keypad/server';
+import { Supervisors } from '../keypad/supervisors';
+import { LANGUAGES } from '../keypad/ui/locales';
+import { KEYPAD_SCREENS as SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
+import { cleanupList, tempDir } from '../test/helpers/lifecycle';
+
+const rig = keypadRig();
+const cleanups = cleanupList();
+
+async function keypadOn(table: string): Promise<{ kp: Keypad; server: KeypadServer }> {
+  const kp = await startKeypad({
+    broker: rig.broker().url,
+    tableId: table,
+    journalPath: join(tempDir('bb-kpw-'), 'keypad.journal'),
+    keying: 'cards',
+    supervisors: new Supervisors(new Map()),
+    version: '0.1.0',
+  });
+  const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
+  cleanups.push(
+    () => kp.stop(),
+    () => server.close(),
+  );
+  return { kp, server };
+}
+
+const act = async (kp: Keypad, ...actions: DealerAction[]) => {
+  for (const action of actions) {
+    const r = await kp.request({ action });
+    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
+  }
+};
+const COUP: DealerAction[] = ['9H', 'KD', '7S', '7C'].map((card) => ({ type: 'card', card }));
+const DEAL: DealerAction[] = [{ type: 'bets-open' }, { type: 'no-more-bets' }];
+const HAND: DealerAction[] = [...DEAL, ...COUP, { type: 'result' }];
+
+async function open(url: string, language: string): Promise<Page> {
+  const page = await rig.browser().newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript((l) => localStorage.setItem('keypad.language', l), language);
+  await page.goto(url);
+  await page.locator('keypad-app main[data-screen]').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  cleanups.push(() => (page.isClosed() ? undefined : page.close()));
+  return page;
+}
+const shot = (page: Page, name: string, language: string) =>
+  page.screenshot({ path: join(SCREENS, `${name}${language === 'en' ? '' : `-${language}`}-1280x800.png`) });
+
+const said = {
+  en: {
+    last: ['Last round: round 3', 'Round void: no result', 'Cannot be reconstructed — rule 12.6', 'hand 3 again'],
+    strip: 'Void',
+    reasons: [
+      'First card face up — rule 12.3',
+      'Third card exposed — rule 12.1 b',
+      'Excess card exposed — rule 12.2 b',
+      'Card dealt out of turn — house rule 4.3',
+    ],
+    decks: 'Decks in the new shoe',
+    end: 'The last coup is dealt: end the shoe (3 hands + 2 void)',
+  },
+  'zh-Hans': {
+    last: ['上一局：第 3 局', '此局作废：无结果', '发牌出错，无法还原（规则 12.6）', '下一局仍为第 3 局'],
+    strip: '作废',
+    reasons: ['首张牌面朝上（规则 12.3）', '第三张牌外露（规则 12.1 b）'],
+    decks: '新牌靴的副数',
+    end: '（3 局 + 2 局无效）',
+  },
+  'zh-Hant': {
+    last: ['上一局：第 3 局', '此局作廢：無結果', '發牌出錯，無法還原（規則 12.6）', '下一局仍為第 3 局'],
+    strip: '作廢',
+    reasons: ['首張牌正面朝上（規則 12.3）', '誤發第三張牌（規則 12.1 b）'],
+    decks: '新牌靴的副數',
+    end: '（3 局 + 2 局無效）',
+  },
+} as const;
+
+describe.skipIf(rig.missing)(`the keypad's words for a dealer${rig.missing ? ` (${rig.missing})` : ''}`, () => {
+  test('the deck count is labelled; a voided round shows; reasons read; the end counts as the board', async () => {
+    const { kp, server } = await keypadOn('W1');
+    await act(kp, { type: 'open-table' });
+    for (const language of LANGUAGES) {
+      const page = await open(server.url, language);
+      const label = page.locator('keypad-between [data-decks-label]');
+      expect((await label.textContent())?.trim()).toBe(said[language].decks);
+      expect(await label.isVisible()).toBe(true);
+      // The buttons say what their numbers are to a screen reader too, and are grouped under the label.
+      expect(await page.locator('keypad-between [data-decks="6"]').getAttribute('aria-label')).toMatch(/6/);
+      expect(await page.getByRole('group', { name: said[language].decks }).count()).toBe(1);
+      await shot(page, 'new-shoe', language);
+      await page.close();
+    }
+
+    // Two hands, then round 3 voided without a result: the boards show ROUND VOID.
+    await act(kp, { type: 'new-shoe', decks: 8 }, { type: 'burn', card: '7H', count: 7 }, ...HAND, ...HAND);
+    await act(kp, ...DEAL, { type: 'card', card: '9H' }, { type: 'round-void', reason: 'cannot-reconstruct' });
+    for (const language of LANGUAGES) {
+      const page = await open(server.url, language);
+      const last = page.locator('keypad-between [data-last-round-void="3"]');
+      const text = (await last.textContent()) ?? '';
+      for (const words of said[language].last) expect(text).toContain(words);
+      expect(await page.locator('keypad-between [data-last-result]').count()).toBe(0);
+      const entry = page.locator('keypad-hands [data-round-void="3"]');
+      expect(await entry.textContent()).toContain(said[language].strip);
+      // Dashed, as the strip's void hands and no-bet coups are; the newest, first.
+      expect(await entry.evaluate((e) => getComputedStyle(e).borderStyle)).toBe('dashed');
+      expect(await page.locator('keypad-hands > *').first().getAttribute('data-round-void')).toBe('3');
+      expect(await last.evaluate((e) => getComputedStyle(e).borderStyle)).toBe('dashed');
+      await shot(page, 'round-void', language);
+
+      // "No bets this hand…": plain words first, the rule named.
+      await page.locator('keypad-between [data-void-hand]').click();
+      const options = page.locator('keypad-app .choice [data-choice]');
+      const labels = (await options.allTextContents()).map((s) => s.trim());
+      for (const reason of said[language].reasons) expect(labels).toContain(reason);
+      await shot(page, 'no-bets-reasons', language);
+      await page.close();
+    }
+
+    // A no-bet coup and a "No bets this hand" (2 void), a hand, then the cut card as the round's first card: that
+    // round is the last coup. The shoe has 5 numbered hands: 3 on the roads, 2 void.
+    await act(kp, { type: 'no-bet-coup' }, ...COUP, { type: 'result' });
+    await act(kp, { type: 'void-hand', reason: 'first-card-face-up' }, ...COUP, { type: 'result' });
+    await act(kp, ...DEAL, { type: 'cut-card', firstCardOfRound: true }, ...COUP, { type: 'result' });
+    const shoe = kp.view().shoe!;
+    expect([shoe.hands.length, shoe.onRoads, shoe.complete]).toEqual([5, 3, true]);
+    for (const language of LANGUAGES) {
+      const page = await open(server.url, language);
+      const end = page.locator('keypad-between [data-end-shoe]');
+      expect((await end.textContent())?.trim()).toContain(said[language].end);
+      await shot(page, 'end-shoe', language);
+      await page.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,108 @@
+import { describe, expect, test } from 'vitest';
+import { roadHands } from '../../baccarat/shoe';
+import { act, INITIAL_STATE, type KeypadState } from '../keypad-state';
+import type { Action } from '../protocol';
+import { keypadView } from '../view';
+import { strings } from './locales';
+import { statusText } from './next-step';
+import { handsTally, roundVoidReason, shoeRounds } from './shoe-rounds';
+
+const AT = '2024-11-22T14:00:00.000Z';
+
+function state(actions: readonly Action[]): KeypadState {
+  let s: KeypadState = INITIAL_STATE;
+  for (const a of actions) {
+    const r = act(s, a, { at: AT, undoMs: 10_000 });
+    if (!r.ok) throw new Error(`${a.type}: ${r.error}`);
+    s = r.value.state;
+  }
+  return s;
+}
+
+const view = (s: KeypadState) =>
+  keypadView(s, {
+    ...{ tableId: 'T7', controllerId: 'ctl-T7', keying: 'cards', undoMs: 10_000, now: new Date(AT) },
+    link: { state: 'online', broker: 'mqtt://pit:1883', pending: 0, signing: null },
+    ...{ pit: null, revision: 0, serial: 1 },
+  });
+
+const SHOE: Action[] = [{ type: 'open-table' }, { type: 'new-shoe', decks: 8, shoeId: 'S1' }];
+const DEAL: Action[] = [{ type: 'bets-open' }, { type: 'no-more-bets' }];
+const COUP: Action[] = ['9H', 'KD', '7S', '7C'].map((card): Action => ({ type: 'card', card }));
+const HAND: Action[] = [...DEAL, ...COUP, { type: 'result' }];
+const VOID_ROUND = (reason: 'cannot-reconstruct' | 'insufficient-cards'): Action[] => [
+  ...DEAL,
+  { type: 'card', card: '9H' },
+  { type: 'round-void', reason },
+];
+const NO_BET_COUP: Action[] = [{ type: 'no-bet-coup' }, ...COUP, { type: 'result' }];
+const NO_BETS_THIS_HAND: Action[] = [{ type: 'void-hand', reason: 'third-card-exposed' }, ...COUP, { type: 'result' }];
+
+const listed = (actions: readonly Action[]) =>
+  shoeRounds(view(state(actions)).shoe!).map((r) => (r.kind === 'hand' ? `${r.no}` : `${r.no} void`));
+
+describe("the shoe's rounds, as the hand strip and the last line show them", () => {
+  // Found by a dealer: after "Round void…" the keypad still said "Last result: hand 12", and the strip had nothing
+  // for round 13, while the boards showed ROUND VOID.
+  test.each([
+    { name: 'no round voided', actions: [...HAND, ...HAND], rounds: ['1', '2'] },
+    {
+      name: 'the last round voided',
+      actions: [...HAND, ...HAND, ...VOID_ROUND('cannot-reconstruct')],
+      rounds: ['1', '2', '3 void'],
+    },
+    {
+      name: 'a voided round, then the hand that took its number',
+      actions: [...HAND, ...VOID_ROUND('cannot-reconstruct'), ...HAND, ...HAND],
+      rounds: ['1', '2 void', '2', '3'],
+    },
+    {
+      name: 'two voided in a row, the first round of the shoe',
+      actions: [...VOID_ROUND('cannot-reconstruct'), ...VOID_ROUND('cannot-reconstruct'), ...HAND],
+      rounds: ['1 void', '1 void', '1'],
+    },
+    {
+      name: 'insufficient cards: the shoe ends',
+      actions: [...HAND, ...VOID_ROUND('insufficient-cards')],
+      rounds: ['1', '2 void'],
+    },
+  ])('$name', ({ actions, rounds }) => expect(listed([...SHOE, ...actions])).toEqual(rounds));
+
+  test('a voided round says why in words, in every language', () => {
+    const last = shoeRounds(view(state([...SHOE, ...HAND, ...VOID_ROUND('cannot-reconstruct')])).shoe!).at(-1)!;
+    expect(last).toEqual({ kind: 'round-void', no: 2, reason: 'cannot-reconstruct' });
+    if (last.kind !== 'round-void') return;
+    expect(roundVoidReason(strings('en'), last.reason)).toBe('Cannot be reconstructed — rule 12.6');
+    expect(roundVoidReason(strings('zh-Hans'), last.reason)).toBe('发牌出错，无法还原（规则 12.6）');
+    expect(roundVoidReason(strings('zh-Hant'), last.reason)).toBe('發牌出錯，無法還原（規則 12.6）');
+  });
+});
+
+describe("the shoe's hands, counted as its boards count them", () => {
+  // Found by a dealer: "End the shoe (19 hands)" while the board said "17 hands + 2 void".
+  const CUT_FIRST: Action[] = [...DEAL, { type: 'cut-card', firstCardOfRound: true }, ...COUP, { type: 'result' }];
+  const actions = [
+    ...SHOE,
+    ...NO_BET_COUP,
+    ...HAND,
+    ...NO_BETS_THIS_HAND,
+    ...VOID_ROUND('cannot-reconstruct'),
+    ...HAND,
+  ];
+
+  test("played (the core's roadHands, as the board's statistics) and void; a voided round in neither", () => {
+    const s = state([...actions, ...CUT_FIRST]);
+    const shoe = view(s).shoe!;
+    expect(shoe.hands).toHaveLength(5);
+    expect(shoe.onRoads).toBe(roadHands(s.shoe!).length);
+    expect(handsTally(shoe)).toEqual({ played: 3, void: 2 });
+    expect(shoe.complete).toBe(true);
+    expect(strings('en').endShoeDone(3, 2)).toBe('The last coup is dealt: end the shoe (3 hands + 2 void)');
+  });
+
+  test('the shoe ended says the same', () => {
+    const v = view(state([...actions, ...CUT_FIRST, { type: 'end-shoe' }]));
+    expect(statusText(strings('en'), v)).toBe('Shoe 1 ended: 3 hands + 2 void');
+    expect(statusText(strings('zh-Hant'), v)).toBe('第 1 靴已結束：3 局 + 2 局無效');
+  });
+});

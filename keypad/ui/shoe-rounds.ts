@@ -1,0 +1,53 @@
+/**
+ * The shoe's rounds as the keypad lists them, in the order they were dealt: its hands, and the rounds voided without
+ * a result (rules 12.5, 12.6; tournament rule 5.1.1), which a board shows as ROUND VOID and which leave their number
+ * to the next hand; and the shoe's hands counted as its boards count them ("17 hands + 2 void"). Pure: the hand
+ * strip and the between-rounds screen render by it.
+ *
+ * ```ts
+ * shoeRounds(view.shoe).at(-1); // { kind: 'round-void', no: 13, reason: 'cannot-reconstruct' } after "Round void…"
+ * handsTally(view.shoe); // { played: 17, void: 2 }
+ * ```
+ * @packageDocumentation
+ */
+import { ROUND_VOID_REASONS, type HandView, type RoundVoidNow, type ShoeView } from '../protocol';
+import type { Strings } from './locales';
+
+/** A round of the shoe: a hand with its result, or a round voided before it had one. */
+export type ShoeRound =
+  | { readonly kind: 'hand'; readonly no: number; readonly hand: HandView }
+  | { readonly kind: 'round-void'; readonly no: number; readonly reason: string };
+
+/**
+ * Every round of the shoe, oldest first. A round voided as number n was dealt before hand n, which took the number
+ * again; two voided in a row share it too, in the order they were voided.
+ */
+export function shoeRounds(s: ShoeView): ShoeRound[] {
+  const out: ShoeRound[] = [];
+  let v = 0;
+  for (const hand of s.hands) {
+    for (; v < s.voidedRounds.length && s.voidedRounds[v]!.no <= hand.no; v++) out.push(voided(s.voidedRounds[v]!));
+    out.push({ kind: 'hand', no: hand.no, hand });
+  }
+  for (; v < s.voidedRounds.length; v++) out.push(voided(s.voidedRounds[v]!));
+  return out;
+}
+
+const voided = (r: ShoeView['voidedRounds'][number]): ShoeRound => ({ kind: 'round-void', no: r.no, reason: r.reason });
+
+/** A key for a round, unique in its shoe (a voided round and the hand after it share a number). */
+export const roundKey = (r: ShoeRound): string => `${r.kind}-${r.no}`;
+
+/** Why a round was voided, in words (the keypad's own reasons; any other as it was recorded). */
+export function roundVoidReason(t: Strings, reason: string): string {
+  return (ROUND_VOID_REASONS as readonly string[]).includes(reason) ? t.voidReasons[reason as RoundVoidNow] : reason;
+}
+
+/**
+ * The shoe's hands as its boards count them: on the roads (the view's `onRoads`, the core's count) and void, the rest
+ * of the numbered hands. Rounds voided without a result have no number, and are in neither.
+ */
+export const handsTally = (s: ShoeView): { readonly played: number; readonly void: number } => ({
+  played: s.onRoads,
+  void: s.hands.length - s.onRoads,
+});
