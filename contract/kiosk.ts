@@ -62,10 +62,13 @@ export interface ConnectionView {
   readonly lastMessageAt: string | null; // ISO 8601: the last message from the table, any topic
   readonly broker: string | null; // the broker URL in use (no credentials)
   /**
-   * True from a reconnection to the broker until the board has heard its table again (its snapshot, or a hand in
+   * True from a reconnection to the broker, or from the first connection of a board that started from its saved
+   * record (a shoe restored from its journal), until the board has heard its table (its snapshot, or a hand in
    * sequence) and so knows whether it missed anything meanwhile; false otherwise. Absent from older hosts.
    */
   readonly awaitingTable?: boolean;
+  /** While `awaitingTable`: after what, a reconnection or a start from its saved record. Absent otherwise. */
+  readonly awaitingAfter?: 'reconnection' | 'saved-record';
 }
 
 /** The board is not current: it keeps its last good picture and says why (see `OUT_OF_STEP_CODES`). */

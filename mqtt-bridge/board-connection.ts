@@ -4,11 +4,13 @@
  * published on each connection and closed with it, the retained topics asked again on demand, and the offline
  * status and last-seen time said as the board stops. It also keeps the connection as the board shows it
  * (`ConnectionView`: state, since when, the broker, the last message heard, and whether, reconnected, it still
- * awaits its table: then it asks for the table's snapshot again, and the bridge says when it has heard it).
+ * awaits its table, reconnected or started from its saved record: reconnected, it asks for the table's snapshot
+ * again; the bridge says when it has heard it).
  *
  * ```ts
  * const link = new BoardConnection(config, { log, now, random, basics, message, subscribing, changed });
  * await link.connect(); // later: link.resubscribe('a gap', 'snapshot'); link.heard(now); link.view
+ * link.startsFromRecord(); // before connect, when the journal restored a shoe: the first connection awaits the table
  * link.tableHeard();     // after a reconnection: the table's snapshot or a hand in sequence settled the board
  * await link.close(2000); // the goodbye, bounded
  * ```
@@ -48,8 +50,13 @@ export class BoardConnection {
   private lastMessageAt: string | null = null;
   private subscribedFlag = false;
   private everConnected = false;
-  /** Reconnected, and the table not heard since: hands may have been dealt while the link was down. */
-  private awaitingTable = false;
+  /**
+   * Reconnected, or connected the first time with a picture restored from the journal, and the table not heard
+   * since: hands may have been dealt while the link was down, or while the board was.
+   */
+  private awaiting: 'reconnection' | 'saved-record' | null = null;
+  /** The board started from its saved record (a shoe restored from the journal): its first connection awaits too. */
+  private restored = false;
   private stopped = false;
   private readonly seen: LastSeenPublisher;
   private readonly statusTopic: string;
@@ -81,7 +88,21 @@ export class BoardConnection {
 
   /** The connection as the board shows it. */
   get view(): ConnectionView {
-    return { ...this.connection, lastMessageAt: this.lastMessageAt, awaitingTable: this.awaitingTable };
+    const awaiting = this.awaiting;
+    return {
+      ...this.connection,
+      lastMessageAt: this.lastMessageAt,
+      awaitingTable: awaiting !== null,
+      ...(awaiting ? { awaitingAfter: awaiting } : {}),
+    };
+  }
+
+  /**
+   * The board starts from its saved record (call before {@link connect}): until it has heard its table on its first
+   * connection it cannot know whether hands were dealt while it was down, as after a reconnection.
+   */
+  startsFromRecord(): void {
+    this.restored = true;
   }
 
   /**
@@ -89,9 +110,14 @@ export class BoardConnection {
    * no longer awaiting it.
    */
   tableHeard(): void {
-    if (!this.awaitingTable) return;
-    this.awaitingTable = false;
-    this.deps.log.info('heard the table again since reconnecting');
+    if (!this.awaiting) return;
+    const after = this.awaiting;
+    this.awaiting = null;
+    this.deps.log.info(
+      after === 'reconnection'
+        ? 'heard the table again since reconnecting'
+        : 'heard the table since starting from the saved record',
+    );
     this.deps.changed();
   }
 
@@ -124,7 +150,9 @@ export class BoardConnection {
         this.subscribedFlag = true;
         // With its session kept the broker sends no retained message again by itself: the snapshot is asked for,
         // the table's truth, which settles whether hands were missed (a quiet table's too: it is retained).
-        if (this.awaitingTable) this.resubscribe('reconnected: the table may have dealt meanwhile', 'snapshot');
+        // The first connection's subscriptions are new: the broker sends the retained snapshot by itself.
+        if (this.awaiting === 'reconnection')
+          this.resubscribe('reconnected: the table may have dealt meanwhile', 'snapshot');
       },
     });
     client.on('close', () => this.seen.closed()); // a broker may close the connection to refuse it
@@ -175,7 +203,9 @@ export class BoardConnection {
       );
     }
     if (state === 'connected') {
-      this.awaitingTable = this.everConnected; // the first connection is the board's first view (no-view till then)
+      // The first connection is the board's first view (no-view till then), unless it shows a picture restored
+      // from its journal: that may be behind the table, as after a reconnection.
+      this.awaiting = this.everConnected ? 'reconnection' : this.restored ? 'saved-record' : null;
       this.everConnected = true;
     }
     this.connection = {

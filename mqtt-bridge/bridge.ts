@@ -198,6 +198,8 @@ export class Bridge extends EventEmitter {
   /** Restores the journal, then connects (when brokers are configured). */
   async start(): Promise<void> {
     this.follower.restore(this.journal.restore(this.follower.state, this.now()));
+    // A restored shoe may be behind its table (hands dealt while the board was down): not ready until it is heard.
+    if (this.follower.state.shoe) this.link.startsFromRecord();
     this.views.push();
     this.views.flush(); // the restored board is there as soon as start() returns
     if (this.config.mqtt.brokers.length === 0) {

@@ -61,6 +61,18 @@ describe('readiness: whether the board shows its table live', () => {
     ],
     ['reconnected, the table heard again', view({ awaitingTable: false }), 'ready\n', null],
     [
+      'started from its saved record, the table not heard yet (a sign heard before the snapshot)',
+      view({ awaitingTable: true, awaitingAfter: 'saved-record' }),
+      `not ready: started from its saved record, connected to the broker ${BROKER} at 2026-11-27T08:41:10Z, waiting to hear table T1\n`,
+      'catching-up',
+    ],
+    [
+      'reconnected after starting from its saved record, the table still not heard: the reconnection',
+      view({ awaitingTable: true, awaitingAfter: 'reconnection' }),
+      `not ready: reconnected to the broker ${BROKER} at 2026-11-27T08:41:10Z, waiting to hear table T1 again\n`,
+      'catching-up',
+    ],
+    [
       'reconnected, and out of step once heard: the out-of-step first',
       view({ awaitingTable: true }, { code: 'gap', reason: 'hand 9 arrived but hand 8 is next', since: SINCE }),
       'not ready: out of step with table T1 (gap) since 2026-11-27T08:41:10Z: hand 9 arrived but hand 8 is next\n',

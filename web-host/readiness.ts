@@ -1,8 +1,9 @@
 /**
  * `GET /readyz`: whether the board shows its table live, for a load balancer or casino IT's monitoring. `/healthz`
  * says the process answers; this says whether what it shows is current: connected to its broker, its table heard
- * (since it started, and again since it last reconnected), and in step. Read from the same view as `/api/state` (its
- * connection and out-of-step), nothing worked out again.
+ * (since it started, on its first connection when it started from its saved record, and again since it last
+ * reconnected), and in step. Read from the same view as `/api/state` (its connection and out-of-step), nothing
+ * worked out again.
  *
  * ```ts
  * const r = readiness(source.view());
@@ -64,14 +65,15 @@ function problemOf(view: TableView): { problem: ReadinessProblem; reason: string
       since: step.since,
     };
   }
-  // Reconnected: until the table's snapshot (or a hand in sequence) is heard, hands dealt meanwhile may be missing.
+  // Reconnected, or started from its saved record: until the table's snapshot (or a hand in sequence) is heard,
+  // hands dealt meanwhile may be missing.
   if (c.awaitingTable === true) {
     const broker = c.broker ? `the broker ${c.broker}` : 'the broker';
-    return {
-      problem: 'catching-up',
-      reason: `reconnected to ${broker} at ${seconds(c.since)}, waiting to hear table ${view.tableId} again`,
-      since: c.since,
-    };
+    const reason =
+      c.awaitingAfter === 'saved-record'
+        ? `started from its saved record, connected to ${broker} at ${seconds(c.since)}, waiting to hear table ${view.tableId}`
+        : `reconnected to ${broker} at ${seconds(c.since)}, waiting to hear table ${view.tableId} again`;
+    return { problem: 'catching-up', reason, since: c.since };
   }
   return null;
 }

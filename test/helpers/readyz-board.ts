@@ -1,6 +1,7 @@
 /**
  * A board in browser mode for the `/readyz` tests: a real (in-process) broker that can be stopped and restarted on
- * its port, a table controller's client, the real bridge and the real web host.
+ * its port, a table controller's client, the real bridge and the real web host; the board can be restarted on its
+ * journal.
  *
  * ```ts
  * const cleanups = cleanupList();
@@ -37,17 +38,22 @@ export async function readyzBoard(cleanups: (() => Promise<unknown> | unknown)[]
   const cfg = testBoardConfig(broker.url, 'bb-readyz-');
   boardId = cfg.mqtt.clientId;
   const { logger, records } = memoryLogger();
-  const bridge = new Bridge(cfg, { logger });
-  await bridge.start();
-  cleanups.push(() => bridge.stop());
+  /** The board process: its bridge and web host, on the configuration's journal. */
+  const startBoard = async () => {
+    const bridge = new Bridge(cfg, { logger });
+    await bridge.start();
+    const host = await startWebHost({ source: bridge, host: '127.0.0.1', port: 0, token, rendererDir, logger });
+    let stopping: Promise<void> | null = null;
+    const stop = () => (stopping ??= host.close().then(() => bridge.stop()));
+    cleanups.push(stop);
+    return { bridge, base: `http://127.0.0.1:${host.port}`, stop };
+  };
   const rendererDir = mkdtempSync(join(tmpdir(), 'bb-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>board</title>');
-  const host = await startWebHost({ source: bridge, host: '127.0.0.1', port: 0, token, rendererDir, logger });
-  cleanups.push(() => host.close());
-  const base = `http://127.0.0.1:${host.port}`;
+  let board = await startBoard();
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const ready = async (headers: Record<string, string> = {}) => {
-    const r = await fetch(`${base}/readyz`, { headers: { ...auth, ...headers } });
+    const r = await fetch(`${board.base}/readyz`, { headers: { ...auth, ...headers } });
     return { status: r.status, type: r.headers.get('content-type'), vary: r.headers.get('vary'), body: await r.text() };
   };
   const json = async () => {
@@ -56,8 +62,13 @@ export async function readyzBoard(cleanups: (() => Promise<unknown> | unknown)[]
   };
   const publish = (topic: string, text: string, retain = false) => ctl.publishAsync(topic, text, { qos: 1, retain });
   return {
-    bridge,
-    base,
+    /** The board's bridge (the running one: a new one after {@link restartBoard}). */
+    get bridge() {
+      return board.bridge;
+    },
+    get base() {
+      return board.base;
+    },
     ready,
     json,
     publish,
@@ -67,6 +78,12 @@ export async function readyzBoard(cleanups: (() => Promise<unknown> | unknown)[]
     /** The broker drops the board's connection, keeping its session and the retained messages. */
     dropBoard: () => boardClient?.close(),
     stopBroker: () => broker.close(),
+    /** The board stops (its goodbye said), and a new board process starts on its journal, with a new web host. */
+    restartBoard: async (meanwhile: () => Promise<unknown> = async () => {}) => {
+      await board.stop();
+      await meanwhile(); // while the board is down
+      board = await startBoard();
+    },
     /** A broker started again on the same port: nothing kept (no session, no retained message). */
     restartBroker: async () => (broker = watched(await startEmbeddedBroker({ port }))),
   };
