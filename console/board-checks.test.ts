@@ -79,9 +79,9 @@ describe('software and clock', () => {
       new TextEncoder().encode(makeDisplayStatus(status)),
       status.timestamp,
     );
-    const [row] = fleetBoards(fleet, approved);
+    const [row] = fleetBoards(fleet, approved, Date.parse(status.timestamp) + 5_000); // a status 5 s old
     expect(row?.approvedBuild).toBeNull();
     expect(row?.attention.map((a) => a.code)).toEqual(['build-unapproved', 'clock-off']);
-    expect(fleetBoards(fleet)[0]?.approvedBuild).toBeUndefined();
+    expect(fleetBoards(fleet, null, Date.parse(status.timestamp))[0]?.approvedBuild).toBeUndefined();
   });
 });

@@ -270,13 +270,27 @@ test('a board whose will never came: its retained status says online, 40 min old
       version: '0.1.0',
       timestamp: at.toISOString(),
       handCount: 12,
-      ...(t2?.signage && { signageRevision: t2.signage.revision }),
+      // What it last said, 40 min ago: out of step, and a sign above the table's. As old as the rest.
+      signageRevision: (t2?.signage?.revision ?? 0) + 5,
+      outOfStep: { code: 'gap', reason: 'hand 31 arrived before hand 30', since: at.toISOString() },
       rejectedMessages: 0,
       uptimeSeconds: 7_200,
     }),
     { qos: 1, retain: true },
   );
   const row = ui.page.locator('console-board-list tr[data-board="jade8-c"]');
+  // One line under it, that it is silent: not the out of step or the sign its old status raised.
+  const lines = ui.page.locator('console-board-list tr[data-attention="jade8-c"] li');
+  await expect
+    .poll(() => lines.evaluateAll((li) => li.map((l) => l.getAttribute('data-code'))))
+    .toEqual(['board-silent']);
+  expect(await lines.locator('.text').textContent()).toMatch(
+    /^Board jade8-c is silent: its last status said online, and nothing has come from it for over 90 s — check the board and its network · for (39|40) min$/,
+  );
+  const card = ui.page.locator('console-table-card').filter({ hasText: 'T2' });
+  expect(await card.locator('li[data-board="jade8-c"]').evaluateAll((li) => li.map((l) => l.dataset.code))).toEqual([
+    'board-silent',
+  ]);
   await expect.poll(() => row.locator('[data-state="board"]').textContent()).toBe('Silent');
   const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
   expect(await row.locator('[data-state="silent-since"]').textContent()).toBe(
@@ -295,5 +309,23 @@ test('a board whose will never came: its retained status says online, 40 min old
     'Online',
   );
   await ui.page.locator('console-board-list').screenshot({ path: join(OUT, 'console-silent.png') });
+  // A status 88 s old is still believed: its lines. Two seconds on it is silent, with no message to say so.
+  const recent = new Date(Date.now() - 88_000).toISOString();
+  const status = makeDisplayStatus({
+    v: 1,
+    state: 'online',
+    displayId: 'jade8-c',
+    tableId: 'T2',
+    version: '0.1.0',
+    timestamp: recent,
+    handCount: 12,
+    outOfStep: { code: 'gap', reason: 'hand 31 arrived before hand 30', since: recent },
+    rejectedMessages: 0,
+    uptimeSeconds: 7_200,
+  });
+  await ui.pub.publishAsync(T.displayStatus('jade8-c'), status, { qos: 1, retain: true });
+  const codes = () => lines.evaluateAll((li) => li.map((l) => l.getAttribute('data-code')));
+  await expect.poll(codes).toEqual(['out-of-step', 'signage-behind']);
+  await expect.poll(codes, { timeout: 4_000 }).toEqual(['board-silent']);
   await ui.pub.publishAsync(T.displayStatus('jade8-c'), '', { qos: 1, retain: true });
 }, 20_000);

@@ -114,3 +114,54 @@ describe("the pit's sign and the table's controller on open or closed", () => {
     expect(card.map((c) => c.code)).toEqual([...(code ? [code] : []), 'perfect-pairs-scale-missing']);
   });
 });
+
+describe('a silent board: its status says online, too old to believe', () => {
+  const sign = signage(4, { sideBets: [] });
+  // Out of step, ahead of its sign, with a warning: all as old as the status that said so.
+  const stale: Online = {
+    ...online('D3', { messageCut: true, messageLines: 2, streaksHidden: false }),
+    signageRevision: 9,
+    outOfStep: { code: 'gap', reason: 'hand 31 arrived before hand 30', since: SINCE },
+  };
+  const SILENT = `Board D3 is silent: its last status said online, and nothing has come from it for over 90 s — check the board and its network`;
+  const t = Date.parse(AT);
+  test.each([
+    ['heard 30 s ago: its lines', t + 30_000, ['out-of-step', 'signage-ahead', 'pit-message-cut']],
+    ['90 s ago, the limit: still believed', t + 90_000, ['out-of-step', 'signage-ahead', 'pit-message-cut']],
+    ['91 s ago: silent, and that alone', t + 91_000, ['board-silent']],
+    ['40 min ago: silent, and that alone', t + 40 * 60_000, ['board-silent']],
+    ['silence not judged (no time given): its lines', undefined, ['out-of-step', 'signage-ahead', 'pit-message-cut']],
+  ])('%s', (_name, now, codes) => {
+    const lag = signLag(stale, sign, null, now);
+    const board = boardAttention(stale, sign, null, lag, now);
+    expect(board.map((a) => a.code)).toEqual(codes);
+    expect(tableAttention(sign, null, [{ ...stale, ...lag }], null, now).map((a) => a.code)).toEqual(codes);
+    expect(lag.signageAhead).toBe(codes[0] !== 'board-silent'); // a silent board's signs are not compared
+  });
+
+  test('its line, with since its last status (the page says for how long)', () => {
+    expect(boardAttention(stale, sign, null, undefined, t + 91_000)).toEqual([
+      { code: 'board-silent', displayId: 'D3', since: AT, text: SILENT },
+    ]);
+  });
+
+  test('a status time that cannot be read: silent, with no since', () => {
+    const b = { ...stale, timestamp: 'not a time' };
+    expect(boardAttention(b, sign, null, undefined, t)).toEqual([
+      { code: 'board-silent', displayId: 'D3', text: SILENT },
+    ]);
+  });
+
+  test('an offline board is not silent: it says nothing here, as before', () => {
+    const off: DisplayStatus = {
+      v: 1,
+      state: 'offline',
+      displayId: 'D3',
+      tableId: 'T1',
+      version: '1.0.0',
+      timestamp: AT,
+      will: true,
+    };
+    expect(boardAttention(off, sign, null, undefined, t + 40 * 60_000)).toEqual([]);
+  });
+});

@@ -1,23 +1,26 @@
 /**
  * What the floor should look at, in its own words: a board whose sign differs from its table's (or the casino's),
- * in either direction; a board out of step with its table, and for how long; a board's warnings for staff (among
+ * in either direction; a board out of step with its table, and for how long; a board gone silent (its status too old
+ * to believe, and nothing else it said with it); a board's warnings for staff (among
  * them a pit message it cuts, or the streak line it gives up for one: on the table card too, where the sign is
  * edited); a table offering Perfect Pairs with no casino pay scale published (rule 11A.8). Computed on the console's
  * Node side from the fleet, so the page only shows it. Pure.
  *
  * ```ts
- * boardAttention(board, tableSign, casino);
+ * boardAttention(board, tableSign, casino, signLag(board, tableSign, casino, now), now);
  * // [{ code: 'signage-ahead', displayId: 'D1',
  * //    text: "Board D1 shows revision 13; the table's sign is revision 1 — republish the sign" }]
  * ```
  * @packageDocumentation
  */
+import { isSilent, SILENT_AFTER_SECONDS } from '../contract/offline-since';
 import type { CasinoSignage, DisplayStatus, StaffWarningCode, TableSignage } from '../contract/schemas';
 import type { ShoePosition } from './shoe-position';
 
 /** What an {@link Attention} is about. */
 export type AttentionCode =
   | 'out-of-step'
+  | 'board-silent' // its status says online but is too old to believe (isSilent): nothing else it said is current
   | 'signage-behind' // the board has not taken the table's sign (yet)
   | 'signage-ahead' // the board shows a revision above the broker's sign: the broker lost it, or an old one went out
   | 'casino-behind'
@@ -47,9 +50,17 @@ export interface SignLag {
 
 type Online = Extract<DisplayStatus, { state: 'online' }>;
 
-/** How a board's signs compare with the broker's (all false for a board that is offline). */
-export function signLag(b: DisplayStatus, table: TableSignage | null, casino: CasinoSignage | null): SignLag {
-  if (b.state !== 'online')
+/**
+ * How a board's signs compare with the broker's (all false for a board that is offline, or silent at `now`, ms since
+ * the epoch: what it last said it shows is too old to compare; not judged without `now`).
+ */
+export function signLag(
+  b: DisplayStatus,
+  table: TableSignage | null,
+  casino: CasinoSignage | null,
+  now?: number,
+): SignLag {
+  if (b.state !== 'online' || (now !== undefined && isSilent(b, now)))
     return { signageBehind: false, signageAhead: false, casinoSignageBehind: false, casinoSignageAhead: false };
   const cmp = (shown: number | undefined, sign: { revision: number } | null) => ({
     behind: sign !== null && (shown ?? -1) < sign.revision,
@@ -73,6 +84,21 @@ export function outOfStepAttention(b: Online): Attention | null {
         text: `Board ${b.displayId} is out of step (${o.code}): ${o.reason}`,
       }
     : null;
+}
+
+/**
+ * `Board D3 is silent: …`, for a board whose status says online but is too old to believe (`isSilent`: its will never
+ * came), since its status's time where it can be read. Whatever else that status said (out of step, its signs, its
+ * warnings) is as old, so this is the board's only line.
+ */
+export function silentAttention(b: Online): Attention {
+  const since = Number.isFinite(Date.parse(b.timestamp)) ? { since: b.timestamp } : {};
+  return {
+    code: 'board-silent',
+    displayId: b.displayId,
+    ...since,
+    text: `Board ${b.displayId} is silent: its last status said online, and nothing has come from it for over ${SILENT_AFTER_SECONDS} s — check the board and its network`,
+  };
 }
 
 /** Sign mismatches of one board, with what to do about them. */
@@ -118,14 +144,19 @@ const warningAttention = (b: Online, w: NonNullable<Online['warnings']>[number])
 /** Warnings about how a board fits the table's sign (its pit message), which a change of the sign mends. */
 const FIT_CODES: ReadonlySet<StaffWarningCode> = new Set(['pit-message-cut', 'streaks-hidden']);
 
-/** Everything to look at on one board: out of step first, then its signs, then its own warnings. */
+/**
+ * Everything to look at on one board: out of step first, then its signs, then its own warnings; for a board silent
+ * at `now` (ms since the epoch; not judged without it), only that it is silent.
+ */
 export function boardAttention(
   b: DisplayStatus,
   table: TableSignage | null,
   casino: CasinoSignage | null,
   lag: SignLag = signLag(b, table, casino),
+  now?: number,
 ): Attention[] {
   if (b.state !== 'online') return [];
+  if (now !== undefined && isSilent(b, now)) return [silentAttention(b)];
   const step = outOfStepAttention(b);
   return [
     ...(step ? [step] : []),
@@ -169,18 +200,23 @@ export function tableStateAttention(sign: TableSignage | null, shoe: ShoePositio
 
 /**
  * For the table card: the sign and the controller at odds on open or closed, the Perfect Pairs gap, then each of
- * its boards out of step, showing another sign, or cutting the sign's pit message (or giving up its streak line
- * for it).
+ * its boards silent (at `now`, ms since the epoch; not judged without it), out of step, showing another sign, or
+ * cutting the sign's pit message (or giving up its streak line for it).
  */
 export function tableAttention(
   sign: TableSignage | null,
   casino: CasinoSignage | null,
   boards: readonly (DisplayStatus & SignLag)[],
   shoe: ShoePosition | null = null,
+  now?: number,
 ): Attention[] {
   const out = [tableStateAttention(sign, shoe), perfectPairsGap(sign, casino)].filter((a) => a !== null);
   for (const b of boards) {
     if (b.state !== 'online') continue;
+    if (now !== undefined && isSilent(b, now)) {
+      out.push(silentAttention(b));
+      continue;
+    }
     const step = outOfStepAttention(b);
     if (step) out.push(step);
     const lag = { ...b, casinoSignageBehind: false, casinoSignageAhead: false }; // the casino's: on its own panel

@@ -2,7 +2,7 @@
  * The fleet reducer: tables from their three topics, boards from their status, signs that differ in either
  * direction, out of step and warnings in words, clearing, rejects, and the revisions a new sign must go above.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   makeCasinoSignage,
   makeControllerStatus,
@@ -21,6 +21,7 @@ import {
   fleetCasinoAttention,
   fleetRevisions,
   fleetTables,
+  nextSilence,
   readAgain,
   receive,
   type FleetState,
@@ -28,6 +29,9 @@ import {
 
 const T = topics('baccarat');
 const AT = '2026-11-22T12:00:00.000Z';
+// The boards' statuses are read as of their own time: not silent (isSilent), unless a test says otherwise.
+beforeAll(() => vi.setSystemTime(new Date(Date.parse(AT) + 5_000)));
+afterAll(() => vi.useRealTimers());
 const bytes = (s: string) => new TextEncoder().encode(s);
 const feed = (s: FleetState, topic: string, text: string) => receive(s, 'baccarat', topic, bytes(text), AT);
 const online = (
@@ -158,6 +162,25 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
     expect(fleetCasinoAttention(behind).map((a) => a.text)).toEqual([
       'Boards D1, D2 have not taken casino sign revision 9 yet',
     ]);
+  });
+
+  test('a board silent (its online status over 90 s old): one line on its row and its table card, nothing stale', () => {
+    const s = fleet(); // D1 ahead of both signs and out of step; D2 behind the casino's
+    const late = Date.parse(AT) + 91_000; // no word from either since AT
+    const silent = (id: string) => ({
+      code: 'board-silent',
+      displayId: id,
+      since: AT,
+      text: `Board ${id} is silent: its last status said online, and nothing has come from it for over 90 s — check the board and its network`,
+    });
+    const boards = fleetBoards(s, null, late);
+    expect(boards.map((b) => b.attention)).toEqual([[silent('D1')], [silent('D2')]]);
+    expect(boards[0]).toMatchObject({ signageAhead: false, casinoSignageAhead: false }); // no pill from its old word
+    expect(fleetTables(s, boards, late)[0]?.attention).toEqual([silent('D1'), silent('D2')]);
+    expect(fleetCasinoAttention(s, boards)).toEqual([]);
+    // The console's page changes when the first of them turns silent, though no message comes then.
+    expect(nextSilence(s, Date.parse(AT))).toBe(Date.parse(AT) + 90_001);
+    expect(nextSilence(s, late)).toBeNull();
   });
 
   test('Perfect Pairs offered with no casino scale published is flagged on the table card (rule 11A.8)', () => {

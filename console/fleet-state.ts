@@ -18,7 +18,7 @@ import { approvedLabel, boardChecks, type ApprovedBuilds } from './board-checks'
 import { boardRevisions, type BoardRevisions, type ReportedRevisions } from './board-revisions';
 import { boardAttention, casinoAttention, signLag, tableAttention, type Attention } from './fleet-attention';
 import type { BoardRow, TableRow, TableView } from './protocol';
-import { later, lastSeenOf, type SeenGoing } from '../contract/offline-since';
+import { isSilent, later, lastSeenOf, SILENT_AFTER_SECONDS, type SeenGoing } from '../contract/offline-since';
 import { shoePosition } from './shoe-position';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -191,41 +191,61 @@ export function readAgain(before: FleetState, fresh: FleetState): FleetState {
 
 /**
  * Every board seen, by id, with how its signs compare with its table's and the casino's, and what to look at —
- * its software against the approved builds (when a list is given) and its clock among it.
+ * its software against the approved builds (when a list is given) and its clock among it. A board silent at `now`
+ * (ms since the epoch: its status says online but is too old to believe) has that line only, and no sign compared:
+ * the rest of its status is as old (as the page's board list shows it).
  */
-export function fleetBoards(s: FleetState, approved: ApprovedBuilds | null = null): BoardRow[] {
+export function fleetBoards(s: FleetState, approved: ApprovedBuilds | null = null, now = Date.now()): BoardRow[] {
   return [...s.boards.values()]
     .sort((a, b) => compareIds(a.displayId, b.displayId))
     .map((b) => {
       const table = s.tables.get(b.tableId)?.signage ?? null;
-      const lag = signLag(b, table, s.casino);
+      const lag = signLag(b, table, s.casino, now);
       // The casino sign's words go once on the casino panel (fleetCasinoAttention), not on every board: its
       // pills say which boards.
-      const words = boardAttention(b, table, s.casino, {
-        ...lag,
-        casinoSignageBehind: false,
-        casinoSignageAhead: false,
-      });
+      const words = boardAttention(
+        b,
+        table,
+        s.casino,
+        { ...lag, casinoSignageBehind: false, casinoSignageAhead: false },
+        now,
+      );
+      const checks = isSilent(b, now) ? [] : boardChecks(b, approved);
       return {
         ...b,
         ...boardGoing(s, b.displayId),
         ...lag,
-        attention: [...words, ...boardChecks(b, approved)],
+        attention: [...words, ...checks],
         ...(approved && { approvedBuild: approvedLabel(b, approved) }),
       };
     });
 }
 
 /** Every table seen, by id (those with a sign, snapshot or controller status, and those a board shows), with
- * what to look at: a Perfect Pairs gap, and its boards out of step or showing another sign. */
-export function fleetTables(s: FleetState, boards: readonly BoardRow[] = fleetBoards(s)): TableView[] {
+ * what to look at: a Perfect Pairs gap, and its boards silent (at `now`), out of step or showing another sign. */
+export function fleetTables(
+  s: FleetState,
+  boards: readonly BoardRow[] = fleetBoards(s),
+  now = Date.now(),
+): TableView[] {
   const ids = new Set([...s.tables.keys(), ...[...s.boards.values()].map((b) => b.tableId)]);
   return [...ids].sort(compareIds).map((id) => {
     const row = s.tables.get(id) ?? emptyTable(id);
     const own = boards.filter((b) => b.tableId === id);
-    const attention = tableAttention(row.signage, s.casino, own, row.shoe);
+    const attention = tableAttention(row.signage, s.casino, own, row.shoe, now);
     return { ...row, attention, boardsShow: fleetRevisions(s, id).table };
   });
+}
+
+/**
+ * When the next board online and heard lately turns silent (its status over {@link SILENT_AFTER_SECONDS} s old, at
+ * `now` not yet), ms since the epoch; null when none will: the console's view changes then, with no message.
+ */
+export function nextSilence(s: FleetState, now: number): number | null {
+  const at = [...s.boards.values()]
+    .filter((b) => b.state === 'online' && !isSilent(b, now))
+    .map((b) => Date.parse(b.timestamp) + SILENT_AFTER_SECONDS * 1000 + 1);
+  return at.length > 0 ? Math.min(...at) : null;
 }
 
 /** For the casino panel: boards whose casino sign differs from the broker's. */

@@ -28,6 +28,7 @@ import {
   fleetBoards,
   fleetCasinoAttention,
   fleetTables,
+  nextSilence,
   readAgain,
   receive,
   type FleetState,
@@ -54,6 +55,8 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
   private error: string | null = null;
   private mqtt: MqttClient | null = null;
   private readonly now: () => Date;
+  /** Until the next board online turns silent: the view changes then, though no message comes. */
+  private silence: NodeJS.Timeout | null = null;
 
   constructor(
     readonly broker: BrokerOptions,
@@ -125,7 +128,7 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
         return;
       }
       this.fleet = receive(this.fleet, this.broker.root, topic, payload, this.iso());
-      this.emit('change');
+      this.changed();
     });
     // The first answer: connected and read, refused, or closed (an unreachable broker only closes, then retries).
     return new Promise((resolve) => {
@@ -167,6 +170,8 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
   /** Disconnects. */
   async stop(): Promise<void> {
     this.unsettle();
+    if (this.silence) clearTimeout(this.silence);
+    this.silence = null;
     await this.mqtt?.endAsync(true).catch(() => undefined);
     this.mqtt = null;
   }
@@ -174,7 +179,8 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
   /** The view for the page. */
   view(): FleetView {
     const approved = this.options.approvedBuilds ?? null;
-    const boards = fleetBoards(this.fleet, approved);
+    const now = this.now().getTime();
+    const boards = fleetBoards(this.fleet, approved, now);
     return {
       broker: {
         url: this.broker.url,
@@ -188,7 +194,7 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
       approvedBuilds: approved ? approved.size : null,
       casino: this.fleet.casino,
       casinoAttention: fleetCasinoAttention(this.fleet, boards),
-      tables: fleetTables(this.fleet, boards),
+      tables: fleetTables(this.fleet, boards, now),
       boards,
       ignored: this.fleet.ignored,
       lastIgnored: this.fleet.lastIgnored,
@@ -199,6 +205,16 @@ export class FleetMonitor extends EventEmitter<{ change: []; connected: [] }> {
     if (state !== this.state) this.since = this.iso();
     this.state = state;
     this.error = error;
+    this.changed();
+  }
+
+  /** Says the fleet changed; and again when its next board online turns silent (no message says that). */
+  private changed(): void {
+    if (this.silence) clearTimeout(this.silence);
+    this.silence = null;
+    const now = this.now().getTime();
+    const at = nextSilence(this.fleet, now);
+    if (at !== null) this.silence = setTimeout(() => this.changed(), Math.max(0, at - now)).unref();
     this.emit('change');
   }
 

@@ -15,6 +15,7 @@ import { lasting } from './format';
 
 const TAGS: Readonly<Record<AttentionCode, string>> = {
   'out-of-step': 'Out of step',
+  'board-silent': 'Silent',
   'signage-ahead': 'Sign',
   'signage-behind': 'Sign',
   'casino-ahead': 'Casino sign',
