@@ -52,7 +52,8 @@ describe('electron-builder.yml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bb-example-'));
     for (const k of ['ca', 'cert', 'key'] as const) {
       const file = join(dir, k);
-      writeFileSync(file, 'x');
+      // Stand-ins for the casino's PEM files (the configuration checks each is one: mqtt-bridge/tls-files.ts).
+      writeFileSync(file, `-----BEGIN ${k === 'key' ? 'PRIVATE KEY' : 'CERTIFICATE'}-----\n`);
       example.mqtt.tls[k] = file;
     }
     writeFileSync(join(dir, 'config.json'), JSON.stringify(example));
