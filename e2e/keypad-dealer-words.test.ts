@@ -111,11 +111,11 @@ describe.skipIf(rig.missing)(`the keypad's words for a dealer${rig.missing ? ` (
       const text = (await last.textContent()) ?? '';
       for (const words of said[language].last) expect(text).toContain(words);
       expect(await page.locator('keypad-between [data-last-result]').count()).toBe(0);
-      const entry = page.locator('keypad-hands [data-round-void="3"]');
+      const entry = page.locator('keypad-hands [data-voided-round="3"]');
       expect(await entry.textContent()).toContain(said[language].strip);
       // Dashed, as the strip's void hands and no-bet coups are; the newest, first.
       expect(await entry.evaluate((e) => getComputedStyle(e).borderStyle)).toBe('dashed');
-      expect(await page.locator('keypad-hands > *').first().getAttribute('data-round-void')).toBe('3');
+      expect(await page.locator('keypad-hands > *').first().getAttribute('data-voided-round')).toBe('3');
       expect(await last.evaluate((e) => getComputedStyle(e).borderStyle)).toBe('dashed');
       await shot(page, 'round-void', language);
 

@@ -81,7 +81,7 @@ export class KeypadHands extends LitElement {
       if (round.kind === 'round-void')
         return html`<div
           class="hand round-void void-hand"
-          data-round-void=${round.no}
+          data-voided-round=${round.no}
           title=${roundVoidReason(t, round.reason)}
         >
           <div class="no">${round.no}</div>
