@@ -43,8 +43,12 @@ const storedLanguage = (): Language => {
   return defaultLanguage(navigator.language);
 };
 
-/** How long after the screen changes a tap is taken for a double tap's second half, and dropped, in ms. */
-const SETTLE_MS = 400;
+/**
+ * How long after the screen changes a tap is taken for a double tap's second half, and dropped, in ms: Android's
+ * double-tap timeout. No one reads a new screen and taps it sooner. Meanwhile the page carries the `settling`
+ * attribute (for the tests' dealer, which taps as soon as a button is there).
+ */
+const SETTLE_MS = 300;
 /** The screen a view shows: the round being keyed (or keyed again after an undo), between rounds, or refused. */
 const screenOf = (v: KeypadView): string => (v.link.state === 'refused' ? 'refused' : v.round ? 'round' : 'between');
 
@@ -69,6 +73,7 @@ export class KeypadApp extends LitElement {
   private toastTimer: ReturnType<typeof setTimeout> | null = null;
   private skew = 0; // the server's clock minus the page's, in ms
   private settled = 0; // the page's time until which taps are a double tap's second half, in ms (see show())
+  private settling: ReturnType<typeof setTimeout> | null = null; // ends the `settling` attribute
 
   private get t(): Strings {
     return strings(this.language);
@@ -92,14 +97,24 @@ export class KeypadApp extends LitElement {
     super.disconnectedCallback();
     this.stop?.();
     if (this.tick) clearInterval(this.tick);
+    if (this.settling) clearTimeout(this.settling);
+  }
+
+  /** Drops taps for {@link SETTLE_MS}: the screen has just changed under the dealer's finger. */
+  private settle(): void {
+    this.settled = Date.now() + SETTLE_MS;
+    this.toggleAttribute('settling', true);
+    if (this.settling) clearTimeout(this.settling);
+    this.settling = setTimeout(() => ((this.settling = null), this.toggleAttribute('settling', false)), SETTLE_MS);
   }
 
   private show(v: KeypadView): void {
     if (!isNewer(this.view, v)) return; // a reply overtaken by a newer push (its outbox acknowledged meanwhile)
     // Another screen puts other buttons under the dealer's finger: the second tap of a double tap on Confirm
     // result landed on Undo (cards) or Bets open (outcome). Taps that soon after the screen changed are dropped.
-    if (this.view && screenOf(this.view) !== screenOf(v)) this.settled = Date.now() + SETTLE_MS;
+    if (this.view && screenOf(this.view) !== screenOf(v)) this.settle();
     this.view = v;
+    this.dataset['revision'] = String(v.revision); // the actions it shows taken: for the tests' dealer
     // The clock ticks only while the undo counts down: the page is otherwise still, as a tablet's battery likes.
     if (v.undo && !this.tick) this.tick = setInterval(() => (this.now = Date.now()), 250);
     else if (!v.undo && this.tick) {

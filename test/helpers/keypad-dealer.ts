@@ -42,12 +42,22 @@ export class KeypadUi {
     return (await r.json()) as KeypadView;
   }
 
-  /** Waits until the keypad has taken `revision` actions; throws at once if it cannot be reached. */
+  /**
+   * Waits until the keypad has taken `revision` actions, and its page shows them (a dealer taps what the screen
+   * shows); throws at once if it cannot be reached.
+   */
   async untilRevision(revision: number): Promise<KeypadView> {
     const end = Date.now() + this.timeout;
     for (;;) {
       const v = await this.view();
-      if (v.revision >= revision) return v;
+      if (v.revision >= revision) {
+        await this.page.waitForFunction(
+          (n) => Number(document.querySelector('keypad-app')?.getAttribute('data-revision') ?? -1) >= n,
+          revision,
+          { timeout: Math.max(1, end - Date.now()), polling: 15 },
+        );
+        return v;
+      }
       if (Date.now() > end) {
         const toast = await this.page
           .locator('.toast')
@@ -59,8 +69,13 @@ export class KeypadUi {
     }
   }
 
-  click(selector: string): Promise<void> {
-    return this.page.locator(selector).click({ timeout: this.timeout });
+  /**
+   * Taps `selector` as a dealer would: not in the moment after the screen changed (the page's `settling`, when it
+   * takes a tap for a double tap's second half and drops it), which a person never taps in but this dealer would.
+   */
+  async click(selector: string): Promise<void> {
+    await this.page.locator('keypad-app:not([settling])').waitFor({ timeout: this.timeout });
+    await this.page.locator(selector).click({ timeout: this.timeout });
   }
 
   /** Confirm in the confirmation dialog. */
