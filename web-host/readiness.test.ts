@@ -42,6 +42,13 @@ describe('readiness: whether the board shows its table live', () => {
       'no-view',
     ],
     [
+      'started from its saved record, nothing heard yet: what it shows meanwhile',
+      view({ lastMessageAt: null, awaitingTable: true, awaitingAfter: 'saved-record' }),
+      'not ready: no view of table T1 yet: nothing heard from it since the board started; it shows its saved record ' +
+        'meanwhile (shoe 3, up to hand 3)\n',
+      'no-view',
+    ],
+    [
       'out of step (a gap), its reason kept on one line',
       view({}, { code: 'gap', reason: 'hand 9 arrived\nbut hand 8 is next', since: SINCE }),
       'not ready: out of step with table T1 (gap) since 2026-11-27T08:41:10Z: hand 9 arrived but hand 8 is next\n',

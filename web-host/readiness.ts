@@ -36,6 +36,18 @@ const seconds = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z');
 /** One line: a reason from the view never breaks the plain-text answer into several. */
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+/**
+ * What a board that started from its saved record shows before it hears its table: `; it shows its saved record
+ * meanwhile (shoe 3, up to hand 27)`; nothing for a board that started with nothing.
+ */
+function savedRecord(view: TableView): string {
+  const shoe = view.shoe;
+  if (view.connection.awaitingAfter !== 'saved-record' || !shoe) return '';
+  const last = shoe.rounds.at(-1);
+  const which = shoe.no === undefined ? 'its shoe' : `shoe ${shoe.no}`;
+  return `; it shows its saved record meanwhile (${which}, ${last ? `up to hand ${last.no}` : 'before its first hand'})`;
+}
+
 function problemOf(view: TableView): { problem: ReadinessProblem; reason: string; since: string } | null {
   const c = view.connection;
   if (c.state !== 'connected') {
@@ -51,7 +63,7 @@ function problemOf(view: TableView): { problem: ReadinessProblem; reason: string
   if (c.lastMessageAt === null) {
     return {
       problem: 'no-view',
-      reason: `no view of table ${view.tableId} yet: nothing heard from it since the board started`,
+      reason: `no view of table ${view.tableId} yet: nothing heard from it since the board started${savedRecord(view)}`,
       since: c.since,
     };
   }
