@@ -7,40 +7,16 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, test } from 'vitest';
-import { startKeypad, type Keypad } from '../keypad/keypad';
 import type { DealerAction } from '../keypad/protocol';
-import { startKeypadServer, type KeypadServer } from '../keypad/server';
-import { Supervisors } from '../keypad/supervisors';
 import { LANGUAGES } from '../keypad/ui/locales';
-import { KEYPAD_SCREENS as SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
-import { cleanupList, tempDir } from '../test/helpers/lifecycle';
+import { act, KEYPAD_SCREENS as SCREENS, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
+import { cleanupList } from '../test/helpers/lifecycle';
 
 const rig = keypadRig();
 const cleanups = cleanupList();
 
-async function keypadOn(table: string): Promise<{ kp: Keypad; server: KeypadServer }> {
-  const kp = await startKeypad({
-    broker: rig.broker().url,
-    tableId: table,
-    journalPath: join(tempDir('bb-kpw-'), 'keypad.journal'),
-    keying: 'cards',
-    supervisors: new Supervisors(new Map()),
-    version: '0.1.0',
-  });
-  const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
-  cleanups.push(
-    () => kp.stop(),
-    () => server.close(),
-  );
-  return { kp, server };
-}
+const keypadOn = (table: string) => servedKeypad(rig, cleanups, table);
 
-const act = async (kp: Keypad, ...actions: DealerAction[]) => {
-  for (const action of actions) {
-    const r = await kp.request({ action });
-    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
-  }
-};
 const COUP: DealerAction[] = ['9H', 'KD', '7S', '7C'].map((card) => ({ type: 'card', card }));
 const DEAL: DealerAction[] = [{ type: 'bets-open' }, { type: 'no-more-bets' }];
 const HAND: DealerAction[] = [...DEAL, ...COUP, { type: 'result' }];

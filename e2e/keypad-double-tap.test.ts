@@ -3,38 +3,20 @@
  * recorded once, and the second tap does nothing on the screen that replaces the round (by cards, Undo lies under
  * the finger; by outcome, Bets open).
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, test } from 'vitest';
-import { startKeypad, type Keypad } from '../keypad/keypad';
+import { type Keypad } from '../keypad/keypad';
 import type { DealerAction, Keying } from '../keypad/protocol';
-import { startKeypadServer } from '../keypad/server';
-import { Supervisors } from '../keypad/supervisors';
-import { KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
-import { cleanupList, tempDir } from '../test/helpers/lifecycle';
+import { act, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
+import { cleanupList } from '../test/helpers/lifecycle';
 
 const rig = keypadRig();
 const { missing } = rig;
 const cleanups = cleanupList();
 
 async function keypadPage(table: string, keying: Keying, ...actions: DealerAction[]): Promise<[Keypad, Page]> {
-  const kp = await startKeypad({
-    broker: rig.broker().url,
-    tableId: table,
-    journalPath: join(tempDir('bb-kdt-'), 'keypad.journal'),
-    keying,
-    supervisors: new Supervisors(new Map()),
-    version: '0.1.0',
-  });
-  const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
-  cleanups.push(
-    () => kp.stop(),
-    () => server.close(),
-  );
-  for (const action of actions) {
-    const r = await kp.request({ action });
-    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
-  }
+  const { kp, server } = await servedKeypad(rig, cleanups, table, { keying });
+  await act(kp, ...actions);
   const page = await rig.browser().newPage({ viewport: { width: 1280, height: 800 }, hasTouch: true });
   cleanups.push(() => page.close());
   await page.goto(server.url);

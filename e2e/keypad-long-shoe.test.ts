@@ -10,15 +10,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, test } from 'vitest';
 import { makeCard } from '../baccarat/cards';
-import { startKeypad, type Keypad } from '../keypad/keypad';
 import type { DealerAction } from '../keypad/protocol';
 import { dealingOrder } from '../keypad/round-entry';
-import { startKeypadServer } from '../keypad/server';
-import { Supervisors } from '../keypad/supervisors';
 import { simulateTable } from '../simulator/dealer';
 import type { Step } from '../simulator/steps';
-import { KEYPAD_SCREENS as SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
-import { cleanupList, tempDir } from '../test/helpers/lifecycle';
+import { act, KEYPAD_SCREENS as SCREENS, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
+import { cleanupList } from '../test/helpers/lifecycle';
 
 const SIZES = [
   [800, 1280],
@@ -42,13 +39,6 @@ function longShoe(): { burn: Step & { type: 'burn' }; hands: (Step & { type: 'ha
   }
   throw new Error('no seed has a long shoe with both pairs early');
 }
-
-const act = async (kp: Keypad, ...actions: DealerAction[]) => {
-  for (const action of actions) {
-    const r = await kp.request({ action });
-    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
-  }
-};
 
 interface Fit {
   readonly scrollWidth: number;
@@ -88,19 +78,7 @@ async function fit(page: Page, newest: number): Promise<Fit> {
 describe.skipIf(missing)(`the keypad through a whole shoe${missing ? ` (${missing})` : ''}`, () => {
   test('stays the tablet’s width at both orientations, the hands’ strip scrolling within itself', async () => {
     const { burn, hands } = longShoe();
-    const kp = await startKeypad({
-      broker: rig.broker().url,
-      tableId: 'L1',
-      journalPath: join(tempDir('bb-kpl-'), 'keypad.journal'),
-      keying: 'cards',
-      supervisors: new Supervisors(new Map()),
-      version: '0.1.0',
-    });
-    const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
-    cleanups.push(
-      () => kp.stop(),
-      () => server.close(),
-    );
+    const { kp, server } = await servedKeypad(rig, cleanups, 'L1');
     await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, { type: 'shuffle' });
     await act(kp, { type: 'burn', card: makeCard(burn.card), count: burn.count });
     const pages: Page[] = [];

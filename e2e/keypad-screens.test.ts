@@ -9,12 +9,10 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import { describe, expect, test } from 'vitest';
-import { startKeypad, type Keypad } from '../keypad/keypad';
 import type { DealerAction, Keying } from '../keypad/protocol';
-import { startKeypadServer, type KeypadServer } from '../keypad/server';
 import { hashCode, Supervisors } from '../keypad/supervisors';
-import { KEYPAD_SCREENS as SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
-import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
+import { act, KEYPAD_SCREENS as SCREENS, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
+import { cleanupList, until } from '../test/helpers/lifecycle';
 
 /** 9 mm at a 10.1" 1280×800 tablet's 149 px to the inch. */
 const NINE_MM = 53;
@@ -33,29 +31,12 @@ const rig = keypadRig();
 const { missing } = rig;
 const cleanups = cleanupList();
 
-async function keypadOn(table: string, keying: Keying): Promise<{ kp: Keypad; server: KeypadServer }> {
-  const kp = await startKeypad({
-    broker: rig.broker().url,
-    tableId: table,
-    journalPath: join(tempDir('bb-kps-'), 'keypad.journal'),
+const keypadOn = async (table: string, keying: Keying) =>
+  servedKeypad(rig, cleanups, table, {
     keying,
     supervisors: new Supervisors(new Map([['Lee', await hashCode('4821')]])),
-    version: '0.1.0',
   });
-  const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
-  cleanups.push(
-    () => kp.stop(),
-    () => server.close(),
-  );
-  return { kp, server };
-}
 
-const act = async (kp: Keypad, ...actions: DealerAction[]) => {
-  for (const action of actions) {
-    const r = await kp.request({ action });
-    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
-  }
-};
 const cards = (text: string): DealerAction[] => text.split(' ').map((card) => ({ type: 'card', card }));
 const round = (c: string): DealerAction[] => [
   { type: 'bets-open' },

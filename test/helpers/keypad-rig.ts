@@ -8,7 +8,8 @@
  * describe.skipIf(rig.missing)('the keypad', () => {
  *   test('…', async () => {
  *     const page = await rig.browser().newPage();
- *     const kp = await startKeypad({ broker: rig.broker().url, … });
+ *     const { kp, server } = await servedKeypad(rig, cleanups, 'T1', { keying: 'outcome' });
+ *     await act(kp, { type: 'open-table' }); // then page.goto(server.url)
  *   });
  * });
  * ```
@@ -17,6 +18,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
+import { startKeypad, type Keypad } from '../../keypad/keypad';
+import type { DealerAction, Keying } from '../../keypad/protocol';
+import { startKeypadServer, type KeypadServer } from '../../keypad/server';
+import { Supervisors } from '../../keypad/supervisors';
+import { tempDir } from './lifecycle';
 import { chromiumLaunchOptions } from './chromium';
 import { mosquittoMissing, startMosquitto, type Mosquitto, type MosquittoOptions } from './mosquitto';
 
@@ -58,4 +64,38 @@ export function keypadRig(mosquitto: MosquittoOptions = { persistence: false }):
     return value;
   };
   return { missing, browser: () => started('browser', browser), broker: () => started('broker', broker) };
+}
+
+/**
+ * A keypad for `tableId` on the rig's broker, with a new journal, and the server of its page (on a free port, no
+ * token); both stopped by `cleanups` (the file's `cleanupList()`).
+ */
+export async function servedKeypad(
+  rig: KeypadRig,
+  cleanups: (() => unknown)[],
+  tableId: string,
+  { keying = 'cards', supervisors = new Supervisors(new Map()) }: { keying?: Keying; supervisors?: Supervisors } = {},
+): Promise<{ kp: Keypad; server: KeypadServer }> {
+  const kp = await startKeypad({
+    broker: rig.broker().url,
+    tableId,
+    journalPath: join(tempDir('bb-keypad-'), 'keypad.journal'),
+    keying,
+    supervisors,
+    version: '0.1.0',
+  });
+  const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: KEYPAD_UI });
+  cleanups.push(
+    () => kp.stop(),
+    () => server.close(),
+  );
+  return { kp, server };
+}
+
+/** Takes `actions` on the keypad directly (not through its page), in order; throws at the first it refuses. */
+export async function act(kp: Keypad, ...actions: DealerAction[]): Promise<void> {
+  for (const action of actions) {
+    const r = await kp.request({ action });
+    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
+  }
 }
