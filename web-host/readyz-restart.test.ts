@@ -5,19 +5,16 @@
  */
 import { describe, expect, test } from 'vitest';
 import { shoeHands } from '../baccarat/shoe';
-import { makeHandMessage, makeShoeSnapshot, makeTableEvent, makeTableSignage } from '../contract/mqtt';
+import { makeHandMessage, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { cleanupList, until } from '../test/helpers/lifecycle';
-import { readyzBoard } from '../test/helpers/readyz-board';
-import { CARDS, coup, event, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import { liveReadyzBoard, shoeS1 } from '../test/helpers/readyz-board';
+import { signage } from '../test/helpers/table-messages';
 
 const T = topics('baccarat');
 const cleanups = cleanupList();
 
-const hands = (n: number) => Array.from({ length: n }, (_, i) => handMessage('S1', i + 1, coup(CARDS.banker)));
-const start = event('shoe-start', { shoeId: 'S1', decks: 8 });
-/** The controller's snapshot after hand `n`: its seq is that of the last event it reflects (the shoe's start). */
-const snap = (n: number) => makeShoeSnapshot(snapshot('S1', hands(n), { seq: start.seq }));
+const { hands, snap } = shoeS1;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -26,12 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * first thing the restarted board hears is the sign.
  */
 async function restartedBoard() {
-  const b = await readyzBoard(cleanups);
-  await until(() => expect(b.bridge.subscribed).toBe(true));
-  await b.publish(T.tableEvent('T1'), makeTableEvent(start));
-  await b.publish(T.tableHand('T1'), makeHandMessage(hands(1)[0]!));
-  await b.publish(T.tableShoe('T1'), snap(1), true);
-  await until(async () => expect(await b.ready()).toMatchObject({ status: 200, body: 'ready\n' }));
+  const b = await liveReadyzBoard(cleanups);
   await b.restartBoard(async () => {
     await b.stopBroker();
     await b.restartBroker();

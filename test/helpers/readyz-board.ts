@@ -14,12 +14,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from 'aedes';
 import mqtt from 'mqtt';
+import { expect } from 'vitest';
 import { Bridge } from '../../mqtt-bridge/bridge';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../mqtt-bridge/embedded-broker';
 import { memoryLogger } from '../../mqtt-bridge/log';
 import type { Readiness } from '../../web-host/readiness';
 import { startWebHost } from '../../web-host/server';
+import { makeHandMessage, makeShoeSnapshot, makeTableEvent } from '../../contract/mqtt';
+import { topics } from '../../contract/topics';
 import { testBoardConfig } from './board-config';
+import { until } from './lifecycle';
+import { CARDS, coup, event, handMessage, snapshot } from './table-messages';
 
 export async function readyzBoard(cleanups: (() => Promise<unknown> | unknown)[], token: string | null = null) {
   let boardId: string | null = null; // the board's client id, once configured
@@ -87,4 +92,24 @@ export async function readyzBoard(cleanups: (() => Promise<unknown> | unknown)[]
     /** A broker started again on the same port: nothing kept (no session, no retained message). */
     restartBroker: async () => (broker = watched(await startEmbeddedBroker({ port }))),
   };
+}
+
+/** Shoe S1 of table T1 as its controller deals it: its start, hands 1 to `n` (Banker wins), its snapshot after hand `n`. */
+export const shoeS1 = {
+  start: event('shoe-start', { shoeId: 'S1', decks: 8 }),
+  hands: (n: number) => Array.from({ length: n }, (_, i) => handMessage('S1', i + 1, coup(CARDS.banker))),
+  /** Its seq is that of the last event it reflects (the shoe's start). */
+  snap: (n: number) => makeShoeSnapshot(snapshot('S1', shoeS1.hands(n), { seq: shoeS1.start.seq })),
+};
+
+/** A {@link readyzBoard} that shows hand 1 of shoe S1, its snapshot retained on the broker, and is ready. */
+export async function liveReadyzBoard(cleanups: (() => Promise<unknown> | unknown)[]) {
+  const T = topics('baccarat');
+  const b = await readyzBoard(cleanups);
+  await until(() => expect(b.bridge.subscribed).toBe(true));
+  await b.publish(T.tableEvent('T1'), makeTableEvent(shoeS1.start));
+  await b.publish(T.tableHand('T1'), makeHandMessage(shoeS1.hands(1)[0]!));
+  await b.publish(T.tableShoe('T1'), shoeS1.snap(1), true);
+  await until(async () => expect(await b.ready()).toMatchObject({ status: 200, body: 'ready\n' }));
+  return b;
 }
