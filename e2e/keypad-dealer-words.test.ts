@@ -9,7 +9,7 @@ import type { Page } from 'playwright';
 import { describe, expect, test } from 'vitest';
 import type { DealerAction } from '../keypad/protocol';
 import { LANGUAGES } from '../keypad/ui/locales';
-import { act, KEYPAD_SCREENS as SCREENS, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
+import { act, KEYPAD_SCREENS as SCREENS, keypadRig, openKeypadPage, servedKeypad } from '../test/helpers/keypad-rig';
 import { cleanupList } from '../test/helpers/lifecycle';
 
 const rig = keypadRig();
@@ -21,15 +21,7 @@ const COUP: DealerAction[] = ['9H', 'KD', '7S', '7C'].map((card) => ({ type: 'ca
 const DEAL: DealerAction[] = [{ type: 'bets-open' }, { type: 'no-more-bets' }];
 const HAND: DealerAction[] = [...DEAL, ...COUP, { type: 'result' }];
 
-async function open(url: string, language: string): Promise<Page> {
-  const page = await rig.browser().newPage({ viewport: { width: 1280, height: 800 } });
-  await page.addInitScript((l) => localStorage.setItem('keypad.language', l), language);
-  await page.goto(url);
-  await page.locator('keypad-app main[data-screen]').waitFor();
-  await page.evaluate(() => document.fonts.ready);
-  cleanups.push(() => (page.isClosed() ? undefined : page.close()));
-  return page;
-}
+const open = (url: string, language: string) => openKeypadPage(rig, cleanups, url, [1280, 800], language);
 const shot = (page: Page, name: string, language: string) =>
   page.screenshot({ path: join(SCREENS, `${name}${language === 'en' ? '' : `-${language}`}-1280x800.png`) });
 

@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright';
 import { describe, expect, test } from 'vitest';
 import type { DealerAction, Keying } from '../keypad/protocol';
 import { hashCode, Supervisors } from '../keypad/supervisors';
-import { act, KEYPAD_SCREENS as SCREENS, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
+import { act, KEYPAD_SCREENS as SCREENS, keypadRig, openKeypadPage, servedKeypad } from '../test/helpers/keypad-rig';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 
 /** 9 mm at a 10.1" 1280×800 tablet's 149 px to the inch. */
@@ -46,15 +46,8 @@ const round = (c: string): DealerAction[] => [
 ];
 
 /** The page at a size and language, once it shows the keypad. */
-async function open(url: string, [width, height]: readonly [number, number], language = 'en'): Promise<Page> {
-  const page = await rig.browser().newPage({ viewport: { width, height } });
-  await page.addInitScript((l) => localStorage.setItem('keypad.language', l), language);
-  await page.goto(url);
-  await page.locator('keypad-app main[data-screen]').waitFor();
-  await page.evaluate(() => document.fonts.ready);
-  cleanups.push(() => (page.isClosed() ? undefined : page.close()));
-  return page;
-}
+const open = (url: string, size: readonly [number, number], language = 'en') =>
+  openKeypadPage(rig, cleanups, url, size, language);
 
 /** Every visible, enabled button: at least 9 mm each way, and inside the screen. */
 async function targetsOk(page: Page): Promise<void> {

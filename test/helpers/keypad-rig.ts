@@ -16,7 +16,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright';
+import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
 import { startKeypad, type Keypad } from '../../keypad/keypad';
 import type { DealerAction, Keying } from '../../keypad/protocol';
@@ -98,4 +98,21 @@ export async function act(kp: Keypad, ...actions: DealerAction[]): Promise<void>
     const r = await kp.request({ action });
     if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
   }
+}
+
+/** The keypad's page at `url`, at a size and in a language, once it shows the keypad; closed by `cleanups`. */
+export async function openKeypadPage(
+  rig: KeypadRig,
+  cleanups: (() => unknown)[],
+  url: string,
+  [width, height]: readonly [number, number] = [1280, 800],
+  language = 'en',
+): Promise<Page> {
+  const page = await rig.browser().newPage({ viewport: { width, height } });
+  await page.addInitScript((l) => localStorage.setItem('keypad.language', l), language);
+  await page.goto(url);
+  await page.locator('keypad-app main[data-screen]').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  cleanups.push(() => (page.isClosed() ? undefined : page.close()));
+  return page;
 }
