@@ -135,8 +135,9 @@ async function rig(table: string, keying: Keying, signed: boolean): Promise<Rig>
   const start = (port: number) => startCli([...args, '--port', String(port)], /keypad: +(http:\S+)/);
   let keypad = await start(0);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.clock.install(); // time flows, but the dealer can skip the page's double-tap guard (KeypadUi)
   const ready = async (p: CliProcess) => {
-    const ui = new KeypadUi(page, p.url);
+    const ui = new KeypadUi(page, p.url, undefined, true);
     await until(async () => expect((await ui.view()).link.state).toBe('online'), 10_000);
     await page.goto(p.url);
     await page.locator('keypad-app main[data-screen]').waitFor();

@@ -20,6 +20,9 @@ import { misKeyedResult } from '../../simulator/irregularities';
 import { createRng } from '../../simulator/prng';
 import type { Step } from '../../simulator/steps';
 
+/** The keypad page's double-tap guard (keypad/ui/keypad-app.ts), in ms: at least as long. */
+const SETTLE_MS = 300;
+
 /** The supervisor of the tests, and their code. */
 export const SUPERVISOR = { name: 'Lee', code: '4821' } as const;
 
@@ -35,6 +38,11 @@ export class KeypadUi {
     readonly page: Page,
     readonly base: string, // http://127.0.0.1:PORT/
     readonly timeout = 4_000,
+    /**
+     * The page runs on Playwright's clock (`page.clock.install()` before it loaded): the dealer waits out the
+     * page's `settling` on that clock, fast-forwarded, instead of for real (two screens a hand: ~40 s of a shoe).
+     */
+    readonly onPageClock = false,
   ) {}
 
   async view(): Promise<KeypadView> {
@@ -74,6 +82,8 @@ export class KeypadUi {
    * takes a tap for a double tap's second half and drops it), which a person never taps in but this dealer would.
    */
   async click(selector: string): Promise<void> {
+    if (this.onPageClock && (await this.page.locator('keypad-app[settling]').count()) > 0)
+      await this.page.clock.fastForward(SETTLE_MS);
     await this.page.locator('keypad-app:not([settling])').waitFor({ timeout: this.timeout });
     await this.page.locator(selector).click({ timeout: this.timeout });
   }
