@@ -133,10 +133,10 @@ async function systemFonts(page: Page): Promise<string[]> {
   };
   walk(root);
   const system = new Set<string>();
-  for (const nodeId of elements) {
-    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  // Asked all at once: the protocol answers each in turn, without a round trip per element between them.
+  const answers = await Promise.all(elements.map((nodeId) => cdp.send('CSS.getPlatformFontsForNode', { nodeId })));
+  for (const { fonts } of answers)
     for (const f of fonts) if (!f.isCustomFont) system.add(`${f.familyName} (${f.glyphCount} glyphs)`);
-  }
   await cdp.detach();
   return [...system];
 }
