@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCards } from '../../baccarat/cards';
-import type { ShoeHand } from '../../baccarat/shoe';
+import { addHand, newShoe, type ShoeHand } from '../../baccarat/shoe';
+import { payTableView } from '../../contract/pay-table-view';
+import type { TableSignage } from '../../contract/schemas';
+import { signage } from '../../test/helpers/table-messages';
 import { makeView } from '../../test/fixtures/views/build-view';
 import { useLanguage } from '../localization';
 import { $$, cleanup, mapOf, mount, settle, textOf } from '../test-support/fixtures';
@@ -11,6 +14,10 @@ import './pay-table';
 import './stats-panel';
 
 afterEach(cleanup);
+const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
 const NOW = Date.UTC(2024, 10, 22, 14, 0, 0);
 
 /** Counts the calls of `el[name]` from now on (the method still runs). */
@@ -279,6 +286,29 @@ describe('<kiosk-pay-table>', () => {
     el.payTable = { ...view.payTable!, modifiedOddsSign: false };
     await el.updateComplete;
     expect($$(el, '[data-sign=modified-odds]')).toHaveLength(0);
+  });
+
+  it('modified odds ending: the sign stays up while the last round under it is settled (rule 5.11)', async () => {
+    // Modified odds until hand 30, commission from hand 31; hand 30 dealt, round 31 not begun: the rows are round
+    // 31's (commission), and the sign is still up for round 30's wagers, as the host says (modifiedOddsSign).
+    const off = signage(7, {
+      variant: { kind: 'commission', commissionPercent: 5, effectiveFromShoe: 'S1', effectiveFromHand: 31 },
+      previousVariant: { kind: 'modified-odds', effectiveFromShoe: 'S1', effectiveFromHand: 1 },
+      updatedAt: '2026-11-22T10:30:00.000Z',
+    }) as TableSignage;
+    let shoe = unwrap(newShoe('S1', { decks: 8, at: '2026-11-22T10:00:00.000Z' }));
+    const hand = { outcome: 'banker', playerPair: false, bankerPair: false, natural: false } as const;
+    for (let no = 1; no <= 30; no++) shoe = unwrap(addHand(shoe, { no, hand }));
+    const view = payTableView(off, null, shoe)!;
+    expect(view).toMatchObject({ variant: 'commission', modifiedOddsSign: true });
+    const el = document.createElement('kiosk-pay-table');
+    el.payTable = view;
+    el.language = 'en';
+    await mount(el, 480, 600);
+    const sign = $$(el, '[data-sign=modified-odds]');
+    expect(sign).toHaveLength(1);
+    expect(sign[0]!.textContent).toContain('Banker wins with 6 pays 1 to 2');
+    expect($$(el, '[data-bet=banker] .odds')[0]!.textContent?.trim()).toBe('19 to 20');
   });
 
   it.each([

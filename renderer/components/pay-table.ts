@@ -211,8 +211,10 @@ export class KioskPayTable extends LitElement {
             tr(lang, 'pays.commissionNote', str`less ${rate} commission`),
           )
         : this.row('banker', tr(lang, 'banker', 'Banker'), this.odds(p.banker));
+    // The six sign follows modifiedOddsSign alone: it stays up while the last round under modified odds may still be
+    // settled, when the rows (and bankerSix) are already the next round's commission.
     return html`<div class="pays" role="group" aria-label=${plain(lang, 'pays.title', 'Pays')}>
-      ${p.modifiedOddsSign && p.bankerSix ? this.sixSign(p.bankerSix) : nothing}
+      ${p.modifiedOddsSign ? this.sixSign(p.bankerSix ?? SIX_ODDS) : nothing}
       ${this.row('player', tr(lang, 'player', 'Player'), this.odds(p.player))} ${banker}
       ${p.scheduled ? this.scheduled(p.scheduled) : nothing}
       ${this.row('tie', tr(lang, 'tie', 'Tie'), this.odds(p.tie))}
