@@ -333,7 +333,7 @@ describe('baccarat-board fleet, accountable: every command sent is a record of t
       const r = await fleetAs(null, command, '--display', 'D1', '--reason', ' ok ');
       expect(r.code).toBe(2);
       expect(r.err).toBe(
-        `--reason: give a reason for the ${command}: it goes to the audit log with your name (e.g. "board stuck on an old shoe")`,
+        `--reason: the reason 'ok' is too short: give a reason for the ${command} of at least 3 characters; it goes to the audit log with your name (e.g. "board stuck on an old shoe")`,
       );
     }
     const long = await fleetAs(null, 'about', '--display', 'D1', '--reason', 'x'.repeat(301));

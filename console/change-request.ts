@@ -5,6 +5,7 @@
  * ```ts
  * const req = changeRequest(body); // ChangeRequest, or a FieldError naming what is wrong
  * reasonProblem('  ');             // 'give a reason for the change: …'
+ * reasonProblem('ok');             // "the reason 'ok' is too short: give a reason for the change of at least 3 …"
  * ```
  * @packageDocumentation
  */
@@ -24,8 +25,12 @@ export function reasonProblem(
   example = 'new limits for the weekend',
 ): string | null {
   const r = (reason ?? '').trim();
+  if (r.length === 0) return `give a reason for ${what}: it goes to the audit log with your name (e.g. "${example}")`;
   if (r.length < MIN_REASON_LENGTH)
-    return `give a reason for ${what}: it goes to the audit log with your name (e.g. "${example}")`;
+    return (
+      `the reason '${r}' is too short: give a reason for ${what} of at least ${MIN_REASON_LENGTH} characters; ` +
+      `it goes to the audit log with your name (e.g. "${example}")`
+    );
   if (r.length > MAX_REASON_LENGTH) return `the reason is longer than ${MAX_REASON_LENGTH} characters`;
   return null;
 }

@@ -249,7 +249,7 @@ describe('refused before anything is published', () => {
 
   test.each([
     [{ displayId: 'D1', command: 'reload' }, 400, 'reason', /^give a reason/],
-    [{ displayId: 'D1', command: 'resync', reason: ' ok ' }, 400, 'reason', /^give a reason/],
+    [{ displayId: 'D1', command: 'resync', reason: ' ok ' }, 400, 'reason', /^the reason 'ok' is too short/],
     [{ displayId: 'D1', command: 'about', reason: 'x'.repeat(301) }, 400, 'reason', /^the reason is longer than 300/],
     [{ displayId: 'D1', command: 'shrug' }, 400, 'command', /^'shrug' is not a fleet command/],
     [{ displayId: 'D1/x', command: 'about' }, 400, 'display', /is not a display id/],
