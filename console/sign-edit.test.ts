@@ -160,7 +160,12 @@ describe('refused, naming the field', () => {
     [['commission=five'], 'commission', /not a percentage/],
     [['variant=dragon'], 'variant', /'dragon' is unknown: expected commission or modified-odds/],
     [['variant=modified-odds', 'commission=4'], 'commission', /modified odds pay no commission/],
-    [['from-hand=35'], 'from-hand', /give variant= or commission= with it/],
+    // Read in the console too, which shows no key: self-contained, no `key=` words, what to do in either.
+    [
+      ['from-hand=35'],
+      'from-hand',
+      /^from-hand \(35\) says from which hand a change of what the Banker pays applies, and none is made: change the variant or the commission with it \(Banker pays, in the console\), or leave from-hand out$/,
+    ],
     [
       ['variant=modified-odds', 'from-hand=12'],
       'from-hand',

@@ -88,7 +88,13 @@ function planVariant(
   };
   if (e.variant === undefined && e.commission === undefined) {
     if (e.fromHand === undefined) return ok(unchanged);
-    return err(fieldError('from-hand', 'says from which hand a change applies: give variant= or commission= with it'));
+    return err(
+      fieldError(
+        'from-hand',
+        `from-hand (${e.fromHand}) says from which hand a change of what the Banker pays applies, and none is made: ` +
+          'change the variant or the commission with it (Banker pays, in the console), or leave from-hand out',
+      ),
+    );
   }
   const curFrom = cur.variant.effectiveFromHand ?? 1;
   const pending =
