@@ -66,6 +66,7 @@ export const headerStyles = css`
   .board:not([data-layout='portrait']) .table-name {
     grid-area: name;
     justify-self: start;
+    max-width: 100%; /* its column, not its whole text (nowrap): a long name is cut, never drawn over the limits */
   }
   .board:not([data-layout='portrait']) .table-name .name {
     line-height: 1.05;

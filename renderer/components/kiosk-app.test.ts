@@ -285,6 +285,34 @@ describe('<kiosk-app> and its ShoeController', () => {
       // e2e/board-screenshots.test.ts shows one that fits whole.)
     },
   );
+
+  it('cuts a table name too long for the room the limits leave, never drawing it over the minimum (1920×1080)', async () => {
+    await page.viewport(1920, 1080);
+    // A high-limit salon: a 25-character name (64 are allowed) and five limits in the millions, in two languages.
+    const spec = {
+      shoe: 'BPB',
+      casinoName: 'Casino',
+      tableName: 'Imperial Jade Salon 8 VIP',
+      currency: 'MOP',
+      language: 'en+zh-Hant' as const,
+      limits: {
+        currency: 'MOP',
+        minimum: 100_000,
+        maximum: 50_000_000,
+        tieMaximum: 5_000_000,
+        pairMaximum: 2_500_000,
+        maxDifferential: 60_000_000,
+      },
+    };
+    const app = await board(new DemoKiosk(view('BPB', { seq: 1 }, spec)), 1920, 1080);
+    const root = app.shadowRoot!;
+    const box = (sel: string) => root.querySelector(sel)!.getBoundingClientRect();
+    const [name, limits] = [box('.table-name'), box('kiosk-limits.headline')];
+    expect(name.right, 'the table’s name runs into the limits').toBeLessThanOrEqual(limits.left + 0.5);
+    const cells = root.querySelector('kiosk-limits.headline')!.shadowRoot!;
+    for (const el of cells.querySelectorAll<HTMLElement>('*'))
+      expect(el.scrollWidth, `limits: ${el.textContent}`).toBeLessThanOrEqual(el.clientWidth + 2);
+  });
 });
 
 // Keep the listener type honest for the fake API above.
