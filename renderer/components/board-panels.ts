@@ -40,6 +40,7 @@ export function header(
   staff: ReturnType<typeof staffStatus>,
   portrait: boolean,
   phase: unknown,
+  brief = false,
 ) {
   const logo = view.settings.logo ?? 'assets/logo.svg';
   return html`<header class="header">
@@ -54,6 +55,7 @@ export function header(
       class="headline"
       show="headline"
       ?differential=${!portrait}
+      ?brief=${brief}
       .signage=${view.signage}
       .pairsOffered=${view.payTable?.pairs != null}
       .language=${lang}
@@ -104,18 +106,27 @@ export function stats({ view, lang, roads: r }: PanelInputs, wide = false, strea
 
 /**
  * The sign column: pays and the limits beyond the header's; nothing (it folds away) without signs. `foot`: what
- * goes at its foot (a landscape board's pit message and what staff should know).
+ * goes at its foot (a landscape board's pit message and what staff should know). `limits`: the differential is
+ * here (a portrait header has no room for it); `secondary`: the tie and pair maximums too, and the differential (the
+ * header's limits are brief: FitController).
  */
-export function signs(p: PanelInputs, foot: unknown = nothing, limits = true) {
+export function signs(p: PanelInputs, foot: unknown = nothing, limits = true, secondary = false) {
   const { view, lang } = p;
   if (!view.payTable && !view.signage) return nothing;
   return html`<section class="panel signs">
     <kiosk-pay-table .payTable=${view.payTable} .language=${lang}></kiosk-pay-table>
-    ${limits ? limitDetails(p) : nothing} ${foot}
+    ${limits || secondary ? limitDetails(p, secondary) : nothing} ${foot}
   </section>`;
 }
 
-/** The limits beyond the header's (the maximum table differential of rule 5.17). */
-function limitDetails({ view, lang }: PanelInputs) {
-  return html`<kiosk-limits class="details" show="details" .signage=${view.signage} .language=${lang}></kiosk-limits>`;
+/** The limits beyond the header's: the maximum table differential of rule 5.17, and the others it has no room for. */
+function limitDetails({ view, lang }: PanelInputs, secondary: boolean) {
+  return html`<kiosk-limits
+    class="details"
+    show="details"
+    ?secondary=${secondary}
+    .signage=${view.signage}
+    .pairsOffered=${view.payTable?.pairs != null}
+    .language=${lang}
+  ></kiosk-limits>`;
 }

@@ -286,7 +286,7 @@ describe('<kiosk-app> and its ShoeController', () => {
     },
   );
 
-  it('cuts a table name too long for the room the limits leave, never drawing it over the minimum (1920×1080)', async () => {
+  it('a long table name beside limits in the millions: whole, never drawn over the minimum (1920×1080)', async () => {
     await page.viewport(1920, 1080);
     // A high-limit salon: a 25-character name (64 are allowed) and five limits in the millions, in two languages.
     const spec = {
@@ -309,10 +309,61 @@ describe('<kiosk-app> and its ShoeController', () => {
     const box = (sel: string) => root.querySelector(sel)!.getBoundingClientRect();
     const [name, limits] = [box('.table-name'), box('kiosk-limits.headline')];
     expect(name.right, 'the table’s name runs into the limits').toBeLessThanOrEqual(limits.left + 0.5);
+    // Whole: the header's limits give it room, the minimum and maximum staying, the others going to the sign column
+    // (a name longer still is cut with an ellipsis, never drawn over them).
+    const cut = root.querySelector<HTMLElement>('.table-name')!;
+    expect(cut.scrollWidth, 'the table’s name is cut').toBeLessThanOrEqual(cut.clientWidth + 1);
+    const details = root.querySelector('.panel.signs kiosk-limits.details')!.shadowRoot!;
+    expect([...details.querySelectorAll('[data-limit]')].map((e) => e.getAttribute('data-limit'))).toEqual([
+      'tieMaximum',
+      'pairMaximum',
+      'maxDifferential',
+    ]);
     const cells = root.querySelector('kiosk-limits.headline')!.shadowRoot!;
     for (const el of cells.querySelectorAll<HTMLElement>('*'))
       expect(el.scrollWidth, `limits: ${el.textContent}`).toBeLessThanOrEqual(el.clientWidth + 2);
   });
+
+  it.for([
+    ['en+zh-Hant', 'MOP', [100_000, 50_000_000, 5_000_000, 2_500_000]],
+    ['en+zh-Hans', 'HKD', [1_000_000, 100_000_000, 10_000_000, 10_000_000]],
+    ['en', 'USD', [25_000, 5_000_000, 500_000, 250_000]],
+  ] as const)(
+    'a portrait board shows high limits whole and legible, in its header or its sign column (%s, %s)',
+    async ([language, currency, [minimum, maximum, tieMaximum, pairMaximum]]) => {
+      // Found by a floor manager: a salon's limits in the millions overflowed the portrait header, "Minimum" cut at
+      // its left edge and the amounts at its foot.
+      await page.viewport(1080, 1920);
+      const limits = { currency, minimum, maximum, tieMaximum, pairMaximum, maxDifferential: maximum };
+      const spec = { shoe: 'BPB', casinoName: 'Casino', tableName: 'Salon 8', currency, language, limits };
+      const app = await board(new DemoKiosk(view('BPB', { seq: 1 }, spec)), 1080, 1920);
+      const root = app.shadowRoot!;
+      const inside = (r: DOMRect, box: DOMRect) =>
+        r.left >= box.left - 0.5 &&
+        r.right <= box.right + 0.5 &&
+        r.top >= box.top - 0.5 &&
+        r.bottom <= box.bottom + 0.5;
+      const header = root.querySelector('.header')!.getBoundingClientRect();
+      const signs = root.querySelector('.panel.signs')!.getBoundingClientRect();
+      for (const key of ['minimum', 'maximum', 'tieMaximum', 'pairMaximum', 'maxDifferential']) {
+        const shown = [...root.querySelectorAll('kiosk-limits')]
+          .map((l) => l.shadowRoot!.querySelector<HTMLElement>(`[data-limit=${key}]`))
+          .filter((el) => el !== null && el.getClientRects().length > 0);
+        expect(shown, `${key}: shown once`).toHaveLength(1);
+        const el = shown[0]!;
+        const r = el.getBoundingClientRect();
+        expect(inside(r, header) || inside(r, signs), `${key} within the header or the sign column`).toBe(true);
+        for (const part of [el, ...el.querySelectorAll<HTMLElement>('*')]) {
+          expect(part.scrollWidth, `${key}: ${part.textContent} cut`).toBeLessThanOrEqual(part.clientWidth + 2);
+          const pr = part.getBoundingClientRect();
+          if (pr.width > 0) expect(inside(pr, r), `${key}: ${part.textContent} outside its limit`).toBe(true);
+        }
+        const amount = el.querySelector<HTMLElement>('.amount')!;
+        // Patrons' floor: 2.6 % of the screen's short side (28 px at 1080).
+        expect(parseFloat(getComputedStyle(amount).fontSize), `${key}: its amount's size`).toBeGreaterThanOrEqual(28);
+      }
+    },
+  );
 });
 
 // Keep the listener type honest for the fake API above.

@@ -266,7 +266,9 @@ export class KioskApp extends LitElement {
     const foot = signed
       ? html`${inSigns ? pitMessage(view) : nothing}${portrait ? nothing : staffStatus(view, staff.outOfStep, 2, lang)}`
       : nothing;
-    const signColumn = signs(panels, foot, portrait); // a landscape header has the differential
+    // A landscape header has the differential; a brief one (FitController) leaves all but the minimum and maximum here.
+    const brief = this.fit.limitsBrief;
+    const signColumn = signs(panels, foot, portrait || brief, brief);
     const footer = boardFooter(view, lang, {
       staff: portrait || signed ? null : staff,
       message: !inSigns,
@@ -296,7 +298,7 @@ export class KioskApp extends LitElement {
       lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
       aria-label=${plain(lang, 'board', 'Baccarat results board')}
     >
-      ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 'compact', lang) : nothing, portrait, portrait ? phase : nothing)}
+      ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 'compact', lang) : nothing, portrait, portrait ? phase : nothing, brief)}
       <main class="main">${main}</main>
       ${
         closedNotice

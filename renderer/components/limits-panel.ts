@@ -96,6 +96,20 @@ export class KioskLimits extends LitElement {
       :host([tight]) .label .bi {
         column-gap: 0.3em;
       }
+      /* A headline too wide for its header at the text's own size (limits in the millions, two languages): the
+         amounts a step smaller, at the floor with the rest (FitController), on one row still. */
+      :host([show='headline'][tight]) .main {
+        gap: 0.5em;
+      }
+      :host([show='headline'][tight]) .main .limit + .limit {
+        padding-left: 0.5em;
+      }
+      :host([show='headline'][tight]) .main .amount {
+        font-size: 1.15em;
+      }
+      :host([show='headline'][tight]) .main .limit.secondary .amount {
+        font-size: 1em;
+      }
       /* The tie and pair maximums: under "Tie" and "Pair", beside the minimum and maximum, a step quieter. */
       .main .limit.secondary .amount {
         font-size: 1.1em;
@@ -118,6 +132,13 @@ export class KioskLimits extends LitElement {
    * read "Pair max" as "pair bets are taken here" (found by hand on a table that offered none).
    */
   @property({ attribute: false }) pairsOffered = true;
+  /**
+   * The headline shows the minimum and maximum only: even at the floor the others do not fit beside them (a portrait
+   * header, limits in the millions), so they are in the sign column's `details` (`secondary`). Set by FitController.
+   */
+  @property({ type: Boolean }) brief = false;
+  /** The details show the tie and pair maximums too, before the differential: the headline is `brief`. */
+  @property({ type: Boolean }) secondary = false;
 
   private limit(key: string, label: TemplateResult | string, amount: number | undefined, kind = '') {
     if (amount === undefined) return nothing;
@@ -137,20 +158,25 @@ export class KioskLimits extends LitElement {
     const differential = this.show === 'details' || this.show === 'all' || this.differential;
     const maxDiff = (kind = '') =>
       this.limit('maxDifferential', tr(lang, 'limits.maxDiff', 'Max differential'), l.maxDifferential, kind);
+    const others = (kind = '') => html`
+      ${this.limit('tieMaximum', tr(lang, 'limits.tie', 'Tie max'), l.tieMaximum, kind)}
+      ${
+        this.pairsOffered
+          ? this.limit('pairMaximum', tr(lang, 'limits.pair', 'Pair max'), l.pairMaximum, kind)
+          : nothing
+      }
+      ${differential ? maxDiff(kind) : nothing}
+    `;
     return html`<div class="limits" role="group" aria-label=${plain(lang, 'limits.title', 'Table limits')}>
       ${
         this.show === 'details'
-          ? maxDiff()
+          ? this.secondary
+            ? others()
+            : maxDiff()
           : html`<div class="main">
               ${this.limit('minimum', tr(lang, 'limits.min', 'Minimum'), l.minimum)}
               ${this.limit('maximum', tr(lang, 'limits.max', 'Maximum'), l.maximum)}
-              ${this.limit('tieMaximum', tr(lang, 'limits.tie', 'Tie max'), l.tieMaximum, 'secondary')}
-              ${
-                this.pairsOffered
-                  ? this.limit('pairMaximum', tr(lang, 'limits.pair', 'Pair max'), l.pairMaximum, 'secondary')
-                  : nothing
-              }
-              ${differential ? maxDiff('secondary') : nothing}
+              ${this.brief && this.show === 'headline' ? nothing : others('secondary')}
             </div>`
       }
     </div>`;

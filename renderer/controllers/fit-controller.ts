@@ -2,6 +2,10 @@
  * What makes the board's fullest panels fit, measured when what they hold or where they stand changes (the signs,
  * the language, the screen, the table's settings), never on a hand, so that nothing moves while a shoe is dealt:
  *
+ * - the header's limits set their text at the patrons' floor (`tight`) when they do not fit its width otherwise
+ *   (limits in the millions, in two languages, on a portrait board), or leave the table's name beside them no room
+ *   to show whole (landscape), and if even that does not do, show the minimum and maximum only, the others going to
+ *   the sign column ({@link FitController.limitsBrief});
  * - the sign column tightens its lines (`dense` on its pays and limits) when what a table offers does not fit it
  *   otherwise (every side bet, a change announced ahead, a pit message), and then, if it must, sets its text at the
  *   patrons' floor (`tight`); if even that does not fit, the pit's message goes whole to the footer where the
@@ -59,8 +63,36 @@ const shownOf = (message: HTMLElement) => {
   return Math.min(1, (message.clientHeight - pad) / Math.max(1, message.scrollHeight - pad));
 };
 
+/**
+ * The header's limits fit it: each limit, its label and its amount whole, within the header's content box (its
+ * height is fixed: a limit wrapped to a second line is cut at its foot); and the table's name whole where it shares
+ * their row (a landscape header: patrons must know the table, "Imperial…" of "Imperial Jade Salon 8" will not do).
+ */
+const headlineFits = (headline: HTMLElement): boolean => {
+  const header = headline.closest<HTMLElement>('.header');
+  if (!header) return true;
+  const style = getComputedStyle(header);
+  const box = header.getBoundingClientRect();
+  const [left, right] = [box.left + parseFloat(style.paddingLeft), box.right - parseFloat(style.paddingRight)];
+  const name = header.querySelector<HTMLElement>('.table-name');
+  if (name && name.scrollWidth > name.clientWidth + 1) {
+    const [n, h] = [name.getBoundingClientRect(), headline.getBoundingClientRect()];
+    if (n.top < h.bottom && h.top < n.bottom) return false; // on the limits' row: they give it room
+  }
+  return [...(headline.shadowRoot?.querySelectorAll<HTMLElement>('.limit') ?? [])].every((limit) => {
+    const r = limit.getBoundingClientRect();
+    if (r.left < left - 0.5 || r.right > right + 0.5 || r.bottom > box.bottom + 0.5) return false;
+    return [...limit.children].every((part) => part.scrollWidth <= part.clientWidth + 1);
+  });
+};
+
 export class FitController implements ReactiveController {
   private fitted: readonly unknown[] = [];
+  /**
+   * The header's limits show the minimum and maximum only, the others going to the sign column: even with their text
+   * at the floor (`tight`), limits in the millions in two languages do not fit a portrait header's width.
+   */
+  limitsBrief = false;
   /** Where the host puts the pit's message: at the sign column's foot, or (false) in the footer. */
   messageInSigns = true;
   /** Whether the statistics show their streak line. */
@@ -97,6 +129,7 @@ export class FitController implements ReactiveController {
     this.fitted = what;
     // One measurement at a time, in order: two interleaved would undo each other's steps.
     this.queue = this.queue.then(async () => {
+      await this.fitHeadline(); // first: what it gives up goes to the sign column
       await this.fitSigns();
       await this.fitStats();
       this.measured = this.report();
@@ -238,6 +271,28 @@ export class FitController implements ReactiveController {
     for (const p of parts) p.setAttribute('tight', '');
     await updated(parts);
     return !overflows(panel);
+  }
+
+  /**
+   * The header's limits at their own size, else at the floor (`tight`), else brief (the minimum and maximum, the
+   * others in the sign column) at their own size, else brief at the floor.
+   */
+  private async fitHeadline(): Promise<void> {
+    for (const brief of [false, true]) {
+      if (this.limitsBrief !== brief) {
+        this.limitsBrief = brief;
+        this.host.requestUpdate();
+        await this.host.updateComplete;
+      }
+      const headline = this.host.renderRoot.querySelector<LitElement>('kiosk-limits.headline');
+      if (!headline) return;
+      await headline.updateComplete;
+      headline.removeAttribute('tight');
+      if (headlineFits(headline)) return;
+      headline.setAttribute('tight', '');
+      await headline.updateComplete;
+      if (headlineFits(headline) || brief) return;
+    }
   }
 
   private async fitStats(): Promise<void> {
