@@ -145,7 +145,7 @@ describe('boards online and offline, on three tables', () => {
     ]);
     expect(await fleet('list', '--table', 'T9')).toEqual({
       code: 0,
-      out: 'No board of table T9 has reported on this broker (5 of other tables have: list them without --table)\n',
+      out: 'No board of table T9 has reported on this broker (5 boards of other tables have: list them without --table)\n',
       err: '',
     });
   });

@@ -81,7 +81,7 @@ function noBoards(table: string | null, elsewhere: number, filter: string): stri
     return `No boards have reported on this broker: check --root, and that this account may read ${filter}`;
   return elsewhere === 0
     ? `No boards have reported on this broker (none of table ${table} or any other): check --root, and that this account may read ${filter}`
-    : `No board of table ${table} has reported on this broker (${elsewhere} of other tables have: list them without --table)`;
+    : `No board of table ${table} has reported on this broker (${elsewhere === 1 ? '1 board of another table has' : `${elsewhere} boards of other tables have`}: list them without --table)`;
 }
 
 const COLUMNS = ['TABLE', 'DISPLAY', 'STATE', 'LAST SEEN', 'IN STEP', 'VERSION', 'UPTIME', 'WARN'] as const;
