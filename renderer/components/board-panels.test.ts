@@ -76,3 +76,23 @@ describe("the header's pair maximum", () => {
     expect(limits.querySelectorAll('[data-limit=tieMaximum]')).toHaveLength(1);
   });
 });
+
+describe('modified odds ending (rule 5.11)', () => {
+  it('while the last round under them is settled, the six sign and the Super 6 count stay, beside the next round’s commission', async () => {
+    await page.viewport(1920, 1080);
+    const whole = FIXTURES['shoe-long-en-zh-hant']!(Date.now());
+    const payTable = whole.payTable!;
+    expect(payTable.modifiedOddsSign).toBe(true);
+    // As payTableView says between the last modified-odds hand and the first commission round.
+    const settling = {
+      ...whole,
+      payTable: { ...payTable, variant: 'commission' as const, commission: 0.05, bankerSix: null },
+    };
+    const app = await board(new DemoKiosk(settling), 1920, 1080);
+    const root = app.shadowRoot!;
+    const pays = root.querySelector('kiosk-pay-table')!.shadowRoot!;
+    expect(pays.querySelectorAll('[data-sign=modified-odds]')).toHaveLength(1);
+    const stats = root.querySelector('kiosk-stats')!.shadowRoot!;
+    expect(stats.querySelectorAll('[data-kind=bankerSix]')).toHaveLength(1);
+  });
+});

@@ -96,7 +96,7 @@ export function stats({ view, lang, roads: r }: PanelInputs, wide = false, strea
       .stats=${r?.stats ?? null}
       .hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
       .shoeNo=${view.shoe?.no ?? null}
-      ?banker-six=${view.payTable?.variant === 'modified-odds'}
+      ?banker-six=${view.payTable?.modifiedOddsSign === true /* with the six sign: up while its last round settles */}
       bead-label=${view.settings.beadLabel}
       ?without-streaks=${!streaks}
       .language=${lang}
