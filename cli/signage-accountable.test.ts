@@ -46,13 +46,17 @@ beforeEach(() => {
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const CHANGES = ['set', 'close', 'open'];
-/** The command as floor-7 (the OS user), with a reason for any change unless one is given. */
+/**
+ * The command as floor-7 (the OS user), with a reason for any change unless one is given; a `set` with `--new-table`
+ * (each test's table is new).
+ */
 async function runWith(stdin: string | null, ...args: string[]) {
   const m = memoryIo(stdin);
   const reason = args.some((a) => CHANGES.includes(a)) && !args.includes('--reason') ? ['--reason', 'test change'] : [];
+  const first = args.includes('set') ? ['--new-table'] : [];
   let code: number;
   try {
-    code = await signageCommand(['--broker', broker.url, '--wait', '150', ...args, ...reason], m.io, {
+    code = await signageCommand(['--broker', broker.url, '--wait', '150', ...args, ...reason, ...first], m.io, {
       env: { USER: 'floor-7' },
       now: () => NOW,
     });

@@ -43,13 +43,19 @@ beforeEach(() => {
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const CHANGES = ['set', 'close', 'open'];
-/** The command as floor-7 (the OS user), with a reason for any change unless one is given. */
+/**
+ * The command as floor-7 (the OS user), with a reason for any change unless one is given; a `set` with
+ * `--new-table` (each test's table is new: T1, T2 …), unless `known` (the refusal of an unknown table is tested).
+ */
 async function runWith(stdin: string | null, ...args: string[]) {
   const m = memoryIo(stdin);
   const reason = args.some((a) => CHANGES.includes(a)) && !args.includes('--reason') ? ['--reason', 'test change'] : [];
+  const known = args.includes('known');
+  const first = args.includes('set') && !known ? ['--new-table'] : [];
+  args = args.filter((a) => a !== 'known');
   let code: number;
   try {
-    code = await signageCommand(['--broker', broker.url, '--wait', '150', ...args, ...reason], m.io, {
+    code = await signageCommand(['--broker', broker.url, '--wait', '150', ...args, ...reason, ...first], m.io, {
       env: { USER: 'floor-7' },
       now: () => NOW,
     });
@@ -73,6 +79,45 @@ async function retained<T>(topic: string): Promise<T | null> {
 }
 const signOf = (id = tableId) => retained<TableSignage>(T.tableSignage(id));
 const publishRetained = (topic: string, text: string) => watcher.publishAsync(topic, text, { qos: 1, retain: true });
+
+describe('a table the broker knows nothing of (a typo more often than a new table)', () => {
+  test('refused, naming the tables boards report from; nothing published; --new-table gives its first sign', async () => {
+    const status = (displayId: string, onTable: string) =>
+      makeDisplayStatus({
+        v: 1,
+        state: 'online',
+        displayId,
+        tableId: onTable,
+        version: '1.0.0',
+        timestamp: NOW.toISOString(),
+        handCount: 0,
+        rejectedMessages: 0,
+        uptimeSeconds: 60,
+      } satisfies DisplayStatus);
+    await publishRetained(T.displayStatus('typo-d10'), status('typo-d10', 'K10'));
+    await publishRetained(T.displayStatus('typo-d2'), status('typo-d2', 'K2'));
+    const before = seen.length;
+    const typo = await run('--table', tableId, 'set', 'min=500', 'known');
+    expect(typo.code).toBe(2);
+    expect(typo.err).toBe(
+      `baccarat-board signage: table ${tableId} is not known on this broker: it has no sign, no shoe and no board. ` +
+        'Check the id (ids are case-sensitive; boards report from K2, K10), or add --new-table to give a new table ' +
+        'its first sign. Nothing was published.\n',
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.slice(before).filter((m) => m.topic.includes(tableId))).toEqual([]);
+    expect(await signOf()).toBeNull();
+    // A table whose board reports, with no sign yet, is known: its first sign needs no flag.
+    const boarded = await run('--table', 'K2', 'set', 'min=500', 'known');
+    expect([boarded.code, boarded.err]).toEqual([0, '']);
+    const created = await run('--table', tableId, 'set', 'min=500'); // with --new-table
+    expect([created.code, created.err]).toEqual([0, '']);
+    expect(created.out).toMatch(/started from the defaults/);
+    expect(await signOf()).toMatchObject({ revision: 1, limits: { minimum: 500 } });
+    // Known now by its sign.
+    expect((await run('--table', tableId, 'set', 'min=600', 'known')).code).toBe(0);
+  });
+});
 
 describe('signage set and show', () => {
   test('set on an empty broker starts from the defaults; show prints it back; each set bumps the revision', async () => {

@@ -57,6 +57,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       'signing-key': { type: 'string' },
       confirm: { type: 'string' },
       replace: { type: 'boolean' },
+      'new-table': { type: 'boolean' },
       user: { type: 'string' },
       shoe: { type: 'string' },
       wait: { type: 'string' },
@@ -174,6 +175,28 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     }
     if ((action === 'close' || action === 'open') && !current.table) {
       io.err(`baccarat-board signage: table ${tableId ?? ''} has no sign on the broker: nothing to ${action}\n`);
+      return EXIT.badInput;
+    }
+    // A table the broker knows nothing of is a typo ('T9', 't1': ids are case-sensitive) more often than a new table:
+    // its sign would be a phantom table, made from the defaults, that every console lists (a floor manager's report).
+    const known = (id: string) => current.boards.some((b) => b.tableId === id);
+    if (
+      edits &&
+      editsTable(edits) &&
+      tableId &&
+      !current.table &&
+      !current.shoe &&
+      !known(tableId) &&
+      !values['new-table']
+    ) {
+      const tables = [...new Set(current.boards.map((b) => b.tableId))].sort((a, b) =>
+        a.localeCompare(b, 'en', { numeric: true }),
+      );
+      io.err(
+        `baccarat-board signage: table ${tableId} is not known on this broker: it has no sign, no shoe and no board. ` +
+          `Check the id (ids are case-sensitive${tables.length > 0 ? `; boards report from ${tables.join(', ')}` : ''}), ` +
+          'or add --new-table to give a new table its first sign. Nothing was published.\n',
+      );
       return EXIT.badInput;
     }
     const at = penv.now().toISOString();

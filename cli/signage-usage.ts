@@ -4,6 +4,7 @@ import { BROKER_USAGE } from '../console/mqtt-session';
 
 export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL --table ID show [--json]
        baccarat-board signage --broker URL --table ID set KEY=VALUE… --reason TEXT [--by ACCOUNT] [--shoe ID] [--replace]
+                                                         [--new-table]
        baccarat-board signage --broker URL --table ID close --confirm ID --reason TEXT [--by ACCOUNT]
        baccarat-board signage --broker URL --table ID open --reason TEXT [--by ACCOUNT]
 
@@ -16,7 +17,8 @@ set    changes them: reads the retained signs (or starts from the defaults in do
        ones invisible). When a board shows a revision above the retained sign, the broker has lost the sign the
        boards show: a new one, made from the retained sign (or the defaults) and the keys, would replace theirs
        in full, so set and open refuse it unless --replace is given (close does not wait: it warns). It is then
-       published even if the keys change nothing, so the boards take it.
+       published even if the keys change nothing, so the boards take it. A table the broker knows nothing of (no
+       sign, no shoe, no board) is refused as a likely typo: --new-table gives a new table its first sign.
 close  closes the table: its own action, confirmed by naming the table again (--confirm, its id or its name).
 open   opens it again.
 
@@ -65,6 +67,8 @@ Options:
   --confirm ID            close: the table's id or name, again
   --replace               set, open: publish even though a board shows a sign the broker no longer has, which
                           the new sign replaces in full (see set above)
+  --new-table             set: the table's first sign, on a broker that knows nothing of it yet (no sign, shoe
+                          or board); without it such a table is refused, as a likely typo of another's id
   --shoe ID               the current shoe, when no snapshot is retained (for from-hand and modified odds)
   --audit FILE            also append the record to this audit log (JSON lines, as the console keeps)
   --wait MS               how long to wait for retained messages and the boards' statuses (default 500)

@@ -74,7 +74,7 @@ async function signage(args: string[], user: User, pv: 4 | 5 = 5) {
       '--wait',
       '200',
       ...args,
-      ...(args.includes('set') ? ['--reason', 'ACL test'] : []),
+      ...(args.includes('set') ? ['--reason', 'ACL test', '--new-table'] : []), // T1's first sign is set here
     ],
     m.io,
     { env: { USER: `${user}-user` }, now: () => new Date() },
