@@ -88,6 +88,9 @@ export const headerStyles = css`
   }
   .table-name .name {
     display: block; /* its box is its line's, not its glyphs' (taller, in Noto Sans) */
+    /* A block: the ellipsis of a name cut is its own (its parent's would fall on an empty line of its own). */
+    overflow: hidden;
+    text-overflow: ellipsis;
     line-height: 1.15;
     font-size: calc(var(--kiosk-text) * 1.5);
     font-weight: 800;

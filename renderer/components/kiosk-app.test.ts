@@ -264,7 +264,7 @@ describe('<kiosk-app> and its ShoeController', () => {
       const app = await board(new DemoKiosk(view('BPB', { seq: 1, warnings }, spec)), w, h);
       const root = app.shadowRoot!;
       expect(root.querySelector('kiosk-staff')).not.toBeNull();
-      const name = root.querySelector<HTMLElement>('.table-name')!;
+      const name = root.querySelector<HTMLElement>('.table-name .name')!;
       expect(name.scrollWidth, 'the table’s name is cut').toBeLessThanOrEqual(name.clientWidth + 1);
       // The round bet on, by its number, beside them (in portrait the casino's name gives way to its logo).
       expect(root.querySelector('.phase .round')?.textContent).toBe('#4');
@@ -311,7 +311,7 @@ describe('<kiosk-app> and its ShoeController', () => {
     expect(name.right, 'the table’s name runs into the limits').toBeLessThanOrEqual(limits.left + 0.5);
     // Whole: the header's limits give it room, the minimum and maximum staying, the others going to the sign column
     // (a name longer still is cut with an ellipsis, never drawn over them).
-    const cut = root.querySelector<HTMLElement>('.table-name')!;
+    const cut = root.querySelector<HTMLElement>('.table-name .name')!;
     expect(cut.scrollWidth, 'the table’s name is cut').toBeLessThanOrEqual(cut.clientWidth + 1);
     const details = root.querySelector('.panel.signs kiosk-limits.details')!.shadowRoot!;
     expect([...details.querySelectorAll('[data-limit]')].map((e) => e.getAttribute('data-limit'))).toEqual([
@@ -322,6 +322,20 @@ describe('<kiosk-app> and its ShoeController', () => {
     const cells = root.querySelector('kiosk-limits.headline')!.shadowRoot!;
     for (const el of cells.querySelectorAll<HTMLElement>('*'))
       expect(el.scrollWidth, `limits: ${el.textContent}`).toBeLessThanOrEqual(el.clientWidth + 2);
+  });
+
+  it('a name longer than the room even brief limits leave: cut with an ellipsis, the limits brief (1920×1080)', async () => {
+    await page.viewport(1920, 1080);
+    const limits = { currency: 'MOP', minimum: 100_000, maximum: 50_000_000, tieMaximum: 5_000_000 };
+    const tableName = 'Imperial Jade Salon 8 VIP Room East Wing Private Gaming';
+    const spec = { shoe: 'BPB', casinoName: 'Casino', tableName, currency: 'MOP', language: 'en' as const, limits };
+    const app = await board(new DemoKiosk(view('BPB', { seq: 1 }, spec)), 1920, 1080);
+    const root = app.shadowRoot!;
+    const name = root.querySelector<HTMLElement>('.table-name .name')!;
+    expect(name.scrollWidth).toBeGreaterThan(name.clientWidth); // cut …
+    expect(getComputedStyle(name).textOverflow).toBe('ellipsis'); // … and says so
+    const details = root.querySelector('.panel.signs kiosk-limits.details')!.shadowRoot!;
+    expect(details.querySelector('[data-limit=tieMaximum]')).not.toBeNull(); // the header's room went to the name
   });
 
   it.for([

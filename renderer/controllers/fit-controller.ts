@@ -74,7 +74,7 @@ const headlineFits = (headline: HTMLElement): boolean => {
   const style = getComputedStyle(header);
   const box = header.getBoundingClientRect();
   const [left, right] = [box.left + parseFloat(style.paddingLeft), box.right - parseFloat(style.paddingRight)];
-  const name = header.querySelector<HTMLElement>('.table-name');
+  const name = header.querySelector<HTMLElement>('.table-name .name'); // cut within itself, with its ellipsis
   if (name && name.scrollWidth > name.clientWidth + 1) {
     const [n, h] = [name.getBoundingClientRect(), headline.getBoundingClientRect()];
     if (n.top < h.bottom && h.top < n.bottom) return false; // on the limits' row: they give it room
