@@ -61,9 +61,10 @@ export const portraitStyles = css`
   .board[data-layout='portrait'] .header .brand {
     grid-area: brand;
   }
-  /* With something for staff beside the phase (its round's number and words), the row is full: the casino's name
-     gives way to its logo, so that the table's name stays whole. */
-  .board[data-layout='portrait'] .header:has(.status kiosk-staff) .casino {
+  /* With the round's phase (its number and words) or something for staff beside the table's name, the row is full:
+     the casino's name gives way to its logo, so that the table's name stays whole (with both, "Salon Privé 18" was
+     cut to "Salon Privé" beside "HARBOUR CASINO" and "#65 Bets open"). */
+  .board[data-layout='portrait'] .header:has(.status :is(kiosk-staff, .phase)) .casino {
     display: none;
   }
   .board[data-layout='portrait'] .header .status {
