@@ -77,25 +77,28 @@ async function retained<T>(topic: string): Promise<T | null> {
   await c.endAsync();
   return v;
 }
+/** A board's retained status: online on table `onTable`, showing those sign revisions. */
+const boardStatus = (displayId: string, onTable: string, signageRevision?: number, casinoSignageRevision?: number) =>
+  makeDisplayStatus({
+    v: 1,
+    state: 'online',
+    displayId,
+    tableId: onTable,
+    version: '1.0.0',
+    timestamp: NOW.toISOString(),
+    handCount: 0,
+    ...(signageRevision !== undefined && { signageRevision }),
+    ...(casinoSignageRevision !== undefined && { casinoSignageRevision }),
+    rejectedMessages: 0,
+    uptimeSeconds: 60,
+  } satisfies DisplayStatus);
 const signOf = (id = tableId) => retained<TableSignage>(T.tableSignage(id));
 const publishRetained = (topic: string, text: string) => watcher.publishAsync(topic, text, { qos: 1, retain: true });
 
 describe('a table the broker knows nothing of (a typo more often than a new table)', () => {
   test('refused, naming the tables boards report from; nothing published; --new-table gives its first sign', async () => {
-    const status = (displayId: string, onTable: string) =>
-      makeDisplayStatus({
-        v: 1,
-        state: 'online',
-        displayId,
-        tableId: onTable,
-        version: '1.0.0',
-        timestamp: NOW.toISOString(),
-        handCount: 0,
-        rejectedMessages: 0,
-        uptimeSeconds: 60,
-      } satisfies DisplayStatus);
-    await publishRetained(T.displayStatus('typo-d10'), status('typo-d10', 'K10'));
-    await publishRetained(T.displayStatus('typo-d2'), status('typo-d2', 'K2'));
+    await publishRetained(T.displayStatus('typo-d10'), boardStatus('typo-d10', 'K10'));
+    await publishRetained(T.displayStatus('typo-d2'), boardStatus('typo-d2', 'K2'));
     const before = seen.length;
     const typo = await run('--table', tableId, 'set', 'min=500', 'known');
     expect(typo.code).toBe(2);
@@ -320,20 +323,6 @@ describe('refused: exit 2, the field named, nothing published', () => {
 describe('revisions never go backwards (issue 12, case 9)', () => {
   // A root of its own, so these boards' casino revisions leave the other tests' casino sign alone.
   const L = topics('lost');
-  const board = (displayId: string, onTable: string, signageRevision: number, casinoSignageRevision: number) =>
-    makeDisplayStatus({
-      v: 1,
-      state: 'online',
-      displayId,
-      tableId: onTable,
-      version: '1.0.0',
-      timestamp: NOW.toISOString(),
-      handCount: 0,
-      signageRevision,
-      casinoSignageRevision,
-      rejectedMessages: 0,
-      uptimeSeconds: 60,
-    } satisfies DisplayStatus);
   const lost = (...args: string[]) => run('--root', 'lost', ...args);
   const auditOf = (file: string) =>
     readFileSync(file, 'utf8')
@@ -342,12 +331,12 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
   beforeAll(async () => {
     // Another table's board: its table revision is not this table's business; its casino revision is.
-    await publishRetained(L.displayStatus('X1'), board('X1', 'elsewhere', 40, 6));
+    await publishRetained(L.displayStatus('X1'), boardStatus('X1', 'elsewhere', 40, 6));
   });
 
   test('the broker lost the sign while a board shows revision 13: set publishes revision 14, audited as such', async () => {
-    await publishRetained(L.displayStatus('D1'), board('D1', tableId, 13, 2));
-    await publishRetained(L.displayStatus('D2'), board('D2', tableId, 12, 2));
+    await publishRetained(L.displayStatus('D1'), boardStatus('D1', tableId, 13, 2));
+    await publishRetained(L.displayStatus('D2'), boardStatus('D2', tableId, 12, 2));
     const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
     // The boards' sign is one the broker lost: a sign made from the defaults would replace it in full, so not unasked.
     const refused = await lost('--table', tableId, '--audit', file, 'set', 'name=Jade 8', 'disclaimer=false');
@@ -369,7 +358,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
 
   test('a retained sign below what a board shows: the next is above the board; a set that changes nothing republishes', async () => {
     await publishRetained(L.tableSignage(tableId), makeTableSignage(signage(1, { tableOpen: false, sideBets: [] })));
-    await publishRetained(L.displayStatus('D3'), board('D3', tableId, 13, 2));
+    await publishRetained(L.displayStatus('D3'), boardStatus('D3', tableId, 13, 2));
     const shown = await lost('--table', tableId, 'show');
     expect(shown.out).toMatch(/Board D3: +online, sign revision 13, casino sign revision 2\n/);
     expect(shown.out).toContain("! Board D3 shows revision 13; the table's sign is revision 1 — republish the sign\n");
