@@ -122,6 +122,25 @@ describe('a table the broker knows nothing of (a typo more often than a new tabl
   });
 });
 
+describe('a change of what a round pays while it is dealt', () => {
+  test('published, with a warning that it applies at once to the round dealt; none for other keys or between rounds', async () => {
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(7)));
+    const hands = [1, 2, 3].map((n) => handMessage('S43', n, coup(CARDS.banker)));
+    await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S43', hands, { phase: 'dealing' })));
+    const tie = await run('--table', tableId, 'set', 'tie-pays=9', 'side-bets=+perfectPairs', 'pp-scale=two');
+    expect(tie.code).toBe(0);
+    expect(tie.err).toBe(
+      'warning: round 4 is being dealt ("No more bets" was called): tie-pays, side-bets, pp-scale change what it ' +
+        'pays at once, for the wagers already on it too. Made between rounds (after its result), no wager placed is ' +
+        'caught by it.\n',
+    );
+    expect(await signOf()).toMatchObject({ tiePays: 9 });
+    expect((await run('--table', tableId, 'set', 'message=Welcome')).err).toBe(''); // pays nothing
+    await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S43', hands, { phase: 'waiting' })));
+    expect((await run('--table', tableId, 'set', 'tie-pays=8')).err).toBe(''); // between rounds
+  });
+});
+
 describe('signage set and show', () => {
   test('set on an empty broker starts from the defaults; show prints it back; each set bumps the revision', async () => {
     const first = await run(
