@@ -20,7 +20,8 @@ import { connectFor } from './broker-connect';
 import { loadSigningKey } from '../console/pit-signature';
 import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
-import { currentShoe, shoePosition, type ShoePosition } from '../console/shoe-position';
+import { currentShoe, shoePosition } from '../console/shoe-position';
+import { paysChangedNow } from '../console/pays-at-once';
 import { planSignChange, type PlannedSign, type SignPlan } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
 import { describeShoe, formatBoards, formatCasinoSignage, formatTableSignage } from '../console/sign-text';
@@ -263,29 +264,6 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
   } finally {
     await client.endAsync().catch(() => undefined);
   }
-}
-
-/** The keys that change what a round pays at once: only the variant and commission wait for a round (from-hand). */
-const PAYS_AT_ONCE = [
-  ['tiePays', 'tie-pays'],
-  ['sideBets', 'side-bets'],
-  ['ppScale', 'pp-scale'],
-] as const;
-
-/**
- * Why a change made while the table's round is dealt ("No more bets" called) deserves a second look: what it pays
- * changes at once, for the wagers already on that round too (a floor manager's report: tie-pays=9 mid-round paid
- * 9 to 1 on that round). It is still published; null when nothing such is changed, or no round is dealt.
- */
-function paysChangedNow(edits: SignEdits, shoe: ShoePosition | null): string | null {
-  if (shoe?.phase !== 'dealing') return null;
-  const keys = PAYS_AT_ONCE.filter(([k]) => edits[k] !== undefined).map(([, word]) => word);
-  if (keys.length === 0) return null;
-  return (
-    `round ${shoe.nextHand ?? '?'} is being dealt ("No more bets" was called): ${keys.join(', ')} ` +
-    `${keys.length === 1 ? 'changes' : 'change'} what it pays at once, for the wagers already on it too. ` +
-    'Made between rounds (after its result), no wager placed is caught by it.'
-  );
 }
 
 /**
