@@ -127,17 +127,44 @@ describe('a change of what a round pays while it is dealt', () => {
     await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(7)));
     const hands = [1, 2, 3].map((n) => handMessage('S43', n, coup(CARDS.banker)));
     await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S43', hands, { phase: 'dealing' })));
-    const tie = await run('--table', tableId, 'set', 'tie-pays=9', 'side-bets=+perfectPairs', 'pp-scale=two');
+    const tie = await run('--table', tableId, 'set', 'tie-pays=9', 'side-bets=-playerPair', 'pp-scale=two');
     expect(tie.code).toBe(0);
     expect(tie.err).toBe(
-      'warning: round 4 is being dealt ("No more bets" was called): tie-pays, side-bets, pp-scale change what it ' +
-        'pays at once, for the wagers already on it too. Made between rounds (after its result), no wager placed is ' +
-        'caught by it.\n',
+      `warning: round 4 at ${tableId} is being dealt ("No more bets" was called): tie-pays, side-bets change what ` +
+        'it pays at once, for the wagers already on it too. Made between rounds (after its result), no wager ' +
+        'placed is caught by it.\n' +
+        `warning: a table offering Perfect Pairs deals its round now ("No more bets" was called): ${tableId} ` +
+        '(round 4). pp-scale changes what Perfect Pairs pays at once, for the wagers already on that round too.\n',
     );
     expect(await signOf()).toMatchObject({ tiePays: 9 });
     expect((await run('--table', tableId, 'set', 'message=Welcome')).err).toBe(''); // pays nothing
     await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S43', hands, { phase: 'waiting' })));
     expect((await run('--table', tableId, 'set', 'tie-pays=8')).err).toBe(''); // between rounds
+  });
+
+  test('a new Perfect Pairs scale names the tables offering Perfect Pairs, and those dealing a round now', async () => {
+    const ids = [tableId, `${tableId}b`, `${tableId}c`];
+    const hands = [1, 2].map((n) => handMessage('S44', n, coup(CARDS.banker)));
+    await publishRetained(T.tableSignage(ids[0]!), makeTableSignage(signage(2)));
+    await publishRetained(T.tableSignage(ids[1]!), makeTableSignage(signage(2)));
+    await publishRetained(T.tableSignage(ids[2]!), makeTableSignage(signage(2, { sideBets: ['playerPair'] })));
+    for (const id of ids)
+      await publishRetained(T.tableShoe(id), makeShoeSnapshot(snapshot('S44', hands, { phase: 'dealing' })));
+    await publishRetained(T.tableShoe(ids[1]!), makeShoeSnapshot(snapshot('S44', hands, { phase: 'betting' })));
+    const r = await run('set', 'pp-scale=one', 'known'); // the test before left Pay Scale Two
+    expect(r.code).toBe(0);
+    // The other tests' tables are on the same broker: this test's are named among them, in id order.
+    expect(r.err).toMatch(/^warning: (a table|\d+ tables) offering Perfect Pairs deals? (its|their) round/);
+    expect(r.err).toContain(`${ids[0]} (round 3)`);
+    expect(r.err).not.toContain(`${ids[1]} (`); // bets are taken: no wager is on a round dealt
+    expect(r.err).not.toContain(`${ids[2]} (`); // no Perfect Pairs
+    const reach = r.out.split('\n').find((l) => l.startsWith('Pay Scale One'));
+    expect(reach).toMatch(/^Pay Scale One \(mixed 5, coloured 10, perfect 30 to 1\) applies at once at the \d+ tables/);
+    expect(reach).toContain(`${ids[0]}, ${ids[1]}`);
+    expect(reach).not.toContain(`${ids[2]}`);
+    for (const id of ids) await publishRetained(T.tableShoe(id), makeShoeSnapshot(snapshot('S44', hands)));
+    const calm = await run('set', 'pp-scale=two', 'known');
+    expect(calm.err).not.toContain(ids[0]!);
   });
 });
 

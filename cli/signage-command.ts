@@ -21,7 +21,7 @@ import { loadSigningKey } from '../console/pit-signature';
 import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
 import { currentShoe, shoePosition } from '../console/shoe-position';
-import { paysChangedNow } from '../console/pays-at-once';
+import { paysChangedNow, scaleReach, tableRound } from '../console/pays-at-once';
 import { planSignChange, type PlannedSign, type SignPlan } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
 import { describeShoe, formatBoards, formatCasinoSignage, formatTableSignage } from '../console/sign-text';
@@ -144,7 +144,9 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     const t = topics(broker.value.root);
     // Subscribed first: the audit record must come back to confirm the broker kept it (as the sign must).
     if (edits) await client.subscribeAsync(t.pitAudit(), { qos: 1 }).catch(() => undefined);
-    const current = await readRetainedSigns(client, broker.value.root, tableId, waitMs);
+    // A new Perfect Pairs scale reaches every table that offers it: read them all, to say which deal a round now.
+    const floor = edits?.ppScale !== undefined;
+    const current = await readRetainedSigns(client, broker.value.root, tableId, waitMs, floor);
     if (typeof current === 'string') {
       io.err(`baccarat-board signage: ${current}\n`);
       return EXIT.failure;
@@ -214,8 +216,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       io.out('Nothing to change: the signs already say that.\n');
       return EXIT.ok;
     }
-    const now = paysChangedNow(edits, shoe);
-    if (now) io.err(`warning: ${now}\n`);
+    const here = tableId === null ? null : tableRound(tableId, current.table, shoe);
+    for (const w of paysChangedNow(edits, here, current.floor)) io.err(`warning: ${w}\n`);
     // A board above the broker's sign shows one the broker lost: a sign made from the broker's would replace it in
     // full, limits and side bets included, though the keys given name none of them. Only when asked (closing a
     // table is never held up: it is urgent, and confirmed already).
@@ -249,6 +251,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       else if (fresh)
         io.out(`(no sign was retained for table ${tableId ?? ''}: started from the defaults, see docs/console.md)\n`);
       for (const r of records) io.out(`Published ${r.summary}${key ? ` (signed, key ${key.kid})` : ''}\n`);
+      const reach = records.some((r) => r.target === 'casino') ? scaleReach(edits, current.floor) : null;
+      if (reach) io.out(`${reach}\n`);
     }
     if (result.error) {
       io.err(`baccarat-board signage: ${result.error}\n`);

@@ -30,6 +30,7 @@ import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
 import { restoreCasinoEdits, restoreTableEdits, signAtRevision } from './revert';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
+import { paysChangedNow, scaleReach, tableRound } from './pays-at-once';
 import { currentShoe } from './shoe-position';
 import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
 import { editsCasino, editsTable, fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
@@ -46,6 +47,7 @@ export interface SignChangesDeps {
 /** A planned change, and what kind of action it is for the audit log. */
 interface Planned {
   readonly plan: SignPlan;
+  readonly edits: SignEdits;
   readonly action: SignAction;
   readonly revertedTo?: number;
 }
@@ -146,7 +148,12 @@ export function signChanges({
       edits,
     );
     if (!p.ok) return p;
-    return ok({ plan: p.value, action, ...(e.value.revertedTo !== undefined && { revertedTo: e.value.revertedTo }) });
+    return ok({
+      plan: p.value,
+      edits,
+      action,
+      ...(e.value.revertedTo !== undefined && { revertedTo: e.value.revertedTo }),
+    });
   };
 
   const expectNow = (tableId: string | null) => ({
@@ -159,15 +166,21 @@ export function signChanges({
     if ('field' in req) return { ok: false, ...req };
     const p = await plan(req, who, now().toISOString());
     if (!p.ok) return { ok: false, ...p.error };
-    const v = p.value.plan;
+    const { plan: v, edits } = p.value;
     const rev = <T extends { revision: number }>(x: PlannedSign<T> | null) =>
       x && { revision: revisions(x), changes: x.changes };
+    const tables = monitor.current.tables;
+    const floor = [...tables.values()].map((r) => tableRound(r.tableId, r.signage, r.shoe));
+    const here =
+      req.tableId === null ? null : tableRound(req.tableId, tables.get(req.tableId)?.signage ?? null, v.shoe);
     return {
       ok: true,
       summary: planSummary(v),
       table: rev(v.table),
       casino: rev(v.casino),
       shoe: v.shoe,
+      paysNow: paysChangedNow(edits, here, floor),
+      reach: v.casino ? scaleReach(edits, floor) : null,
       expect: expectNow(req.tableId),
     };
   };

@@ -2,11 +2,15 @@
  * Side-bet limits from the console page in real Chromium (rule 11A.4): a floor manager sets Perfect Pairs' limits
  * beside its box, a range the wrong way round is refused with the field marked, a bet not offered has its limits
  * field greyed out, the change goes through the review with a reason to the retained sign, the card and the audit
- * log. Screenshot: test/output/console-side-bets.png.
+ * log. A change of what rounds pay made while one is dealt is pointed out in the review, and a new Perfect Pairs scale
+ * names the tables it reaches. Screenshots: test/output/console-side-bets.png, console-pays-now.png.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
+import { topics } from '../contract/topics';
 import { OUT, startConsolePage, type ConsolePage } from '../test/helpers/console-page';
+import { CARDS, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 
 let ui: ConsolePage;
 beforeAll(async () => (ui = await startConsolePage()), 30_000);
@@ -55,4 +59,40 @@ test('a floor manager sets Perfect Pairs limits through the review; nonsense is 
   await expect
     .poll(() => ui.page.locator('console-audit-list li').first().textContent())
     .toContain('pp-limits none → 100–5,000');
+}, 30_000);
+
+test('the review points out a change of what a round pays while it is dealt, and where a new scale applies', async () => {
+  const T = topics('baccarat');
+  const retained = { qos: 1, retain: true } as const;
+  const hands = [1, 2, 3].map((n) => handMessage('S8', n, coup(CARDS.banker)));
+  await ui.pub.publishAsync(T.tableSignage('T8'), makeTableSignage(signage(1, { tableName: 'Ruby 3' })), retained);
+  await ui.pub.publishAsync(T.tableShoe('T8'), makeShoeSnapshot(snapshot('S8', hands, { phase: 'dealing' })), retained);
+  if ((await ui.page.getByRole('button', { name: 'Sign out' }).count()) > 0) await ui.signOut(); // the test before's
+  await ui.signIn('alice.wong');
+  await ui.page.getByRole('button', { name: 'Change signs of Ruby 3' }).click();
+  const dialog = ui.page.locator('console-sign-editor dialog');
+  await dialog.locator('select[name="tie-pays"]').selectOption('9');
+  await ui.page.getByRole('button', { name: 'Review change…' }).click();
+  await expect
+    .poll(() => dialog.locator('[data-warn="pays-now"]').textContent())
+    .toBe(
+      'Round 4 at T8 is being dealt ("No more bets" was called): tie-pays changes what it pays at once, for the ' +
+        'wagers already on it too. Made between rounds (after its result), no wager placed is caught by it.',
+    );
+  await ui.page.screenshot({ path: join(OUT, 'console-pays-now.png') });
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await ui.signOut();
+
+  await ui.signIn('sue.chan');
+  await ui.page.getByRole('button', { name: 'Change pay scale…' }).click();
+  await ui.page.getByLabel(/Pay Scale Two/).check();
+  await ui.page.keyboard.press('Enter');
+  await expect
+    .poll(() => dialog.locator('[data-reach]').textContent())
+    .toBe(
+      'Pay Scale Two (mixed 6, coloured 12, perfect 25 to 1) applies at once at the 2 tables offering Perfect ' +
+        'Pairs: T2, T8.',
+    );
+  expect(await dialog.locator('[data-warn="pays-now"]').textContent()).toContain('T8 (round 4)');
 }, 30_000);

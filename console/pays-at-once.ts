@@ -1,35 +1,98 @@
 /**
- * A sign change made while the table's round is dealt: which of its keys change what that round pays at once (only
- * the variant and the commission wait for a round, `from-hand`), in words for a warning. One rule for every tool that
- * changes signs (`signage` now; the console's review next).
+ * A sign change made while rounds are dealt: which of its keys change what a round pays at once (only the variant
+ * and the commission wait for a round, `from-hand`), and at which tables, in words for a warning. The table's keys
+ * (tie-pays, side-bets) reach its own round; the casino's Perfect Pairs scale reaches every table that offers
+ * Perfect Pairs (rule 11A.8: one scale for all of them). One rule for every tool that changes signs (`signage`, the
+ * console's review).
  *
  * ```ts
- * paysChangedNow({ tiePays: 9 }, shoePosition(snapshot)); // 'round 4 is being dealt (…): tie-pays changes …' or null
+ * paysChangedNow({ tiePays: 9 }, { tableId: 'T1', shoe, perfectPairs: true }, floor); // ['round 4 at T1 is …']
+ * scaleReach({ ppScale: 'two' }, floor); // 'Pay Scale Two applies at once at the 2 tables offering Perfect Pairs: …'
  * ```
  * @packageDocumentation
  */
+import type { TableSignage } from '../contract/schemas';
 import type { ShoePosition } from './shoe-position';
 import type { SignEdits } from './sign-keys';
+import { describeScale } from './sign-text';
 
-/** The keys that change what a round pays at once: only the variant and commission wait for a round (from-hand). */
-const PAYS_AT_ONCE = [
+/** A table as a change of what rounds pay sees it: its round, and whether it offers Perfect Pairs. */
+export interface TableRound {
+  readonly tableId: string;
+  readonly shoe: ShoePosition | null;
+  readonly perfectPairs: boolean;
+}
+
+/** A table's round as the sign tools know it: from its sign (null: none yet) and the position of its shoe. */
+export const tableRound = (tableId: string, sign: TableSignage | null, shoe: ShoePosition | null): TableRound => ({
+  tableId,
+  shoe,
+  perfectPairs: sign?.sideBets.includes('perfectPairs') ?? false,
+});
+
+/** The table's keys that change what its round pays at once. */
+const TABLE_PAYS = [
   ['tiePays', 'tie-pays'],
   ['sideBets', 'side-bets'],
-  ['ppScale', 'pp-scale'],
 ] as const;
 
+/** At most this many tables are named in a warning; the rest are counted. */
+const NAMED = 12;
+
+const dealt = (t: TableRound): boolean => t.shoe?.phase === 'dealing';
+const byId = (a: TableRound, b: TableRound) => a.tableId.localeCompare(b.tableId, 'en', { numeric: true });
+
+/** 'T1 (round 4), T7 (round 12) and 3 more'. */
+function named(tables: readonly TableRound[], round: boolean): string {
+  const words = tables
+    .slice(0, NAMED)
+    .map((t) => (round ? `${t.tableId} (round ${t.shoe?.nextHand ?? '?'})` : t.tableId));
+  return tables.length > NAMED ? `${words.join(', ')} and ${tables.length - NAMED} more` : words.join(', ');
+}
+
 /**
- * Why a change made while the table's round is dealt ("No more bets" called) deserves a second look: what it pays
- * changes at once, for the wagers already on that round too (a floor manager's report: tie-pays=9 mid-round paid
- * 9 to 1 on that round). It is still published; null when nothing such is changed, or no round is dealt.
+ * Why a change made while rounds are dealt ("No more bets" called) deserves a second look: what they pay changes at
+ * once, for the wagers already on them too (a floor manager's report: tie-pays=9 mid-round paid 9 to 1 on that
+ * round). The change is still published. One warning per reach: the table's round, then the floor's; none when
+ * nothing such is changed or no round it reaches is dealt.
  */
-export function paysChangedNow(edits: SignEdits, shoe: ShoePosition | null): string | null {
-  if (shoe?.phase !== 'dealing') return null;
-  const keys = PAYS_AT_ONCE.filter(([k]) => edits[k] !== undefined).map(([, word]) => word);
-  if (keys.length === 0) return null;
+export function paysChangedNow(
+  edits: SignEdits,
+  table: TableRound | null,
+  floor: readonly TableRound[] = [],
+): string[] {
+  const out: string[] = [];
+  const keys = TABLE_PAYS.filter(([k]) => edits[k] !== undefined).map(([, word]) => word);
+  if (keys.length > 0 && table && dealt(table))
+    out.push(
+      `round ${table.shoe?.nextHand ?? '?'} at ${table.tableId} is being dealt ("No more bets" was called): ` +
+        `${keys.join(', ')} ${keys.length === 1 ? 'changes' : 'change'} what it pays at once, for the wagers ` +
+        'already on it too. Made between rounds (after its result), no wager placed is caught by it.',
+    );
+  if (edits.ppScale !== undefined) {
+    const now = floor.filter((t) => t.perfectPairs && dealt(t)).sort(byId);
+    if (now.length > 0)
+      out.push(
+        `${now.length === 1 ? 'a table' : `${now.length} tables`} offering Perfect Pairs ` +
+          `${now.length === 1 ? 'deals its round' : 'deal their rounds'} now ("No more bets" was called): ` +
+          `${named(now, true)}. pp-scale changes what Perfect Pairs pays at once, for the wagers already on ` +
+          `${now.length === 1 ? 'that round' : 'those rounds'} too.`,
+      );
+  }
+  return out;
+}
+
+/**
+ * Where a new Perfect Pairs scale applies, for the review: every table that offers Perfect Pairs, at once (rule
+ * 11A.8); null when the change has no scale in it.
+ */
+export function scaleReach(edits: SignEdits, floor: readonly TableRound[]): string | null {
+  if (edits.ppScale === undefined) return null;
+  const scale = describeScale(edits.ppScale, true);
+  const offering = floor.filter((t) => t.perfectPairs).sort(byId);
+  if (offering.length === 0) return `${scale} applies at once at every table that offers Perfect Pairs: none does now.`;
   return (
-    `round ${shoe.nextHand ?? '?'} is being dealt ("No more bets" was called): ${keys.join(', ')} ` +
-    `${keys.length === 1 ? 'changes' : 'change'} what it pays at once, for the wagers already on it too. ` +
-    'Made between rounds (after its result), no wager placed is caught by it.'
+    `${scale} applies at once at the ${offering.length === 1 ? 'table' : `${offering.length} tables`} ` +
+    `offering Perfect Pairs: ${named(offering, false)}.`
   );
 }

@@ -132,6 +132,8 @@ export type PreviewResponse =
       readonly table: PlannedChange | null;
       readonly casino: PlannedChange | null;
       readonly shoe: ShoePosition | null;
+      readonly paysNow: readonly string[]; // what the change pays at once on rounds being dealt (console/pays-at-once.ts)
+      readonly reach: string | null; // where a new Perfect Pairs scale applies: the tables that offer it
       readonly expect: { readonly table: number | null; readonly casino: number | null };
     }
   | { readonly ok: false; readonly field: string; readonly message: string };

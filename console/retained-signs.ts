@@ -3,6 +3,7 @@
  * the shoe snapshot, and every board's retained status (for the revisions they show: a new sign goes above them,
  * issue 12, case 9) and last-seen time (when a board whose status is its will went away). Messages that break the
  * contract are skipped with a warning; the boards are read as `fleet list` reads them (`contract/board-list.ts`).
+ * With `floor`, every table's sign and shoe too: a new Perfect Pairs scale reaches every table that offers it.
  *
  * ```ts
  * const r = await readRetainedSigns(client, 'baccarat', 'T12', 500); // RetainedSigns, or an error text
@@ -13,8 +14,10 @@ import type { MqttClient } from 'mqtt';
 import { retainedBoards } from '../contract/board-list';
 import { parseMessage } from '../contract/mqtt';
 import type { CasinoSignage, DisplaySeen, DisplayStatus, ShoeSnapshot, TableSignage } from '../contract/schemas';
-import { topics } from '../contract/topics';
+import { parseTopic, topics } from '../contract/topics';
 import { readRetained } from './mqtt-session';
+import { tableRound, type TableRound } from './pays-at-once';
+import { shoePosition } from './shoe-position';
 
 export interface RetainedSigns {
   readonly table: TableSignage | null;
@@ -22,6 +25,7 @@ export interface RetainedSigns {
   readonly shoe: ShoeSnapshot | null;
   readonly boards: readonly DisplayStatus[]; // every board's retained status, by display id
   readonly seen: ReadonlyMap<string, DisplaySeen>; // every board's retained last-seen time, by display id
+  readonly floor: readonly TableRound[]; // every table with a sign or shoe, when asked for (else empty)
   readonly warnings: string[];
 }
 
@@ -31,10 +35,16 @@ export async function readRetainedSigns(
   root: string,
   tableId: string | null,
   waitMs: number,
+  floor = false,
 ): Promise<RetainedSigns | string> {
   const t = topics(root);
   const wanted = [t.casinoSignage(), ...(tableId ? [t.tableSignage(tableId), t.tableShoe(tableId)] : [])];
-  const r = await readRetained(client, wanted, waitMs, [t.filter('displayStatus'), t.filter('displaySeen')]);
+  const filters = [
+    t.filter('displayStatus'),
+    t.filter('displaySeen'),
+    ...(floor ? [t.filter('signage'), t.filter('shoe')] : []),
+  ];
+  const r = await readRetained(client, wanted, waitMs, filters);
   if (!r.ok) return r.error;
   const { boards, seen, warnings: ignored } = retainedBoards(root, r.value);
   const warnings = [...ignored];
@@ -46,12 +56,25 @@ export async function readRetainedSigns(
     warnings.push(`ignoring the retained message on ${topic}: ${p.error.message}`);
     return null;
   };
+  const floorIds = new Set<string>();
+  if (floor)
+    for (const topic of r.value.keys()) {
+      const k = parseTopic(root, topic);
+      if (k.ok && (k.value.kind === 'signage' || k.value.kind === 'shoe')) floorIds.add(k.value.tableId);
+    }
+  const table = read('signage', tableId ? t.tableSignage(tableId) : null);
+  const shoe = read('shoe', tableId ? t.tableShoe(tableId) : null);
   return {
-    table: read('signage', tableId ? t.tableSignage(tableId) : null),
+    table,
     casino: read('casinoSignage', t.casinoSignage()),
-    shoe: read('shoe', tableId ? t.tableShoe(tableId) : null),
+    shoe,
     boards,
     seen,
+    floor: [...floorIds].map((id) => {
+      const sign = id === tableId ? table : read('signage', t.tableSignage(id));
+      const snapshot = id === tableId ? shoe : read('shoe', t.tableShoe(id));
+      return tableRound(id, sign, snapshot && shoePosition(snapshot));
+    }),
     warnings,
   };
 }

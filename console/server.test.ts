@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
+import { makeCasinoSignage, makeDisplayStatus, makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
 import type { DisplayStatus, TableSignage } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
@@ -20,7 +20,7 @@ import { startTableSimulator, type TableSimulator } from '../simulator/publisher
 import type { Step } from '../simulator/steps';
 import { untilFound } from '../test/helpers/lifecycle';
 import { rawGet, rawRequest } from '../test/helpers/raw-http';
-import { casino, signage } from '../test/helpers/table-messages';
+import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
 import type { ConsoleFrame, FleetView, PreviewResponse } from './protocol';
 import { startConsoleServer } from './server';
@@ -270,6 +270,39 @@ describe('changing signs through the API', () => {
       monitor.view().casino?.perfectPairsScale === 'two' ? monitor.view().casino : undefined,
     );
     expect(c).toMatchObject({ revision: 2, updatedBy: 'sam' });
+  });
+
+  test('the review says what a change pays at once on rounds being dealt, and which tables a new scale reaches', async () => {
+    const hands = [1, 2, 3].map((n) => handMessage('S9', n, coup(CARDS.banker)));
+    const retained = { qos: 1, retain: true } as const;
+    await pub.publishAsync(T.tableSignage('T5'), makeTableSignage(signage(1)), retained);
+    await pub.publishAsync(T.tableSignage('T6'), makeTableSignage(signage(1, { sideBets: [] })), retained);
+    for (const id of ['T5', 'T6'])
+      await pub.publishAsync(T.tableShoe(id), makeShoeSnapshot(snapshot('S9', hands, { phase: 'dealing' })), retained);
+    await untilFound(() => monitor.view().tables.filter((t) => t.shoe?.shoeId === 'S9').length === 2 || undefined);
+    const tie = (await (
+      await post('/api/preview', { tableId: 'T5', changes: [['tie-pays', '9']] })
+    ).json()) as PreviewResponse;
+    if (!tie.ok) throw new Error(tie.message);
+    expect(tie.paysNow).toEqual([
+      'round 4 at T5 is being dealt ("No more bets" was called): tie-pays changes what it pays at once, for the ' +
+        'wagers already on it too. Made between rounds (after its result), no wager placed is caught by it.',
+    ]);
+    expect(tie.reach).toBeNull();
+    const scale = (await (
+      await sam.post('/api/preview', { tableId: null, changes: [['pp-scale', 'one']] })
+    ).json()) as PreviewResponse;
+    if (!scale.ok) throw new Error(scale.message);
+    expect(scale.paysNow).toHaveLength(1);
+    expect(scale.paysNow[0]).toContain('T5 (round 4)');
+    expect(scale.paysNow[0]).not.toContain('T6');
+    expect(scale.reach).toBe(
+      'Pay Scale One (mixed 5, coloured 10, perfect 30 to 1) applies at once at the 2 tables offering Perfect Pairs: T2, T5.',
+    );
+    const quiet = (await (
+      await post('/api/preview', { tableId: 'T5', changes: [['min', '200']] })
+    ).json()) as PreviewResponse;
+    expect(quiet).toMatchObject({ ok: true, paysNow: [], reach: null });
   });
 });
 

@@ -111,7 +111,8 @@ export const editorStyles = css`
     font-size: 1.05em;
     line-height: 1.6;
   }
-  .diff .why {
+  .diff .why,
+  .pays-now {
     margin: 0.4em 0 0;
     border-left: 3px solid var(--c-warn);
     background: var(--c-warn-bg);

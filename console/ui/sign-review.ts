@@ -2,7 +2,8 @@
  * The sign editor's review step: each sign the change publishes, its revisions, and field by field what changes
  * ("variant commission 5% → modified odds from hand 31 of shoe S1"); when a board shows a revision above the
  * broker's sign, why the revision jumps, and for a sign published again as it is, what it says (the boards show
- * something else). A template function: the editor owns the state.
+ * something else). A change of what rounds pay made while they are dealt is pointed out (it applies to them at once),
+ * and a new Perfect Pairs scale says which tables it reaches. A template function: the editor owns the state.
  *
  * ```ts
  * html`${reviewStep(preview, { table, casino, user })}`;
@@ -67,6 +68,8 @@ export function reviewStep(
           </ul>
         </section>`,
     )}
+    ${p.reach ? html`<p data-reach>${p.reach}</p>` : nothing}
+    ${p.paysNow.map((w) => html`<p class="pays-now" data-warn="pays-now">${w[0]?.toUpperCase()}${w.slice(1)}</p>`)}
     ${p.shoe ? html`<p class="muted">Now: ${describeShoe(p.shoe)}.</p>` : nothing}
     <p class="muted">Made by <strong>${user}</strong>; kept in the audit log.</p>
   `;

@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest';
+import type { ShoePhase } from '../contract/schemas';
+import { paysChangedNow, scaleReach, type TableRound } from './pays-at-once';
+import type { SignEdits } from './sign-keys';
+
+/** A table whose round `nextHand` is in `phase`, offering Perfect Pairs unless `pp` is false. */
+const round = (tableId: string, phase: ShoePhase | null, nextHand = 4, pp = true): TableRound => ({
+  tableId,
+  perfectPairs: pp,
+  shoe: phase && { shoeId: 'S1', handsPlayed: nextHand - 1, phase, nextHand, earliestHand: nextHand + 1 },
+});
+const NO_SHOE: TableRound = { tableId: 'T9', shoe: null, perfectPairs: true };
+
+describe('a change of what rounds pay, made while they are dealt', () => {
+  const tableWarning = (keys: string, t = 'T1', hand = 4) =>
+    `round ${hand} at ${t} is being dealt ("No more bets" was called): ${keys} what it pays at once, for the ` +
+    'wagers already on it too. Made between rounds (after its result), no wager placed is caught by it.';
+  test.each<{ name: string; edits: SignEdits; table: TableRound | null; floor?: TableRound[]; out: string[] }>([
+    {
+      name: 'tie-pays, round dealt',
+      edits: { tiePays: 9 },
+      table: round('T1', 'dealing'),
+      out: [tableWarning('tie-pays changes')],
+    },
+    {
+      name: 'tie-pays and side-bets, round dealt',
+      edits: { tiePays: 9, sideBets: { add: ['perfectPairs'], remove: [] } },
+      table: round('T1', 'dealing', 31),
+      out: [tableWarning('tie-pays, side-bets change', 'T1', 31)],
+    },
+    { name: 'tie-pays while bets are taken', edits: { tiePays: 9 }, table: round('T1', 'betting'), out: [] },
+    { name: 'tie-pays between rounds', edits: { tiePays: 9 }, table: round('T1', 'waiting'), out: [] },
+    { name: 'tie-pays, no snapshot', edits: { tiePays: 9 }, table: NO_SHOE, out: [] },
+    { name: 'a message pays nothing', edits: { message: 'Welcome' }, table: round('T1', 'dealing'), out: [] },
+    {
+      name: 'the variant waits for a round (from-hand)',
+      edits: { variant: 'modified-odds' },
+      table: round('T1', 'dealing'),
+      out: [],
+    },
+    {
+      name: 'pp-scale: only the tables offering Perfect Pairs whose round is dealt, in id order',
+      edits: { ppScale: 'two' },
+      table: null,
+      floor: [
+        round('T10', 'dealing', 7),
+        round('T2', 'dealing', 12),
+        round('T3', 'dealing', 5, false),
+        round('T4', 'betting'),
+        NO_SHOE,
+      ],
+      out: [
+        '2 tables offering Perfect Pairs deal their rounds now ("No more bets" was called): T2 (round 12), ' +
+          'T10 (round 7). pp-scale changes what Perfect Pairs pays at once, for the wagers already on those ' +
+          'rounds too.',
+      ],
+    },
+    {
+      name: 'pp-scale with tie-pays at a table dealing: one warning for each reach',
+      edits: { ppScale: 'one', tiePays: 8 },
+      table: round('T1', 'dealing'),
+      floor: [round('T1', 'dealing')],
+      out: [
+        tableWarning('tie-pays changes'),
+        'a table offering Perfect Pairs deals its round now ("No more bets" was called): T1 (round 4). pp-scale ' +
+          'changes what Perfect Pairs pays at once, for the wagers already on that round too.',
+      ],
+    },
+    {
+      name: 'pp-scale, no round dealt',
+      edits: { ppScale: 'two' },
+      table: null,
+      floor: [round('T1', 'waiting')],
+      out: [],
+    },
+  ])('$name', ({ edits, table, floor, out }) => {
+    expect(paysChangedNow(edits, table, floor)).toEqual(out);
+  });
+
+  test('a floor dealing at many tables names twelve and counts the rest', () => {
+    const floor = Array.from({ length: 15 }, (_, i) => round(`T${i + 1}`, 'dealing', 2));
+    const [w] = paysChangedNow({ ppScale: 'two' }, null, floor);
+    expect(w).toMatch(/^15 tables offering Perfect Pairs deal their rounds now/);
+    expect(w).toContain('T11 (round 2), T12 (round 2) and 3 more.');
+  });
+});
+
+describe('where a new Perfect Pairs scale applies', () => {
+  test.each<{ name: string; edits: SignEdits; floor: TableRound[]; out: string | null }>([
+    { name: 'no scale in the change', edits: { casinoName: 'Crown' }, floor: [round('T1', 'waiting')], out: null },
+    {
+      name: 'the tables offering Perfect Pairs, whatever their round',
+      edits: { ppScale: 'two' },
+      floor: [round('T12', 'waiting'), round('T3', null), round('T5', 'dealing', 4, false)],
+      out:
+        'Pay Scale Two (mixed 6, coloured 12, perfect 25 to 1) applies at once at the 2 tables offering Perfect ' +
+        'Pairs: T3, T12.',
+    },
+    {
+      name: 'one table',
+      edits: { ppScale: 'one' },
+      floor: [round('T1', 'waiting')],
+      out: 'Pay Scale One (mixed 5, coloured 10, perfect 30 to 1) applies at once at the table offering Perfect Pairs: T1.',
+    },
+    {
+      name: 'none offers it',
+      edits: { ppScale: 'one' },
+      floor: [round('T1', 'waiting', 4, false)],
+      out: 'Pay Scale One (mixed 5, coloured 10, perfect 30 to 1) applies at once at every table that offers Perfect Pairs: none does now.',
+    },
+  ])('$name', ({ edits, floor, out }) => {
+    expect(scaleReach(edits, floor)).toBe(out);
+  });
+});
