@@ -127,7 +127,15 @@ describe('a change of what a round pays while it is dealt', () => {
     await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(7)));
     const hands = [1, 2, 3].map((n) => handMessage('S43', n, coup(CARDS.banker)));
     await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S43', hands, { phase: 'dealing' })));
-    const tie = await run('--table', tableId, 'set', 'tie-pays=9', 'side-bets=-playerPair', 'pp-scale=two');
+    const tie = await run(
+      '--table',
+      tableId,
+      'set',
+      'tie-pays=9',
+      'side-bets=-playerPair',
+      'pp-scale=two',
+      'casino-name=Crown',
+    );
     expect(tie.code).toBe(0);
     expect(tie.err).toBe(
       `warning: round 4 at ${tableId} is being dealt ("No more bets" was called): tie-pays, side-bets change what ` +
@@ -428,8 +436,10 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
   });
 
   test('the casino sign goes above every casino revision any board reports, whatever its table', async () => {
-    expect((await lost('set', 'pp-scale=two')).err).toContain('the casino sign: a board shows sign revision 6');
-    const r = await lost('set', 'pp-scale=two', '--replace');
+    expect((await lost('set', 'pp-scale=two', 'casino-name=Crown')).err).toContain(
+      'the casino sign: a board shows sign revision 6',
+    );
+    const r = await lost('set', 'pp-scale=two', 'casino-name=Crown', '--replace');
     expect(r.err).toBe('');
     expect(r.out).toContain('Published Casino, new sign, revision 7 (a board shows revision 6): ');
     expect((await retained<CasinoSignage>(L.casinoSignage()))?.revision).toBe(7);

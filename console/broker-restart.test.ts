@@ -117,7 +117,14 @@ describe('after the broker restarts without its retained messages', () => {
         "the broker has no sign for the casino, and revision 3, which a board shows, is not in this console's audit log: make the sign in full instead",
     });
     // Made in full, it goes above the board's revision.
-    const set = await dana.post('/api/apply', { tableId: null, changes: [['pp-scale', 'one']], reason: 'lost' });
+    const set = await dana.post('/api/apply', {
+      tableId: null,
+      changes: [
+        ['pp-scale', 'one'],
+        ['casino-name', 'Crown'],
+      ],
+      reason: 'lost',
+    });
     expect(set.status).toBe(200);
     await until(() => view().casino?.revision === 4);
   });

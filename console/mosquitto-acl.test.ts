@@ -108,7 +108,11 @@ describe.skipIf(missing !== null)(
       );
       expect([r.code, r.err]).toEqual([0, '']);
       expect(await revisionOnBroker()).toBe(1);
-      const v4 = await signage(['--table', 'T1', 'set', 'tie-pays=9', 'pp-scale=two'], 'console', 4);
+      const v4 = await signage(
+        ['--table', 'T1', 'set', 'tie-pays=9', 'pp-scale=two', 'casino-name=Crown'],
+        'console',
+        4,
+      );
       expect([v4.code, v4.err]).toEqual([0, '']);
       expect(await revisionOnBroker()).toBe(2);
     });

@@ -122,7 +122,8 @@ export function tableSignageProblem(
   if (s.sideBets.includes('perfectPairs') && !casino && !shape)
     return fieldError(
       'side-bets',
-      "perfectPairs needs the casino's Perfect Pairs pay scale and none is set: add pp-scale=one or pp-scale=two (rules 11A.7, 11A.8)",
+      "perfectPairs needs the casino's Perfect Pairs pay scale and none is set: add pp-scale=one or pp-scale=two, " +
+        'with casino-name= (the broker has no casino sign) (rules 11A.7, 11A.8)',
     );
   const core = validateSignage(coreSignage(s, casino, shoeId));
   const meaning = core.ok

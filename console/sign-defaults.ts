@@ -30,7 +30,10 @@ export function defaultTableSignage(tableId: string, user: string, now: string):
   };
 }
 
-/** The casino sign started from when none is retained: named `Casino`, Perfect Pairs Pay Scale One. */
-export function defaultCasinoSignage(user: string, now: string): CasinoSignage {
-  return { v: 1, revision: 0, casinoName: 'Casino', perfectPairsScale: 'one', updatedBy: user, updatedAt: now };
+/**
+ * The casino sign started from when none is retained: Perfect Pairs Pay Scale One. Its name has no default: every
+ * board shows it, so the first casino sign is refused without one.
+ */
+export function defaultCasinoSignage(casinoName: string, user: string, now: string): CasinoSignage {
+  return { v: 1, revision: 0, casinoName, perfectPairsScale: 'one', updatedBy: user, updatedAt: now };
 }

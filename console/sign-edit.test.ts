@@ -197,7 +197,10 @@ describe('refused, naming the field', () => {
   test('Perfect Pairs offered with no casino scale is refused (rule 11A.8); with pp-scale in the same change it is fine', () => {
     const r = refused(['side-bets=+perfectPairs'], { table: signage(4, { sideBets: [] }), casino: null });
     expect(r).toEqual({ field: 'side-bets', text: expect.stringMatching(/add pp-scale=one or pp-scale=two/) });
-    const p = plan(['side-bets=+perfectPairs', 'pp-scale=two'], { table: signage(4, { sideBets: [] }), casino: null });
+    const p = plan(['side-bets=+perfectPairs', 'pp-scale=two', 'casino-name=Crown'], {
+      table: signage(4, { sideBets: [] }),
+      casino: null,
+    });
     expect(p.ok && [p.value.casino?.after.perfectPairsScale, p.value.table?.after.sideBets]).toEqual([
       'two',
       ['perfectPairs'],
@@ -298,9 +301,21 @@ describe('defaults and the shoe position', () => {
     );
   });
 
-  test('the casino sign starts from defaults too', () => {
-    const p = plan(['pp-scale=two'], { casino: null });
+  test('the casino sign starts from defaults too, but for its name, which every board shows', () => {
+    const p = plan(['pp-scale=two', 'casino-name=Crown'], { casino: null });
     const c: CasinoSignage | undefined = p.ok ? p.value.casino?.after : undefined;
-    expect(c).toMatchObject({ revision: 1, casinoName: 'Casino', perfectPairsScale: 'two' });
+    expect(c).toMatchObject({ revision: 1, casinoName: 'Crown', perfectPairsScale: 'two' });
+    expect(plan(['casino-name=Crown'], { casino: null })).toMatchObject({
+      ok: true,
+      value: { casino: { after: { perfectPairsScale: 'one' } } },
+    });
+    expect(plan(['pp-scale=two'], { casino: null })).toEqual({
+      ok: false,
+      error: {
+        field: 'casino-name',
+        message:
+          'the broker has no casino sign: name the casino too (casino-name=…), which every board shows in its header',
+      },
+    });
   });
 });

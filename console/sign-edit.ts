@@ -253,7 +253,19 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
   let casino: PlannedSign<CasinoSignage> | null = null;
   if (editsCasino(e) || ctx.republish === 'casino') {
     if (!editsCasino(e) && !ctx.casino) return nothingToRepublish('the casino');
-    const base = ctx.casino ?? defaultCasinoSignage(user, ctx.now);
+    // Every board shows the casino's name in its header: a first casino sign named by default would put a
+    // placeholder on all of them (a floor manager's report: 'Casino'), and, where the broker lost the sign, replace
+    // the real name the boards show.
+    const name = ctx.casino?.casinoName ?? e.casinoName;
+    if (name === undefined)
+      return err(
+        fieldError(
+          'casino-name',
+          'the broker has no casino sign: name the casino too (casino-name=…), which every board shows in its ' +
+            'header',
+        ),
+      );
+    const base = ctx.casino ?? defaultCasinoSignage(name, user, ctx.now);
     const before = ctx.casino?.revision ?? null;
     const boardsAhead = aheadOnBoards(before, boards.casino);
     const after: CasinoSignage = {

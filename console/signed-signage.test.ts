@@ -84,7 +84,7 @@ describe.skipIf(missing)(`signed signs on a real broker${missing ? ` (${missing}
     );
     expect([signed.code, signed.err]).toEqual([0, '']);
     await until(() => expect(bridge.table.signage).toMatchObject({ revision: 1, tableName: 'Jade 8' }));
-    const casino = await signage('--signing-key', keyFile, 'set', 'pp-scale=two');
+    const casino = await signage('--signing-key', keyFile, 'set', 'pp-scale=two', 'casino-name=Crown');
     expect(casino.code).toBe(0);
     await until(() => expect(bridge.table.casino).toMatchObject({ perfectPairsScale: 'two' }));
 
