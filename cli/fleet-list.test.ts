@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BoardListEntry } from '../contract/board-list';
-import { makeDisplaySeen, makeDisplayStatus } from '../contract/mqtt';
+import { makeCasinoSignage, makeDisplaySeen, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
 import type { DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { RETAINED_SETTLE } from '../console/mqtt-session';
@@ -22,6 +22,7 @@ import { testBoardConfig } from '../test/helpers/board-config';
 import { until } from '../test/helpers/lifecycle';
 import { main } from './main';
 import { memoryIo } from './test-io';
+import { casino, signage } from '../test/helpers/table-messages';
 
 const T = topics('baccarat');
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -177,6 +178,8 @@ describe('boards online and offline, on three tables', () => {
       'signageRevision',
       'casinoSignageRevision',
       'clockOffsetMs',
+      'signageOnBroker',
+      'casinoSignageOnBroker',
     ]);
     expect(b).toMatchObject({
       display: 'board-b',
@@ -301,5 +304,41 @@ describe('a broker that cannot be reached, and bad flags', () => {
     expect(r.out).toBe('');
     expect(r.err.split('\n')[0]).toContain(`baccarat-board fleet: ${message}`);
     expect(r.err).toContain('Usage: baccarat-board fleet list --broker URL [--table ID] [--json]');
+  });
+});
+
+describe("boards not showing the broker's signs", () => {
+  test("named under the list with what to do, and counted; --json gives the broker's revisions", async () => {
+    const base = { v: 1, version: '1.4.2', timestamp: minutesAgo(0), state: 'online', tableId: 'T20' } as const;
+    const board = { ...base, handCount: 3, rejectedMessages: 0, uptimeSeconds: 60 };
+    await retain(T.tableSignage('T20'), makeTableSignage(signage(5)));
+    await retain(T.casinoSignage(), makeCasinoSignage(casino(2)));
+    await status({ ...board, displayId: 'sign-ok', signageRevision: 5, casinoSignageRevision: 2 });
+    await status({ ...board, displayId: 'sign-old', signageRevision: 4, casinoSignageRevision: 1 });
+    await status({ ...board, displayId: 'sign-new', signageRevision: 13, casinoSignageRevision: 2 });
+    await status({ ...base, state: 'offline', displayId: 'sign-off' }); // says nothing of what it shows
+    const r = await fleet('list', '--table', 'T20');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out.trimEnd().split('\n').slice(5)).toEqual([
+      "4 boards: 3 online, 1 offline; 2 not showing the broker's signs",
+      "! Board sign-new shows revision 13; the table's sign is revision 5 — republish the sign",
+      "! Board sign-old shows revision 4; the table's sign is revision 5 — it has not taken it yet",
+      "! Board sign-old shows casino sign revision 1; the casino's sign is revision 2 — it has not taken it yet",
+    ]);
+    const rows = JSON.parse((await fleet('list', '--json', '--table', 'T20')).out) as (BoardListEntry & {
+      signageOnBroker: number | null;
+      casinoSignageOnBroker: number | null;
+    })[];
+    expect(rows.map((b) => [b.display, b.signageRevision, b.signageOnBroker, b.casinoSignageOnBroker])).toEqual([
+      ['sign-new', 13, 5, 2],
+      ['sign-off', null, 5, 2],
+      ['sign-ok', 5, 5, 2],
+      ['sign-old', 4, 5, 2],
+    ]);
+    // A sign that breaks the contract is left out, saying why; the boards are still listed.
+    await pub.publishAsync(T.tableSignage('T21'), '{"v":1}', { qos: 1, retain: true });
+    const bad = await fleet('list', '--table', 'T20');
+    expect(bad.err).toMatch(/^warning: ignoring the retained sign on baccarat\/tables\/T21\/signage: /);
+    expect(bad.out).toBe(r.out);
   });
 });

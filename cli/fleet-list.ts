@@ -6,17 +6,21 @@
  * 90 s (three re-statements missed) is `silent`, its will never delivered. The broker sends retained
  * messages at once on the subscription, so the read ends once none has come for 200 ms, or 2 s after it at the
  * latest (`RETAINED_SETTLE`, as the console waits; `--timeout S` for a broker too busy for that, which a warning
- * suggests when statuses still came as the wait ran out); nothing is published.
+ * suggests when statuses still came as the wait ran out); nothing is published. The tables' and the casino's retained
+ * signs are read too: a board online that shows another revision than the broker's is named under the list, with
+ * what to do (the console's words: `console/fleet-attention.ts`).
  *
  * ```sh
  * baccarat-board fleet list --broker mqtt://broker:1883 --table T12
  * ```
  * @packageDocumentation
  */
-import { boardList, retainedBoards, type BoardListEntry } from '../contract/board-list';
-import { isId } from '../contract/schemas';
+import { boardList, compareIds, retainedBoards, type BoardListEntry } from '../contract/board-list';
+import { parseMessage } from '../contract/mqtt';
+import { isId, type CasinoSignage, type DisplayStatus, type TableSignage } from '../contract/schemas';
 import { ago, duration } from '../contract/time-words';
-import { topics } from '../contract/topics';
+import { parseTopic, topics } from '../contract/topics';
+import { signMismatches, type Attention } from '../console/fleet-attention';
 import { type BROKER_ARGS, brokerOptions, collectRetained, RETAINED_SETTLE } from '../console/mqtt-session';
 import { connectFor } from './broker-connect';
 import type { ActorEnv } from './actor';
@@ -51,7 +55,7 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
   const { root } = broker.value;
   const t = topics(root);
   try {
-    const filters = [t.filter('displayStatus'), t.filter('displaySeen')];
+    const filters = [t.filter('displayStatus'), t.filter('displaySeen'), t.filter('signage'), t.casinoSignage()];
     const read = await collectRetained(client, [], waitS * 1000, filters, RETAINED_SETTLE.quietMs);
     if (!read.ok) {
       io.err(`baccarat-board fleet: ${read.error}\n`);
@@ -63,16 +67,56 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
           `give it longer with --timeout ${Math.min(MAX_LIST_SECONDS, waitS * 5)}\n`,
       );
     const retained = retainedBoards(root, read.value.messages);
-    for (const w of retained.warnings) io.err(`warning: ${w}\n`);
+    const signs = retainedSignRevisions(root, read.value.messages);
+    for (const w of [...retained.warnings, ...signs.warnings]) io.err(`warning: ${w}\n`);
     const now = penv.now().getTime();
     const rows = boardList(retained, now, table);
-    if (values.json === true) io.out(`${JSON.stringify(rows)}\n`);
-    else if (rows.length > 0) io.out(formatBoardList(rows, now));
+    const mine = retained.boards.filter((b) => table === null || b.tableId === table);
+    if (values.json === true)
+      io.out(
+        `${JSON.stringify(
+          rows.map((r) => ({
+            ...r,
+            signageOnBroker: signs.tables.get(r.table)?.revision ?? null,
+            casinoSignageOnBroker: signs.casino?.revision ?? null,
+          })),
+        )}\n`,
+      );
+    else if (rows.length > 0) io.out(formatBoardList(rows, now, signNotes(mine, signs, now)));
     else io.out(`${noBoards(table, retained.boards.length, t.filter('displayStatus'))}\n`);
     return EXIT.ok;
   } finally {
     await client.endAsync().catch(() => undefined);
   }
+}
+
+/** The broker's retained signs, by table, and the casino's; a sign that breaks the contract is left out, said why. */
+interface RetainedSignRevisions {
+  readonly tables: ReadonlyMap<string, TableSignage>;
+  readonly casino: CasinoSignage | null;
+  readonly warnings: readonly string[];
+}
+
+function retainedSignRevisions(root: string, messages: ReadonlyMap<string, Buffer>): RetainedSignRevisions {
+  const tables = new Map<string, TableSignage>();
+  let casino: CasinoSignage | null = null;
+  const warnings: string[] = [];
+  for (const [topic, bytes] of messages) {
+    const k = parseTopic(root, topic);
+    if (!k.ok || (k.value.kind !== 'signage' && k.value.kind !== 'casinoSignage')) continue;
+    const p = parseMessage(k.value.kind, bytes);
+    if (!p.ok) warnings.push(`ignoring the retained sign on ${topic}: ${p.error.message}`);
+    else if (k.value.kind === 'signage') tables.set(k.value.tableId, p.value as TableSignage);
+    else casino = p.value as CasinoSignage;
+  }
+  return { tables, casino, warnings };
+}
+
+/** Each board's signs that are not the broker's, board by board, in the list's order. */
+function signNotes(boards: readonly DisplayStatus[], signs: RetainedSignRevisions, now: number): Attention[] {
+  return [...boards]
+    .sort((a, b) => compareIds(a.tableId, b.tableId) || compareIds(a.displayId, b.displayId))
+    .flatMap((b) => signMismatches(b, signs.tables.get(b.tableId) ?? null, signs.casino, now));
 }
 
 /** Why the list is empty, and where to look. */
@@ -100,19 +144,26 @@ function cells(b: BoardListEntry, now: number): string[] {
 
 /**
  * The boards as a table: a header, one aligned line per board (in the order given: by table, then display), and a
- * count — `4 boards: 2 online, 1 silent, 1 offline; 1 out of step, 1 with warnings` (silent only when there is one;
- * out of step and warnings of the boards online). `now` is for "3 min ago" (ms since epoch).
+ * count — `4 boards: 2 online, 1 silent, 1 offline; 1 out of step, 1 with warnings, 1 not showing the broker's signs`
+ * (silent only when there is one; the rest of the boards online) — then `notes`, one a line: the boards whose signs
+ * are not the broker's (`! Board D1 shows revision 4; the table's sign is revision 5 — …`). `now` is for "3 min ago" (ms since epoch).
  */
-export function formatBoardList(rows: readonly BoardListEntry[], now: number): string {
+export function formatBoardList(
+  rows: readonly BoardListEntry[],
+  now: number,
+  notes: readonly Pick<Attention, 'displayId' | 'text'>[] = [],
+): string {
   const lines = [[...COLUMNS], ...rows.map((b) => cells(b, now))];
   const widths = COLUMNS.map((_, i) => Math.max(...lines.map((l) => l[i]?.length ?? 0)));
   const text = lines.map((l) => l.map((c, i) => (i === l.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  '));
   const online = rows.filter((b) => b.state === 'online');
   const silent = rows.filter((b) => b.state === 'silent').length;
   const count = (n: number, what: string) => (n > 0 ? [`${n} ${what}`] : []);
+  const noted = new Set(notes.map((n) => n.displayId));
   const heed = [
     ...count(online.filter((b) => b.inStep === false).length, 'out of step'),
     ...count(online.filter((b) => (b.warnings?.length ?? 0) > 0).length, 'with warnings'),
+    ...count(online.filter((b) => noted.has(b.display)).length, "not showing the broker's signs"),
   ];
   const states = [
     `${online.length} online`,
@@ -120,5 +171,6 @@ export function formatBoardList(rows: readonly BoardListEntry[], now: number): s
     `${rows.length - online.length - silent} offline`,
   ];
   const total = `${rows.length} board${rows.length === 1 ? '' : 's'}: ${states.join(', ')}`;
-  return `${text.join('\n')}\n${total}${heed.length > 0 ? `; ${heed.join(', ')}` : ''}\n`;
+  const after = notes.map((n) => `! ${n.text}\n`).join('');
+  return `${text.join('\n')}\n${total}${heed.length > 0 ? `; ${heed.join(', ')}` : ''}\n${after}`;
 }

@@ -101,6 +101,16 @@ export function silentAttention(b: Online): Attention {
   };
 }
 
+/**
+ * A board's signs against the broker's, with what to do (`fleet list`): none for a board offline, or silent at `now`.
+ */
+export const signMismatches = (
+  b: DisplayStatus,
+  table: TableSignage | null,
+  casino: CasinoSignage | null,
+  now: number,
+): Attention[] => (b.state === 'online' ? signAttention(b, signLag(b, table, casino, now), table, casino) : []);
+
 /** Sign mismatches of one board, with what to do about them. */
 function signAttention(b: Online, lag: SignLag, table: TableSignage | null, casino: CasinoSignage | null): Attention[] {
   const out: Attention[] = [];
