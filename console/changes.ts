@@ -156,6 +156,20 @@ export function signChanges({
     });
   };
 
+  /** Who changed the signs since the review: `Jade 8 (T2) is now revision 6, by sue.chan`. */
+  const changedSince = (expected: { table: number | null; casino: number | null }, tableId: string | null) => {
+    const fleet = monitor.current;
+    const t = tableId === null ? null : (fleet.tables.get(tableId)?.signage ?? null);
+    const said = (what: string, sign: { revision: number; updatedBy: string } | null) =>
+      sign ? `${what} is now revision ${sign.revision}, by ${sign.updatedBy}` : `${what} is gone from the broker`;
+    return [
+      ...(tableId !== null && expected.table !== (t?.revision ?? null)
+        ? [said(t ? `${t.tableName} (${tableId})` : `table ${tableId}'s sign`, t)]
+        : []),
+      ...(expected.casino !== (fleet.casino?.revision ?? null) ? [said('the casino sign', fleet.casino)] : []),
+    ].join('; ');
+  };
+
   const expectNow = (tableId: string | null) => ({
     table: tableId === null ? null : (monitor.current.tables.get(tableId)?.signage?.revision ?? null),
     casino: monitor.current.casino?.revision ?? null,
@@ -197,7 +211,7 @@ export function signChanges({
       return {
         ok: false,
         field: 'revision',
-        message: 'the signs changed since you reviewed this change (someone else changed them): review it again',
+        message: `the signs changed since you reviewed this change: ${changedSince(req.expect, req.tableId)}. Review it again`,
       };
     if (req.action === 'close-table' && req.tableId !== null) {
       const sign = monitor.current.tables.get(req.tableId)?.signage ?? null;

@@ -237,7 +237,12 @@ describe('changing signs through the API', () => {
       expect: { table: 1, casino: 1 },
     });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toMatchObject({ ok: false, field: 'revision' });
+    expect(await stale.json()).toEqual({
+      ok: false,
+      field: 'revision',
+      message:
+        'the signs changed since you reviewed this change: Jade 8 (T2) is now revision 5, by alice. Review it again',
+    });
     const bad = await post('/api/apply', { tableId: 'T2', changes: [['tie-max', '999999']], reason: 'more' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ ok: false, field: 'tie-max', message: 'tie-max (999999) is above max (50000)' });
