@@ -191,7 +191,9 @@ const validPayload = fc
 const limitOf = (kind: MessageKind) => (kind === 'shoe' ? { maxBytes: MAX_BYTES } : {});
 const contractRejects = (kind: MessageKind, data: Uint8Array) => !parseMessage(kind, data, limitOf(kind)).ok;
 
-describe('fuzzing bridge.onMessage', () => {
+// A fixed number of runs, however long they take: the timeout only catches a hang. The suite's 20 s was met with 2 s
+// to spare on a slow machine, and missed when the machine was busy besides (a clean-clone CI run, 2026-11-27).
+describe('fuzzing bridge.onMessage', { timeout: 90_000 }, () => {
   test('the board it starts from takes hand 7 (so that its mutations fail for their own reason)', async () => {
     await withBoard((b) => {
       expect(deliver(b, topicOf('hand'), bytes(makeHandMessage(HAND7)))).toEqual({
