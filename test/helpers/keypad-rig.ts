@@ -83,6 +83,10 @@ export async function servedKeypad(
     keying,
     supervisors,
     version: '0.1.0',
+    // The undo's window (10 s by default) is keypad.test.ts's to test. Here it must outlast the screens a test goes
+    // through: under a busy machine (two test files at once) six pages between rounds took longer than 10 s, and
+    // Undo was gone from the last.
+    undoMs: 120_000,
   });
   const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: KEYPAD_UI });
   cleanups.push(
