@@ -3,7 +3,7 @@
  * beside its box, a range the wrong way round is refused with the field marked, a bet not offered has its limits
  * field greyed out, the change goes through the review with a reason to the retained sign, the card and the audit
  * log. A change of what rounds pay made while one is dealt is pointed out in the review, and a new Perfect Pairs scale
- * names the tables it reaches. Screenshots: test/output/console-side-bets.png, console-pays-now.png.
+ * names the tables it reaches. Screenshots: test/output/console-side-bets.png, console-pays-now.png, console-scale-reach.png.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -95,4 +95,5 @@ test('the review points out a change of what a round pays while it is dealt, and
         'Pairs: T2, T8.',
     );
   expect(await dialog.locator('[data-warn="pays-now"]').textContent()).toContain('T8 (round 4)');
+  await ui.page.screenshot({ path: join(OUT, 'console-scale-reach.png') });
 }, 30_000);
