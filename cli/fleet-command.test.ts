@@ -267,6 +267,14 @@ describe('baccarat-board fleet', () => {
     [['about', '--display', 'D1', '--seconds', 'soon'], "--seconds must be 1 to 600, not 'soon'"],
     [['about', '--display', 'D1', '--replace'], '--replace is for resync'],
     [['screenshot', '--display', 'D1'], 'screenshot needs --out FILE.png'],
+    [
+      ['screenshot', '--display', 'D1', '--out', join(dir, 'missing', 'd1.png')],
+      `--out ${join(dir, 'missing', 'd1.png')}: the folder ${join(dir, 'missing')} does not exist, so the picture could not be kept`,
+    ],
+    [
+      ['screenshot', '--display', 'D1', '--out', dir],
+      `--out ${dir}: is a folder: name the PNG file to write (e.g. board.png), so the picture could not be kept`,
+    ],
     [['about', '--display', 'D1', '--timeout', '0'], "--timeout must be more than 0 and at most 600 seconds, not '0'"],
   ])('%j: exit 2, %s, nothing published', async (args, message) => {
     const n = wire.length;

@@ -10,7 +10,8 @@
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { access, constants, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DISPLAY_COMMANDS, type DisplayCommandName } from '../contract/schemas';
 import { topics } from '../contract/topics';
@@ -97,6 +98,8 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
   const name = word as DisplayCommandName;
   if (name === 'screenshot' && !values.out) throw new UsageError('screenshot needs --out FILE.png');
   if (name !== 'screenshot' && values.out) throw new UsageError(`--out is for screenshot, not ${name}`);
+  const outIssue = values.out ? await outFileProblem(values.out) : null;
+  if (outIssue) throw new UsageError(`--out ${values.out}: ${outIssue}, so the picture could not be kept`);
   const timeoutS = values.timeout === undefined ? defaultTimeoutSeconds(name) : Number(values.timeout);
   if (!(Number.isFinite(timeoutS) && timeoutS > 0 && timeoutS <= MAX_FLEET_SECONDS))
     throw new UsageError(
@@ -229,7 +232,15 @@ async function report(
     return EXIT.failure;
   }
   const png = Buffer.from(shot.png, 'base64');
-  await writeFile(c.out ?? '', png);
+  try {
+    await writeFile(c.out ?? '', png);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    io.err(
+      `baccarat-board fleet: display ${c.display} sent its picture, but it could not be written to ${c.out}: ${why}\n`,
+    );
+    return EXIT.failure;
+  }
   const { png: _png, ...meta } = shot;
   if (c.json) io.out(`${JSON.stringify({ ...meta, bytes: png.length, file: c.out, audit })}\n`);
   else
@@ -242,4 +253,24 @@ async function report(
             "board's machine, not the screen's pixels)\n"),
     );
   return EXIT.ok;
+}
+
+/**
+ * Why a screenshot could not be written to `file`, checked before anything is sent (the board would act, and the
+ * picture be lost): a folder that is missing or not writable, or a folder given as the file. Null when it can be.
+ */
+async function outFileProblem(file: string): Promise<string | null> {
+  const isDir = await stat(file).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (isDir) return 'is a folder: name the PNG file to write (e.g. board.png)';
+  const folder = dirname(file);
+  const dir = await stat(folder).catch(() => null);
+  if (dir === null) return `the folder ${folder} does not exist`;
+  if (!dir.isDirectory()) return `${folder} is not a folder`;
+  return access(folder, constants.W_OK).then(
+    () => null,
+    () => `the folder ${folder} is not writable by this user`,
+  );
 }
