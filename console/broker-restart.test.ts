@@ -97,7 +97,7 @@ describe('after the broker restarts without its retained messages', () => {
       'Board D12 shows revision 6; the broker has no sign for table T12 — publish the sign again',
     ]);
     expect(view().casinoAttention.map((a) => a.text)).toEqual([
-      'Board D12 shows casino sign revision 3; the broker has no casino sign — set the pay scale again',
+      "Board D12 shows casino sign revision 3; the broker has no casino sign — set the casino's name and pay scale again",
     ]);
     // The new board is not blamed for a sign the broker does not have.
     expect(view().boards.find((b) => b.displayId === 'D13')?.attention).toEqual([]);

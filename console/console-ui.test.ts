@@ -209,7 +209,7 @@ test('what to look at: a board out of step, a board ahead of its sign, Perfect P
   await expect
     .poll(() => ui.page.locator('section.casino li[data-code="casino-ahead"]').textContent())
     .toMatch(
-      /^\s*Casino sign\s*Boards jade8-a, jade8-b, ruby3-a show up to casino sign revision 2; the broker has no casino sign — set the pay scale again/,
+      /^\s*Casino sign\s*Boards jade8-a, jade8-b, ruby3-a show up to casino sign revision 2; the broker has no casino sign — set the casino's name and pay scale again/,
     );
   await ui.page.screenshot({ path: join(OUT, 'console-attention.png'), fullPage: true });
 
@@ -244,7 +244,7 @@ test('the broker restarts without its retained signs: the card says so, and Repu
   await expect.poll(() => pill.textContent()).toBe('ahead: no table sign');
   await expect
     .poll(() => ui.page.locator('section.casino li[data-code="casino-ahead"]').textContent())
-    .toContain('the broker has no casino sign — set the pay scale again');
+    .toContain("the broker has no casino sign — set the casino's name and pay scale again");
   await ui.page.screenshot({ path: join(OUT, 'console-broker-lost.png'), fullPage: true });
   // The casino's management system puts its sign back (Jade 8 offers Perfect Pairs, which needs its scale).
   await ui.pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(3)), { qos: 1, retain: true });
