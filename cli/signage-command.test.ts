@@ -436,8 +436,11 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
   });
 
   test('the casino sign goes above every casino revision any board reports, whatever its table', async () => {
+    // The casino sign has no limits nor side bets: what it replaces is said in its own words.
     expect((await lost('set', 'pp-scale=two', 'casino-name=Crown')).err).toContain(
-      'the casino sign: a board shows sign revision 6',
+      'the casino sign: a board shows sign revision 6, which the broker no longer has (it has no sign). A sign made ' +
+        "from the defaults and your keys replaces theirs in full: the casino's name or pay scale the boards show now " +
+        'may change.',
     );
     const r = await lost('set', 'pp-scale=two', 'casino-name=Crown', '--replace');
     expect(r.err).toBe('');

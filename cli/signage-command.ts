@@ -21,7 +21,7 @@ import { loadSigningKey } from '../console/pit-signature';
 import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
 import { currentShoe, shoePosition } from '../console/shoe-position';
-import { paysChangedNow, scaleReach, tableRound } from '../console/pays-at-once';
+import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
 import { planSignChange, type PlannedSign, type SignPlan } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
 import { describeShoe, formatBoards, formatCasinoSignage, formatTableSignage } from '../console/sign-text';
@@ -251,7 +251,9 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       else if (fresh)
         io.out(`(no sign was retained for table ${tableId ?? ''}: started from the defaults, see docs/console.md)\n`);
       for (const r of records) io.out(`Published ${r.summary}${key ? ` (signed, key ${key.kid})` : ''}\n`);
-      const reach = records.some((r) => r.target === 'casino') ? scaleReach(edits, current.floor) : null;
+      const reach = records.some((r) => r.target === 'casino')
+        ? scaleReach(edits, current.floor, tablesWithLostSigns(current.floor, current.boards))
+        : null;
       if (reach) io.out(`${reach}\n`);
     }
     if (result.error) {
@@ -275,14 +277,17 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
  * boards' sign cannot be read from here (their status gives its revision only), so this says what it is made from.
  */
 function replacedOnBoards(plan: SignPlan, tableId: string): string[] {
-  const line = (what: string, p: PlannedSign<{ readonly revision: number }> | null) =>
+  const line = (what: string, p: PlannedSign<{ readonly revision: number }> | null, mayChange: string) =>
     p === null || p.boardsAhead === null
       ? []
       : [
           `${what}: a board shows sign revision ${p.boardsAhead}, which the broker no longer has ` +
             `(${p.before ? `it has revision ${p.before.revision}` : 'it has no sign'}). A sign made from ` +
             `${p.before ? `the broker's revision ${p.before.revision}` : 'the defaults'} and your keys replaces theirs in ` +
-            'full: limits, side bets or message the boards show now may change.',
+            `full: ${mayChange} the boards show now may change.`,
         ];
-  return [...line(`table ${tableId}`, plan.table), ...line('the casino sign', plan.casino)];
+  return [
+    ...line(`table ${tableId}`, plan.table, 'limits, side bets or message'),
+    ...line('the casino sign', plan.casino, "the casino's name or pay scale"),
+  ];
 }

@@ -30,7 +30,7 @@ import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
 import { restoreCasinoEdits, restoreTableEdits, signAtRevision } from './revert';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
-import { paysChangedNow, scaleReach, tableRound } from './pays-at-once';
+import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
 import { currentShoe } from './shoe-position';
 import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
 import { editsCasino, editsTable, fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
@@ -194,7 +194,9 @@ export function signChanges({
       casino: rev(v.casino),
       shoe: v.shoe,
       paysNow: paysChangedNow(edits, here, floor),
-      reach: v.casino ? scaleReach(edits, floor) : null,
+      reach: v.casino
+        ? scaleReach(edits, floor, tablesWithLostSigns(floor, [...monitor.current.boards.values()]))
+        : null,
       expect: expectNow(req.tableId),
     };
   };

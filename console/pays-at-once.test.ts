@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ShoePhase } from '../contract/schemas';
-import { paysChangedNow, scaleReach, type TableRound } from './pays-at-once';
+import type { DisplayStatus, ShoePhase } from '../contract/schemas';
+import { paysChangedNow, scaleReach, tablesWithLostSigns, type TableRound } from './pays-at-once';
 import type { SignEdits } from './sign-keys';
 
 /** A table whose round `nextHand` is in `phase`, offering Perfect Pairs unless `pp` is false. */
@@ -110,5 +110,43 @@ describe('where a new Perfect Pairs scale applies', () => {
     },
   ])('$name', ({ edits, floor, out }) => {
     expect(scaleReach(edits, floor)).toBe(out);
+  });
+});
+
+describe('the reach of a new scale when the broker lost tables’ signs', () => {
+  const board = (displayId: string, tableId: string, signageRevision?: number): DisplayStatus => ({
+    v: 1,
+    state: 'online',
+    displayId,
+    tableId,
+    version: '1.0.0',
+    timestamp: '2026-11-27T17:00:00.000Z',
+    handCount: 0,
+    rejectedMessages: 0,
+    uptimeSeconds: 5,
+    ...(signageRevision !== undefined && { signageRevision }),
+  });
+  const lostT1: TableRound = { ...round('T1', 'waiting', 4, false), signRevision: null };
+  const keptT2: TableRound = { ...round('T2', 'waiting', 4, false), signRevision: 3 };
+
+  test('a board above its table’s retained sign (or of a table with none) names the table; one at it, or offering, does not', () => {
+    const boards = [board('d1', 'T1', 2), board('d2', 'T2', 3), board('d10', 'T10', 1), board('d3', 'T3')];
+    expect(tablesWithLostSigns([lostT1, keptT2], boards)).toEqual(['T1', 'T10']);
+    const offering: TableRound = { ...round('T1', 'waiting'), signRevision: 1 };
+    expect(tablesWithLostSigns([offering], [board('d1', 'T1', 2)])).toEqual([]);
+    expect(tablesWithLostSigns([lostT1], [{ ...board('d1', 'T1', 2), state: 'offline' } as DisplayStatus])).toEqual([]);
+  });
+
+  test('the broker restarted without its signs: not "none does now", but the tables it may reach', () => {
+    expect(scaleReach({ ppScale: 'one' }, [lostT1, keptT2], ['T1', 'T2'])).toBe(
+      'Pay Scale One (mixed 5, coloured 10, perfect 30 to 1) applies at once at every table that offers Perfect ' +
+        "Pairs: none does on the broker's signs. The broker has lost the sign of tables T1, T2 (their boards show a " +
+        'newer one): it applies there too if their signs offer Perfect Pairs.',
+    );
+    expect(scaleReach({ ppScale: 'two' }, [round('T3', 'waiting')], ['T1'])).toBe(
+      'Pay Scale Two (mixed 6, coloured 12, perfect 25 to 1) applies at once at the table offering Perfect Pairs: ' +
+        'T3. The broker has lost the sign of table T1 (its boards show a newer one): it applies there too if that ' +
+        'sign offers Perfect Pairs.',
+    );
   });
 });

@@ -11,7 +11,7 @@
  * ```
  * @packageDocumentation
  */
-import type { TableSignage } from '../contract/schemas';
+import type { DisplayStatus, TableSignage } from '../contract/schemas';
 import type { ShoePosition } from './shoe-position';
 import type { SignEdits } from './sign-keys';
 import { describeScale } from './sign-text';
@@ -21,6 +21,7 @@ export interface TableRound {
   readonly tableId: string;
   readonly shoe: ShoePosition | null;
   readonly perfectPairs: boolean;
+  readonly signRevision?: number | null; // the revision of its retained sign (null: none)
 }
 
 /** A table's round as the sign tools know it: from its sign (null: none yet) and the position of its shoe. */
@@ -28,6 +29,7 @@ export const tableRound = (tableId: string, sign: TableSignage | null, shoe: Sho
   tableId,
   shoe,
   perfectPairs: sign?.sideBets.includes('perfectPairs') ?? false,
+  signRevision: sign?.revision ?? null,
 });
 
 /** The table's keys that change what its round pays at once. */
@@ -86,13 +88,48 @@ export function paysChangedNow(
  * Where a new Perfect Pairs scale applies, for the review: every table that offers Perfect Pairs, at once (rule
  * 11A.8); null when the change has no scale in it.
  */
-export function scaleReach(edits: SignEdits, floor: readonly TableRound[]): string | null {
+export function scaleReach(
+  edits: SignEdits,
+  floor: readonly TableRound[],
+  lostSigns: readonly string[] = [],
+): string | null {
   if (edits.ppScale === undefined) return null;
   const scale = describeScale(edits.ppScale, true);
   const offering = floor.filter((t) => t.perfectPairs).sort(byId);
-  if (offering.length === 0) return `${scale} applies at once at every table that offers Perfect Pairs: none does now.`;
+  // Tables whose boards show a sign the broker lost: whether they offer Perfect Pairs cannot be read from here.
+  const unknown =
+    lostSigns.length === 0
+      ? ''
+      : ` The broker has lost the sign of ${lostSigns.length === 1 ? 'table' : 'tables'} ` +
+        `${some(lostSigns)} (${lostSigns.length === 1 ? 'its boards show' : 'their boards show'} a newer one): ` +
+        `it applies there too if ${lostSigns.length === 1 ? 'that sign offers' : 'their signs offer'} Perfect Pairs.`;
+  if (offering.length === 0)
+    return `${scale} applies at once at every table that offers Perfect Pairs: none does ${
+      lostSigns.length === 0 ? 'now' : "on the broker's signs"
+    }.${unknown}`;
   return (
     `${scale} applies at once at the ${offering.length === 1 ? 'table' : `${offering.length} tables`} ` +
-    `offering Perfect Pairs: ${named(offering, false)}.`
+    `offering Perfect Pairs: ${named(offering, false)}.${unknown}`
   );
+}
+
+/** Up to NAMED ids, then a count. */
+const some = (ids: readonly string[]): string =>
+  ids.length <= NAMED ? ids.join(', ') : `${ids.slice(0, NAMED).join(', ')} and ${ids.length - NAMED} more`;
+
+/**
+ * The tables, not offering Perfect Pairs on the broker's signs, whose boards online show a table sign above the
+ * broker's (the broker lost it, as on a restart without persistence): that sign may offer Perfect Pairs, and take
+ * the new scale. Sorted as staff read ids.
+ */
+export function tablesWithLostSigns(floor: readonly TableRound[], boards: readonly DisplayStatus[]): string[] {
+  const known = new Map(floor.map((t) => [t.tableId, t]));
+  const ids = new Set<string>();
+  for (const b of boards) {
+    if (b.state !== 'online' || b.signageRevision === undefined) continue;
+    const t = known.get(b.tableId);
+    if (t?.perfectPairs === true) continue;
+    if (b.signageRevision > (t?.signRevision ?? 0)) ids.add(b.tableId);
+  }
+  return [...ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }

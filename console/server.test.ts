@@ -304,6 +304,20 @@ describe('changing signs through the API', () => {
     expect(scale.reach).toBe(
       'Pay Scale One (mixed 5, coloured 10, perfect 30 to 1) applies at once at the 2 tables offering Perfect Pairs: T2, T5.',
     );
+    // A board showing a table sign the broker lost (a restart without persistence): that sign may offer Perfect
+    // Pairs, so the review names its table rather than leave it out.
+    await pub.publishAsync(T.displayStatus('D9'), makeDisplayStatus(board('D9', { tableId: 'T9' })), retained);
+    await untilFound(() => monitor.view().boards.some((b) => b.displayId === 'D9') || undefined);
+    const lost = (await (
+      await sam.post('/api/preview', { tableId: null, changes: [['pp-scale', 'one']] })
+    ).json()) as PreviewResponse;
+    if (!lost.ok) throw new Error(lost.message);
+    expect(lost.reach).toBe(
+      'Pay Scale One (mixed 5, coloured 10, perfect 30 to 1) applies at once at the 2 tables offering Perfect Pairs: ' +
+        'T2, T5. The broker has lost the sign of table T9 (its boards show a newer one): it applies there too if ' +
+        'that sign offers Perfect Pairs.',
+    );
+    await pub.publishAsync(T.displayStatus('D9'), '', retained);
     const quiet = (await (
       await post('/api/preview', { tableId: 'T5', changes: [['min', '200']] })
     ).json()) as PreviewResponse;
