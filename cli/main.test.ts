@@ -86,6 +86,12 @@ describe('baccarat-board roads', () => {
     expect(err).toContain(message);
   });
 
+  test("an unknown option of a command that takes words: named, without Node's advice to pass it after --", async () => {
+    const { code, err } = await run(['fleet', 'list', '--broker', 'mqtt://127.0.0.1:1', '--tabel', 'T1']);
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe("baccarat-board fleet: Unknown option '--tabel'");
+  });
+
   test('a usage error says what is wrong over the usage lines, not over the whole help', async () => {
     const { code, err } = await run(['signage', '--broker', 'mqtt://127.0.0.1:1', '--table', 'T1', 'set', 'min=1']);
     expect(code).toBe(2);

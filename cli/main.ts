@@ -98,7 +98,7 @@ export async function main(args: string[], io: CliIo): Promise<number> {
       e instanceof UsageError ||
       (e instanceof TypeError && 'code' in e && String(e.code).startsWith('ERR_PARSE_ARGS'))
     ) {
-      io.err(`baccarat-board ${name}: ${e.message}\n\n${synopsis(command.usage)}`);
+      io.err(`baccarat-board ${name}: ${parseArgsWords(e.message)}\n\n${synopsis(command.usage)}`);
       io.err(`Run 'baccarat-board ${name} --help' for its options.\n`);
       return EXIT.badInput;
     }
@@ -111,3 +111,10 @@ export async function main(args: string[], io: CliIo): Promise<number> {
     throw e;
   }
 }
+
+/**
+ * Node's parseArgs, for an unknown option of a command that takes words, advises passing it after `--` as a word
+ * (with unbalanced quotes): never what staff meant, so only the first sentence is kept ("Unknown option '--tabel'").
+ */
+export const parseArgsWords = (message: string): string =>
+  message.replace(/\. To specify a positional argument starting with a '-'.*$/s, '');
