@@ -11,9 +11,9 @@
  * ```
  * @packageDocumentation
  */
-import type { DisplayStatus, TableSignage } from '../contract/schemas';
+import type { DisplayStatus, SideBet, TableSignage } from '../contract/schemas';
 import type { ShoePosition } from './shoe-position';
-import type { SignEdits } from './sign-keys';
+import type { SideBetsEdit, SignEdits } from './sign-keys';
 import { describeScale } from './sign-text';
 
 /** A table as a change of what rounds pay sees it: its round, and whether it offers Perfect Pairs. */
@@ -22,6 +22,7 @@ export interface TableRound {
   readonly shoe: ShoePosition | null;
   readonly perfectPairs: boolean;
   readonly signRevision?: number | null; // the revision of its retained sign (null: none)
+  readonly sideBets?: readonly SideBet[] | null; // the side bets its retained sign offers (null: no sign)
 }
 
 /** A table's round as the sign tools know it: from its sign (null: none yet) and the position of its shoe. */
@@ -30,9 +31,19 @@ export const tableRound = (tableId: string, sign: TableSignage | null, shoe: Sho
   shoe,
   perfectPairs: sign?.sideBets.includes('perfectPairs') ?? false,
   signRevision: sign?.revision ?? null,
+  sideBets: sign?.sideBets ?? null,
 });
 
-/** The table's keys that change what its round pays at once. */
+/**
+ * Whether a side-bets edit takes away a bet the table offers: only then can a wager on the round dealt be caught (a
+ * bet added was not offered when bets were taken). Unknown offer (no sign): assumed so.
+ */
+function takesAway(edit: SideBetsEdit, offered: readonly SideBet[] | null | undefined): boolean {
+  if (!offered) return true;
+  return 'set' in edit ? offered.some((b) => !edit.set.includes(b)) : edit.remove.some((b) => offered.includes(b));
+}
+
+/** The table's keys that change what its round pays at once (side bets: when one offered is taken away). */
 const TABLE_PAYS = [
   ['tiePays', 'tie-pays'],
   ['sideBets', 'side-bets'],
@@ -64,7 +75,9 @@ export function paysChangedNow(
   floor: readonly TableRound[] = [],
 ): string[] {
   const out: string[] = [];
-  const keys = TABLE_PAYS.filter(([k]) => edits[k] !== undefined).map(([, word]) => word);
+  const keys = TABLE_PAYS.filter(([k]) => edits[k] !== undefined)
+    .filter(([k]) => k !== 'sideBets' || takesAway(edits.sideBets!, table?.sideBets))
+    .map(([, word]) => word);
   if (keys.length > 0 && table && dealt(table))
     out.push(
       `round ${table.shoe?.nextHand ?? '?'} at ${table.tableId} is being dealt ("No more bets" was called): ` +
