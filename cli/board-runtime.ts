@@ -33,22 +33,23 @@ export async function startBoard(
   const build = bundleDigest(DIST_DIR);
   const startedAt = new Date().toISOString();
   const bridge = new Bridge(config, { logger, version: VERSION, build });
-  await bridge.start();
   const runtime = { kind: 'browser', node: process.versions.node } as const;
   const about = () => aboutInfo(config, { version: VERSION, build, configFile, startedAt, runtime });
-  let web: WebHost;
+  // The port first: a board started on a port in use (a second `serve` beside the first, with its display id)
+  // connected to the broker first, as the same client, and knocked the running board off it (an IT trial).
+  const web = await startWebHost({
+    source: bridge,
+    host: config.serve.host,
+    port: config.serve.port,
+    token: config.serve.token,
+    rendererDir: RENDERER_DIR,
+    logger,
+    about,
+  });
   try {
-    web = await startWebHost({
-      source: bridge,
-      host: config.serve.host,
-      port: config.serve.port,
-      token: config.serve.token,
-      rendererDir: RENDERER_DIR,
-      logger,
-      about,
-    });
+    await bridge.start();
   } catch (e) {
-    await bridge.stop();
+    await web.close();
     throw e;
   }
   const shown = web;

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { startEmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { untilFound } from '../test/helpers/lifecycle';
 import { listen, ListenError, listenFailure } from './listen';
 
@@ -70,6 +71,31 @@ describe('listen', () => {
       `baccarat-board serve: cannot listen on 127.0.0.1:${port}: the port is in use by another program ` +
         '(another board, console or keypad?): stop it, or choose another port (--port)\n',
     );
+  });
+
+  test('serve on a port in use never reaches the broker: the board running there keeps its connection', async () => {
+    const broker = await startEmbeddedBroker();
+    const clients: string[] = [];
+    broker.aedes.on('client', (c) => void clients.push(c.id));
+    try {
+      const port = await takenPort();
+      const bin = new URL('../bin/baccarat-board.mjs', import.meta.url).pathname;
+      const env = {
+        ...process.env,
+        BACCARAT_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'bb-port-in-use-')),
+        BACCARAT_LOG_LEVEL: 'error',
+        BACCARAT_MQTT_URLS: broker.url,
+        BACCARAT_NODE_CHECK: 'off',
+      };
+      const child = spawn(process.execPath, [bin, 'serve', '--display', 'D1', '--port', String(port)], { env });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      expect(await new Promise<number | null>((resolve) => child.once('exit', resolve))).toBe(1);
+      expect(err).toMatch(/^baccarat-board serve: cannot listen on 127\.0\.0\.1:\d+: the port is in use/);
+      expect(clients).toEqual([]); // it never connected, as board D1's client id or any other
+    } finally {
+      await broker.close();
+    }
   });
 
   /** A port held by a server of this test. */
