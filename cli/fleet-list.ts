@@ -67,7 +67,7 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
           `give it longer with --timeout ${Math.min(MAX_LIST_SECONDS, waitS * 5)}\n`,
       );
     const retained = retainedBoards(root, read.value.messages);
-    const signs = retainedSignRevisions(root, read.value.messages);
+    const signs = retainedSigns(root, read.value.messages);
     for (const w of [...retained.warnings, ...signs.warnings]) io.err(`warning: ${w}\n`);
     const now = penv.now().getTime();
     const rows = boardList(retained, now, table);
@@ -91,13 +91,13 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
 }
 
 /** The broker's retained signs, by table, and the casino's; a sign that breaks the contract is left out, said why. */
-interface RetainedSignRevisions {
+interface RetainedSigns {
   readonly tables: ReadonlyMap<string, TableSignage>;
   readonly casino: CasinoSignage | null;
   readonly warnings: readonly string[];
 }
 
-function retainedSignRevisions(root: string, messages: ReadonlyMap<string, Buffer>): RetainedSignRevisions {
+function retainedSigns(root: string, messages: ReadonlyMap<string, Buffer>): RetainedSigns {
   const tables = new Map<string, TableSignage>();
   let casino: CasinoSignage | null = null;
   const warnings: string[] = [];
@@ -113,7 +113,7 @@ function retainedSignRevisions(root: string, messages: ReadonlyMap<string, Buffe
 }
 
 /** Each board's signs that are not the broker's, board by board, in the list's order. */
-function signNotes(boards: readonly DisplayStatus[], signs: RetainedSignRevisions, now: number): Attention[] {
+function signNotes(boards: readonly DisplayStatus[], signs: RetainedSigns, now: number): Attention[] {
   return [...boards]
     .sort((a, b) => compareIds(a.tableId, b.tableId) || compareIds(a.displayId, b.displayId))
     .flatMap((b) => signMismatches(b, signs.tables.get(b.tableId) ?? null, signs.casino, now));

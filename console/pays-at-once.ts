@@ -11,6 +11,7 @@
  * ```
  * @packageDocumentation
  */
+import { compareIds } from '../contract/board-list';
 import type { DisplayStatus, SideBet, TableSignage } from '../contract/schemas';
 import type { ShoePosition } from './shoe-position';
 import type { SideBetsEdit, SignEdits } from './sign-keys';
@@ -53,15 +54,15 @@ const TABLE_PAYS = [
 const NAMED = 12;
 
 const dealt = (t: TableRound): boolean => t.shoe?.phase === 'dealing';
-const byId = (a: TableRound, b: TableRound) => a.tableId.localeCompare(b.tableId, 'en', { numeric: true });
+const byId = (a: TableRound, b: TableRound) => compareIds(a.tableId, b.tableId);
 
-/** 'T1 (round 4), T7 (round 12) and 3 more'. */
-function named(tables: readonly TableRound[], round: boolean): string {
-  const words = tables
-    .slice(0, NAMED)
-    .map((t) => (round ? `${t.tableId} (round ${t.shoe?.nextHand ?? '?'})` : t.tableId));
-  return tables.length > NAMED ? `${words.join(', ')} and ${tables.length - NAMED} more` : words.join(', ');
-}
+/** Up to NAMED of them, then a count: 'T1 (round 4), T7 (round 12) and 3 more'. */
+const some = (words: readonly string[]): string =>
+  words.length <= NAMED ? words.join(', ') : `${words.slice(0, NAMED).join(', ')} and ${words.length - NAMED} more`;
+
+/** The tables by id, with the round each deals when `round`. */
+const named = (tables: readonly TableRound[], round: boolean): string =>
+  some(tables.map((t) => (round ? `${t.tableId} (round ${t.shoe?.nextHand ?? '?'})` : t.tableId)));
 
 /**
  * Why a change made while rounds are dealt ("No more bets" called) deserves a second look: what they pay changes at
@@ -126,10 +127,6 @@ export function scaleReach(
   );
 }
 
-/** Up to NAMED ids, then a count. */
-const some = (ids: readonly string[]): string =>
-  ids.length <= NAMED ? ids.join(', ') : `${ids.slice(0, NAMED).join(', ')} and ${ids.length - NAMED} more`;
-
 /**
  * The tables, not offering Perfect Pairs on the broker's signs, whose boards online show a table sign above the
  * broker's (the broker lost it, as on a restart without persistence): that sign may offer Perfect Pairs, and take
@@ -144,5 +141,5 @@ export function tablesWithLostSigns(floor: readonly TableRound[], boards: readon
     if (t?.perfectPairs === true) continue;
     if (b.signageRevision > (t?.signRevision ?? 0)) ids.add(b.tableId);
   }
-  return [...ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return [...ids].sort(compareIds);
 }
