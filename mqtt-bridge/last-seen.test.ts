@@ -102,7 +102,7 @@ describe('the board publishes when it was last seen (Aedes)', () => {
     expect(seen.timestamp).toBe(w.seen.at(-1)?.value.timestamp);
   });
 
-  test('a broker that refuses it by closing the connection: the board gives it up after two, says so once, and stays', async () => {
+  test('a broker that refuses it by closing the connection: the board pauses it after two, says so once, and stays', async () => {
     const { broker, bridge, records } = await setup(300);
     let refused = 0;
     broker.aedes.authorizePublish = (_client, packet, done) => {
@@ -118,9 +118,9 @@ describe('the board publishes when it was last seen (Aedes)', () => {
     expect(refused).toBe(2);
     expect(bridge.view().connection.state).toBe('connected');
     expect(w.statuses.at(-1)).toMatchObject({ state: 'online' });
-    const said = records.filter((r) => String(r.msg).includes('no longer publishes'));
+    const said = records.filter((r) => String(r.msg).includes('the board pauses it for 10 minutes'));
     expect(said).toHaveLength(1);
-    expect(said[0]).toMatchObject({ level: 40, topic: T.displaySeen('D1') });
+    expect(said[0]).toMatchObject({ level: 40, topic: T.displaySeen('D1'), pauseMinutes: 10 });
   });
 });
 
@@ -183,7 +183,7 @@ describe('LastSeenPublisher and the re-statement timer', () => {
     expect(records.filter((r) => String(r.msg).startsWith('last-seen time not published'))).toHaveLength(1);
   });
 
-  test('closes: only two in a row, each just after the message, give it up', () => {
+  test('closes: only two in a row, each just after the message, pause it', () => {
     let now = 0;
     const { logger } = memoryLogger();
     const { client } = fakeClient();
@@ -204,6 +204,56 @@ describe('LastSeenPublisher and the re-statement timer', () => {
     const { client: other, sent } = fakeClient();
     seen.publish(other);
     expect(sent).toEqual([]);
+  });
+
+  test('paused, it tries again after 10 minutes; each refusal of the try doubles the pause, up to 6 hours', () => {
+    let now = 0;
+    const { logger, records } = memoryLogger();
+    const { client, sent } = fakeClient();
+    const seen = new LastSeenPublisher(T.displaySeen('D1'), board, logger, () => new Date(now));
+    const refuse = () => {
+      seen.publish(client);
+      now += 5;
+      seen.closed();
+    };
+    refuse();
+    refuse(); // paused for 10 minutes
+    const pauses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const from = now;
+      while (!seen.publishing) now += 60_000;
+      pauses.push((now - from) / 60_000);
+      refuse(); // the one try: refused, paused again at once
+    }
+    expect(pauses).toEqual([10, 20, 40, 80, 160, 320, 360, 360]);
+    expect(records.filter((r) => String(r.msg).includes('the board pauses it'))).toHaveLength(9);
+    // An ACL mended meanwhile: the try goes through, and the next refusals count from the start again.
+    while (!seen.publishing) now += 60_000;
+    const before = sent.length;
+    seen.publish(client);
+    now += 10_000;
+    seen.closed(); // the network, long after
+    seen.publish(client);
+    expect(sent.length).toBe(before + 2);
+    refuse();
+    expect(seen.publishing).toBe(true);
+    refuse();
+    expect(seen.publishing).toBe(false);
+    now += 10 * 60_000;
+    expect(seen.publishing).toBe(true); // back to the first pause
+  });
+
+  test('closes that another board explains (it took the connection over) count for nothing', () => {
+    let now = 0;
+    const { logger } = memoryLogger();
+    const { client } = fakeClient();
+    const seen = new LastSeenPublisher(T.displaySeen('D1'), board, logger, () => new Date(now));
+    for (let i = 0; i < 5; i++) {
+      seen.publish(client);
+      now += 5;
+      seen.closed(i % 2 === 1); // at once each time, but every other one taken over
+      expect(seen.publishing).toBe(true);
+    }
   });
 
   test('not connected: nothing is sent; a closed connection without one counts for nothing', () => {
