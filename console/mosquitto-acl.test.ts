@@ -331,7 +331,7 @@ describe.skipIf(missing !== null)(
       expect(board).toEqual([]);
     });
 
-    test('every topic a board subscribes to is granted to its account', async () => {
+    test('every topic a board subscribes to is granted to its account, its own status too', async () => {
       const d2 = await client('D2', 5);
       const subs = boardSubscriptions('baccarat', 'T1', 'D2');
       const granted = await d2.subscribeAsync(
@@ -339,6 +339,20 @@ describe.skipIf(missing !== null)(
         { qos: 1 },
       );
       expect(granted.map((g) => [g.topic, g.qos])).toEqual(subs.map((s) => [s.topic, 1]));
+      // Its own status: how it hears of another board publishing as its display id (display-id-guard.ts).
+      const statuses: string[] = [];
+      d2.on(
+        'message',
+        (topic, p) => topic.startsWith('baccarat/displays/') && statuses.push(`${topic} ${p.toString()}`),
+      );
+      expect((await d2.subscribeAsync(T.displayStatus('D2'), { qos: 1 }))[0]?.qos).toBe(1);
+      await d2.subscribeAsync('baccarat/displays/+/status', { qos: 1 }); // another board's: never delivered
+      const d1 = await client('D1', 5);
+      await (await client('D2', 5)).publishAsync(T.displayStatus('D2'), '{"twin":true}', { qos: 1 });
+      await d1.publishAsync(T.displayStatus('D1'), '{"d1":true}', { qos: 1 });
+      await expect.poll(() => statuses.length).toBeGreaterThan(0);
+      await settle();
+      expect(new Set(statuses)).toEqual(new Set([`${T.displayStatus('D2')} {"twin":true}`])); // once per subscription
     });
   },
 );

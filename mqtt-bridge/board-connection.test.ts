@@ -15,7 +15,7 @@ function fakeClient(): MqttClient {
   const client = Object.assign(new EventEmitter(), {
     connected: false,
     options: { reconnectPeriod: 1000, protocol: 'mqtt', host: 'broker-a', port: 1883 },
-    subscribe: (_t: unknown, _o: unknown, done: (e: Error | null) => void) => done(null),
+    subscribe: (...args: unknown[]) => (args.at(-1) as (e: Error | null) => void)(null), // with or without options
     publish: () => undefined,
   });
   return client as unknown as MqttClient;
@@ -31,10 +31,17 @@ function board() {
     now: () => new Date('2026-11-27T07:41:10.000Z'),
     random: () => 0.5,
     connect: (_o: IClientOptions) => client,
-    basics: () => ({ displayId: 'D1', tableId: 'T1', version: '0.1.0', now: '2026-11-27T07:41:10.000Z' }),
+    basics: () => ({
+      displayId: 'D1',
+      tableId: 'T1',
+      version: '0.1.0',
+      instance: 'i1',
+      now: '2026-11-27T07:41:10.000Z',
+    }),
     message: () => undefined,
     subscribing: () => undefined,
     changed: () => undefined,
+    instance: 'i1',
   });
   const said = () => records.map((r) => r.msg).filter((m) => m !== 'connected');
   return { link, client, said, records };

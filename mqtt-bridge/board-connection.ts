@@ -5,7 +5,8 @@
  * status and last-seen time said as the board stops. It also keeps the connection as the board shows it
  * (`ConnectionView`: state, since when, the broker, the last message heard, and whether, reconnected, it still
  * awaits its table, reconnected or started from its saved record: reconnected, it asks for the table's snapshot
- * again; the bridge says when it has heard it).
+ * again; the bridge says when it has heard it). It listens for another board publishing as its display id and,
+ * taken over by one, connects under a client id of its own (display-id-guard.ts).
  *
  * ```ts
  * const link = new BoardConnection(config, { log, now, random, basics, message, subscribing, changed });
@@ -18,10 +19,11 @@
  */
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import type { ConnectionView } from '../contract/kiosk';
+import type { ConnectionView, StaffWarning } from '../contract/kiosk';
 import { makeDisplayStatus } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import type { Config } from './config';
+import { DisplayIdGuard, SESSION_TAKEN_OVER } from './display-id-guard';
 import { offlineStatus, type StatusBasics } from './display-status';
 import { LastSeenPublisher } from './last-seen';
 import { lazyImport } from './lazy-import';
@@ -38,8 +40,12 @@ export interface BoardConnectionDeps {
   readonly message: (topic: string, payload: Uint8Array) => void;
   /** Connected, the board's subscriptions on their way: the status is due. */
   readonly subscribing: () => void;
-  /** The connection as shown changed. */
+  /** The connection as shown changed, or its staff warning. */
   readonly changed: () => void;
+  /** Drawn as the board started: its statuses carry it (display-id-guard.ts). */
+  readonly instance: string;
+  /** How long another board's last status keeps the warning up (default 75 s: 2.5 re-statements). */
+  readonly evidenceMs?: number;
 }
 
 export class BoardConnection {
@@ -59,6 +65,7 @@ export class BoardConnection {
   private restored = false;
   private stopped = false;
   private readonly seen: LastSeenPublisher;
+  private readonly guard: DisplayIdGuard;
   private readonly statusTopic: string;
 
   constructor(
@@ -74,6 +81,22 @@ export class BoardConnection {
       deps.log,
       deps.now,
     );
+    this.guard = new DisplayIdGuard({
+      displayId: config.displayId,
+      clientId: config.mqtt.clientId,
+      instance: deps.instance,
+      startedAt: deps.now().getTime(),
+      now: deps.now,
+      log: deps.log,
+      changed: deps.changed,
+      ...(deps.evidenceMs !== undefined && { evidenceMs: deps.evidenceMs }),
+    });
+  }
+
+  /** Staff warnings of the connection: another board publishing as this display id. */
+  get warnings(): readonly StaffWarning[] {
+    const w = this.guard.warning;
+    return w ? [w] : [];
   }
 
   /** The client, from connect until the board stops. */
@@ -140,6 +163,7 @@ export class BoardConnection {
       log: this.deps.log,
       random: this.deps.random,
       message: this.deps.message,
+      own: { statusTopic: this.statusTopic, status: (payload, retained) => this.guard.status(payload, retained) },
       connection: (state, broker) => this.setConnection(state, broker),
       subscribing: () => {
         this.subscribedFlag = false;
@@ -155,7 +179,15 @@ export class BoardConnection {
           this.resubscribe('reconnected: the table may have dealt meanwhile', 'snapshot');
       },
     });
-    client.on('close', () => this.seen.closed()); // a broker may close the connection to refuse it
+    client.on('disconnect', (packet) => {
+      if (packet.reasonCode === SESSION_TAKEN_OVER) this.guard.takenOver();
+    });
+    client.on('close', () => {
+      // Another board taking the session over, or a broker refusing the last-seen time, closes the connection.
+      const takenOver = !this.stopped && this.guard.closed();
+      if (takenOver) ownSession(client, this.guard.ownClientId);
+      this.seen.closed(takenOver);
+    });
     this.current = client;
   }
 
@@ -179,6 +211,7 @@ export class BoardConnection {
    */
   async close(limitMs: number): Promise<void> {
     this.stopped = true;
+    this.guard.stop();
     const client = this.current;
     this.current = null;
     if (!client) return;
@@ -203,6 +236,7 @@ export class BoardConnection {
       );
     }
     if (state === 'connected') {
+      this.guard.connected();
       // The first connection is the board's first view (no-view till then), unless it shows a picture restored
       // from its journal: that may be behind the table, as after a reconnection.
       this.awaiting = this.everConnected ? 'reconnection' : this.restored ? 'saved-record' : null;
@@ -220,4 +254,16 @@ export class BoardConnection {
   private iso(): string {
     return this.deps.now().toISOString();
   }
+}
+
+/**
+ * From the next connection on, the client connects under `clientId` with a clean session (MQTT 5: ending as it
+ * closes), so that a client id of its own leaves no session behind on the broker.
+ */
+function ownSession(client: MqttClient, clientId: string): void {
+  const o = client.options;
+  if (o.clientId === clientId) return;
+  o.clientId = clientId;
+  o.clean = true;
+  if (o.protocolVersion === 5) o.properties = { ...o.properties, sessionExpiryInterval: 0 };
 }

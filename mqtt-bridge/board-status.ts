@@ -26,6 +26,7 @@ export interface BoardStatusDeps {
   readonly log: Logger;
   readonly now: () => Date; // the clock
   readonly version: string;
+  readonly instance: string; // drawn as the board starts (display-id-guard.ts)
   readonly build: string | null; // SHA-256 of the application bundle (build-identity.ts)
   readonly restateMs?: number; // how often the status is re-stated (default 30 s), for tests
   readonly client: () => MqttClient | null;
@@ -67,6 +68,7 @@ export class BoardStatus {
       displayId: this.config.displayId,
       tableId: this.config.tableId,
       version: this.deps.version,
+      instance: this.deps.instance,
       now: this.deps.now().toISOString(),
     };
   }

@@ -19,6 +19,7 @@
  * ```
  * @packageDocumentation
  */
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -63,7 +64,9 @@ export class Bridge extends EventEmitter {
     super();
     this.log = deps.logger.child({ component: 'bridge', table: config.tableId });
     this.now = deps.now ?? (() => new Date());
+    const instance = deps.instance ?? randomUUID();
     this.status = new BoardStatus(config, {
+      instance,
       log: this.log,
       now: this.now,
       version: deps.version ?? '0.0.0',
@@ -85,7 +88,12 @@ export class Bridge extends EventEmitter {
       basics: () => this.status.basics(),
       message: (topic, payload) => this.onMessage(topic, payload),
       subscribing: () => this.status.publisher.publish(),
-      changed: () => this.views.push(),
+      changed: () => {
+        this.status.publisher.changed();
+        this.views.push();
+      },
+      instance,
+      ...(deps.restateMs !== undefined && { evidenceMs: deps.restateMs * 2.5 }),
     });
     this.keyring = keyringOf(config.trust);
     this.views = new ViewFeed(
@@ -268,7 +276,7 @@ export class Bridge extends EventEmitter {
       seq,
       now,
       outOfStep: this.follower.step,
-      warnings: this.follower.warnings,
+      warnings: [...this.follower.warnings, ...this.link.warnings],
       shoeRecord: this.journal.lastRecord,
     });
   }

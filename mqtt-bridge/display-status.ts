@@ -20,6 +20,7 @@ export interface StatusContext {
   readonly displayId: string;
   readonly tableId: string;
   readonly version: string;
+  readonly instance: string; // drawn as the board starts: tells two boards of one display id apart
   readonly now: string; // ISO 8601
   readonly rejectedMessages: number;
   readonly uptimeSeconds: number;
@@ -39,6 +40,7 @@ export function onlineStatus(state: TableState, c: StatusContext): DisplayStatus
     tableId: c.tableId,
     version: c.version,
     timestamp: c.now,
+    instance: c.instance,
     ...(shoe ? { shoeId: shoe.id } : {}),
     ...(shoe?.no !== undefined ? { shoeNo: shoe.no } : {}),
     handCount: shoe ? shoeHands(shoe).length : 0,
@@ -56,15 +58,15 @@ export function onlineStatus(state: TableState, c: StatusContext): DisplayStatus
 }
 
 /** Who the board is, and when: all its offline status says of it. */
-export type StatusBasics = Pick<StatusContext, 'displayId' | 'tableId' | 'version' | 'now'>;
+export type StatusBasics = Pick<StatusContext, 'displayId' | 'tableId' | 'version' | 'instance' | 'now'>;
 
 /**
  * The offline status: `will` for the last will, composed when the board connects (so its `timestamp` is that
  * moment, and says so), or the goodbye the board publishes as it stops (stamped then).
  */
 export function offlineStatus(c: StatusBasics, will: boolean): DisplayStatus {
-  const { displayId, tableId, version, now } = c;
-  return { v: 1, state: 'offline', displayId, tableId, version, timestamp: now, will };
+  const { displayId, tableId, version, instance, now } = c;
+  return { v: 1, state: 'offline', displayId, tableId, version, timestamp: now, instance, will };
 }
 
 /**

@@ -63,6 +63,11 @@ export interface BoardClientHandlers {
   readonly random: () => number; // for the jitter
   /** One message, handled before MQTT.js acknowledges it (QoS 1): a board killed in between gets it again. */
   readonly message: (topic: string, payload: Uint8Array) => void;
+  /**
+   * The board's own status topic, and what arrives on it (`retained`: sent as the board subscribed): how it hears of
+   * another board publishing as its display id (display-id-guard.ts). Subscribed before the board publishes its own.
+   */
+  readonly own?: { readonly statusTopic: string; readonly status: (payload: Uint8Array, retained: boolean) => void };
   readonly connection: (state: ConnectionView['state'], broker: string | null) => void;
   readonly subscribing: () => void; // connected; the board's subscriptions are on their way
   readonly subscribed: () => void; // the broker granted them: nothing published from now on is missed
@@ -83,9 +88,15 @@ export function startBoardClient(
   // Full jitter on every wait: a floor of boards that lost one broker comes back spread out, not at once.
   reconnectWithJitter(client, { minMs: m.reconnectMinMs, maxMs: m.reconnectMaxMs, random: on.random });
   on.connection('connecting', null);
+  const own = on.own;
+  let ownRefused = false; // said once
+  const subs = boardSubscriptions(m.root, config.tableId, config.displayId);
+  const strays = strayTopics(new Set(subs.map((s) => s.topic)), on.log);
   client.handleMessage = (packet, done) => {
     try {
-      on.message(packet.topic, packet.payload as Buffer);
+      if (own && packet.topic === own.statusTopic) own.status(packet.payload as Buffer, packet.retain);
+      else if (strays.stray(packet.topic)) return done();
+      else on.message(packet.topic, packet.payload as Buffer);
     } catch (e) {
       on.log.error({ err: e, topic: packet.topic }, 'message handling failed');
     }
@@ -95,7 +106,20 @@ export function startBoardClient(
     const broker = `${client.options.protocol}://${client.options.host}:${client.options.port}`;
     on.connection('connected', broker);
     on.log.info({ broker, sessionPresent: connack.sessionPresent }, 'connected');
-    const subs = boardSubscriptions(m.root, config.tableId, config.displayId);
+    if (own) {
+      // Apart, so that an ACL that does not let the board read it refuses this one only; `resubscribe`, so that the
+      // broker sends the retained status again on every connection; before the board's own status is published.
+      const map = { [own.statusTopic]: { qos: 1 as const }, resubscribe: true };
+      client.subscribe(map as unknown as ISubscriptionMap, (error) => {
+        if (!error || ownRefused) return;
+        ownRefused = true;
+        on.log.warn(
+          { topic: own.statusTopic, err: error.message },
+          "cannot read its own status topic: another board publishing as this display id goes unnoticed unless it takes this board's connection over; let this board's account read %s",
+          own.statusTopic,
+        );
+      });
+    }
     // Before subscribing: on a reconnection MQTT.js already holds these topics and calls back at once.
     on.subscribing();
     client.subscribe(
@@ -112,6 +136,30 @@ export function startBoardClient(
   client.on('close', () => on.connection('reconnecting', null));
   client.on('error', (e) => on.log.warn({ err: e.message }, 'mqtt error'));
   return client;
+}
+
+/**
+ * Messages on topics the board does not subscribe to: its session on the broker carries another client's
+ * subscriptions (two boards with one client id share one session: another table's results would reach this board,
+ * each refused as not its table's). Dropped, and each topic said once. Never unsubscribed: the other board may
+ * connect with that session again, and MQTT.js does not subscribe again to topics it believes it holds.
+ */
+function strayTopics(wanted: ReadonlySet<string>, log: Logger) {
+  const said = new Set<string>();
+  return {
+    /** True for a message on a topic the board did not subscribe to. */
+    stray(topic: string): boolean {
+      if (wanted.has(topic)) return false;
+      if (!said.has(topic)) {
+        said.add(topic);
+        log.warn(
+          { topic },
+          "a message on a topic this board does not subscribe to: its session on the broker carries another client's subscription (another program with this board's client id?); its messages are dropped",
+        );
+      }
+      return true;
+    },
+  };
 }
 
 /**

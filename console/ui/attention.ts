@@ -26,6 +26,7 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
   'results-unverified': 'Unverified results',
   'pit-message-cut': 'Pit message cut',
   'streaks-hidden': 'Streaks hidden',
+  'display-id-in-use': 'Display id',
   'build-unapproved': 'Software',
   'build-unreported': 'Software',
   'clock-off': 'Clock',

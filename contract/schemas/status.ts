@@ -57,7 +57,9 @@ export const OutOfStepSchema = strictObject(
  * - `pit-message-cut`: the table sign's pit message is longer than the board has room for, and shows cut to the lines
  *   that fit, with an ellipsis (a shorter message shows whole);
  * - `streaks-hidden`: the statistics gave their streak line to the pit message (a portrait board whose sign column
- *   has no room for it: it shows in the footer instead).
+ *   has no room for it: it shows in the footer instead);
+ * - `display-id-in-use`: another board publishes as this display id (two boards configured alike): the fleet sees
+ *   the two as one, fleet commands reach both, and with one client id the broker keeps only one of them connected.
  *
  * The last two are the board's own measurement of its screen (its page reports it to its host: `kiosk:fit`); they
  * are in the status only, not in the view, since the board already shows them to whoever stands at it.
@@ -69,13 +71,14 @@ export const STAFF_WARNING_CODES = [
   'results-unverified',
   'pit-message-cut',
   'streaks-hidden',
+  'display-id-in-use',
 ] as const;
 export type StaffWarningCode = (typeof STAFF_WARNING_CODES)[number];
 export const StaffWarningSchema = strictObject(
   {
     code: oneOf(STAFF_WARNING_CODES, {
       description:
-        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), or how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden).",
+        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), or another board publishing as its display id (display-id-in-use).",
     }),
     detail: Type.String({
       minLength: 1,
@@ -87,6 +90,11 @@ export const StaffWarningSchema = strictObject(
   { title: 'StaffWarning', description: 'Something staff should fix; the board carries on.' },
 );
 const WILL_TIME = 'When published; in a last will, the time of the connection it belongs to.';
+const Instance = {
+  ...Id,
+  description:
+    'Drawn by the board as it starts: two statuses of one display id with different instances come from two boards. Absent from older boards.',
+};
 
 export const ControllerStatusSchema = strictObject(
   {
@@ -113,6 +121,7 @@ const DisplayOnline = strictObject(
     tableId: Id,
     version: SoftwareVersion,
     timestamp: Timestamp,
+    instance: Type.Optional(Instance),
     shoeId: Type.Optional(Id),
     shoeNo: Type.Optional({ ...ShoeNo, description: "The controller's number for the shoe shown, when it gives one." }),
     handCount: HandCount,
@@ -177,6 +186,7 @@ const DisplayOffline = strictObject(
     tableId: Id,
     version: SoftwareVersion,
     timestamp: { ...Timestamp, description: WILL_TIME },
+    instance: Type.Optional(Instance),
     will: Type.Optional(
       Type.Boolean({
         description:

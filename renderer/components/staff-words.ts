@@ -40,6 +40,8 @@ export function warningWords(lang: Language, code: StaffWarningCode): Message {
       return message(lang, 'staff.warning.pitMessageCut', 'Pit message cut');
     case 'streaks-hidden':
       return message(lang, 'staff.warning.streaksHidden', 'Streaks hidden');
+    case 'display-id-in-use':
+      return message(lang, 'staff.warning.displayIdInUse', 'Display id used twice');
   }
 }
 
