@@ -342,3 +342,29 @@ describe("boards not showing the broker's signs", () => {
     expect(bad.out).toBe(r.out);
   });
 });
+
+describe('a display id used by two boards', () => {
+  test("named under the list in the board's words, and counted apart from the signs", async () => {
+    const detail =
+      'another board (table T2, version 1.4.2) publishes as display id twin: the fleet sees the two boards as one and its commands reach both. Give each board its own display id';
+    await status({
+      v: 1,
+      state: 'online',
+      displayId: 'twin',
+      tableId: 'T30',
+      version: '1.4.2',
+      timestamp: minutesAgo(0),
+      handCount: 3,
+      rejectedMessages: 0,
+      uptimeSeconds: 60,
+      casinoSignageRevision: 2, // the casino's sign the test above left
+      warnings: [{ code: 'display-id-in-use', detail, since: minutesAgo(1) }],
+    });
+    const r = await fleet('list', '--table', 'T30');
+    expect(r.code).toBe(0); // (its standard error still warns of the broken sign the test above left)
+    expect(r.out.trimEnd().split('\n').slice(2)).toEqual([
+      '1 board: 1 online, 0 offline; 1 with warnings, 1 with its display id used twice',
+      `! Board twin: ${detail}`,
+    ]);
+  });
+});

@@ -82,7 +82,7 @@ export async function fleetList(values: FleetListValues, io: CliIo, penv: ActorE
           })),
         )}\n`,
       );
-    else if (rows.length > 0) io.out(formatBoardList(rows, now, signNotes(mine, signs, now)));
+    else if (rows.length > 0) io.out(formatBoardList(rows, now, boardNotes(mine, signs, now)));
     else io.out(`${noBoards(table, retained.boards.length, t.filter('displayStatus'))}\n`);
     return EXIT.ok;
   } finally {
@@ -112,11 +112,19 @@ function retainedSigns(root: string, messages: ReadonlyMap<string, Buffer>): Ret
   return { tables, casino, warnings };
 }
 
-/** Each board's signs that are not the broker's, board by board, in the list's order. */
-function signNotes(boards: readonly DisplayStatus[], signs: RetainedSigns, now: number): Attention[] {
+/**
+ * What to look at beyond the columns, board by board in the list's order: signs that are not the broker's, and
+ * another board publishing as the same display id (which the list, one row per display id, cannot show).
+ */
+function boardNotes(boards: readonly DisplayStatus[], signs: RetainedSigns, now: number): Attention[] {
   return [...boards]
     .sort((a, b) => compareIds(a.tableId, b.tableId) || compareIds(a.displayId, b.displayId))
-    .flatMap((b) => signMismatches(b, signs.tables.get(b.tableId) ?? null, signs.casino, now));
+    .flatMap((b) => [
+      ...signMismatches(b, signs.tables.get(b.tableId) ?? null, signs.casino, now),
+      ...(b.state === 'online' ? (b.warnings ?? []) : [])
+        .filter((w) => w.code === 'display-id-in-use')
+        .map((w): Attention => ({ code: w.code, displayId: b.displayId, text: `Board ${b.displayId}: ${w.detail}` })),
+    ]);
 }
 
 /** Why the list is empty, and where to look. */
@@ -146,12 +154,14 @@ function cells(b: BoardListEntry, now: number): string[] {
  * The boards as a table: a header, one aligned line per board (in the order given: by table, then display), and a
  * count — `4 boards: 2 online, 1 silent, 1 offline; 1 out of step, 1 with warnings, 1 not showing the broker's signs`
  * (silent only when there is one; the rest of the boards online) — then `notes`, one a line: the boards whose signs
- * are not the broker's (`! Board D1 shows revision 4; the table's sign is revision 5 — …`). `now` is for "3 min ago" (ms since epoch).
+ * are not the broker's (`! Board D1 shows revision 4; the table's sign is revision 5 — …`), and those another board
+ * publishes as (`! Board D1: another board (table T2, …) publishes as display id D1: …`). `now` is for "3 min ago"
+ * (ms since epoch).
  */
 export function formatBoardList(
   rows: readonly BoardListEntry[],
   now: number,
-  notes: readonly Pick<Attention, 'displayId' | 'text'>[] = [],
+  notes: readonly Pick<Attention, 'code' | 'displayId' | 'text'>[] = [],
 ): string {
   const lines = [[...COLUMNS], ...rows.map((b) => cells(b, now))];
   const widths = COLUMNS.map((_, i) => Math.max(...lines.map((l) => l[i]?.length ?? 0)));
@@ -159,11 +169,13 @@ export function formatBoardList(
   const online = rows.filter((b) => b.state === 'online');
   const silent = rows.filter((b) => b.state === 'silent').length;
   const count = (n: number, what: string) => (n > 0 ? [`${n} ${what}`] : []);
-  const noted = new Set(notes.map((n) => n.displayId));
+  const noted = new Set(notes.filter((n) => n.code !== 'display-id-in-use').map((n) => n.displayId));
+  const twice = new Set(notes.filter((n) => n.code === 'display-id-in-use').map((n) => n.displayId));
   const heed = [
     ...count(online.filter((b) => b.inStep === false).length, 'out of step'),
     ...count(online.filter((b) => (b.warnings?.length ?? 0) > 0).length, 'with warnings'),
     ...count(online.filter((b) => noted.has(b.display)).length, "not showing the broker's signs"),
+    ...count(online.filter((b) => twice.has(b.display)).length, 'with its display id used twice'),
   ];
   const states = [
     `${online.length} online`,
