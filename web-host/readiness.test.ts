@@ -24,6 +24,20 @@ describe('readiness: whether the board shows its table live', () => {
       'broker',
     ],
     [
+      'connecting the first time, to the broker configured',
+      view({ state: 'connecting', broker: null, lastMessageAt: null }),
+      `not ready: connecting to the broker ${BROKER} since 2026-11-27T08:41:10Z\n`,
+      'broker',
+      [BROKER],
+    ],
+    [
+      'not reached yet, of two brokers configured: both named',
+      view({ state: 'reconnecting', broker: null, lastMessageAt: null }),
+      `not ready: reconnecting to the brokers ${BROKER} or mqtts://standby:8883 since 2026-11-27T08:41:10Z\n`,
+      'broker',
+      [BROKER, 'mqtts://standby:8883'],
+    ],
+    [
       'the broker lost',
       view({ state: 'reconnecting' }),
       `not ready: reconnecting to the broker ${BROKER} since 2026-11-27T08:41:10Z\n`,
@@ -85,8 +99,8 @@ describe('readiness: whether the board shows its table live', () => {
       'not ready: out of step with table T1 (gap) since 2026-11-27T08:41:10Z: hand 9 arrived but hand 8 is next\n',
       'out-of-step',
     ],
-  ])('%s', (_name, v, text, problem) => {
-    const r = readiness(v);
+  ] as [string, TableView, string, string | null, string[]?][])('%s', (_name, v, text, problem, brokers = []) => {
+    const r = readiness(v, brokers);
     expect(readinessText(r)).toBe(text);
     expect(r.ready).toBe(problem === null);
     expect(r.problem).toBe(problem);

@@ -48,10 +48,20 @@ function savedRecord(view: TableView): string {
   return `; it shows its saved record meanwhile (${which}, ${last ? `up to hand ${last.no}` : 'before its first hand'})`;
 }
 
-function problemOf(view: TableView): { problem: ReadinessProblem; reason: string; since: string } | null {
+/** The broker in use, else (none yet) those configured: `the broker mqtt://a:1883`, `the brokers mqtt://a:1883 or …`. */
+function brokerWords(inUse: string | null, configured: readonly string[]): string {
+  if (inUse) return `the broker ${inUse}`;
+  if (configured.length === 0) return 'the broker';
+  return configured.length === 1 ? `the broker ${configured[0]}` : `the brokers ${configured.join(' or ')}`;
+}
+
+function problemOf(
+  view: TableView,
+  brokers: readonly string[],
+): { problem: ReadinessProblem; reason: string; since: string } | null {
   const c = view.connection;
   if (c.state !== 'connected') {
-    const broker = c.broker ? `the broker ${c.broker}` : 'the broker';
+    const broker = brokerWords(c.broker, brokers);
     const doing =
       c.state === 'connecting'
         ? `connecting to ${broker}`
@@ -91,8 +101,8 @@ function problemOf(view: TableView): { problem: ReadinessProblem; reason: string
 }
 
 /** Whether the board shows `view`'s table live, and if not, why. */
-export function readiness(view: TableView): Readiness {
-  const p = problemOf(view);
+export function readiness(view: TableView, brokers: readonly string[] = []): Readiness {
+  const p = problemOf(view, brokers);
   return {
     v: 1,
     ready: p === null,

@@ -115,7 +115,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
           return sendText(res, 401, 'a valid token is required\n');
         if (target.pathname === '/api/state')
           return sendJson(res, 200, stateJson(source.view(), source.counters ?? {}));
-        const ready = readiness(source.view());
+        const ready = readiness(source.view(), opts.about?.().brokers); // before a first connection: the configured
         const status = ready.ready ? 200 : 503;
         const vary = { vary: 'Accept' };
         return acceptsJson(req.headers.accept)
