@@ -447,4 +447,18 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     expect(r.out).toContain('Published Casino, new sign, revision 7 (a board shows revision 6): ');
     expect((await retained<CasinoSignage>(L.casinoSignage()))?.revision).toBe(7);
   });
+
+  test('a new scale while a table whose sign the broker lost deals its round: warned of, as it may offer Perfect Pairs', async () => {
+    const id = 'LOSTPP';
+    const hands = [1, 2].map((n) => handMessage('S45', n, coup(CARDS.banker)));
+    await publishRetained(L.tableShoe(id), makeShoeSnapshot(snapshot('S45', hands, { phase: 'dealing' })));
+    await publishRetained(L.displayStatus('DPP'), boardStatus('DPP', id, 4, 7));
+    const r = await lost('set', 'pp-scale=one', 'casino-name=Crown', '--replace'); // (alone, the casino sign is lost too)
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.err).toContain(
+      'warning: a table whose sign the broker lost deals its round now ("No more bets" was called): LOSTPP (round 3). ' +
+        'If that sign offers Perfect Pairs (its boards show it), pp-scale changes what it pays at once',
+    );
+    expect(r.out).toMatch(/The broker has lost the sign of tables? (\S+, )?LOSTPP \(/); // (X1's table too, above)
+  });
 });

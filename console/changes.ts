@@ -187,16 +187,15 @@ export function signChanges({
     const floor = [...tables.values()].map((r) => tableRound(r.tableId, r.signage, r.shoe));
     const here =
       req.tableId === null ? null : tableRound(req.tableId, tables.get(req.tableId)?.signage ?? null, v.shoe);
+    const lostSigns = tablesWithLostSigns(floor, [...monitor.current.boards.values()]);
     return {
       ok: true,
       summary: planSummary(v),
       table: rev(v.table),
       casino: rev(v.casino),
       shoe: v.shoe,
-      paysNow: paysChangedNow(edits, here, floor),
-      reach: v.casino
-        ? scaleReach(edits, floor, tablesWithLostSigns(floor, [...monitor.current.boards.values()]))
-        : null,
+      paysNow: paysChangedNow(edits, here, floor, lostSigns),
+      reach: v.casino ? scaleReach(edits, floor, lostSigns) : null,
       expect: expectNow(req.tableId),
     };
   };

@@ -179,4 +179,27 @@ describe('the reach of a new scale when the broker lost tables’ signs', () => 
         'sign offers Perfect Pairs.',
     );
   });
+
+  test('rounds dealt at tables whose signs the broker lost: a warning of their own, beside the known ones', () => {
+    const lostDealing: TableRound = { ...round('T5', 'dealing', 12, false), signRevision: null };
+    const lostWaiting: TableRound = { ...round('T6', 'waiting', 3, false), signRevision: null };
+    const knownDealing = round('T2', 'dealing', 7);
+    const floor = [lostDealing, lostWaiting, knownDealing, round('T8', 'dealing', 9, false)];
+    expect(paysChangedNow({ ppScale: 'two' }, null, floor, ['T5', 'T6'])).toEqual([
+      'a table offering Perfect Pairs deals its round now ("No more bets" was called): T2 (round 7). pp-scale ' +
+        'changes what Perfect Pairs pays at once, for the wagers already on that round too.',
+      'a table whose sign the broker lost deals its round now ("No more bets" was called): T5 (round 12). If that ' +
+        'sign offers Perfect Pairs (its boards show it), pp-scale changes what it pays at once, for the wagers ' +
+        'already on that round too.',
+    ]);
+    const two = [lostDealing, { ...lostWaiting, shoe: round('T6', 'dealing', 3).shoe }];
+    expect(paysChangedNow({ ppScale: 'one' }, null, two, ['T6', 'T5'])).toEqual([
+      '2 tables whose signs the broker lost deal their rounds now ("No more bets" was called): T5 (round 12), T6 ' +
+        '(round 3). If their signs offer Perfect Pairs (their boards show them), pp-scale changes what it pays at ' +
+        'once, for the wagers already on those rounds too.',
+    ]);
+    // Not a scale change, or none of them dealt: nothing of them.
+    expect(paysChangedNow({ tiePays: 9 }, null, floor, ['T5'])).toEqual([]);
+    expect(paysChangedNow({ ppScale: 'one' }, null, [lostWaiting], ['T6'])).toEqual([]);
+  });
 });

@@ -68,12 +68,14 @@ const named = (tables: readonly TableRound[], round: boolean): string =>
  * Why a change made while rounds are dealt ("No more bets" called) deserves a second look: what they pay changes at
  * once, for the wagers already on them too (a floor manager's report: tie-pays=9 mid-round paid 9 to 1 on that
  * round). The change is still published. One warning per reach: the table's round, then the floor's; none when
- * nothing such is changed or no round it reaches is dealt.
+ * nothing such is changed or no round it reaches is dealt. `lostSigns` ({@link tablesWithLostSigns}): tables whose
+ * boards show a sign the broker lost, which may offer Perfect Pairs: those dealing now get a warning of their own.
  */
 export function paysChangedNow(
   edits: SignEdits,
   table: TableRound | null,
   floor: readonly TableRound[] = [],
+  lostSigns: readonly string[] = [],
 ): string[] {
   const out: string[] = [];
   const keys = TABLE_PAYS.filter(([k]) => edits[k] !== undefined)
@@ -93,6 +95,15 @@ export function paysChangedNow(
           `${now.length === 1 ? 'deals its round' : 'deal their rounds'} now ("No more bets" was called): ` +
           `${named(now, true)}. pp-scale changes what Perfect Pairs pays at once, for the wagers already on ` +
           `${now.length === 1 ? 'that round' : 'those rounds'} too.`,
+      );
+    const lost = new Set(lostSigns);
+    const maybe = floor.filter((t) => !t.perfectPairs && lost.has(t.tableId) && dealt(t)).sort(byId);
+    if (maybe.length > 0)
+      out.push(
+        `${maybe.length === 1 ? 'a table whose sign the broker lost deals its round' : `${maybe.length} tables whose signs the broker lost deal their rounds`} ` +
+          `now ("No more bets" was called): ${named(maybe, true)}. If ${maybe.length === 1 ? 'that sign offers' : 'their signs offer'} ` +
+          `Perfect Pairs (${maybe.length === 1 ? 'its boards show it' : 'their boards show them'}), pp-scale changes what it pays at once, ` +
+          `for the wagers already on ${maybe.length === 1 ? 'that round' : 'those rounds'} too.`,
       );
   }
   return out;
