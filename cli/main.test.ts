@@ -97,7 +97,7 @@ describe('baccarat-board roads', () => {
     expect(code).toBe(2);
     const lines = err.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^baccarat-board signage: --reason: /);
-    expect(err).toContain('Usage: baccarat-board signage --broker URL --table ID show');
+    expect(err).toContain('Usage: baccarat-board signage --broker URL [--table ID] show');
     expect(err).not.toContain('Keys:'); // the rest of the help: under --help
     expect(lines.at(-1)).toBe("Run 'baccarat-board signage --help' for its options.");
     expect(lines.length).toBeLessThan(12);

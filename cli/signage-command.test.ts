@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { makeDisplayStatus, makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
+import { makeCasinoSignage, makeDisplayStatus, makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
 import type { CasinoSignage, DisplayStatus, TableSignage } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { SIGN_KEYS } from '../console/sign-keys';
-import { CARDS, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import { main } from './main';
 import { signageCommand } from './signage-command';
 import { UsageError } from './io';
@@ -371,6 +371,41 @@ describe('refused: exit 2, the field named, nothing published', () => {
     const m = memoryIo();
     expect(await signageCommand(['--broker', 'mqtt://127.0.0.1:1', '--table', 'T1', 'show'], m.io)).toBe(1);
     expect(m.err()).toMatch(/cannot connect to mqtt:\/\/127.0.0.1:1/);
+  });
+});
+
+describe('show without a table: the casino sign and the floor', () => {
+  const F = topics('floor');
+  const floor = (...args: string[]) => run('--root', 'floor', ...args);
+
+  test('the casino sign, the tables with a sign, and the boards not showing the casino sign', async () => {
+    expect((await floor('show')).out).toBe(
+      'Casino: no sign on the broker (no Perfect Pairs pay scale set)\n' +
+        'Tables: none has a sign on the broker\n' +
+        'Boards: none has reported on the broker\n',
+    );
+    await publishRetained(F.casinoSignage(), makeCasinoSignage(casino(4)));
+    for (const id of ['T10', 'T2']) await publishRetained(F.tableSignage(id), makeTableSignage(signage(1)));
+    await publishRetained(F.tableShoe('T3'), makeShoeSnapshot(snapshot('S46', []))); // a shoe, no sign: not listed
+    await publishRetained(F.displayStatus('F1'), boardStatus('F1', 'T2', 1, 4));
+    const calm = await floor('show');
+    expect([calm.code, calm.err]).toEqual([0, '']);
+    expect(calm.out.split('\n').slice(2)).toEqual([
+      'Tables: 2 have signs on the broker: T2, T10 (signage --table ID show for one)',
+      'Boards: 1 online of 1; every board online shows casino sign revision 4',
+      '',
+    ]);
+    await publishRetained(F.displayStatus('F2'), boardStatus('F2', 'T10', 1, 3));
+    await publishRetained(F.displayStatus('F3'), boardStatus('F3', 'T10', 1, 5));
+    const r = await floor('show');
+    expect(r.out.split('\n').slice(3)).toEqual([
+      'Boards: 3 online of 3:',
+      "    ! Board F2 shows casino sign revision 3; the casino's sign is revision 4 — it has not taken it yet",
+      "    ! Board F3 shows casino sign revision 5; the casino's sign is revision 4 — republish the pay scale",
+      '',
+    ]);
+    const json = JSON.parse((await floor('show', '--json')).out) as { casino: { revision: number }; tables: string[] };
+    expect([json.casino.revision, json.tables]).toEqual([4, ['T10', 'T2']]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * `baccarat-board signage --broker URL --table ID show | set KEY=VALUE… | close | open`: a table's signs (limits,
  * variant, tie odds, side bets, language, message, open or closed) and the casino's Perfect Pairs scale, read and
- * changed on the broker, for floor managers and scripts. Changes are checked as a board will check them, signed
+ * changed on the broker, for floor managers and scripts (`show` without a table: the casino's sign and the floor's
+ * tables). Changes are checked as a board will check them, signed
  * with the pit's key (`--signing-key`), published retained at QoS 1 and confirmed; each carries a reason and who
  * made it (the OS user, or a console account with `--by`), and goes to the shared audit log on `{root}/pit/audit`.
  * @packageDocumentation
@@ -24,7 +25,14 @@ import { currentShoe, shoePosition } from '../console/shoe-position';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
 import { planSignChange, type PlannedSign, type SignPlan } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
-import { describeShoe, formatBoards, formatCasinoSignage, formatTableSignage } from '../console/sign-text';
+import {
+  describeShoe,
+  formatBoards,
+  formatCasinoSignage,
+  formatFloorSignage,
+  formatTableSignage,
+} from '../console/sign-text';
+import { signMismatches } from '../console/fleet-attention';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import {
   ACTOR_ARGS,
@@ -103,7 +111,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     }
     edits = parsed.value;
   } else if (action !== 'show') edits = { open: action === 'open' };
-  if (tableId === null && (action !== 'set' || (edits && editsTable(edits))))
+  if (tableId === null && action !== 'show' && (action !== 'set' || (edits && editsTable(edits))))
     throw new UsageError('--table ID is required');
   if (action === 'close' && values.confirm === undefined)
     throw new UsageError(
@@ -145,7 +153,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     // Subscribed first: the audit record must come back to confirm the broker kept it (as the sign must).
     if (edits) await client.subscribeAsync(t.pitAudit(), { qos: 1 }).catch(() => undefined);
     // A new Perfect Pairs scale reaches every table that offers it: read them all, to say which deal a round now.
-    const floor = edits?.ppScale !== undefined;
+    // Shown without a table: the floor's tables are listed.
+    const floor = edits?.ppScale !== undefined || (!edits && tableId === null);
     const current = await readRetainedSigns(client, broker.value.root, tableId, waitMs, floor);
     if (typeof current === 'string') {
       io.err(`baccarat-board signage: ${current}\n`);
@@ -154,6 +163,18 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     for (const w of current.warnings) io.err(`warning: ${w}\n`);
     const shoe = currentShoe(current.shoe && shoePosition(current.shoe), values.shoe ?? null);
 
+    if ((!edits || !actor) && tableId === null) {
+      const mismatches = current.boards
+        .flatMap((b) => signMismatches(b, null, current.casino, penv.now().getTime()))
+        .filter((a) => a.code === 'casino-behind' || a.code === 'casino-ahead');
+      const tables = current.floor.filter((f) => f.signRevision !== null).map((f) => f.tableId);
+      if (values.json)
+        io.out(
+          `${JSON.stringify({ casino: current.casino, tables, boards: current.boards, seen: current.seen }, null, 2)}\n`,
+        );
+      else io.out(formatFloorSignage(current.casino, tables, current.boards, mismatches));
+      return EXIT.ok;
+    }
     if (!edits || !actor) {
       const boards = current.boards.filter((b) => b.tableId === tableId);
       const seen = boards.flatMap((b) => current.seen.get(b.displayId) ?? []); // when last seen, where boards say

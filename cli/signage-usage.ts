@@ -2,7 +2,7 @@
 import { defaultAccountsPath } from '../console/accounts';
 import { BROKER_USAGE } from '../console/mqtt-session';
 
-export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL --table ID show [--json]
+export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL [--table ID] show [--json]
        baccarat-board signage --broker URL --table ID set KEY=VALUE… --reason TEXT [--by ACCOUNT] [--shoe ID] [--replace]
                                                          [--new-table]
        baccarat-board signage --broker URL --table ID close --confirm ID --reason TEXT [--by ACCOUNT]
@@ -10,6 +10,7 @@ export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL --table
 
 show   prints the table's retained signs, the casino's and where the shoe stands.
        Also the boards of the table (their retained status): the sign revision each shows, and any that differs.
+       Without --table: the casino's sign, the tables with a sign, and the boards not showing the casino's sign.
 set    changes them: reads the retained signs (or starts from the defaults in docs/console.md), applies the
        changes, checks them as a board will (the contract and the rules), publishes retained at QoS 1 and waits
        until the broker has it. Refused, naming the key, when a board would refuse it. The revision goes above

@@ -8,6 +8,7 @@
  * ```
  * @packageDocumentation
  */
+import { compareIds } from '../contract/board-list';
 import { isSilent, lastSeenOf, offlineSince } from '../contract/offline-since';
 import { isLimitedSideBet, PERFECT_PAIRS_PAY_SCALES } from '../baccarat/signage';
 import type { CasinoSignage, DisplaySeen, DisplayStatus, PayScale, TableSignage, Variant } from '../contract/schemas';
@@ -156,3 +157,32 @@ export const noSignWords = (boardsShow: number | null): string =>
   boardsShow !== null && boardsShow > 0
     ? `The broker has lost this table's sign: its boards still show revision ${boardsShow}, which it no longer holds.`
     : 'No sign on the broker yet: the boards show no limits or pay table.';
+
+/**
+ * `signage show` without a table: the casino's sign, the tables that have a sign on the broker, and the boards that
+ * do not show the casino's sign (in the console's words), as `signMismatches` words them.
+ */
+export function formatFloorSignage(
+  casino: CasinoSignage | null,
+  tableIds: readonly string[],
+  boards: readonly DisplayStatus[],
+  mismatches: readonly { readonly text: string }[],
+): string {
+  const ids = [...tableIds].sort(compareIds);
+  const tables =
+    ids.length === 0
+      ? 'Tables: none has a sign on the broker'
+      : `Tables: ${ids.length === 1 ? '1 has a sign' : `${ids.length} have signs`} on the broker: ${ids.join(', ')} ` +
+        '(signage --table ID show for one)';
+  const online = boards.filter((b) => b.state === 'online').length;
+  const shows =
+    boards.length === 0
+      ? 'Boards: none has reported on the broker'
+      : `Boards: ${online} online of ${boards.length}` +
+        (mismatches.length > 0
+          ? ':'
+          : casino && online > 0
+            ? `; every board online shows casino sign revision ${casino.revision}`
+            : '');
+  return `${formatCasinoSignage(casino)}${tables}\n${[shows, ...mismatches.map(attention)].join('\n')}\n`;
+}
