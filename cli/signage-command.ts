@@ -25,14 +25,7 @@ import { currentShoe, shoePosition } from '../console/shoe-position';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
 import { planSignChange, type PlannedSign, type SignPlan } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
-import {
-  describeShoe,
-  formatBoards,
-  formatCasinoSignage,
-  formatFloorSignage,
-  formatTableSignage,
-} from '../console/sign-text';
-import { signMismatches } from '../console/fleet-attention';
+import { showSigns } from './signage-show';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import {
   ACTOR_ARGS,
@@ -163,30 +156,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     for (const w of current.warnings) io.err(`warning: ${w}\n`);
     const shoe = currentShoe(current.shoe && shoePosition(current.shoe), values.shoe ?? null);
 
-    if ((!edits || !actor) && tableId === null) {
-      const mismatches = current.boards
-        .flatMap((b) => signMismatches(b, null, current.casino, penv.now().getTime()))
-        .filter((a) => a.code === 'casino-behind' || a.code === 'casino-ahead');
-      const tables = current.floor.filter((f) => f.signRevision !== null).map((f) => f.tableId);
-      if (values.json)
-        io.out(
-          `${JSON.stringify({ casino: current.casino, tables, boards: current.boards, seen: current.seen }, null, 2)}\n`,
-        );
-      else io.out(formatFloorSignage(current.casino, tables, current.boards, mismatches));
-      return EXIT.ok;
-    }
     if (!edits || !actor) {
-      const boards = current.boards.filter((b) => b.tableId === tableId);
-      const seen = boards.flatMap((b) => current.seen.get(b.displayId) ?? []); // when last seen, where boards say
-      if (values.json)
-        io.out(`${JSON.stringify({ table: current.table, casino: current.casino, shoe, boards, seen }, null, 2)}\n`);
-      else
-        io.out(
-          formatTableSignage(tableId ?? '', current.table, current.casino) +
-            formatCasinoSignage(current.casino) +
-            (shoe ? `Shoe: ${describeShoe(shoe)}\n` : 'Shoe: no snapshot on the broker\n') +
-            formatBoards(boards, current.table, current.casino, current.seen, penv.now().getTime()),
-        );
+      io.out(showSigns(current, tableId, shoe, { json: values.json === true, now: penv.now().getTime() }));
       return EXIT.ok;
     }
 
