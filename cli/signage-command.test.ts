@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
-const CHANGES = ['set', 'close', 'open'];
+const CHANGES = ['set', 'close', 'open', 'restore'];
 /**
  * The command as floor-7 (the OS user), with a reason for any change unless one is given; a `set` with
  * `--new-table` (each test's table is new: T1, T2 …), unless `known` (the refusal of an unknown table is tested).
@@ -337,7 +337,7 @@ describe('refused: exit 2, the field named, nothing published', () => {
     expect(m.err()).toMatch(/--broker URL is required/);
     const noAction = memoryIo();
     expect(await main(['signage', '--broker', broker.url, '--table', tableId], noAction.io)).toBe(2);
-    expect(noAction.err()).toMatch(/show, set, close or open\?/);
+    expect(noAction.err()).toMatch(/show, set, close, open or restore\?/);
     const noTable = memoryIo();
     expect(await main(['signage', '--broker', broker.url, 'set', 'min=5'], noTable.io)).toBe(2);
     expect(noTable.err()).toMatch(/--table ID is required/);
@@ -406,6 +406,76 @@ describe('show without a table: the casino sign and the floor', () => {
     ]);
     const json = JSON.parse((await floor('show', '--json')).out) as { casino: { revision: number }; tables: string[] };
     expect([json.casino.revision, json.tables]).toEqual([4, ['T10', 'T2']]);
+  });
+});
+
+describe('restore: the signs a broker lost, from the audit log', () => {
+  const R = topics('restore');
+  const restore = (...args: string[]) => run('--root', 'restore', ...args);
+  const lose = (topic: string) => watcher.publishAsync(topic, '', { qos: 1, retain: true }); // a restart, in effect
+
+  test("a table's sign and the casino's, as the boards show them, above their revisions; audited as republished", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+    const id = 'R1';
+    expect((await restore('--table', id, '--audit', file, 'set', 'name=Jade 8', 'min=500', 'max=50,000')).code).toBe(0);
+    expect((await restore('--table', id, '--audit', file, 'set', 'min=1,000', 'tie-pays=9', 'known')).code).toBe(0);
+    expect((await restore('--audit', file, 'set', 'pp-scale=two', 'casino-name=Crown')).code).toBe(0);
+    const before = await retained<TableSignage>(R.tableSignage(id));
+    expect(before).toMatchObject({ revision: 2, tableName: 'Jade 8', tiePays: 9, limits: { minimum: 1000 } });
+    await publishRetained(R.displayStatus('RB'), boardStatus('RB', id, 2, 1));
+    // The broker restarts without its signs; the boards show them still.
+    await lose(R.tableSignage(id));
+    await lose(R.casinoSignage());
+    const r = await restore('--table', id, '--audit', file, 'restore');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toMatch(
+      new RegExp(
+        `^\\(from the audit log ${file}: revision 2, as the boards show it\\)\nPublished Jade 8 \\(R1\\), new sign, revision 3 \\(a board shows revision 2\\): `,
+      ),
+    );
+    const after = await retained<TableSignage>(R.tableSignage(id));
+    const { revision: _r, updatedAt: _u, ...same } = before!;
+    expect(after).toMatchObject({ ...same, revision: 3 });
+    const c = await restore('--audit', file, 'restore');
+    expect([c.code, c.err]).toEqual([0, '']);
+    expect(await retained<CasinoSignage>(R.casinoSignage())).toMatchObject({
+      revision: 2,
+      casinoName: 'Crown',
+      perfectPairsScale: 'two',
+    });
+    const audit = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(audit.slice(-2)).toMatchObject([
+      { action: 'republish', target: 'table', tableId: id, revertedTo: 2, revision: { from: null, to: 3, boards: 2 } },
+      { action: 'republish', target: 'casino', revertedTo: 1 },
+    ]);
+    // Once the broker has them again, nothing to restore.
+    await publishRetained(R.displayStatus('RB'), boardStatus('RB', id, 3, 2));
+    expect(await restore('--table', id, '--audit', file, 'restore')).toEqual({
+      code: 0,
+      out: 'Nothing to restore: the broker has the sign of table R1 at revision 3, and no board shows a later one.\n',
+      err: '',
+    });
+  });
+
+  test('a revision the log does not hold is exit 1, nothing published; no --audit is a usage error', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+    await publishRetained(R.displayStatus('RC'), boardStatus('RC', 'R2', 7));
+    const r = await restore('--table', 'R2', '--audit', file, 'restore');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      'baccarat-board signage: a board shows revision 7 of the sign of table R2, which the broker no longer has, and ' +
+        `the audit log ${file} does not hold it. Give the console's audit log, or make the sign in full with set … ` +
+        '--replace. Nothing was published.\n',
+    );
+    expect(await retained<TableSignage>(R.tableSignage('R2'))).toBeNull();
+    const usage = await restore('--table', 'R2', 'restore');
+    expect([usage.code, usage.err]).toEqual([
+      2,
+      'restore needs --audit FILE: the audit log to read the sign the boards show from',
+    ]);
   });
 });
 

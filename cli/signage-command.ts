@@ -15,7 +15,7 @@ import { topics } from '../contract/topics';
 import { defaultAccountsPath } from '../console/accounts';
 import { auditRecords, planSummary } from '../console/audit-record';
 import { boardRevisions } from '../console/board-revisions';
-import { reasonProblem, sameTable } from '../console/change-request';
+import { reasonProblem } from '../console/change-request';
 import { BROKER_ARGS, brokerOptions, publishPlan } from '../console/mqtt-session';
 import { connectFor } from './broker-connect';
 import { loadSigningKey } from '../console/pit-signature';
@@ -23,8 +23,10 @@ import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
 import { currentShoe, shoePosition } from '../console/shoe-position';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
-import { planSignChange, type PlannedSign, type SignPlan } from '../console/sign-edit';
+import { planSignChange } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
+import { refusalBeforePlan, replacedOnBoards } from './signage-checks';
+import { restoreFromAudit } from './signage-restore';
 import { showSigns } from './signage-show';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import {
@@ -44,7 +46,7 @@ export { SIGNAGE_USAGE };
 /** What the command needs from the process, injectable for tests. */
 export type SignageEnv = ActorEnv;
 
-const ACTIONS = ['show', 'set', 'close', 'open'] as const;
+const ACTIONS = ['show', 'set', 'close', 'open', 'restore'] as const;
 type Action = (typeof ACTIONS)[number];
 
 export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv = PROCESS_ENV): Promise<number> {
@@ -73,7 +75,9 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
   }
   const [word, ...assignments] = positionals;
   if (!ACTIONS.includes(word as Action))
-    throw new UsageError(word ? `unknown action '${word}': show, set, close or open` : 'show, set, close or open?');
+    throw new UsageError(
+      word ? `unknown action '${word}': show, set, close, open or restore` : 'show, set, close, open or restore?',
+    );
   const action = word as Action;
   if (action !== 'set' && assignments.length > 0)
     throw new UsageError(`${action} takes no KEY=VALUE ('${assignments[0]}')`);
@@ -103,9 +107,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       return EXIT.badInput;
     }
     edits = parsed.value;
-  } else if (action !== 'show') edits = { open: action === 'open' };
-  if (tableId === null && action !== 'show' && (action !== 'set' || (edits && editsTable(edits))))
-    throw new UsageError('--table ID is required');
+  } else if (action === 'restore')
+    edits = {}; // read from the audit log once the broker's signs are known
+  else if (action !== 'show') edits = { open: action === 'open' };
+  const casinoOnly = action === 'show' || action === 'restore' || (action === 'set' && edits && !editsTable(edits));
+  if (tableId === null && !casinoOnly) throw new UsageError('--table ID is required');
+  if (action === 'restore' && values.audit === undefined)
+    throw new UsageError('restore needs --audit FILE: the audit log to read the sign the boards show from');
   if (action === 'close' && values.confirm === undefined)
     throw new UsageError(
       `close needs --confirm ${tableId ?? 'ID'}: the table named again, so that no table is closed by a slip`,
@@ -127,12 +135,24 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     io.err(`baccarat-board signage: ${actor}\n`);
     return EXIT.badInput;
   }
-  const auditAction: SignAction = action === 'close' ? 'close-table' : action === 'open' ? 'open-table' : 'change';
+  const auditAction: SignAction =
+    action === 'close'
+      ? 'close-table'
+      : action === 'open'
+        ? 'open-table'
+        : action === 'restore'
+          ? 'republish'
+          : 'change';
   if (actor && edits) {
-    const refused = actorRefusal(actor, [
-      ...(editsCasino(edits) ? [permissionOf(auditAction, 'casino')] : []),
-      ...(editsTable(edits) ? [permissionOf(auditAction, 'table')] : []),
-    ]);
+    const refused = actorRefusal(
+      actor,
+      action === 'restore'
+        ? [permissionOf(auditAction, tableId === null ? 'casino' : 'table')]
+        : [
+            ...(editsCasino(edits) ? [permissionOf(auditAction, 'casino')] : []),
+            ...(editsTable(edits) ? [permissionOf(auditAction, 'table')] : []),
+          ],
+    );
     if (refused) {
       io.err(`baccarat-board signage: ${refused}\n`);
       return EXIT.badInput;
@@ -160,38 +180,33 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       io.out(showSigns(current, tableId, shoe, { json: values.json === true, now: penv.now().getTime() }));
       return EXIT.ok;
     }
+    let revertedTo: number | undefined;
+    if (action === 'restore') {
+      const file = values.audit ?? '';
+      const r = await restoreFromAudit(current, tableId, file).catch((e: unknown) => String((e as Error).message ?? e));
+      if (typeof r === 'string') {
+        io.err(`baccarat-board signage: cannot read the audit log ${file}: ${r}\nNothing was published.\n`);
+        return EXIT.failure;
+      }
+      if (r.kind === 'nothing') {
+        io.out(`Nothing to restore: ${r.text}.\n`);
+        return EXIT.ok;
+      }
+      if (r.kind === 'missing') {
+        io.err(`baccarat-board signage: ${r.text}\n`);
+        return EXIT.failure;
+      }
+      edits = r.edits;
+      revertedTo = r.revision;
+    }
 
-    if (action === 'close' && !sameTable(values.confirm, tableId ?? '', current.table)) {
-      io.err(
-        `baccarat-board signage: --confirm '${values.confirm ?? ''}' is not table ${tableId ?? ''}` +
-          `${current.table ? ` (${current.table.tableName})` : ''}: nothing was published\n`,
-      );
-      return EXIT.badInput;
-    }
-    if ((action === 'close' || action === 'open') && !current.table) {
-      io.err(`baccarat-board signage: table ${tableId ?? ''} has no sign on the broker: nothing to ${action}\n`);
-      return EXIT.badInput;
-    }
-    // A table the broker knows nothing of is a typo ('T9', 't1': ids are case-sensitive) more often than a new table:
-    // its sign would be a phantom table, made from the defaults, that every console lists (a floor manager's report).
-    const known = (id: string) => current.boards.some((b) => b.tableId === id);
-    if (
-      edits &&
-      editsTable(edits) &&
-      tableId &&
-      !current.table &&
-      !current.shoe &&
-      !known(tableId) &&
-      !values['new-table']
-    ) {
-      const tables = [...new Set(current.boards.map((b) => b.tableId))].sort((a, b) =>
-        a.localeCompare(b, 'en', { numeric: true }),
-      );
-      io.err(
-        `baccarat-board signage: table ${tableId} is not known on this broker: it has no sign, no shoe and no board. ` +
-          `Check the id (ids are case-sensitive${tables.length > 0 ? `; boards report from ${tables.join(', ')}` : ''}), ` +
-          'or add --new-table to give a new table its first sign. Nothing was published.\n',
-      );
+    const refused = refusalBeforePlan(action, current, tableId, {
+      confirm: values.confirm,
+      newTable: values['new-table'] === true,
+      edits,
+    });
+    if (refused) {
+      io.err(`baccarat-board signage: ${refused}\n`);
       return EXIT.badInput;
     }
     const at = penv.now().toISOString();
@@ -215,7 +230,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     // full, limits and side bets included, though the keys given name none of them. Only when asked (closing a
     // table is never held up: it is urgent, and confirmed already).
     const replaced = replacedOnBoards(plan.value, tableId ?? '');
-    if (replaced.length > 0 && action !== 'close' && values.replace !== true) {
+    if (replaced.length > 0 && action !== 'close' && action !== 'restore' && values.replace !== true) {
       io.err(
         `baccarat-board signage: ${replaced.join('\n')}\n` +
           'Check what the broker has with show, give every key that must stay as the boards show it, and add ' +
@@ -230,6 +245,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       who: actor.who,
       reason: (values.reason ?? '').trim(),
       action: auditAction,
+      ...(revertedTo !== undefined && { revertedTo }),
       at,
       newId: randomUUID,
     }).filter((r) => done.has(r.target === 'casino' ? t.casinoSignage() : t.tableSignage(r.tableId ?? '')));
@@ -240,7 +256,9 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       );
     else {
       const fresh = plan.value.table && !plan.value.table.before && records.some((r) => r.target === 'table');
-      if (replaced.length > 0) io.out(`(${replaced.join('\n')})\n`);
+      if (revertedTo !== undefined)
+        io.out(`(from the audit log ${values.audit ?? ''}: revision ${revertedTo}, as the boards show it)\n`);
+      else if (replaced.length > 0) io.out(`(${replaced.join('\n')})\n`);
       else if (fresh)
         io.out(`(no sign was retained for table ${tableId ?? ''}: started from the defaults, see docs/console.md)\n`);
       for (const r of records) io.out(`Published ${r.summary}${key ? ` (signed, key ${key.kid})` : ''}\n`);
@@ -261,24 +279,4 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
   } finally {
     await client.endAsync().catch(() => undefined);
   }
-}
-
-/**
- * What a plan replaces on boards that show a sign above the broker's, in words: one line per sign, or none. The
- * boards' sign cannot be read from here (their status gives its revision only), so this says what it is made from.
- */
-function replacedOnBoards(plan: SignPlan, tableId: string): string[] {
-  const line = (what: string, p: PlannedSign<{ readonly revision: number }> | null, mayChange: string) =>
-    p === null || p.boardsAhead === null
-      ? []
-      : [
-          `${what}: a board shows sign revision ${p.boardsAhead}, which the broker no longer has ` +
-            `(${p.before ? `it has revision ${p.before.revision}` : 'it has no sign'}). A sign made from ` +
-            `${p.before ? `the broker's revision ${p.before.revision}` : 'the defaults'} and your keys replaces theirs in ` +
-            `full: ${mayChange} the boards show now may change.`,
-        ];
-  return [
-    ...line(`table ${tableId}`, plan.table, 'limits, side bets or message'),
-    ...line('the casino sign', plan.casino, "the casino's name or pay scale"),
-  ];
 }

@@ -7,6 +7,7 @@ export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL [--tabl
                                                          [--new-table]
        baccarat-board signage --broker URL --table ID close --confirm ID --reason TEXT [--by ACCOUNT]
        baccarat-board signage --broker URL --table ID open --reason TEXT [--by ACCOUNT]
+       baccarat-board signage --broker URL [--table ID] restore --audit FILE --reason TEXT [--by ACCOUNT]
 
 show   prints the table's retained signs, the casino's and where the shoe stands.
        Also the boards of the table (their retained status): the sign revision each shows, and any that differs.
@@ -22,6 +23,10 @@ set    changes them: reads the retained signs (or starts from the defaults in do
        sign, no shoe, no board) is refused as a likely typo: --new-table gives a new table its first sign.
 close  closes the table: its own action, confirmed by naming the table again (--confirm, its id or its name).
 open   opens it again.
+restore
+       after the broker lost a sign the boards still show (a restart without persistence): publishes the sign of
+       the revision they show again, read from the audit log FILE (the console's, or one kept with --audit),
+       above their revision. Without --table: the casino's sign. Nothing to do when the broker has it.
 
 Every change needs a reason (--reason), and goes to the audit log every console keeps: published on
 {root}/pit/audit with who (your OS user, or --by ACCOUNT), why, and the sign before and after.

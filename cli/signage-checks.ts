@@ -1,0 +1,62 @@
+/**
+ * What `baccarat-board signage` refuses, or warns of, before it publishes: a close whose confirmation names another
+ * table, a close or open of a table with no sign, a table the broker knows nothing of (a typo more often than a new
+ * table), and what a sign made from the broker's replaces on boards that show one the broker lost.
+ *
+ * ```ts
+ * const why = refusalBeforePlan('close', current, 'T12', { confirm: 'T21', newTable: false, edits });
+ * replacedOnBoards(plan, 'T12'); // ['table T12: a board shows sign revision 13, which the broker no longer has …']
+ * ```
+ * @packageDocumentation
+ */
+import { compareIds } from '../contract/board-list';
+import { sameTable } from '../console/change-request';
+import type { RetainedSigns } from '../console/retained-signs';
+import type { PlannedSign, SignPlan } from '../console/sign-edit';
+import { editsTable, type SignEdits } from '../console/sign-keys';
+
+/** Why the change must not be planned at all (exit 2, nothing published), or null. */
+export function refusalBeforePlan(
+  action: string,
+  current: Pick<RetainedSigns, 'table' | 'shoe' | 'boards'>,
+  tableId: string | null,
+  o: { readonly confirm: string | undefined; readonly newTable: boolean; readonly edits: SignEdits },
+): string | null {
+  if (action === 'close' && !sameTable(o.confirm, tableId ?? '', current.table))
+    return (
+      `--confirm '${o.confirm ?? ''}' is not table ${tableId ?? ''}` +
+      `${current.table ? ` (${current.table.tableName})` : ''}: nothing was published`
+    );
+  if ((action === 'close' || action === 'open') && !current.table)
+    return `table ${tableId ?? ''} has no sign on the broker: nothing to ${action}`;
+  // A table the broker knows nothing of is a typo ('T9', 't1': ids are case-sensitive) more often than a new table:
+  // its sign would be a phantom table, made from the defaults, that every console lists (a floor manager's report).
+  const known = (id: string) => current.boards.some((b) => b.tableId === id);
+  if (!editsTable(o.edits) || !tableId || current.table || current.shoe || known(tableId) || o.newTable) return null;
+  const tables = [...new Set(current.boards.map((b) => b.tableId))].sort(compareIds);
+  return (
+    `table ${tableId} is not known on this broker: it has no sign, no shoe and no board. ` +
+    `Check the id (ids are case-sensitive${tables.length > 0 ? `; boards report from ${tables.join(', ')}` : ''}), ` +
+    'or add --new-table to give a new table its first sign. Nothing was published.'
+  );
+}
+
+/**
+ * What a plan replaces on boards that show a sign above the broker's, in words: one line per sign, or none. The
+ * boards' sign cannot be read from here (their status gives its revision only), so this says what it is made from.
+ */
+export function replacedOnBoards(plan: SignPlan, tableId: string): string[] {
+  const line = (what: string, p: PlannedSign<{ readonly revision: number }> | null, mayChange: string) =>
+    p === null || p.boardsAhead === null
+      ? []
+      : [
+          `${what}: a board shows sign revision ${p.boardsAhead}, which the broker no longer has ` +
+            `(${p.before ? `it has revision ${p.before.revision}` : 'it has no sign'}). A sign made from ` +
+            `${p.before ? `the broker's revision ${p.before.revision}` : 'the defaults'} and your keys replaces theirs in ` +
+            `full: ${mayChange} the boards show now may change.`,
+        ];
+  return [
+    ...line(`table ${tableId}`, plan.table, 'limits, side bets or message'),
+    ...line('the casino sign', plan.casino, "the casino's name or pay scale"),
+  ];
+}

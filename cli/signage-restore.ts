@@ -1,0 +1,61 @@
+/**
+ * `signage restore`: after a broker lost its signs (a restart without persistence), the sign the boards still show,
+ * read back from an audit log (the console's, or one `signage --audit` keeps) and published again above it, as the
+ * console's Republish does. Without it, a floor manager on the command line could only remake the sign from the
+ * defaults and the keys they remembered (`set … --replace`).
+ *
+ * ```ts
+ * const r = await restoreFromAudit(current, 'T12', '/var/lib/baccarat-console/audit.jsonl');
+ * if (r.kind === 'edits') planSignChange(…, r.edits); // the sign at r.revision, whatever the broker has now
+ * ```
+ * @packageDocumentation
+ */
+import type { CasinoSignage, TableSignage } from '../contract/schemas';
+import { AuditLog } from '../console/audit-log';
+import { boardRevisions } from '../console/board-revisions';
+import type { RetainedSigns } from '../console/retained-signs';
+import { restoreCasinoEdits, restoreTableEdits, signAtRevision } from '../console/revert';
+import type { SignEdits } from '../console/sign-keys';
+
+export type Restore =
+  | { readonly kind: 'edits'; readonly edits: SignEdits; readonly revision: number }
+  | { readonly kind: 'nothing'; readonly text: string } // the broker has what the boards show: exit 0
+  | { readonly kind: 'missing'; readonly text: string }; // not in the log: exit 1
+
+/**
+ * What restores the sign of `tableId` (null: the casino's) to the revision its boards show, from the audit log at
+ * `auditPath`. Rejects when the log cannot be read (other than missing: an empty log).
+ */
+export async function restoreFromAudit(
+  current: Pick<RetainedSigns, 'boards' | 'table' | 'casino'>,
+  tableId: string | null,
+  auditPath: string,
+): Promise<Restore> {
+  const target = tableId === null ? 'casino' : 'table';
+  const what = tableId === null ? "the casino's sign" : `the sign of table ${tableId}`;
+  const shown = boardRevisions(current.boards, tableId)[target];
+  const kept: TableSignage | CasinoSignage | null = tableId === null ? current.casino : current.table;
+  if (shown === null)
+    return {
+      kind: 'nothing',
+      text: `no board reports ${what}: there is nothing to restore it to (show says what the broker has)`,
+    };
+  if (kept && kept.revision >= shown)
+    return {
+      kind: 'nothing',
+      text: `the broker has ${what} at revision ${kept.revision}, and no board shows a later one`,
+    };
+  const old = signAtRevision(await new AuditLog(auditPath).read(), target, tableId, shown);
+  if (!old)
+    return {
+      kind: 'missing',
+      text:
+        `a board shows revision ${shown} of ${what}, which the broker ${kept ? `no longer has (it has revision ${kept.revision})` : 'no longer has'}, ` +
+        `and the audit log ${auditPath} does not hold it. Give the console's audit log, or make the sign in full with set … --replace. Nothing was published.`,
+    };
+  const edits =
+    tableId === null
+      ? restoreCasinoEdits(current.casino, old as CasinoSignage)
+      : restoreTableEdits(current.table, old as TableSignage);
+  return { kind: 'edits', edits, revision: shown };
+}
