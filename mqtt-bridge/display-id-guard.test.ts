@@ -198,11 +198,15 @@ describe('the warning, while the other board is heard', () => {
 
   test('the client id of its own is the configured one and the instance, and taken once', () => {
     const { g, records } = guard();
-    for (let i = 0; i < 3; i++) {
-      g.status(online('other-01', 9), true);
-      expect(g.closed()).toBe(true);
+    g.status(online('other-01', 9), true);
+    expect(g.closed()).toBe(true);
+    for (let i = 0; i < 2; i++) {
       g.connected();
+      g.status(online('other-01', 9), true); // the other's status, retained, on its own client id's connection
+      expect(g.closed()).toBe(false); // the network: nothing takes over a client id of its own
     }
+    g.takenOver(); // unless the broker says so
+    expect(g.closed()).toBe(true);
     expect(g.ownClientId).toBe('baccarat-board-D1-mine0001');
     expect(records.filter((r) => String(r.msg).startsWith('another board took over'))).toHaveLength(1);
   });

@@ -119,7 +119,11 @@ export class DisplayIdGuard {
    * connects under {@link ownClientId}, with a clean session.
    */
   closed(): boolean {
-    if (!this.suspect && !this.reasonTakenOver) return false;
+    // Under a client id of its own, only the broker's word says it was taken over: else the network closed it.
+    if ((!this.suspect && !this.reasonTakenOver) || (this.switched && !this.reasonTakenOver)) {
+      this.connected();
+      return false;
+    }
     const other = this.suspect ?? this.other;
     this.connected();
     const first = !this.switched;
