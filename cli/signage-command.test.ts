@@ -423,7 +423,9 @@ describe('restore: the signs a broker lost, from the audit log', () => {
     const before = await retained<TableSignage>(R.tableSignage(id));
     expect(before).toMatchObject({ revision: 2, tableName: 'Jade 8', tiePays: 9, limits: { minimum: 1000 } });
     await publishRetained(R.displayStatus('RB'), boardStatus('RB', id, 2, 1));
-    // The broker restarts without its signs; the boards show them still.
+    const dealing = [1, 2].map((n) => handMessage('S47', n, coup(CARDS.banker)));
+    await publishRetained(R.tableShoe(id), makeShoeSnapshot(snapshot('S47', dealing, { phase: 'dealing' })));
+    // The broker restarts without its signs; the boards show them still (and a round is dealt: no pay changes).
     await lose(R.tableSignage(id));
     await lose(R.casinoSignage());
     const r = await restore('--table', id, '--audit', file, 'restore');
@@ -438,6 +440,7 @@ describe('restore: the signs a broker lost, from the audit log', () => {
     expect(after).toMatchObject({ ...same, revision: 3 });
     const c = await restore('--audit', file, 'restore');
     expect([c.code, c.err]).toEqual([0, '']);
+    expect(c.out).not.toContain('applies at once'); // what the boards show already: it reaches no table anew
     expect(await retained<CasinoSignage>(R.casinoSignage())).toMatchObject({
       revision: 2,
       casinoName: 'Crown',

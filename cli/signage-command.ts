@@ -225,7 +225,9 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     }
     const here = tableId === null ? null : tableRound(tableId, current.table, shoe);
     const lostSigns = tablesWithLostSigns(current.floor, current.boards);
-    for (const w of paysChangedNow(edits, here, current.floor, lostSigns)) io.err(`warning: ${w}\n`);
+    // A restore publishes what the boards show already: it changes no pay, and reaches no table anew.
+    const restoring = revertedTo !== undefined;
+    if (!restoring) for (const w of paysChangedNow(edits, here, current.floor, lostSigns)) io.err(`warning: ${w}\n`);
     // A board above the broker's sign shows one the broker lost: a sign made from the broker's would replace it in
     // full, limits and side bets included, though the keys given name none of them. Only when asked (closing a
     // table is never held up: it is urgent, and confirmed already).
@@ -262,7 +264,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       else if (fresh)
         io.out(`(no sign was retained for table ${tableId ?? ''}: started from the defaults, see docs/console.md)\n`);
       for (const r of records) io.out(`Published ${r.summary}${key ? ` (signed, key ${key.kid})` : ''}\n`);
-      const reach = records.some((r) => r.target === 'casino') ? scaleReach(edits, current.floor, lostSigns) : null;
+      const reach =
+        !restoring && records.some((r) => r.target === 'casino') ? scaleReach(edits, current.floor, lostSigns) : null;
       if (reach) io.out(`${reach}\n`);
     }
     if (result.error) {
