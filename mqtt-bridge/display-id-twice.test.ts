@@ -143,3 +143,33 @@ describe('two boards with one display id', () => {
     );
   });
 });
+
+describe('a session that carries subscriptions the board did not make', () => {
+  test("a board moved to another table: its old table's messages are dropped, said once per topic, never refused", async () => {
+    const broker = await startEmbeddedBroker();
+    cleanups.push(() => broker.close());
+    const table = await mqtt.connectAsync(broker.url, { clientId: `table-${Math.random()}` });
+    cleanups.push(() => table.endAsync(true));
+    const before = board(broker.url, 'T1', 4, 'cccc3333-0c');
+    await before.bridge.start();
+    await until(() => expect(before.bridge.subscribed).toBe(true));
+    await before.bridge.stop(); // its session (one client id, kept) holds T1's subscriptions
+    const moved = board(broker.url, 'T2', 4, 'dddd4444-0d');
+    await moved.bridge.start();
+    await until(() => expect(moved.bridge.subscribed).toBe(true));
+    const t2 = [handMessage('S-T2', 1, coup(CARDS.tie))];
+    await table.publishAsync(T.tableShoe('T2'), makeShoeSnapshot(snapshot('S-T2', t2)), { qos: 1, retain: true });
+    await until(() => expect(moved.bridge.displayStatus()).toMatchObject({ handCount: 1 }));
+    for (const n of [1, 2])
+      await table.publishAsync(T.tableHand('T1'), makeHandMessage(handMessage('S-T1', n, coup(CARDS.banker))), {
+        qos: 1,
+      });
+    await table.publishAsync(T.tableHand('T2'), makeHandMessage(handMessage('S-T2', 2, coup(CARDS.player))), {
+      qos: 1,
+    });
+    await until(() => expect(moved.bridge.displayStatus()).toMatchObject({ tableId: 'T2', handCount: 2 }));
+    expect(moved.bridge.counters.rejected).toBe(0);
+    const said = moved.records.filter((r) => String(r.msg).startsWith('a message on a topic this board does not'));
+    expect(said).toMatchObject([{ topic: T.tableHand('T1') }]); // once, for two messages
+  });
+});

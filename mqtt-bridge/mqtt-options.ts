@@ -139,9 +139,10 @@ export function startBoardClient(
 }
 
 /**
- * Messages on topics the board does not subscribe to: its session on the broker carries another client's
- * subscriptions (two boards with one client id share one session: another table's results would reach this board,
- * each refused as not its table's). Dropped, and each topic said once. Never unsubscribed: the other board may
+ * Messages on topics the board does not subscribe to: its session on the broker carries subscriptions it did not
+ * make (two boards with one client id share one session, or the board was moved to another table and its session
+ * kept the old one's): another table's results would reach this board, each refused as not its table's. Dropped, and
+ * each topic said once. Never unsubscribed: the other board may
  * connect with that session again, and MQTT.js does not subscribe again to topics it believes it holds.
  */
 function strayTopics(wanted: ReadonlySet<string>, log: Logger) {
@@ -154,7 +155,7 @@ function strayTopics(wanted: ReadonlySet<string>, log: Logger) {
         said.add(topic);
         log.warn(
           { topic },
-          "a message on a topic this board does not subscribe to: its session on the broker carries another client's subscription (another program with this board's client id?); its messages are dropped",
+          "a message on a topic this board does not subscribe to: its session on the broker carries a subscription it did not make (this board's, from an earlier table, or another program's with its client id); its messages are dropped",
         );
       }
       return true;
