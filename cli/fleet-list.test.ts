@@ -324,6 +324,7 @@ describe("boards not showing the broker's signs", () => {
       "! Board sign-new shows revision 13; the table's sign is revision 5 — republish the sign",
       "! Board sign-old shows revision 4; the table's sign is revision 5 — it has not taken it yet",
       "! Board sign-old shows casino sign revision 1; the casino's sign is revision 2 — it has not taken it yet",
+      '(signage --table ID restore --audit FILE --reason … publishes the table sign the boards show again, from an audit log: docs/console.md)',
     ]);
     const rows = JSON.parse((await fleet('list', '--json', '--table', 'T20')).out) as (BoardListEntry & {
       signageOnBroker: number | null;

@@ -21,6 +21,7 @@ import { isId, type CasinoSignage, type DisplayStatus, type TableSignage } from 
 import { ago, duration } from '../contract/time-words';
 import { parseTopic, topics } from '../contract/topics';
 import { signMismatches, type Attention } from '../console/fleet-attention';
+import { restoreHint } from './signage-restore';
 import { type BROKER_ARGS, brokerOptions, collectRetained, RETAINED_SETTLE } from '../console/mqtt-session';
 import { connectFor } from './broker-connect';
 import type { ActorEnv } from './actor';
@@ -183,6 +184,6 @@ export function formatBoardList(
     `${rows.length - online.length - silent} offline`,
   ];
   const total = `${rows.length} board${rows.length === 1 ? '' : 's'}: ${states.join(', ')}`;
-  const after = notes.map((n) => `! ${n.text}\n`).join('');
+  const after = notes.map((n) => `! ${n.text}\n`).join('') + restoreHint(notes.map((n) => n.code));
   return `${text.join('\n')}\n${total}${heed.length > 0 ? `; ${heed.join(', ')}` : ''}\n${after}`;
 }

@@ -402,6 +402,7 @@ describe('show without a table: the casino sign and the floor', () => {
       'Boards: 3 online of 3:',
       "    ! Board F2 shows casino sign revision 3; the casino's sign is revision 4 — it has not taken it yet",
       "    ! Board F3 shows casino sign revision 5; the casino's sign is revision 4 — republish the pay scale",
+      '(signage restore --audit FILE --reason … publishes the casino sign the boards show again, from an audit log: docs/console.md)',
       '',
     ]);
     const json = JSON.parse((await floor('show', '--json')).out) as { casino: { revision: number }; tables: string[] };
@@ -524,6 +525,7 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
     const shown = await lost('--table', tableId, 'show');
     expect(shown.out).toMatch(/Board D3: +online, sign revision 13, casino sign revision 2\n/);
     expect(shown.out).toContain("! Board D3 shows revision 13; the table's sign is revision 1 — republish the sign\n");
+    expect(shown.out).toContain(`(signage --table ${tableId} restore --audit FILE --reason … publishes the table sign`);
     const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
     // Closing is urgent and confirmed already: it goes out, saying what it replaces.
     const r = await lost('--table', tableId, '--audit', file, 'close', '--confirm', tableId);

@@ -59,3 +59,20 @@ export async function restoreFromAudit(
       : restoreTableEdits(current.table, old as TableSignage);
   return { kind: 'edits', edits, revision: shown };
 }
+
+/**
+ * For whoever reads the command line: how to put back a sign the broker lost, when a board shows one above the
+ * broker's (`signage-ahead`, `casino-ahead` among `codes`): one line for each, or nothing.
+ */
+export function restoreHint(codes: Iterable<string>, tableId: string | null = null): string {
+  const c = new Set(codes);
+  const lines = [
+    ...(c.has('signage-ahead')
+      ? [`signage --table ${tableId ?? 'ID'} restore --audit FILE --reason … publishes the table sign the boards show`]
+      : []),
+    ...(c.has('casino-ahead')
+      ? ['signage restore --audit FILE --reason … publishes the casino sign the boards show']
+      : []),
+  ];
+  return lines.map((l) => `(${l} again, from an audit log: docs/console.md)\n`).join('');
+}

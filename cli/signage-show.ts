@@ -11,6 +11,7 @@
 import { signMismatches } from '../console/fleet-attention';
 import type { RetainedSigns } from '../console/retained-signs';
 import type { ShoePosition } from '../console/shoe-position';
+import { restoreHint } from './signage-restore';
 import {
   describeShoe,
   formatBoards,
@@ -36,7 +37,7 @@ export function showSigns(
     const tables = current.floor.filter((f) => f.signRevision !== null).map((f) => f.tableId);
     return o.json
       ? json({ casino, tables, boards: current.boards, seen: current.seen })
-      : formatFloorSignage(casino, tables, current.boards, mismatches);
+      : formatFloorSignage(casino, tables, current.boards, mismatches) + restoreHint(mismatches.map((m) => m.code));
   }
   const boards = current.boards.filter((b) => b.tableId === tableId);
   const seen = boards.flatMap((b) => current.seen.get(b.displayId) ?? []); // when last seen, where boards say
@@ -45,6 +46,10 @@ export function showSigns(
     formatTableSignage(tableId, table, casino) +
     formatCasinoSignage(casino) +
     (shoe ? `Shoe: ${describeShoe(shoe)}\n` : 'Shoe: no snapshot on the broker\n') +
-    formatBoards(boards, table, casino, current.seen, o.now)
+    formatBoards(boards, table, casino, current.seen, o.now) +
+    restoreHint(
+      boards.flatMap((b) => signMismatches(b, table, casino, o.now)).map((m) => m.code),
+      tableId,
+    )
   );
 }
