@@ -48,6 +48,14 @@ export type SignageEnv = ActorEnv;
 
 const ACTIONS = ['show', 'set', 'close', 'open', 'restore'] as const;
 type Action = (typeof ACTIONS)[number];
+/** What each action is in the audit log (`show` publishes nothing). */
+const AUDIT_ACTION: Readonly<Record<Action, SignAction>> = {
+  show: 'change',
+  set: 'change',
+  close: 'close-table',
+  open: 'open-table',
+  restore: 'republish',
+};
 
 export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv = PROCESS_ENV): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -135,14 +143,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     io.err(`baccarat-board signage: ${actor}\n`);
     return EXIT.badInput;
   }
-  const auditAction: SignAction =
-    action === 'close'
-      ? 'close-table'
-      : action === 'open'
-        ? 'open-table'
-        : action === 'restore'
-          ? 'republish'
-          : 'change';
+  const auditAction = AUDIT_ACTION[action];
   if (actor && edits) {
     const refused = actorRefusal(
       actor,

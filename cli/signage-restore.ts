@@ -14,7 +14,7 @@ import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import { AuditLog } from '../console/audit-log';
 import { boardRevisions } from '../console/board-revisions';
 import type { RetainedSigns } from '../console/retained-signs';
-import { restoreCasinoEdits, restoreTableEdits, signAtRevision } from '../console/revert';
+import { editsToRevision } from '../console/revert';
 import type { SignEdits } from '../console/sign-keys';
 
 export type Restore =
@@ -45,18 +45,14 @@ export async function restoreFromAudit(
       kind: 'nothing',
       text: `the broker has ${what} at revision ${kept.revision}, and no board shows a later one`,
     };
-  const old = signAtRevision(await new AuditLog(auditPath).read(), target, tableId, shown);
-  if (!old)
+  const edits = editsToRevision(await new AuditLog(auditPath).read(), target, tableId, shown, kept);
+  if (!edits)
     return {
       kind: 'missing',
       text:
         `a board shows revision ${shown} of ${what}, which the broker ${kept ? `no longer has (it has revision ${kept.revision})` : 'no longer has'}, ` +
         `and the audit log ${auditPath} does not hold it. Give the console's audit log, or make the sign in full with set … --replace. Nothing was published.`,
     };
-  const edits =
-    tableId === null
-      ? restoreCasinoEdits(current.casino, old as CasinoSignage)
-      : restoreTableEdits(current.table, old as TableSignage);
   return { kind: 'edits', edits, revision: shown };
 }
 

@@ -16,7 +16,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { err, ok, type Result } from '../baccarat/types';
-import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import type { SignAction } from '../contract/schemas/audit';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Principal } from './accounts';
@@ -27,7 +26,7 @@ import { fleetRevisions } from './fleet-state';
 import type { FleetMonitor } from './monitor';
 import { publishPlan } from './mqtt-session';
 import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
-import { restoreCasinoEdits, restoreTableEdits, signAtRevision } from './revert';
+import { editsToRevision } from './revert';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
@@ -70,12 +69,9 @@ export function signChanges({
     const table = req.tableId === null ? null : (fleet.tables.get(req.tableId)?.signage ?? null);
     if (req.revertTo !== undefined) {
       const target = req.tableId === null ? 'casino' : 'table';
-      const old = signAtRevision(await audit.read(), target, req.tableId, req.revertTo);
-      if (!old) return err(fieldError('revertTo', `revision ${req.revertTo} is not in this console's audit log`));
-      const edits =
-        target === 'casino'
-          ? restoreCasinoEdits(fleet.casino, old as CasinoSignage)
-          : restoreTableEdits(table, old as TableSignage);
+      const current = target === 'casino' ? fleet.casino : table;
+      const edits = editsToRevision(await audit.read(), target, req.tableId, req.revertTo, current);
+      if (!edits) return err(fieldError('revertTo', `revision ${req.revertTo} is not in this console's audit log`));
       if (Object.keys(edits).length === 0)
         return err(
           fieldError('revertTo', `the sign already says what revision ${req.revertTo} said: nothing to restore`),
@@ -89,19 +85,15 @@ export function signChanges({
       if ((target === 'casino' ? fleet.casino : table) !== null || shown === null)
         return ok({ edits: {}, action: 'republish' });
       // The broker lost the sign a board still shows: publish that sign again, from the audit log, above it.
-      const old = signAtRevision(await audit.read(), target, req.tableId, shown);
+      const edits = editsToRevision(await audit.read(), target, req.tableId, shown, null);
       const what = target === 'casino' ? 'the casino' : `table ${req.tableId ?? ''}`;
-      if (!old)
+      if (!edits)
         return err(
           fieldError(
             'revision',
             `the broker has no sign for ${what}, and revision ${shown}, which a board shows, is not in this console's audit log: make the sign in full instead`,
           ),
         );
-      const edits =
-        target === 'casino'
-          ? restoreCasinoEdits(null, old as CasinoSignage)
-          : restoreTableEdits(null, old as TableSignage);
       return ok({ edits, action: 'republish', revertedTo: shown });
     }
     const edits = parseEdits(req.changes);

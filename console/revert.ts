@@ -8,6 +8,7 @@
  * ```ts
  * const old = signAtRevision(records, 'table', 'T1', 4);        // TableSignage | CasinoSignage | null
  * const edits = restoreTableEdits(current, old as TableSignage); // SignEdits: only what differs
+ * editsToRevision(records, 'table', 'T1', 4, current);           // both at once; null when the log lacks it
  * ```
  * @packageDocumentation
  */
@@ -80,4 +81,23 @@ export function restoreCasinoEdits(current: CasinoSignage | null, old: CasinoSig
     ...((!current || current.perfectPairsScale !== old.perfectPairsScale) && { ppScale: old.perfectPairsScale }),
     ...((!current || current.casinoName !== old.casinoName) && { casinoName: old.casinoName }),
   };
+}
+
+/**
+ * The edits that make `current` (null: none retained) say what the sign of `target` said at `revision`, from the
+ * audit records: null when the log never saw that revision. The console's revert and republish, and `signage
+ * restore`, all go through it.
+ */
+export function editsToRevision(
+  records: readonly AuditRecord[],
+  target: 'table' | 'casino',
+  tableId: string | null,
+  revision: number,
+  current: TableSignage | CasinoSignage | null,
+): SignEdits | null {
+  const old = signAtRevision(records, target, tableId, revision);
+  if (!old) return null;
+  return target === 'casino'
+    ? restoreCasinoEdits(current as CasinoSignage | null, old as CasinoSignage)
+    : restoreTableEdits(current as TableSignage | null, old as TableSignage);
 }
