@@ -11,7 +11,6 @@
 import { signMismatches } from '../console/fleet-attention';
 import type { RetainedSigns } from '../console/retained-signs';
 import type { ShoePosition } from '../console/shoe-position';
-import { restoreHint } from './signage-restore';
 import {
   describeShoe,
   formatBoards,
@@ -19,6 +18,7 @@ import {
   formatFloorSignage,
   formatTableSignage,
 } from '../console/sign-text';
+import { restoreHint } from './signage-restore';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 

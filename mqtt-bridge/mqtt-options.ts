@@ -67,7 +67,7 @@ export interface BoardClientHandlers {
    * The board's own status topic, and what arrives on it (`retained`: sent as the board subscribed): how it hears of
    * another board publishing as its display id (display-id-guard.ts). Subscribed before the board publishes its own.
    */
-  readonly own?: { readonly statusTopic: string; readonly status: (payload: Uint8Array, retained: boolean) => void };
+  readonly own: { readonly statusTopic: string; readonly status: (payload: Uint8Array, retained: boolean) => void };
   readonly connection: (state: ConnectionView['state'], broker: string | null) => void;
   readonly subscribing: () => void; // connected; the board's subscriptions are on their way
   readonly subscribed: () => void; // the broker granted them: nothing published from now on is missed
@@ -94,7 +94,7 @@ export function startBoardClient(
   const strays = strayTopics(new Set(subs.map((s) => s.topic)), on.log);
   client.handleMessage = (packet, done) => {
     try {
-      if (own && packet.topic === own.statusTopic) own.status(packet.payload as Buffer, packet.retain);
+      if (packet.topic === own.statusTopic) own.status(packet.payload as Buffer, packet.retain);
       else if (strays.stray(packet.topic)) return done();
       else on.message(packet.topic, packet.payload as Buffer);
     } catch (e) {
@@ -106,20 +106,18 @@ export function startBoardClient(
     const broker = `${client.options.protocol}://${client.options.host}:${client.options.port}`;
     on.connection('connected', broker);
     on.log.info({ broker, sessionPresent: connack.sessionPresent }, 'connected');
-    if (own) {
-      // Apart, so that an ACL that does not let the board read it refuses this one only; `resubscribe`, so that the
-      // broker sends the retained status again on every connection; before the board's own status is published.
-      const map = { [own.statusTopic]: { qos: 1 as const }, resubscribe: true };
-      client.subscribe(map as unknown as ISubscriptionMap, (error) => {
-        if (!error || ownRefused) return;
-        ownRefused = true;
-        on.log.warn(
-          { topic: own.statusTopic, err: error.message },
-          "cannot read its own status topic: another board publishing as this display id goes unnoticed unless it takes this board's connection over; let this board's account read %s",
-          own.statusTopic,
-        );
-      });
-    }
+    // Apart, so that an ACL that does not let the board read it refuses this one only; `resubscribe`, so that the
+    // broker sends the retained status again on every connection; before the board's own status is published.
+    const map = { [own.statusTopic]: { qos: 1 as const }, resubscribe: true };
+    client.subscribe(map as unknown as ISubscriptionMap, (error) => {
+      if (!error || ownRefused) return;
+      ownRefused = true;
+      on.log.warn(
+        { topic: own.statusTopic, err: error.message },
+        "cannot read its own status topic: another board publishing as this display id goes unnoticed unless it takes this board's connection over; let this board's account read %s",
+        own.statusTopic,
+      );
+    });
     // Before subscribing: on a reconnection MQTT.js already holds these topics and calls back at once.
     on.subscribing();
     client.subscribe(
