@@ -28,6 +28,7 @@ import { offlineStatus, type StatusBasics } from './display-status';
 import { LastSeenPublisher } from './last-seen';
 import { lazyImport } from './lazy-import';
 import { closeClient, resubscribeRetained, startBoardClient } from './mqtt-options';
+import { SessionTopics, sessionTopicsPath } from './session-topics';
 
 export interface BoardConnectionDeps {
   readonly log: Logger;
@@ -67,6 +68,8 @@ export class BoardConnection {
   private readonly seen: LastSeenPublisher;
   private readonly guard: DisplayIdGuard;
   private readonly statusTopic: string;
+  /** The topics its session holds on each broker, kept beside the journal: a moved board drops its old table's. */
+  private readonly sessionTopics: SessionTopics;
 
   constructor(
     private readonly config: Config,
@@ -75,6 +78,7 @@ export class BoardConnection {
     const t = topics(config.mqtt.root);
     this.statusTopic = t.displayStatus(config.displayId);
     this.connection = { state: 'offline', since: this.iso(), lastMessageAt: null, broker: null };
+    this.sessionTopics = new SessionTopics(sessionTopicsPath(config.journal.dir, config.mqtt.clientId), deps.log);
     this.seen = new LastSeenPublisher(
       t.displaySeen(config.displayId),
       { displayId: config.displayId, tableId: config.tableId },
@@ -164,6 +168,7 @@ export class BoardConnection {
       random: this.deps.random,
       message: this.deps.message,
       own: { statusTopic: this.statusTopic, status: (payload, retained) => this.guard.status(payload, retained) },
+      session: this.sessionTopics,
       connection: (state, broker) => this.setConnection(state, broker),
       subscribing: () => {
         this.subscribedFlag = false;

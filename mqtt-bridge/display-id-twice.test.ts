@@ -145,7 +145,9 @@ describe('two boards with one display id', () => {
 });
 
 describe('a session that carries subscriptions the board did not make', () => {
-  test("a board moved to another table: its old table's messages are dropped, said once per topic, never refused", async () => {
+  // Its journal folder new, the moved board has no record of the topics it subscribed (session-topics.test.ts has one):
+  // to it they are another program's, never unsubscribed.
+  test("a board moved to another table, its record gone: the old table's messages are dropped, said once per topic, never refused", async () => {
     const broker = await startEmbeddedBroker();
     cleanups.push(() => broker.close());
     const table = await mqtt.connectAsync(broker.url, { clientId: `table-${Math.random()}` });

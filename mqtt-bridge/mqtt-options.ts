@@ -68,6 +68,14 @@ export interface BoardClientHandlers {
    * another board publishing as its display id (display-id-guard.ts). Subscribed before the board publishes its own.
    */
   readonly own: { readonly statusTopic: string; readonly status: (payload: Uint8Array, retained: boolean) => void };
+  /**
+   * The topics the session on each broker holds as this board subscribed them (session-topics.ts): those it no
+   * longer wants (a board moved to another table) are taken away when a connection finds its session present.
+   */
+  readonly session: {
+    readonly stale: (broker: string, wanted: readonly string[]) => readonly string[];
+    readonly subscribed: (broker: string, wanted: readonly string[], stale: readonly string[]) => void;
+  };
   readonly connection: (state: ConnectionView['state'], broker: string | null) => void;
   readonly subscribing: () => void; // connected; the board's subscriptions are on their way
   readonly subscribed: () => void; // the broker granted them: nothing published from now on is missed
@@ -90,8 +98,8 @@ export function startBoardClient(
   on.connection('connecting', null);
   const own = on.own;
   let ownRefused = false; // said once
-  const subs = boardSubscriptions(m.root, config.tableId, config.displayId);
-  const strays = strayTopics(new Set(subs.map((s) => s.topic)), on.log);
+  const wanted = boardSubscriptions(m.root, config.tableId, config.displayId).map((s) => s.topic);
+  const strays = strayTopics(new Set(wanted), on.log);
   client.handleMessage = (packet, done) => {
     try {
       if (packet.topic === own.statusTopic) own.status(packet.payload as Buffer, packet.retain);
@@ -118,16 +126,37 @@ export function startBoardClient(
         own.statusTopic,
       );
     });
+    // Its earlier table's topics, which a session kept since the board was moved: taken away, and not complained of
+    // meanwhile (messages queued for them still come). Only topics this board subscribed: never another program's.
+    let stale = connack.sessionPresent ? [...on.session.stale(broker, wanted)] : [];
+    let granted = false;
+    const save = () => {
+      if (granted) on.session.subscribed(broker, wanted, stale);
+    };
+    if (stale.length > 0) {
+      strays.expect(stale);
+      const taking = stale;
+      client.unsubscribe(taking, (error) => {
+        if (error) {
+          on.log.warn({ err: error.message, topics: taking }, 'cannot unsubscribe from its earlier table');
+          return;
+        }
+        on.log.info({ topics: taking }, "unsubscribed from its earlier table's topics, which its session had kept");
+        stale = [];
+        save();
+      });
+    }
     // Before subscribing: on a reconnection MQTT.js already holds these topics and calls back at once.
     on.subscribing();
-    client.subscribe(
-      subs.map((s) => s.topic),
-      { qos: 1 },
-      (error) => {
-        if (error) on.log.error({ err: error }, 'subscribe failed');
-        else on.subscribed();
-      },
-    );
+    client.subscribe(wanted, { qos: 1 }, (error) => {
+      if (error) {
+        on.log.error({ err: error }, 'subscribe failed');
+        return;
+      }
+      granted = true;
+      save();
+      on.subscribed();
+    });
   });
   client.on('offline', () => on.connection('reconnecting', null));
   client.on('reconnect', () => on.connection('reconnecting', null));
@@ -140,12 +169,17 @@ export function startBoardClient(
  * Messages on topics the board does not subscribe to: its session on the broker carries subscriptions it did not
  * make (two boards with one client id share one session, or the board was moved to another table and its session
  * kept the old one's): another table's results would reach this board, each refused as not its table's. Dropped, and
- * each topic said once. Never unsubscribed: the other board may
- * connect with that session again, and MQTT.js does not subscribe again to topics it believes it holds.
+ * each topic said once, unless expected (its own earlier table's, being unsubscribed). Another program's are never
+ * unsubscribed: the other board may connect with that session again, and MQTT.js does not subscribe again to topics
+ * it believes it holds.
  */
 function strayTopics(wanted: ReadonlySet<string>, log: Logger) {
   const said = new Set<string>();
   return {
+    /** Topics known to be strays, said otherwise: their messages are dropped without a word. */
+    expect(topics: readonly string[]): void {
+      for (const t of topics) said.add(t);
+    },
     /** True for a message on a topic the board did not subscribe to. */
     stray(topic: string): boolean {
       if (wanted.has(topic)) return false;
