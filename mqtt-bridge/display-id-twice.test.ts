@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { makeHandMessage, makeShoeSnapshot } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
-import { mosquittoMissing, startMosquitto } from '../test/helpers/mosquitto';
+import { onEveryBroker } from '../test/helpers/every-broker';
 import { CARDS, coup, handMessage, snapshot } from '../test/helpers/table-messages';
 import { Bridge } from './bridge';
 import { type Config, defaultConfig } from './config';
@@ -124,24 +124,7 @@ async function twoBoards(url: string, protocolVersion: 4 | 5) {
 }
 
 describe('two boards with one display id', () => {
-  test('Aedes, MQTT 3.1.1', async () => {
-    const broker = await startEmbeddedBroker();
-    cleanups.push(() => broker.close());
-    await twoBoards(broker.url, 4);
-  }, 60_000);
-
-  const missing = mosquittoMissing();
-  describe.skipIf(missing !== null)(`Mosquitto 2${missing ? ` (${missing})` : ''}`, () => {
-    test.each([4, 5] as const)(
-      'MQTT protocol level %i',
-      async (v) => {
-        const m = await startMosquitto({ persistence: false });
-        cleanups.push(() => m.close());
-        await twoBoards(m.url, v);
-      },
-      60_000,
-    );
-  });
+  onEveryBroker(cleanups, twoBoards, 60_000);
 });
 
 describe('a session that carries subscriptions the board did not make', () => {

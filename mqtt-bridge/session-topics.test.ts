@@ -11,11 +11,10 @@ import { describe, expect, test } from 'vitest';
 import { makeHandMessage, makeShoeSnapshot } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
-import { mosquittoMissing, startMosquitto } from '../test/helpers/mosquitto';
+import { onEveryBroker } from '../test/helpers/every-broker';
 import { CARDS, coup, handMessage, snapshot } from '../test/helpers/table-messages';
 import { Bridge } from './bridge';
 import { defaultConfig } from './config';
-import { startEmbeddedBroker } from './embedded-broker';
 import { memoryLogger } from './log';
 import { SessionTopics, parseSessionTopics, sessionTopicsPath, staleTopics, withSubscribed } from './session-topics';
 
@@ -144,22 +143,5 @@ async function movedBoard(url: string, protocolVersion: 4 | 5) {
 }
 
 describe('a board moved to another table takes its old table off its session', () => {
-  test('Aedes, MQTT 3.1.1', async () => {
-    const broker = await startEmbeddedBroker();
-    cleanups.push(() => broker.close());
-    await movedBoard(broker.url, 4);
-  }, 30_000);
-
-  const missing = mosquittoMissing();
-  describe.skipIf(missing !== null)(`Mosquitto 2${missing ? ` (${missing})` : ''}`, () => {
-    test.each([4, 5] as const)(
-      'MQTT protocol level %i',
-      async (v) => {
-        const m = await startMosquitto({ persistence: false });
-        cleanups.push(() => m.close());
-        await movedBoard(m.url, v);
-      },
-      30_000,
-    );
-  });
+  onEveryBroker(cleanups, movedBoard, 30_000);
 });
