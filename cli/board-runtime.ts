@@ -77,9 +77,9 @@ export function stopOnSignals(stop: () => Promise<void>, log: (s: string) => voi
   const handler = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`\n${signal}: stopping…`);
+    log(`\n${signal}: stopping…\n`);
     setTimeout(() => {
-      log(`the stop took over ${STOP_LIMIT_MS} ms: exiting without it`);
+      log(`the stop took over ${STOP_LIMIT_MS} ms: exiting without it\n`);
       process.exit(1);
     }, STOP_LIMIT_MS).unref();
     stop().then(

@@ -89,7 +89,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     `baccarat-board: table ${config.value.tableId}, display ${config.value.displayId}\n` +
       `  broker: ${config.value.mqtt.brokers.join(', ') || '(none: showing the journal only)'}\n` +
       `  board:  ${board.web.url}\n  state:  ${board.web.url.replace(/#.*$/, '')}api/state\n` +
-      `  ready:  ${board.web.url.replace(/#.*$/, '')}readyz\n`,
+      `  ready:  ${board.web.url.replace(/#.*$/, '')}readyz\n` +
+      `  health: ${board.web.url.replace(/#.*$/, '')}healthz\n`,
   );
   stopOnSignals(board.stop, io.out);
   await new Promise(() => undefined); // runs until a signal

@@ -70,3 +70,27 @@ describe.skipIf(missing)(`serve stops on SIGTERM whatever the broker does${missi
     expect(code).toBe(0);
   }, 30_000);
 });
+
+describe.skipIf(missing)(`serve's own lines${missing ? ` (${missing})` : ''}`, () => {
+  test('it names /healthz beside /readyz, and its stop line ends the line (it ran into the shell prompt)', async () => {
+    broker = await startMosquitto();
+    serve = await startCli(
+      ['serve', '--broker', broker.url, '--table', 'T1', '--display', 'D1', '--port', '0'],
+      /health: +(http:\S+)/,
+      {
+        BACCARAT_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'bb-shutdown-')),
+        BACCARAT_MQTT_URLS: undefined,
+        BACCARAT_SERVE_TOKEN: undefined,
+        BACCARAT_LOG_LEVEL: 'error',
+      },
+    );
+    expect(new URL(serve.url).pathname).toBe('/healthz');
+    const res = await fetch(serve.url);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('ok\n');
+    let out = '';
+    serve.child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    expect(await serve.stop()).toBe(0);
+    expect(out).toMatch(/SIGTERM: stopping…\n$/);
+  }, 30_000);
+});
