@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { TSchema } from '@sinclair/typebox';
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_LANGUAGE } from '../contract/kiosk';
 import { ConfigSchema, ENV_VARS } from '../mqtt-bridge/config';
 
 const doc = readFileSync(new URL('./configuration.md', import.meta.url), 'utf8');
@@ -22,5 +23,22 @@ describe('docs/configuration.md is in step with the configuration', () => {
 
   test.each(Object.entries(ENV_VARS))('documents %s as setting %s', (name, field) => {
     expect(doc).toMatch(new RegExp(`\\|\\s*\`${name}\`\\s*\\|\\s*\`${field.replaceAll('.', '\\.')}\``));
+  });
+});
+
+/** The Default cell of a field's row. */
+const defaultOf = (field: string): string =>
+  new RegExp(`\\|\\s*\`${field.replaceAll('.', '\\.')}\`\\s*\\|([^|]*)\\|`).exec(doc)?.[1]?.trim() ?? '';
+
+describe('the defaults docs/configuration.md gives are what the board does without the field', () => {
+  test('board.language: the language the board draws when neither it nor the signs set one', () => {
+    expect(defaultOf('board.language')).toContain(`\`${DEFAULT_LANGUAGE}\``);
+  });
+
+  test('board.logo: the logo the header shows without one (it said none, and a placeholder showed)', () => {
+    const panels = readFileSync(new URL('../renderer/components/board-panels.ts', import.meta.url), 'utf8');
+    const drawn = /settings\.logo \?\? '([^']+)'/.exec(panels)?.[1];
+    expect(drawn).toBeDefined();
+    expect(defaultOf('board.logo')).toContain(`\`${drawn}\``);
   });
 });
