@@ -41,4 +41,11 @@ describe('the defaults docs/configuration.md gives are what the board does witho
     expect(drawn).toBeDefined();
     expect(defaultOf('board.logo')).toContain(`\`${drawn}\``);
   });
+
+  test('board.orientation: the way the board turns, which says how to mount the screen (it said nothing of turning)', () => {
+    const styles = readFileSync(new URL('../renderer/components/kiosk-app.styles.ts', import.meta.url), 'utf8');
+    expect(styles).toMatch(/\.board\.rotated \{[^}]*rotate\(90deg\)/);
+    const row = doc.split('\n').find((l) => l.startsWith('| `board.orientation`')) ?? '';
+    expect(row).toContain('a quarter turn clockwise');
+  });
 });
