@@ -29,7 +29,7 @@ async function setup(token: string | null = null, dir?: string) {
     writeFileSync(join(rendererDir, '..', 'outside.txt'), 'outside');
   }
   const c = defaultConfig();
-  const { logger } = memoryLogger();
+  const { logger, records } = memoryLogger();
   const bridge = new Bridge(
     { ...c, tableId: 'T1', displayId: 'D1', journal: { dir: mkdtempSync(join(tmpdir(), 'bb-j-')), syncIntervalMs: 0 } },
     { logger },
@@ -38,7 +38,7 @@ async function setup(token: string | null = null, dir?: string) {
   cleanups.push(() => bridge.stop());
   const host = await startWebHost({ source: bridge, host: '127.0.0.1', port: 0, token, rendererDir, logger });
   cleanups.push(() => host.close());
-  return { bridge, host, rendererDir, base: `http://127.0.0.1:${host.port}` };
+  return { bridge, host, rendererDir, base: `http://127.0.0.1:${host.port}`, records };
 }
 
 /** A GET that decodes nothing itself (fetch would), with the content-encoding it came in. */
@@ -70,6 +70,23 @@ function socket(host: WebHost, token: string | null = null, headers: Record<stri
 }
 
 describe('browser-mode web host', () => {
+  test('logs each page that leaves as it logs each that comes, and warns when none is left (only the first was said)', async () => {
+    const { host, records } = await setup();
+    const a = socket(host);
+    const b = socket(host);
+    await Promise.all([a.open, b.open]);
+    const said = (msg: string) => records.filter((r) => r.msg === msg);
+    await until(() => expect(said('board connected')).toHaveLength(2));
+    a.ws.close();
+    await until(() => expect(said('board disconnected')).toEqual([expect.objectContaining({ level: 30, clients: 1 })]));
+    b.ws.close();
+    await until(() =>
+      expect(said('board disconnected: no browser shows this board now')).toEqual([
+        expect.objectContaining({ level: 40, clients: 0 }),
+      ]),
+    );
+  });
+
   test('serves the renderer with a strict CSP, and nothing outside its folder', async () => {
     const { base } = await setup();
     const index = await fetch(`${base}/`);

@@ -199,6 +199,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     ws.on('close', () => {
       clients.delete(ws);
       if (fits.delete(ws)) tellFit(); // the pages still open say what patrons see now (none left: as last told)
+      // Said, so that IT reading the log learns when the screen's browser went away; the last one is a warning: the
+      // board still follows its table, answers /readyz and fleet commands, but no page shows it.
+      if (clients.size > 0) log.info({ clients: clients.size }, 'board disconnected');
+      else log.warn({ clients: 0 }, 'board disconnected: no browser shows this board now');
     });
     // A frame ws cannot read (bad opcode, RSV bits, over maxPayload) is an 'error' event: unheard, it ended the
     // process. ws closes the socket itself.
