@@ -56,6 +56,10 @@ export const appStyles = css`
   footer {
     min-width: 0;
   }
+  main[inert],
+  footer[inert] {
+    opacity: 0.45;
+  }
   footer {
     padding: 8px 14px;
     border-top: 2px solid var(--k-line);
@@ -92,6 +96,11 @@ export const appStyles = css`
     border-radius: 12px;
     max-width: 90vw;
     z-index: 20;
+  }
+  /* The page's link status sits apart from an error's toast (bottom), which it would otherwise hide. */
+  .toast.live {
+    bottom: auto;
+    top: 90px;
   }
   .choice {
     position: fixed;

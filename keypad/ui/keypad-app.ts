@@ -178,12 +178,16 @@ export class KeypadApp extends LitElement {
     const t = this.t;
     const s = v.shoe;
     const link = v.link;
+    // The page's own link to the keypad first: while it is down the view is the last one received, and its "Online"
+    // (the keypad's link to the broker) would say green what the page can no longer know, nor reach.
     const linkChip =
-      link.state === 'online'
-        ? html`<span class="chip ok" data-link="online">${t.online}${link.signing ? ` · ${t.signing}` : ''}</span>`
-        : html`<span class="chip off" data-link=${link.state}
-            >${link.state === 'offline' ? t.offline : link.state === 'refused' ? t.error : t.starting}</span
-          >`;
+      this.live !== 'open'
+        ? html`<span class="chip off" data-link="page">${t.starting}</span>`
+        : link.state === 'online'
+          ? html`<span class="chip ok" data-link="online">${t.online}${link.signing ? ` · ${t.signing}` : ''}</span>`
+          : html`<span class="chip off" data-link=${link.state}
+              >${link.state === 'offline' ? t.offline : link.state === 'refused' ? t.error : t.starting}</span
+            >`;
     // A refused keypad does not serve the table: its own open, shoe and hand are not the table's (it read "Closed ·
     // No shoe" for a table open mid-shoe), so it shows none; its refusal says who serves the table.
     const chip = tableChip(v);
@@ -294,9 +298,12 @@ export class KeypadApp extends LitElement {
           : v.round
             ? html`<keypad-round-screen .t=${t} .view=${v}></keypad-round-screen>`
             : html`<keypad-between .t=${t} .view=${v} .now=${this.now + this.skew}></keypad-between>`;
+    // While the page cannot reach the keypad, what it shows is the last view received: nothing on it takes a tap
+    // (a card tapped then was refused behind the status, and never reached the layout), and it is dimmed, as off.
+    const away = this.live !== 'open';
     return html`${this.header(v)}
-      <main data-screen=${screenOf(v)}>${body}</main>
-      <footer><keypad-hands .t=${t} .rounds=${v.shoe ? shoeRounds(v.shoe) : []}></keypad-hands></footer>
+      <main data-screen=${screenOf(v)} ?inert=${away}>${body}</main>
+      <footer ?inert=${away}><keypad-hands .t=${t} .rounds=${v.shoe ? shoeRounds(v.shoe) : []}></keypad-hands></footer>
       ${this.choiceBox()}
       <keypad-confirm
         .t=${t}
@@ -329,6 +336,6 @@ export class KeypadApp extends LitElement {
           : nothing
       }
       ${this.toast ? html`<div class="toast" role="alert">${this.toast}</div>` : nothing}
-      ${this.live !== 'open' ? html`<div class="toast" role="status">${t.starting}</div>` : nothing}`;
+      ${away ? html`<div class="toast live" role="status">${t.starting}</div>` : nothing}`;
   }
 }
