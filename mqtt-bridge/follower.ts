@@ -49,10 +49,25 @@ export interface Received {
   readonly verified: boolean;
 }
 
+/** A hand kept beyond a gap: when the board received it (`t`, its clock), the hand, and how. */
+interface Ahead {
+  readonly t: string;
+  readonly m: TableMessage & { kind: 'hand' };
+  readonly received: Received;
+}
+
 /** Message kinds that carry the table's results: refusing one may leave the board without something it showed. */
 const RESULT_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe']);
 /** Hands kept beyond a gap, at most (a shoe has about 80). */
 const MAX_AHEAD = 200;
+/**
+ * A hand kept beyond a gap that a snapshot of its shoe, received this long after it, still lacks is disowned by the
+ * table: a controller republishes its snapshot within milliseconds of each result, so the table does not know it.
+ */
+const DISOWN_AFTER_MS = 5000;
+
+/** A snapshot's stamp, for {@link Follower.settle}: null after a hand. */
+const snapshotStamp = (msg: TableMessage): string | null => (msg.kind === 'shoe' ? msg.payload.timestamp : null);
 
 export class Follower {
   /** Duplicates ignored and messages applied, for monitoring. */
@@ -64,7 +79,7 @@ export class Follower {
   /** Set while the table's latest result came unsigned (taken because signatures are not required). */
   private unverified: StaffWarning | null = null;
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
-  private readonly ahead = new Map<string, { t: string; m: TableMessage & { kind: 'hand' }; received: Received }>();
+  private readonly ahead = new Map<string, Ahead>();
   private readonly resyncs: Resyncs;
 
   constructor(private readonly deps: FollowerDeps) {
@@ -137,7 +152,7 @@ export class Follower {
         if (msg.kind === 'signage' || msg.kind === 'casinoSignage') this.ignored.delete(msg.kind);
         this.drainAhead();
         if (msg.kind === 'hand' || msg.kind === 'shoe')
-          this.settle(msg.kind === 'shoe', result.outOfStep ? `the table's snapshot: ${result.outOfStep}` : null);
+          this.settle(snapshotStamp(msg), result.outOfStep ? `the table's snapshot: ${result.outOfStep}` : null);
         this.deps.changed();
         return;
       case 'duplicate':
@@ -145,7 +160,7 @@ export class Follower {
         if (result.kind === 'older-signage' || result.kind === 'older-casino-signage')
           return this.ignoredSign(msg, result.reason, topic);
         log[result.kind === 'stale' ? 'info' : 'debug']({ topic, reason: result.reason }, 'duplicate ignored');
-        if (result.kind === 'agrees') this.settle(true, null);
+        if (result.kind === 'agrees') this.settle(snapshotStamp(msg), null);
         return;
       case 'rejected':
         this.deps.rejected(topic, 'rejected-by-rules', result.reason);
@@ -165,17 +180,50 @@ export class Follower {
   }
 
   /**
-   * After a hand or snapshot was taken: in step, unless hands still wait beyond a gap or the snapshot was taken
-   * only in part. A snapshot also ends the wait for hands of shoes it did not bring (forged, or long gone).
+   * After a hand or snapshot (`snapshotAt`: its stamp) was taken: in step, unless hands still wait beyond a gap or the
+   * snapshot was taken only in part. A snapshot also ends the wait for hands of shoes it did not bring (forged, or
+   * long gone), and for hands of its shoe it lacks though made after them ({@link disowned}). Hands still waiting
+   * after a snapshot are asked for again only as the retries back off: the snapshot just heard is the broker's
+   * latest, and asking at once would bring the same one back, once a second, for as long as the gap lasts.
    */
-  private settle(fromSnapshot: boolean, problem: string | null): void {
+  private settle(snapshotAt: string | null, problem: string | null): void {
     const shoeId = this.current.shoe?.id;
-    if (fromSnapshot) for (const key of this.ahead.keys()) if (!key.startsWith(`${shoeId}/`)) this.ahead.delete(key);
+    if (snapshotAt !== null)
+      for (const [key, a] of this.ahead)
+        if (!key.startsWith(`${shoeId}/`)) this.ahead.delete(key);
+        else if (this.disowned(a, snapshotAt)) this.disown(key, a, snapshotAt);
     const waiting = [...this.ahead.values()].find((a) => a.m.payload.shoeId === shoeId);
     if (problem) this.outOfStepBy('conflict', problem);
-    else if (waiting) this.outOfStepBy('gap', `hand ${waiting.m.payload.handNo} waits for the hands before it`);
-    else this.setStep({ kind: 'in-step' });
+    else if (waiting) {
+      const reason = `hand ${waiting.m.payload.handNo} waits for the hands before it`;
+      if (snapshotAt === null) this.outOfStepBy('gap', reason);
+      else {
+        this.setStep({ kind: 'gap', reason });
+        this.resyncs.keepTrying(reason);
+      }
+    } else this.setStep({ kind: 'in-step' });
     this.deps.settled?.();
+  }
+
+  /**
+   * Whether the table disowns a hand kept beyond a gap: its snapshot, which lacks it, was made after it (by the
+   * stamps), or reached the board {@link DISOWN_AFTER_MS} after it (whatever a hand's stamp says).
+   */
+  private disowned(a: Ahead, snapshotAt: string): boolean {
+    return (
+      Date.parse(snapshotAt) >= Date.parse(a.m.payload.timestamp) ||
+      Date.parse(this.deps.now()) - Date.parse(a.t) >= DISOWN_AFTER_MS
+    );
+  }
+
+  private disown(key: string, a: Ahead, snapshotAt: string): void {
+    this.ahead.delete(key);
+    this.deps.rejected(
+      a.received.topic,
+      'not-in-snapshot',
+      `hand ${a.m.payload.handNo} of shoe ${a.m.payload.shoeId} is not in the table's snapshot of ${snapshotAt}, ` +
+        `made or received after it: the table does not know it (forged, or lost by its controller); set aside`,
+    );
   }
 
   private outOfStepBy(kind: 'gap' | 'rejected' | 'conflict', reason: string): void {

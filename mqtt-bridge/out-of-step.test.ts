@@ -124,6 +124,61 @@ describe('out of step, through a real broker', () => {
     expect(bridge.table.shoe!.id).toBe('S1');
   });
 
+  // A stray hand far ahead (chaos, or forged) that the table's snapshot never brings: before, the board asked for the
+  // snapshot once a second, for as long as the table took to reach that hand (12 minutes for hand 30 at hand 1).
+  const strayHand = async (stamp: string) => {
+    const { ctl, bridge, records } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(1)));
+    await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [hand(1)], { seq: 10 ** 9 })), true);
+    await until(() => expect(nos(bridge)).toEqual([1]));
+    const before = { resyncs: bridge.counters.resyncs, rejected: bridge.counters.rejected };
+    await send(ctl, T.tableHand('T1'), makeHandMessage(handMessage('S1', 30, coup(CARDS.banker), stamp)));
+    await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'gap' }), 2000);
+    const took = await within(() => expect(bridge.view().outOfStep).toBeNull(), 12_000);
+    expect(nos(bridge)).toEqual([1]);
+    expect(bridge.counters.rejected - before.rejected).toBe(1);
+    expect(records.find((r) => r.code === 'not-in-snapshot')).toMatchObject({
+      reason: expect.stringMatching(
+        /^hand 30 of shoe S1 is not in the table's snapshot of .*, made or received after it: .*; set aside$/,
+      ),
+    });
+    // And the table's next hand is taken as usual.
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(2)));
+    await until(() => expect(nos(bridge)).toEqual([1, 2]));
+    return { took, resyncs: bridge.counters.resyncs - before.resyncs };
+  };
+
+  test("a stray hand stamped before the table's snapshot: set aside at the first snapshot", async () => {
+    const { took, resyncs } = await strayHand(at(10)); // the retained snapshot is stamped at(31)
+    expect(took).toBeLessThan(2000);
+    expect(resyncs).toBe(1);
+  });
+
+  test('a stray hand stamped after it: kept a moment (the snapshot may lag it), set aside within seconds, asked for as the retries back off', async () => {
+    const { took, resyncs } = await strayHand(at(3600));
+    expect(took).toBeGreaterThan(4000); // the snapshots of the first 5 s may be older than a real hand
+    expect(took).toBeLessThan(10_000);
+    expect(resyncs).toBeLessThanOrEqual(3); // at once, then after 2 and 4 s: not once a second
+  }, 20_000);
+
+  test('a real hand beyond a gap, before the snapshot that has it: kept, and applied when the gap is filled', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(1)));
+    await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [hand(1)], { seq: 10 ** 9 })), true);
+    await until(() => expect(nos(bridge)).toEqual([1]));
+    const resyncs = bridge.counters.resyncs;
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(3))); // hand 2 is late; the snapshot is older than hand 3
+    await until(() => expect(bridge.counters.resyncs).toBe(resyncs + 1));
+    await new Promise((r) => setTimeout(r, 500)); // the retained snapshot came back, without hand 3
+    expect(bridge.view().outOfStep).toMatchObject({ code: 'gap', reason: 'hand 3 waits for the hands before it' });
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(2)));
+    await within(() => expect(bridge.view().outOfStep).toBeNull(), 2000);
+    expect(nos(bridge)).toEqual([1, 2, 3]);
+    expect(bridge.counters.rejected).toBe(0);
+  });
+
   test('a retained message cleared on the broker (an empty payload) is neither a rejection nor a gap', async () => {
     const { ctl, bridge } = await setup();
     await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [hand(1)])), true);
