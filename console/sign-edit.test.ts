@@ -3,6 +3,7 @@
  * (rule 5.11), the casino-wide Perfect Pairs scale (rule 11A.8), and refusals that name the key.
  */
 import { describe, expect, test } from 'vitest';
+import { coreSignage } from '../contract/pay-table-view';
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import { isPayload } from '../contract/validate';
 import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
@@ -259,6 +260,43 @@ describe('variant and from-hand (rule 5.11)', () => {
     expect(refused(['variant=modified-odds'], { shoe: null }).text).toMatch(/no shoe snapshot.*--shoe ID/);
     expect(refused(['commission=4', 'from-hand=3'], { shoe: null }).field).toBe('from-hand');
     expect(after(['commission=4'], { shoe: null }).variant).toEqual({ kind: 'commission', commissionPercent: 4 });
+  });
+
+  test('a variant scheduled in an earlier shoe is written plain when the sign changes in a later one', () => {
+    // Found on a shift: commission from hand 30 of shoe S4 (modified odds before), then min changed in shoe S6. Kept as
+    // written under a new updatedAt, a board new to the table read it as made for a shoe to come and showed modified
+    // odds (Banker wins with 6 pays 1 to 2) at a table paying commission, until the next shoe.
+    const S6 = { ...S1, shoeId: 'S6', startedAt: '2026-11-22T11:00:00.000Z' };
+    const table = signage(5, {
+      variant: { kind: 'commission', commissionPercent: 5, effectiveFromShoe: 'S4', effectiveFromHand: 30 },
+      previousVariant: { kind: 'modified-odds', effectiveFromShoe: 'S3', effectiveFromHand: 23 },
+      updatedAt: '2026-11-22T10:00:00.000Z', // during shoe S4
+    });
+    const p = plan(['min=200'], { table, shoe: S6 });
+    if (!p.ok || !p.value.table) throw new Error('no table change');
+    const s = p.value.table.after;
+    expect(s.variant).toEqual({ kind: 'commission', commissionPercent: 5 });
+    expect(s.previousVariant).toBeUndefined();
+    expect(p.value.table.changes.map((c) => c.text)).toEqual(['min 100 → 200']);
+    const newBoard = { shoe: { id: 'S6', startedAt: S6.startedAt }, pastShoes: [] };
+    expect(coreSignage(s, casino(1), newBoard).payTable.variant).toBe('commission');
+
+    const mo = signage(5, {
+      variant: { kind: 'modified-odds', effectiveFromShoe: 'S4', effectiveFromHand: 23 },
+      previousVariant: { kind: 'commission', commissionPercent: 5 },
+      updatedAt: '2026-11-22T10:00:00.000Z',
+    });
+    const wider = after(['max=60,000'], { table: mo, shoe: S6 });
+    expect(wider.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S6', effectiveFromHand: 1 });
+    expect(wider.previousVariant).toBeUndefined();
+    expect(coreSignage(wider, casino(1), newBoard).payTable.variant).toBe('modifiedOdds');
+    // A sign that names a shoe yet to come (made during S6 for S7) stays as it is.
+    const ahead = signage(5, {
+      variant: { kind: 'modified-odds', effectiveFromShoe: 'S7', effectiveFromHand: 1 },
+      previousVariant: { kind: 'commission', commissionPercent: 5 },
+      updatedAt: '2026-11-22T11:30:00.000Z',
+    });
+    expect(after(['min=200'], { table: ahead, shoe: S6 }).variant).toEqual(ahead.variant);
   });
 
   test('the same variant again changes nothing', () => {

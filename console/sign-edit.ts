@@ -13,6 +13,7 @@
  */
 import { LIMITED_SIDE_BETS, SIDE_BETS, type LimitedSideBet, type SideBet } from '../baccarat/signage';
 import { err, ok, type Result } from '../baccarat/types';
+import { variantStart } from '../contract/pay-table-view';
 import type { CasinoSignage, TableSignage, Variant } from '../contract/schemas';
 import { aheadOnBoards, type BoardRevisions, NO_BOARD_REVISIONS, nextRevision } from './board-revisions';
 import { DEFAULT_VARIANT, defaultCasinoSignage, defaultTableSignage } from './sign-defaults';
@@ -70,6 +71,27 @@ const sameTerms = (a: Variant, b: Variant): boolean =>
   (a.kind !== 'commission' || (b.kind === 'commission' && a.commissionPercent === b.commissionPercent));
 
 type VariantFields = Pick<TableSignage, 'variant' | 'previousVariant'>;
+
+/**
+ * The sign as the current shoe reads it. A variant scheduled in an earlier shoe has been in force since hand 1 of
+ * this one; kept as it was written (that shoe, its hand, `previousVariant`) under a new `updatedAt`, it reads to a
+ * board that never saw that shoe (a new board, a journal lost) as made for a shoe yet to come (`variantStart`), and
+ * that board shows `previousVariant` until the next shoe: modified odds at a table paying commission. Written plain,
+ * it says what every board of the table shows.
+ */
+function settledSign(cur: TableSignage, shoe: ShoePosition | null): TableSignage {
+  const v = cur.variant;
+  if (!shoe || v.effectiveFromShoe === undefined || v.effectiveFromShoe === shoe.shoeId) return cur;
+  const at = { id: shoe.shoeId, ...(shoe.startedAt !== undefined && { startedAt: shoe.startedAt }) };
+  if (variantStart(v, cur.updatedAt, { shoe: at, pastShoes: [] }) === 'later') return cur;
+  // Modified odds always name their shoe (rule 5.11): in force from this one's first hand.
+  const variant: Variant =
+    v.kind === 'commission'
+      ? { kind: 'commission', commissionPercent: v.commissionPercent }
+      : { kind: 'modified-odds', effectiveFromShoe: shoe.shoeId, effectiveFromHand: 1 };
+  const { previousVariant: _previous, ...rest } = cur;
+  return { ...rest, variant };
+}
 
 /**
  * The variant after the edits. A change applies from `from-hand` of the current shoe, by default from the first
@@ -286,7 +308,8 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     if (ctx.tableId === null)
       return err(fieldError('table', 'these keys change a table sign: name the table (--table ID)'));
     if (!editsTable(e) && !ctx.table) return nothingToRepublish(`table ${ctx.tableId}`);
-    const base = ctx.table ?? defaultTableSignage(ctx.tableId, user, ctx.now);
+    const retained = ctx.table && settledSign(ctx.table, ctx.shoe);
+    const base = retained ?? defaultTableSignage(ctx.tableId, user, ctx.now);
     const variant = planVariant(base, e, ctx.shoe, ctx.tableId);
     if (!variant.ok) return variant;
     const before = ctx.table?.revision ?? null;
@@ -299,7 +322,8 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
       ? null
       : (notOffered(e, after) ?? tableSignageProblem(after, casino?.after ?? ctx.casino, ctx.shoe?.shoeId ?? null));
     if (problem) return err(problem);
-    const changes = tableChanges(ctx.table, after);
+    // Against the sign as the boards read it: a variant written plain (settledSign) is no change of theirs.
+    const changes = tableChanges(retained, after);
     if (changes.length > 0 || boardsAhead !== null) table = { before: ctx.table, after, changes, boardsAhead };
   }
   return ok({ tableId: ctx.tableId, shoe: ctx.shoe, table, casino });
