@@ -464,6 +464,28 @@ describe('restore: the signs a broker lost, from the audit log', () => {
     });
   });
 
+  test('a table offering Perfect Pairs whose casino sign was lost too: the refusal says to restore the casino first', async () => {
+    // Found on a shift: after a restart without persistence, `--table F2 restore` was told to 'add pp-scale=one or
+    // pp-scale=two, with casino-name=', keys that restore does not take.
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+    const id = 'R3';
+    expect((await restore('--audit', file, 'set', 'pp-scale=one', 'casino-name=Crown')).code).toBe(0);
+    expect((await restore('--table', id, '--audit', file, 'set', 'side-bets=perfectPairs')).code).toBe(0);
+    const casinoRevision = (await retained<CasinoSignage>(R.casinoSignage()))!.revision;
+    await publishRetained(R.displayStatus('RD'), boardStatus('RD', id, 1, casinoRevision));
+    await lose(R.tableSignage(id));
+    await lose(R.casinoSignage());
+    const r = await restore('--table', id, '--audit', file, 'restore');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      "Nothing was published.\nThe broker lost the casino's sign too: restore it first (signage restore --audit FILE " +
+        "--reason …, without --table), then this table's.\n",
+    );
+    expect(await retained<TableSignage>(R.tableSignage(id))).toBeNull();
+    expect((await restore('--audit', file, 'restore')).code).toBe(0);
+    expect((await restore('--table', id, '--audit', file, 'restore')).code).toBe(0);
+  });
+
   test('a revision the log does not hold is exit 1, nothing published; no --audit is a usage error', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
     await publishRetained(R.displayStatus('RC'), boardStatus('RC', 'R2', 7));

@@ -217,7 +217,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       edits,
     );
     if (!plan.ok) {
-      io.err(`baccarat-board signage: ${formatFieldError(plan.error)}\nNothing was published.\n`);
+      // A restore takes no keys: where the broker lost the casino's sign too, the way out is to restore that first.
+      const casinoFirst =
+        action === 'restore' && tableId !== null && !current.casino && boards.casino !== null
+          ? "The broker lost the casino's sign too: restore it first (signage restore --audit FILE --reason …, " +
+            "without --table), then this table's.\n"
+          : '';
+      io.err(`baccarat-board signage: ${formatFieldError(plan.error)}\nNothing was published.\n${casinoFirst}`);
       return EXIT.badInput;
     }
     if (!plan.value.table && !plan.value.casino) {
