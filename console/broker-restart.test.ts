@@ -6,13 +6,13 @@
  */
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
+import { makeCasinoSignage, makeDisplayStatus, makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
 import type { DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helpers/console-rig';
 import { untilFound } from '../test/helpers/lifecycle';
-import { casino, signage } from '../test/helpers/table-messages';
+import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import type { PreviewResponse } from './protocol';
 
 /** As `untilFound`, with the time a broker restart takes. */
@@ -131,10 +131,16 @@ describe('after the broker restarts without its retained messages', () => {
 
   test('Republish sign… publishes again the table sign the board shows, from the audit log, above it', async () => {
     const fran = await rig.signIn('fran'); // a floor manager: republishing is changing signs, not restoring
+    // A round is being dealt. The sign goes out as the boards show it already: it changes no pay (found on a shift:
+    // the review warned that tie-pays and side-bets change what the round being dealt pays).
+    const dealing = [1, 2].map((n) => handMessage('S12', n, coup(CARDS.banker)));
+    await publish([[T.tableShoe('T12'), makeShoeSnapshot(snapshot('S12', dealing, { phase: 'dealing' }))]]);
+    await until(() => t12()?.shoe?.phase === 'dealing');
     const ask = { tableId: 'T12', changes: [], republish: true, reason: 'the broker lost the sign' };
     const preview = (await (await fran.post('/api/preview', ask)).json()) as PreviewResponse;
     if (!preview.ok) throw new Error(preview.message);
     expect(preview.table?.revision).toEqual({ from: null, to: 7, boards: 6 });
+    expect(preview.paysNow).toEqual([]);
     const res = await fran.post('/api/apply', { ...ask, expect: preview.expect });
     expect(res.status).toBe(200);
     const sign = await until(() => (t12()?.signage?.revision === 7 ? t12()?.signage : undefined));

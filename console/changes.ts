@@ -186,7 +186,8 @@ export function signChanges({
       table: rev(v.table),
       casino: rev(v.casino),
       shoe: v.shoe,
-      paysNow: paysChangedNow(edits, here, floor, lostSigns),
+      // A republish puts back what the boards show already: it changes no pay (as `signage restore`).
+      paysNow: p.value.action === 'republish' ? [] : paysChangedNow(edits, here, floor, lostSigns),
       reach: v.casino ? scaleReach(edits, floor, lostSigns) : null,
       expect: expectNow(req.tableId),
     };
