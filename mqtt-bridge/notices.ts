@@ -162,7 +162,7 @@ function lastCoupNotices(notices: readonly StoredNotice[], shoe: Shoe, now: stri
   if (!lc.announced || shoe.phase === 'ended') return dropNotices(notices, ['lastCoup']);
   const dealt = isShoeComplete(shoe);
   const shown = notices.find((n) => n.kind === 'lastCoup');
-  if (shown && (shown.dealt ?? false) === dealt) return notices;
+  if (shown && (shown.dealt ?? false) === dealt && shown.hand === (lc.lastRound ?? undefined)) return notices;
   return addNotice(notices, {
     kind: 'lastCoup',
     since: now,

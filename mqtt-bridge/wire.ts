@@ -113,25 +113,30 @@ export function shoeFromSnapshot(snap: ShoeSnapshot): Result<RebuiltShoe> {
     const problem = card.ok ? step(burn(shoe, card.value, snap.burn.count), 'burn') : `snapshot burn: ${card.error}`;
     if (problem) return done(problem);
   }
-  const voided = [...snap.voidedRounds].sort((a, b) => a.handNo - b.handNo);
+  const voided = [...snap.voidedRounds].sort((a, b) => a.handNo - b.handNo); // stable: in order within a number
+  const cut = snap.cutCard;
+  const cutVoided = cutCardRound(snap, voided);
+  let cutDone = false;
+  const drawCut = (handNo: number): string | null => {
+    if (!cut || cutDone) return null;
+    cutDone = true;
+    return step(cutCardDrawn(shoe, { firstCardOfRound: cut.firstCardOfRound, handNo }), 'cut card');
+  };
   let v = 0;
   const voidRoundsUpTo = (no: number): string | null => {
     for (; v < voided.length && voided[v]!.handNo <= no; v++) {
       const r = voided[v]!;
-      const problem = step(voidRound(shoe, { reason: r.reason, at: r.timestamp }), `void round ${r.handNo}`);
+      const problem =
+        (v === cutVoided ? drawCut(r.handNo) : null) ??
+        step(voidRound(shoe, { reason: r.reason, at: r.timestamp }), `void round ${r.handNo}`);
       if (problem) return problem;
     }
     return null;
   };
-  const cut = snap.cutCard;
   for (const [i, h] of snap.hands.entries()) {
     if (h.shoeId !== snap.shoeId) return done(`snapshot hand ${i + 1} belongs to shoe ${h.shoeId}, not ${snap.shoeId}`);
     if (h.handNo !== i + 1) return done(`snapshot hand ${i + 1} is numbered ${h.handNo}`);
-    const before =
-      voidRoundsUpTo(h.handNo) ??
-      (cut && cut.handNo === h.handNo
-        ? step(cutCardDrawn(shoe, { firstCardOfRound: cut.firstCardOfRound, handNo: h.handNo }), 'cut card')
-        : null);
+    const before = voidRoundsUpTo(h.handNo) ?? (cut && cut.handNo === h.handNo ? drawCut(h.handNo) : null);
     if (before) return done(before);
     const hand = wireHand(h);
     if (!hand.ok) return done(`snapshot ${hand.error}`);
@@ -146,9 +151,7 @@ export function shoeFromSnapshot(snap: ShoeSnapshot): Result<RebuiltShoe> {
   const next = snap.hands.length + 1;
   const after =
     voidRoundsUpTo(Infinity) ??
-    (cut && cut.handNo >= next
-      ? step(cutCardDrawn(shoe, { firstCardOfRound: cut.firstCardOfRound, handNo: next }), 'cut card')
-      : null) ??
+    (cut && cut.handNo >= next ? drawCut(next) : null) ??
     (snap.announcedVoidHand?.handNo === next
       ? step(
           announceVoidHand(shoe, snap.announcedVoidHand.reason, voidHandKind(snap.announcedVoidHand.reason)),
@@ -162,6 +165,24 @@ export function shoeFromSnapshot(snap: ShoeSnapshot): Result<RebuiltShoe> {
     if (problem) return done(problem);
   } else if (phase !== shoe.phase && !closedReason(shoe)) shoe = { ...shoe, phase };
   return done(null);
+}
+
+/**
+ * Which of the (sorted) voided rounds the cut card came out in, or -1: it came out in a round that has its result, or
+ * is being dealt. By the times, when the snapshot has the cut card's: the first voided round of its number at or
+ * after it. Without (an older controller), case (b) only, by the last coup: a number the same as the cut card's
+ * means the round after it reused it, so it was voided (the last voided round of that number).
+ */
+function cutCardRound(snap: ShoeSnapshot, voided: readonly ShoeSnapshot['voidedRounds'][number][]): number {
+  const cut = snap.cutCard;
+  if (!cut) return -1;
+  if (cut.timestamp !== undefined) {
+    const at = Date.parse(cut.timestamp);
+    return voided.findIndex((r) => r.handNo === cut.handNo && Date.parse(r.timestamp) >= at);
+  }
+  if (cut.firstCardOfRound || snap.lastCoupHandNo !== cut.handNo) return -1;
+  for (let i = voided.length - 1; i >= 0; i--) if (voided[i]!.handNo === cut.handNo) return i;
+  return -1;
 }
 
 /** Marks hand `no` corrected as the snapshot says (who and when; the earlier result is the board's to know). */

@@ -88,7 +88,11 @@ describe('the message stream', () => {
     expect(last?.hands).toEqual(hands(all));
     expect(last?.burn?.count).toBeGreaterThan(0);
     if (cut?.type !== 'cut-card') throw new Error('no cut card');
-    expect(last?.cutCard).toEqual({ handNo: cut.handNo, firstCardOfRound: cut.firstCardOfRound });
+    expect(last?.cutCard).toEqual({
+      handNo: cut.handNo,
+      firstCardOfRound: cut.firstCardOfRound,
+      timestamp: cut.timestamp, // when it came out: it tells a round voided after it (mqtt-bridge/cut-card-void.test.ts)
+    });
     expect(last?.lastCoupHandNo).toBe(cut.firstCardOfRound ? cut.handNo : cut.handNo + 1);
     // After every event and every hand (table open/closed aside), a snapshot.
     all.forEach((m, i) => {

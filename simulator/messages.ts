@@ -177,8 +177,10 @@ export function createMessenger(options: MessengerOptions): Messenger {
       }
       case 'cut-card': {
         const { shoeId, handNo, firstCardOfRound, lastCoupHandNo } = step;
-        const e = event({ ...common(), type: 'cut-card', shoeId, handNo, firstCardOfRound });
-        return [e, ...snapshotAfter(step, { cutCard: { handNo, firstCardOfRound }, lastCoupHandNo })];
+        const head = common();
+        const e = event({ ...head, type: 'cut-card', shoeId, handNo, firstCardOfRound });
+        const cutCard = { handNo, firstCardOfRound, timestamp: head.timestamp };
+        return [e, ...snapshotAfter(step, { cutCard, lastCoupHandNo })];
       }
       case 'last-coup':
         return [];
@@ -230,7 +232,16 @@ export function createMessenger(options: MessengerOptions): Messenger {
         const { shoeId, handNo, reason } = step;
         const payload: TableEvent = { ...common(), type: 'round-void', shoeId, handNo, reason };
         const voided = { handNo, reason, timestamp: payload.timestamp };
-        return [event(payload), ...roundOver(step, { voidedRounds: [...(snap?.voidedRounds ?? []), voided] })];
+        // The round the cut card came out in (rule 11.2 b), voided: the round after it, the last coup, reuses its number.
+        const cut = snap?.cutCard;
+        const lastCoup =
+          cut && !cut.firstCardOfRound && cut.handNo === handNo && snap?.lastCoupHandNo === handNo + 1
+            ? { lastCoupHandNo: handNo }
+            : {};
+        return [
+          event(payload),
+          ...roundOver(step, { voidedRounds: [...(snap?.voidedRounds ?? []), voided], ...lastCoup }),
+        ];
       }
       case 'hand-void': {
         const { shoeId, handNo, reason } = step;

@@ -109,7 +109,15 @@ export const ShoeSnapshotSchema = strictObject(
     burn: Type.Optional(BurnSchema),
     cutCard: Type.Optional(
       strictObject(
-        { handNo: HandNo, firstCardOfRound: Type.Boolean({ description: 'Rule 11.2 (a) when true, (b) when false.' }) },
+        {
+          handNo: HandNo,
+          firstCardOfRound: Type.Boolean({ description: 'Rule 11.2 (a) when true, (b) when false.' }),
+          timestamp: Type.Optional({
+            ...Timestamp,
+            description:
+              "When the cut card came out (its cut-card event's timestamp). With the voided rounds' times it tells whether it came out in a round later voided (the first voided round numbered handNo at or after it), which moves the last coup: in case (b) the round after a voided one reuses its number.",
+          }),
+        },
         { title: 'CutCard', description: 'Present once the cut card has come out (rule 11.2).' },
       ),
     ),
