@@ -17,7 +17,7 @@ import type { Language } from '../../contract/schemas/signage';
 import { AboutController } from '../controllers/about-controller';
 import { BurnInController } from '../controllers/burn-in-controller';
 import { FitController } from '../controllers/fit-controller';
-import { OutOfStepController } from '../controllers/out-of-step-controller';
+import { CATCH_UP_GRACE_MS, OutOfStepController } from '../controllers/out-of-step-controller';
 import { ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
@@ -76,6 +76,8 @@ export class KioskApp extends LitElement {
 
   private readonly shoe = new ShoeController(this);
   private readonly outOfStep = new OutOfStepController(this);
+  /** Reconnected (or started from its saved record), its table not heard since: hands may have been dealt meanwhile. */
+  private readonly catchingUp = new OutOfStepController<{ readonly since: string }>(this, Date.now, CATCH_UP_GRACE_MS);
   private readonly burnIn = new BurnInController(this);
   private readonly about = new AboutController(this);
   private readonly fit = new FitController(this);
@@ -147,6 +149,8 @@ export class KioskApp extends LitElement {
       if (this.isConnected) this.listenForIdentify();
     }
     this.outOfStep.follow(this.shoe.view?.outOfStep ?? null);
+    const link = this.shoe.view?.connection;
+    this.catchingUp.follow(link?.state === 'connected' && link.awaitingTable ? { since: link.since } : null);
     const theme = this.shoe.view?.settings.theme ?? 'classic';
     if (this.dataset['theme'] !== theme) this.dataset['theme'] = theme; // tokens.css switches palettes on it
     const view = this.shoe.view;
@@ -240,7 +244,7 @@ export class KioskApp extends LitElement {
       view.notices.find((n) => n.kind === 'tableClosed') ??
       (view.signage?.tableOpen === false ? { kind: 'tableClosed', since: view.signage.updatedAt } : undefined);
     const panels: PanelInputs = { view, lang, connection: this.connection(view), roads: this.shoe.roads };
-    const updating = this.outOfStep.shown !== null;
+    const updating = this.outOfStep.shown !== null || this.catchingUp.shown !== null;
     const portrait = layout === 'portrait';
     const staff = { outOfStep: this.outOfStep.shown };
     // The round's phase, as the host says it: not while the board is out of step or cut off from its host (it may be

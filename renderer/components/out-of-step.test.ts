@@ -4,7 +4,7 @@ import type { OutOfStep, TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { makeView, type ViewSpec } from '../../test/fixtures/views/build-view';
 import { DemoKiosk } from '../demo-kiosk';
-import { OUT_OF_STEP_GRACE_MS } from '../controllers/out-of-step-controller';
+import { CATCH_UP_GRACE_MS, OUT_OF_STEP_GRACE_MS } from '../controllers/out-of-step-controller';
 import { $$, cleanup, mount, settle } from '../test-support/fixtures';
 import './kiosk-app';
 import type { KioskApp } from './kiosk-app';
@@ -138,6 +138,29 @@ describe('<kiosk-app> out of step with its table', () => {
     await new Promise((r) => setTimeout(r, OUT_OF_STEP_GRACE_MS + 100));
     await settleAll(app);
     expect($(app, '.board')!.hasAttribute('data-updating')).toBe(true);
+  });
+
+  it('reconnected, its table not heard yet (hands may have been dealt meanwhile): after a moment, "Updating results"', async () => {
+    const demo = new DemoKiosk(view({}, 1));
+    const app = await board(demo);
+    const awaiting = (seq: number, awaitingTable: boolean) => {
+      const v = view({}, seq);
+      const since = new Date().toISOString();
+      return { ...v, connection: { ...v.connection, state: 'connected' as const, since, awaitingTable } };
+    };
+    demo.push(awaiting(2, true));
+    await settleAll(app);
+    expect($(app, '[data-text=updating]')).toBeNull(); // a snapshot heard within the grace dims nothing
+    await new Promise((r) => setTimeout(r, CATCH_UP_GRACE_MS + 100));
+    await settleAll(app);
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(true);
+    expect(text($(app, '[data-text=updating]'))).toBe('Updating results · 路单更新中');
+    expect($(app, 'kiosk-big-road')!.hasAttribute('ask-hidden')).toBe(true);
+    expect(app.dataset['outOfStep']).toBeUndefined(); // not out of step: staff are told by /readyz, not as a fault
+    demo.push(awaiting(3, false)); // the table heard: its snapshot settled it
+    await settleAll(app);
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
+    expect($(app, '[data-text=updating]')).toBeNull();
   });
 
   it("shows staff warnings in words of the board, the host's detail after them, and nothing for patrons", async () => {

@@ -16,9 +16,17 @@ import type { OutOfStep } from '../../contract/kiosk';
 /** How long the board must have been out of step before patrons are shown it, in ms. */
 export const OUT_OF_STEP_GRACE_MS = 1_000;
 
-export class OutOfStepController implements ReactiveController {
+/**
+ * How long a board reconnected (or started from its saved record) may await its table before patrons are shown that
+ * its results are being updated, in ms: the table's snapshot, asked at once, answers within a second on a healthy
+ * floor; a broker that lost it leaves the board waiting for the controller to publish again (26 s in a trial).
+ */
+export const CATCH_UP_GRACE_MS = 3_000;
+
+/** Any spell: the view's out-of-step, or a board awaiting its table (`since`: when it began). */
+export class OutOfStepController<T extends { readonly since: string } = OutOfStep> implements ReactiveController {
   /** What patrons are shown: the view's out-of-step once it has lasted the grace, else null. */
-  shown: OutOfStep | null = null;
+  shown: T | null = null;
   private began: number | null = null; // board clock (ms) when the current spell began, from `since` or first sight
   private ended = -Infinity; // board clock (ms) when patrons last saw a spell end
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -26,6 +34,7 @@ export class OutOfStepController implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly now: () => number = Date.now,
+    private readonly graceMs = OUT_OF_STEP_GRACE_MS,
   ) {
     host.addController(this);
   }
@@ -35,7 +44,7 @@ export class OutOfStepController implements ReactiveController {
   }
 
   /** Follows the view's out-of-step (call before rendering: from `willUpdate`). */
-  follow(state: OutOfStep | null): void {
+  follow(state: T | null): void {
     if (!state) {
       this.stopTimer();
       this.began = null;
@@ -51,7 +60,7 @@ export class OutOfStepController implements ReactiveController {
       this.began = Number.isNaN(since) ? now : Math.min(now, since);
     }
     // Never sooner than the grace after the last spell patrons saw end, whatever `since` says: no flashing.
-    const due = Math.max(this.began, this.ended) + OUT_OF_STEP_GRACE_MS;
+    const due = Math.max(this.began, this.ended) + this.graceMs;
     if (now >= due) {
       this.stopTimer();
       this.shown = state;
