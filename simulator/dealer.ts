@@ -129,11 +129,13 @@ export function* dealShoe(shoe: StackedShoe, context: DealContext): Generator<St
       pos = cards.length;
       break;
     }
-    // Not in the round the cut card came out in: the contract's cut card names a round by its hand number, which a
-    // round void without a result shares with the next, so a board could not tell which of the two it was.
-    if (cutCardRound !== rounds && happens(rates.foreignCard)) {
+    // In the round the cut card came out in too: the snapshot's cut card carries its time, which tells a board the
+    // voided round from the next, which reuses its number (mqtt-bridge/cut-card-void.test.ts). In case (b) that next
+    // round is the last coup; in case (a) the last coup was the voided round, and the shoe is over.
+    if (happens(rates.foreignCard)) {
       yield { type: 'round-void', shoeId, handNo: no, reason: 'foreign-card', cards: cards.slice(pos, pos + used) };
       pos += used;
+      if (cutCardRound === rounds && lastRound === rounds + 1) yield { type: 'last-coup', shoeId, handNo: no };
       continue;
     }
     const coup = dealt.value;
