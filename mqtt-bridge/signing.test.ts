@@ -110,7 +110,50 @@ describe('keys and canonical JSON', () => {
     expect(parsed.ok && keyId(parsed.value)).toBe(k.kid);
     expect(parsePublicKey(Buffer.from(raw, 'base64url').toString('base64')).ok).toBe(true);
     expect(parsePublicKey(k.publicKey.export({ format: 'pem', type: 'spki' }).toString()).ok).toBe(true);
-    expect(parsePublicKey('not a key')).toMatchObject({ ok: false, error: expect.stringMatching(/Ed25519/) });
+    const expected = 'expected an Ed25519 public key: 43 characters of base64url (32 bytes) or a PEM text; got';
+    const refusals: [string, string][] = [
+      ['abc', `${expected} 3 characters (2 bytes)`],
+      [raw.slice(1), `${expected} 42 characters (31 bytes)`],
+      [`${raw}.`, `${expected} 44 characters, with '.' that is not base64url`],
+      ['', `${expected} an empty text`],
+      [
+        '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
+        `${expected} a PEM text (BEGIN PUBLIC KEY) that does not decode as one`,
+      ],
+      [
+        './keys/pit.pem',
+        'looks like a file path (./keys/pit.pem): paste the key that `baccarat-board keys show FILE` prints',
+      ],
+      [
+        'C:\\keys\\pit.pub',
+        'looks like a file path (C:\\keys\\pit.pub): paste the key that `baccarat-board keys show FILE` prints',
+      ],
+      [
+        'controller.key',
+        'looks like a file path (controller.key): paste the key that `baccarat-board keys show FILE` prints',
+      ],
+    ];
+    for (const [text, error] of refusals) expect(parsePublicKey(text), text).toEqual({ ok: false, error });
+    // A private key pasted is refused as one, and never echoed.
+    const privatePem = k.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const pasted = parsePublicKey(privatePem);
+    expect(pasted).toMatchObject({ ok: false, error: expect.stringMatching(/^is a private key: .*keys show FILE/) });
+    expect(JSON.stringify(pasted)).not.toContain(privatePem.split('\n')[1]);
+    // Signing wants the private key: a public key, or anything else, is said as such.
+    expect(parsePrivateKey(raw)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^is a public key: signing needs/),
+    });
+    expect(parsePrivateKey(k.publicKey.export({ format: 'pem', type: 'spki' }).toString())).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^is a public key/),
+    });
+    expect(parsePrivateKey('garbage')).toEqual({
+      ok: false,
+      error:
+        'expected an Ed25519 private key: the PEM file (PKCS #8) that `baccarat-board keys generate` wrote; ' +
+        'got 7 characters that are not a PEM text',
+    });
     expect(parsePrivateKey(k.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString())).toMatchObject({
       ok: true,
       value: { kid: k.kid },

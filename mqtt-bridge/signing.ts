@@ -56,34 +56,72 @@ export function generateSigningKey(): SigningKey {
 
 const isEd25519 = (k: KeyObject) => k.asymmetricKeyType === 'ed25519';
 
-/** A public key from its raw 32 bytes (base64url or base64) or a PEM text; an error says what is wrong. */
-export function parsePublicKey(text: string): Result<KeyObject, string> {
-  const t = text.trim();
-  try {
-    const key = t.startsWith('-----')
-      ? createPublicKey(t)
-      : createPublicKey({
-          key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(t, 'base64').toString('base64url') },
-          format: 'jwk',
-        });
-    if (!isEd25519(key)) return err(`not an Ed25519 key (${key.asymmetricKeyType})`);
-    if (Buffer.from(publicKeyText(key), 'base64url').length !== 32) return err('an Ed25519 public key is 32 bytes');
-    return ok(key);
-  } catch (e) {
-    return err(`not an Ed25519 public key: ${(e as Error).message}`);
-  }
+/** What a public key is, for errors: said the way `keys show` prints one. */
+export const PUBLIC_KEY_EXPECTED = 'an Ed25519 public key: 43 characters of base64url (32 bytes) or a PEM text';
+const PRIVATE_KEY_EXPECTED = 'an Ed25519 private key: the PEM file (PKCS #8) that `baccarat-board keys generate` wrote';
+
+/** A short account of a text that is not the key expected: its length, never its content (it may be a secret). */
+function textGot(t: string, pemOnly = false): string {
+  if (t === '') return 'an empty text';
+  const label = /^-----BEGIN ([A-Z0-9 ]+)-----/.exec(t)?.[1];
+  if (label) return `a PEM text (BEGIN ${label}) that does not decode as one`;
+  if (t.startsWith('-----')) return 'a text that starts like a PEM text but has no BEGIN line';
+  if (pemOnly) return `${t.length} characters that are not a PEM text`;
+  const bad = /[^A-Za-z0-9+/=_-]/.exec(t);
+  if (bad) return `${t.length} characters, with '${bad[0]}' that is not base64url`;
+  return `${t.length} characters (${Buffer.from(t, 'base64').length} bytes)`;
 }
 
-/** A signing key from a PEM text (PKCS #8, as `keys generate` writes it). */
-export function parsePrivateKey(pem: string): Result<SigningKey, string> {
+/** A path to a key file rather than the key (the docs say `keys show FILE` prints the key; a path is the slip). */
+const looksLikePath = (t: string): boolean =>
+  /^(\/|\.{1,2}\/|~\/|[A-Za-z]:\\)/.test(t) ||
+  /\.(pem|key|pub|der|txt)$/i.test(t) ||
+  (/[/\\]/.test(t) && /[^A-Za-z0-9+/=_-]/.test(t));
+
+/**
+ * A public key from its raw 32 bytes (base64url or base64) or a PEM text; an error says what was expected and
+ * what was got (a length, a file path, a private key), never the text itself.
+ */
+export function parsePublicKey(text: string): Result<KeyObject, string> {
+  const t = text.trim();
+  if (t.includes('PRIVATE KEY'))
+    return err(
+      'is a private key: a board trusts the public key only; paste what `baccarat-board keys show FILE` prints, ' +
+        'and keep the private key off the board',
+    );
+  let key: KeyObject;
   try {
-    const privateKey = createPrivateKey(pem);
-    if (!isEd25519(privateKey)) return err(`not an Ed25519 key (${privateKey.asymmetricKeyType})`);
-    const publicKey = createPublicKey(privateKey);
-    return ok({ kid: keyId(publicKey), privateKey, publicKey });
-  } catch (e) {
-    return err(`not an Ed25519 private key (PEM, PKCS #8): ${(e as Error).message}`);
+    if (t.startsWith('-----')) key = createPublicKey(t);
+    else {
+      const raw = Buffer.from(t, 'base64');
+      if (raw.length !== 32 || /[^A-Za-z0-9+/=_-]/.test(t)) throw new Error('not 32 bytes of base64url');
+      key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
+    }
+  } catch {
+    if (looksLikePath(t))
+      return err(`looks like a file path (${t}): paste the key that \`baccarat-board keys show FILE\` prints`);
+    return err(`expected ${PUBLIC_KEY_EXPECTED}; got ${textGot(t)}`);
   }
+  if (!isEd25519(key)) return err(`expected ${PUBLIC_KEY_EXPECTED}; got ${key.asymmetricKeyType ?? 'another'} key`);
+  return ok(key);
+}
+
+/** A signing key from a PEM text (PKCS #8, as `keys generate` writes it); an error says what was got. */
+export function parsePrivateKey(pem: string): Result<SigningKey, string> {
+  const t = pem.trim();
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey(t);
+  } catch {
+    const isPublic = !t.includes('PRIVATE KEY') && parsePublicKey(t).ok;
+    return isPublic
+      ? err(`is a public key: signing needs ${PRIVATE_KEY_EXPECTED}`)
+      : err(`expected ${PRIVATE_KEY_EXPECTED}; got ${textGot(t, true)}`);
+  }
+  if (!isEd25519(privateKey))
+    return err(`expected ${PRIVATE_KEY_EXPECTED}; got ${privateKey.asymmetricKeyType ?? 'another'} key`);
+  const publicKey = createPublicKey(privateKey);
+  return ok({ kid: keyId(publicKey), privateKey, publicKey });
 }
 
 /** The signature of `payload` on `topic`. */
