@@ -18,6 +18,7 @@ import { Value } from '@sinclair/typebox/value';
 export interface ConfigProblem {
   readonly path: string;
   readonly problem: string;
+  readonly cause?: string; // the field whose value made it a problem, when not `path` (its source is named)
 }
 
 /** A problem and where its value came from ("file /etc/…", "environment variable BACCARAT_SERVE_PORT", "--port"). */

@@ -90,7 +90,8 @@ describe('loadConfig', () => {
     const ca = pem('ca.pem');
     const cert = pem('cert.pem');
     const key = pem('key.pem');
-    const cases: Record<string, { value: string; expected: unknown; with?: Record<string, string> }> = {
+    // `paired`: the field is refused without its companion, so the companion is compared too (a certificate's key).
+    const cases: Record<string, { value: string; expected: unknown; with?: Record<string, string>; paired?: true }> = {
       BACCARAT_TABLE_ID: { value: 'T42', expected: 'T42' },
       BACCARAT_DISPLAY_ID: { value: 'lobby-3', expected: 'lobby-3' },
       BACCARAT_MQTT_URLS: {
@@ -103,8 +104,8 @@ describe('loadConfig', () => {
       BACCARAT_MQTT_PASSWORD: { value: 's3cret', expected: 's3cret' },
       BACCARAT_MQTT_ROOT: { value: 'casino/floor2', expected: 'casino/floor2' },
       BACCARAT_MQTT_CA: { value: ca, expected: ca },
-      BACCARAT_MQTT_CERT: { value: cert, expected: cert },
-      BACCARAT_MQTT_KEY: { value: key, expected: key },
+      BACCARAT_MQTT_CERT: { value: cert, expected: cert, with: { BACCARAT_MQTT_KEY: key }, paired: true },
+      BACCARAT_MQTT_KEY: { value: key, expected: key, with: { BACCARAT_MQTT_CERT: cert }, paired: true },
       BACCARAT_JOURNAL_DIR: { value: '/var/lib/bb', expected: '/var/lib/bb' },
       BACCARAT_SERVE_HOST: {
         value: '0.0.0.0',
@@ -128,12 +129,13 @@ describe('loadConfig', () => {
       const got = load({ file: null, env: { [name]: c.value, ...c.with } });
       expect(get(got, target), name).toEqual(c.expected);
       // …and only that field (and its companions) differs from the defaults.
-      const base = load({ file: null, env: { ...c.with } });
+      const base = load({ file: null, env: c.paired ? {} : { ...c.with } });
       const changed = Object.keys(flatten(got)).filter((k) => json(get(got, k)) !== json(get(base, k)));
       const allowed = [
         target,
         ...(target === 'displayId' ? ['mqtt.clientId'] : []),
         ...(target.startsWith('mqtt.tls.') ? ['mqtt.tls.rejectUnauthorized'] : []),
+        ...(c.paired ? Object.keys(c.with ?? {}).map((n) => ENV_VARS[n]!) : []),
       ];
       expect(
         changed.filter((k) => !allowed.some((a) => k === a || k.startsWith(`${a}.`))),
@@ -306,6 +308,57 @@ describe('loadConfig errors: every one, with what is allowed and where it came f
     // Both at fault: each is named.
     const both = failure({ file: file({ board: { theme: 'dark' } }), env: { BACCARAT_LOG_LEVEL: 'loud' } });
     expect(both).toMatch(/board\.theme: .*\(file .*\)\n {2}log\.level: .*\(environment variable BACCARAT_LOG_LEVEL\)$/);
+  });
+
+  test('a client certificate and its key come from one place: the file, the variables or the flags', () => {
+    const [cert, key] = [pem('pair-cert.pem'), pem('pair-key.pem')];
+    const certOnly = file({ mqtt: { tls: { cert } } });
+    expect(failure({ file: certOnly, env: {} })).toBe(
+      `configuration: mqtt.tls.cert: a client certificate needs its key: give mqtt.tls.key too (file ${certOnly})`,
+    );
+    const keyOnly = file({ mqtt: { tls: { key } } });
+    expect(failure({ file: keyOnly, env: {} })).toBe(
+      `configuration: mqtt.tls.key: a key needs its client certificate: give mqtt.tls.cert too (file ${keyOnly})`,
+    );
+    // A variable's certificate beside the file's key is not a pair either.
+    expect(failure({ file: keyOnly, env: { BACCARAT_MQTT_CERT: cert } })).toContain(
+      'mqtt.tls.cert: a client certificate needs its key: give BACCARAT_MQTT_KEY too ' +
+        '(environment variable BACCARAT_MQTT_CERT)',
+    );
+    const both = load({ file: file({ mqtt: { tls: { cert, key } } }), env: {} });
+    expect(both.mqtt.tls).toMatchObject({ cert, key });
+    expect(load({ file: null, env: { BACCARAT_MQTT_CERT: cert, BACCARAT_MQTT_KEY: key } }).mqtt.tls).toMatchObject({
+      cert,
+      key,
+    });
+  });
+
+  test('serve.host off loopback without a token names where the host was set', () => {
+    const p = file({ serve: { host: '0.0.0.0' } });
+    expect(failure({ file: p, env: {} })).toBe(
+      'configuration: serve.token: is required when serve.host is 0.0.0.0 (not loopback): a secret of 16 ' +
+        `characters or more (file ${p})`,
+    );
+    expect(failure({ file: null, env: { BACCARAT_SERVE_HOST: '::' } })).toMatch(
+      /serve\.token: is required when serve\.host is :: .*\(environment variable BACCARAT_SERVE_HOST\)$/,
+    );
+  });
+
+  test('a trust key that is not one says what a key is and what was given (a length, a path), per field', () => {
+    const p = file({ trust: { controllerKeys: ['abc', '/etc/baccarat-board/controller.pem'], pitKeys: ['AAAA'] } });
+    const expected = 'an Ed25519 public key: 43 characters of base64url (32 bytes) or a PEM text';
+    expect(failure({ file: p, env: {} }).split('\n')).toEqual([
+      'configuration: 3 errors:',
+      `  trust.controllerKeys[0]: expected ${expected}; got 3 characters (2 bytes) (file ${p})`,
+      '  trust.controllerKeys[1]: looks like a file path (/etc/baccarat-board/controller.pem): paste the key that ' +
+        `\`baccarat-board keys show FILE\` prints (file ${p})`,
+      `  trust.pitKeys[0]: expected ${expected}; got 4 characters (3 bytes) (file ${p})`,
+    ]);
+    const short = 'AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOT';
+    expect(failure({ file: null, env: { BACCARAT_CONTROLLER_KEYS: short } })).toBe(
+      `configuration: trust.controllerKeys[0]: expected ${expected}; got 42 characters (31 bytes) ` +
+        '(environment variable BACCARAT_CONTROLLER_KEYS)',
+    );
   });
 
   test('the file must be valid on its own: a bad value is reported though a variable or a flag overrides it', () => {

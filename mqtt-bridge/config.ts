@@ -79,6 +79,12 @@ function fieldProblems(c: unknown): ConfigProblem[] {
   return out;
 }
 
+/** A layer's `mqtt.tls` (the file's, the variables' or the flags'), or nothing. */
+function tlsOf(layer: unknown): Readonly<Record<string, unknown>> {
+  const mqtt = isObject(layer) && isObject(layer.mqtt) ? layer.mqtt : {};
+  return isObject(mqtt.tls) ? mqtt.tls : {};
+}
+
 /** What one field cannot say alone: checked on the configuration in force, every field valid. */
 function crossProblems(c: Config): ConfigProblem[] {
   const out: ConfigProblem[] = [];
@@ -92,6 +98,7 @@ function crossProblems(c: Config): ConfigProblem[] {
     out.push({
       path: 'serve.token',
       problem: `is required when serve.host is ${c.serve.host} (not loopback): a secret of 16 characters or more`,
+      cause: 'serve.host', // unset, the token has no source: the host set is what asks for it
     });
   if (c.trust.requireSignatures && c.trust.controllerKeys.length === 0)
     out.push({ path: 'trust.requireSignatures', problem: 'needs at least one key in trust.controllerKeys' });
@@ -173,17 +180,23 @@ export function loadConfig({ file, env = process.env, overrides, flags = {} }: L
   const problems: SourcedProblem[] = [];
   const add = (found: readonly ConfigProblem[], source: (p: string) => string | null | undefined) => {
     for (const f of found) {
-      const s = source(f.path);
+      const s = source(f.cause ?? f.path);
       if (s !== undefined) problems.push({ ...f, source: s });
     }
   };
   add(fieldProblems(withFile), () => fileSource);
   add(fieldProblems(withEnv), envSource); // only the fields a variable set: the file's were said above
   add(fieldProblems(merged), (p) => lookup(flagOf, p));
-  // The flags' --cert and --key go together (tls-files.ts): a flag's certificate with the file's key is not a pair.
-  const flagTls = isObject(overrides?.mqtt?.tls) ? overrides.mqtt.tls : {};
+  // A client certificate and its key come from one place (tls-files.ts): the file, the variables or the flags. A
+  // certificate from one beside a key from another would not be a pair.
+  const envName = (f: string) => Object.entries(ENV_VARS).find(([, target]) => target === f)?.[0] ?? f;
   add(
-    tlsPairProblems(flagTls, (f) => flags[f] ?? f),
+    tlsPairProblems(tlsOf(fromFile), (f) => f),
+    () => fileSource,
+  );
+  add(tlsPairProblems(tlsOf(fromEnv), envName), envSource);
+  add(
+    tlsPairProblems(tlsOf(overrides), (f) => flags[f] ?? f),
     (p) => lookup(flagOf, p),
   );
   if (problems.length === 0) add(crossProblems(merged), sourceOf);
