@@ -10,6 +10,8 @@ export interface CliIo {
   readonly err: (text: string) => void;
   /** Whether standard input is a terminal (then a command without arguments shows its usage instead of waiting). */
   readonly stdinIsTty: boolean;
+  /** Whether standard output is a terminal (a person reads it, not journald): then a board's token is printed. */
+  readonly stdoutIsTty?: boolean;
   /** The Node.js running the tool, checked against package.json's engines (a warning if older); absent: unchecked. */
   readonly nodeVersion?: string;
 }

@@ -18,6 +18,7 @@ main(process.argv.slice(2), {
   out: write(process.stdout),
   err: write(process.stderr),
   stdinIsTty: process.stdin.isTTY === true,
+  stdoutIsTty: process.stdout.isTTY === true,
   ...(process.env[NODE_CHECK_VARIABLE] === 'off' ? {} : { nodeVersion: process.versions.node }),
 }).then(
   (code) => {

@@ -4,12 +4,14 @@
  * otherwise, and then a token is required.
  * @packageDocumentation
  */
+import { hostname, networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFile } from '../mqtt-bridge/config';
 import { TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
 import { startBoard, stopOnSignals } from './board-runtime';
 import { numberOrText, tlsFlagValues, valuesAfterFlags } from './flag-values';
 import { type CliIo, EXIT } from './io';
+import { shownAddress } from './served-address';
 
 export const SERVE_USAGE = `Usage: baccarat-board serve [options]
 
@@ -85,12 +87,20 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT.badInput;
   }
   const board = await startBoard(config.value, undefined, values.config ?? process.env.BACCARAT_BOARD_CONFIG ?? null);
+  // Printed masked: under systemd standard output goes to journald, and the token must not (docs/deployment.md).
+  const shown = shownAddress(board.web.url, {
+    tty: io.stdoutIsTty === true,
+    hostname: hostname(),
+    interfaces: networkInterfaces(),
+  });
   io.out(
     `baccarat-board: table ${config.value.tableId}, display ${config.value.displayId}\n` +
       `  broker: ${config.value.mqtt.brokers.join(', ') || '(none: showing the journal only)'}\n` +
-      `  board:  ${board.web.url}\n  state:  ${board.web.url.replace(/#.*$/, '')}api/state\n` +
-      `  ready:  ${board.web.url.replace(/#.*$/, '')}readyz\n` +
-      `  health: ${board.web.url.replace(/#.*$/, '')}healthz\n`,
+      `  board:  ${shown.board}\n  state:  ${shown.base}api/state\n` +
+      `  ready:  ${shown.base}readyz\n` +
+      `  health: ${shown.base}healthz\n` +
+      (shown.note ? `  (${shown.note})\n` : '') +
+      (shown.board.endsWith('#token=…') ? '  (the token is not printed: standard output is not a terminal)\n' : ''),
   );
   stopOnSignals(board.stop, io.out);
   await new Promise(() => undefined); // runs until a signal

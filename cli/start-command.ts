@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
@@ -25,6 +26,7 @@ import { demoCasinoSignage, demoTableSignage } from './demo-signage';
 import { numberOrText, tlsFlagValues, valuesAfterFlags } from './flag-values';
 import { type CliIo, EXIT, UsageError } from './io';
 import { ELECTRON_MAIN } from './paths';
+import { shownAddress } from './served-address';
 
 export const START_USAGE = `Usage: baccarat-board start [options]
 
@@ -134,8 +136,15 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
       throw e;
     });
   stops.push(board.stop);
+  // As serve prints it (served-address.ts): the token masked unless a person reads it at a terminal.
+  const shown = shownAddress(board.web.url, {
+    tty: io.stdoutIsTty === true,
+    hostname: hostname(),
+    interfaces: networkInterfaces(),
+  });
   io.out(
-    `\n  The board:  ${board.web.url}\n  Its state:  ${board.web.url.replace(/#.*$/, '')}api/state\n` +
+    `\n  The board:  ${shown.board}\n  Its state:  ${shown.base}api/state\n` +
+      (shown.note ? `  (${shown.note})\n` : '') +
       `  Logs:       ${logFile}\n\n`,
   );
   if (!values['no-open']) openBrowser(board.web.url, io);

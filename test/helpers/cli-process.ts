@@ -16,6 +16,8 @@ export interface CliProcess {
   readonly child: ChildProcess;
   readonly url: string; // the first match of the pattern's group 1 in its standard output
   readonly port: number;
+  /** Its standard output so far. */
+  output(): string;
   /** Whether it is still running. */
   alive(): boolean;
   /** SIGTERM, and its exit. */
@@ -56,6 +58,7 @@ export function startCli(
         child,
         url,
         port: Number(new URL(url).port),
+        output: () => out,
         alive: () => child.exitCode === null && child.signalCode === null,
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
