@@ -253,12 +253,15 @@ describe('baccarat-board fleet', () => {
   });
 
   test.each([
-    [['shrug', '--display', 'D1'], "unknown command 'shrug': list, identify, about, reload, resync, screenshot"],
+    [
+      ['shrug', '--display', 'D1'],
+      "unknown command 'shrug': list, identify, about, reload, resync, screenshot, forget",
+    ],
     [['identify'], '--display ID is required'],
-    [['shrug'], "unknown command 'shrug': list, identify, about, reload, resync, screenshot"],
+    [['shrug'], "unknown command 'shrug': list, identify, about, reload, resync, screenshot, forget"],
     [
       ['status', '--display', 'D1'],
-      "unknown command 'status': list, identify, about, reload, resync, screenshot. Every board's status, one line " +
+      "unknown command 'status': list, identify, about, reload, resync, screenshot, forget. Every board's status, one line " +
         "each: 'baccarat-board fleet list --broker URL [--table ID]'",
     ],
     [['identify', '--display', 'D1', '--table', 'T1'], '--table is for list, not identify'],

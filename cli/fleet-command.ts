@@ -6,7 +6,8 @@
  * a board that is off does not act on it hours later. Accountable as `signage` is (`actor.ts`): sent as the OS user,
  * or a console account (`--by`) held to its role, with a reason for `reload` and `resync`; once the board has answered
  * (or the wait is over) the command is one record of the pit's audit trail on `{root}/pit/audit`, made as the
- * console makes it (`console/fleet-audit.ts`). `list` (or `ls`) lists every board instead (`fleet-list.ts`).
+ * console makes it (`console/fleet-audit.ts`). `list` (or `ls`) lists every board instead (`fleet-list.ts`), and
+ * `forget` clears a retired board's retained status and last-seen time (`fleet-forget.ts`).
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
@@ -40,6 +41,7 @@ import {
   unconfirmedAudit,
   type ActorEnv,
 } from './actor';
+import { fleetForget } from './fleet-forget';
 import { fleetList, LIST_WORDS } from './fleet-list';
 import { FLEET_USAGE } from './fleet-usage';
 import { type CliIo, EXIT, UsageError } from './io';
@@ -52,7 +54,21 @@ const LISTING_HINT: Record<string, string> = {
 };
 
 /** The options that are for a command to one board, not for `list`. */
-const COMMAND_ONLY = ['display', 'reason', 'out', 'seconds', 'replace', 'signing-key', 'by', 'accounts', 'audit'];
+const COMMAND_ONLY = [
+  'display',
+  'reason',
+  'out',
+  'seconds',
+  'replace',
+  'signing-key',
+  'by',
+  'accounts',
+  'audit',
+  'force',
+];
+
+/** What `forget` takes beside the connection options (it publishes no command, so signs and audits nothing). */
+const FORGET_TAKES = ['display', 'force', 'json', 'timeout'];
 
 export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = PROCESS_ENV): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -70,6 +86,7 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
       timeout: { type: 'string' },
       'signing-key': { type: 'string' },
       json: { type: 'boolean' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -78,7 +95,7 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
     return EXIT.ok;
   }
   const [word, ...extra] = positionals;
-  const words = ['list', ...DISPLAY_COMMANDS].join(', ');
+  const words = ['list', ...DISPLAY_COMMANDS, 'forget'].join(', ');
   if (word === undefined) throw new UsageError(`which command?: ${words}`);
   if (extra.length > 0) throw new UsageError(`unexpected '${extra[0]}'`);
   if (LIST_WORDS.includes(word)) {
@@ -86,6 +103,12 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
     if (stray !== undefined) throw new UsageError(`--${stray} is for a command to one board, not list`);
     return fleetList(values, io, penv);
   }
+  if (word === 'forget') {
+    const stray = [...COMMAND_ONLY, 'table'].find((o) => o in values && !FORGET_TAKES.includes(o));
+    if (stray !== undefined) throw new UsageError(`--${stray} is not for forget`);
+    return fleetForget(values, io, penv);
+  }
+  if (values.force !== undefined) throw new UsageError(`--force is for forget, not ${word}`);
   // The command first: `fleet status` is not a command missing its --display.
   if (!(DISPLAY_COMMANDS as readonly string[]).includes(word))
     throw new UsageError(`unknown command '${word}': ${words}${LISTING_HINT[word] ?? ''}`);

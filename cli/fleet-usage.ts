@@ -4,6 +4,7 @@ import { BROKER_USAGE } from '../console/mqtt-session';
 
 export const FLEET_USAGE = `Usage: baccarat-board fleet list --broker URL [--table ID] [--json] [connection options]
        baccarat-board fleet identify|about|reload|resync|screenshot --broker URL --display ID [options]
+       baccarat-board fleet forget --broker URL --display ID [--force] [--json] [connection options]
 
 Every board on the broker (list), or a fleet command to one board ({root}/displays/{ID}/command, QoS 1), for IT.
 
@@ -24,6 +25,11 @@ resync      asks the retained topics again (--replace: drop the board's state an
 screenshot  the board's current picture, written to --out FILE.png. In Electron it is the kiosk window's own
             pixels (source: window); in browser mode the board's current view drawn again by a headless
             Chromium on the board's machine at the size its browser reported (source: rendered).
+forget      retires a board taken away: clears its retained status and last-seen time (empty retained messages),
+            so that list and the console no longer show it, and says what it cleared. A board online now is
+            refused unless --force (it would publish its status again within 30 s). Exit status 0 once cleared; 1
+            when the broker holds nothing of it, it is online, or the broker kept them (this account may not write
+            {root}/displays/ID/status and /seen: its ACL, docs/console.md).
 
 Nothing is sent to a board whose retained status says it is offline (since when, as far as is known), or that has
 no status (it has never connected): that is said at once. Otherwise the command waits for the board: its status
@@ -48,6 +54,7 @@ Options:
   --out FILE.png          screenshot: where to write the picture
   --seconds N             identify, about: how long it shows (1 to 600)
   --replace               resync: replace the board's state
+  --force                 forget: clear a board that is online now
   --timeout S             how long to wait for the board (default 10 s; 30 s for screenshot); for list, the
                           longest to wait for the boards' statuses (default 2 s: it ends once they are in)
   --signing-key FILE      the pit's private key (PEM): for boards that require signatures; signs the record too

@@ -48,7 +48,8 @@ const COMMANDS: Record<string, Command> = {
   },
   fleet: {
     load: () => import('./fleet-command').then((m) => ({ run: m.fleetCommand, usage: m.FLEET_USAGE })),
-    summary: 'every board on the broker (list), or a command to one: identify, about, reload, resync, screenshot',
+    summary:
+      'every board on the broker (list), or a command to one: identify, about, reload, resync, screenshot; forget',
   },
   keypad: {
     load: () => import('./keypad-command').then((m) => ({ run: m.keypadCommand, usage: m.KEYPAD_USAGE })),

@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fleetCommand } from '../cli/fleet-command';
 import { signageCommand } from '../cli/signage-command';
 import { simulateCommand } from '../cli/simulate-command';
 import { memoryIo } from '../cli/test-io';
-import { makeHandMessage, parseTableSignage } from '../contract/mqtt';
+import { makeDisplaySeen, makeDisplayStatus, makeHandMessage, parseTableSignage } from '../contract/mqtt';
 import { boardSubscriptions, topics } from '../contract/topics';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 import { CARDS, coup, handMessage } from '../test/helpers/table-messages';
@@ -353,6 +354,40 @@ describe.skipIf(missing !== null)(
       await expect.poll(() => statuses.length).toBeGreaterThan(0);
       await settle();
       expect(new Set(statuses)).toEqual(new Set([`${T.displayStatus('D2')} {"twin":true}`])); // once per subscription
+    });
+
+    test("fleet forget: the console's credentials retire a board; another board's cannot (MQTT 5 and 3.1.1)", async () => {
+      const d1 = await client('D1', 5);
+      const at = new Date(Date.now() - 86_400_000).toISOString();
+      const gone = { v: 1, displayId: 'D1', tableId: 'T1', version: '1.4.2', timestamp: at } as const;
+      await d1.publishAsync(T.displayStatus('D1'), makeDisplayStatus({ ...gone, state: 'offline', will: true }), {
+        qos: 1,
+        retain: true,
+      });
+      const seen = { v: 1, displayId: 'D1', tableId: 'T1', timestamp: at } as const;
+      await d1.publishAsync(T.displaySeen('D1'), makeDisplaySeen(seen), { qos: 1, retain: true });
+      const held = async () => {
+        const r = await readRetained(await client('console', 5), [T.displayStatus('D1'), T.displaySeen('D1')], 300);
+        return r.ok ? r.value.size : -1;
+      };
+      expect(await held()).toBe(2);
+      const forget = async (user: User, pv: 4 | 5) => {
+        const m = memoryIo();
+        const args = ['forget', '--display', 'D1', '--broker', broker.url, '--username', user];
+        const code = await fleetCommand([...args, '--password', USERS[user], '--protocol-version', String(pv)], m.io);
+        return { code, out: m.out(), err: m.err() };
+      };
+      // A board reads only its own status: another board's is nothing it can see, or clear.
+      for (const pv of [5, 4] as const) {
+        const other = await forget('D2', pv);
+        expect([other.code, other.out]).toEqual([1, '']);
+        expect(other.err).toMatch(/display D1: the broker holds no status or last-seen time of it/);
+      }
+      expect(await held()).toBe(2);
+      const done = await forget('console', 4);
+      expect([done.code, done.err]).toEqual([0, '']);
+      expect(done.out).toMatch(/^forgot display D1 \(table T1, offline, last seen 1 d ago\)/);
+      expect(await held()).toBe(0);
     });
   },
 );

@@ -148,6 +148,6 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('fleet screenshot and about, browser
     expect(usage.err).toContain('screenshot needs --out FILE.png');
     const unknown = await fleet(['dance', '--broker', broker.url, '--display', 'D2']);
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain("unknown command 'dance': list, identify, about, reload, resync, screenshot");
+    expect(unknown.err).toContain("unknown command 'dance': list, identify, about, reload, resync, screenshot, forget");
   }, 90_000);
 });
