@@ -57,6 +57,7 @@ export class BoardConnection {
   private lastMessageAt: string | null = null;
   private subscribedFlag = false;
   private everConnected = false;
+  private unreachableSaid = false; // "cannot reach the broker yet" logged, before the first connection
   /**
    * Reconnected, or connected the first time with a picture restored from the journal, and the table not heard
    * since: hands may have been dealt while the link was down, or while the board was.
@@ -226,20 +227,24 @@ export class BoardConnection {
     await closeClient(client, { topic: this.statusTopic, payload: offline }, limitMs);
   }
 
-  private setConnection(state: ConnectionView['state'], broker: string | null): void {
+  private setConnection(reported: ConnectionView['state'], broker: string | null): void {
     if (this.stopped) return;
+    // Before its first connection a failed attempt leaves the board connecting, not reconnecting: it has never been
+    // connected (/readyz says "connecting to the brokers …", as deployment.md shows). Said once in the log.
+    const first = reported === 'reconnecting' && !this.everConnected;
+    if (first && !this.unreachableSaid) {
+      this.unreachableSaid = true;
+      this.deps.log.warn({ broker: this.config.mqtt.brokers[0] }, 'cannot reach the broker yet: retrying by itself');
+    }
+    const state = first ? 'connecting' : reported;
     if (this.connection.state === state && (broker === null || this.connection.broker === broker)) return;
     const before = this.connection;
-    if (state === 'reconnecting' && before.state !== 'reconnecting') {
+    if (state === 'reconnecting' && before.state !== 'reconnecting')
       // Said once as the link drops (each failed attempt then logs its own error), so the log tells IT when.
-      const lost = before.state === 'connected';
       this.deps.log.warn(
-        { broker: before.broker ?? this.config.mqtt.brokers[0], ...(lost ? { connectedSince: before.since } : {}) },
-        lost
-          ? 'lost the broker: reconnecting by itself; the board shows its last results meanwhile'
-          : 'cannot reach the broker yet: retrying by itself',
+        { broker: before.broker ?? this.config.mqtt.brokers[0], connectedSince: before.since },
+        'lost the broker: reconnecting by itself; the board shows its last results meanwhile',
       );
-    }
     if (state === 'connected') {
       this.guard.connected();
       // The first connection is the board's first view (no-view till then), unless it shows a picture restored
