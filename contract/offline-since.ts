@@ -83,8 +83,9 @@ export const SILENT_AFTER_SECONDS = 3 * RESTATE_SECONDS;
  * Whether a board is silent at `now` (ms since the epoch): its status says online, but is more than
  * {@link SILENT_AFTER_SECONDS} old, so nothing has been heard from it since, though its last word was online. Its
  * last will never came: the broker restarted with its retained messages but without the will of a board that never
- * reconnected, a bridged broker, or a board frozen hard while its link stays up. Silent since its status's time. A
- * status time that cannot be read is silent too: online only when a recent time says so.
+ * reconnected, or a bridged broker (a frozen board is offline, not silent: the broker's keep-alive fires its will).
+ * Silent since its status's time. A status time that cannot be read is silent too: online only when a recent time
+ * says so.
  */
 export function isSilent(b: Pick<DisplayStatus, 'state' | 'timestamp'>, now: number): boolean {
   if (b.state !== 'online') return false;
