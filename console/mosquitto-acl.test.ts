@@ -31,6 +31,7 @@ const USERS = {
   D1: 'board-d1-secret',
   D2: 'board-d2-secret',
   console: 'console-secret',
+  'fleet-admin': 'fleet-admin-secret',
 };
 type User = keyof typeof USERS;
 
@@ -356,7 +357,7 @@ describe.skipIf(missing !== null)(
       expect(new Set(statuses)).toEqual(new Set([`${T.displayStatus('D2')} {"twin":true}`])); // once per subscription
     });
 
-    test("fleet forget: the console's credentials retire a board; another board's cannot (MQTT 5 and 3.1.1)", async () => {
+    test("fleet forget: IT's fleet-admin credentials retire a board; the console's and another board's cannot (MQTT 5 and 3.1.1)", async () => {
       const d1 = await client('D1', 5);
       const at = new Date(Date.now() - 86_400_000).toISOString();
       const gone = { v: 1, displayId: 'D1', tableId: 'T1', version: '1.4.2', timestamp: at } as const;
@@ -384,7 +385,12 @@ describe.skipIf(missing !== null)(
         expect(other.err).toMatch(/display D1: the broker holds no status or last-seen time of it/);
       }
       expect(await held()).toBe(2);
-      const done = await forget('console', 4);
+      // The console's may not write a board's status: it could forge one as well as clear it.
+      const refused = await forget('console', 5);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/not authorized .*reason code 135/);
+      expect(await held()).toBe(2);
+      const done = await forget('fleet-admin', 4);
       expect([done.code, done.err]).toEqual([0, '']);
       expect(done.out).toMatch(/^forgot display D1 \(table T1, offline, last seen 1 d ago\)/);
       expect(await held()).toBe(0);
