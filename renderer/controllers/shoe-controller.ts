@@ -195,8 +195,9 @@ function stabilise(prev: TableView, next: TableView): TableView {
   const last = lastShoeHand(prev);
   const now = lastShoeHand(next);
   if (last && now && now.no === last.no && same(last, now) && next.shoe) {
-    // Keep the previous last-hand object inside the new rounds, so the last-hand panel keeps its input.
-    const rounds = next.shoe.rounds.map((r) => (r.no === now.no ? last : r));
+    // Keep the previous last-hand object inside the new rounds, so the last-hand panel keeps its input: in place of
+    // that hand only, never of a voided round before it that had its number (it would count as a hand twice).
+    const rounds = next.shoe.rounds.map((r) => (r === now ? last : r));
     out['shoe'] = { ...next.shoe, rounds };
   }
   return out as unknown as TableView;
