@@ -1,7 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { describe, expect, it } from 'vitest';
 import { isShoeHand, nextHandNo } from '../../baccarat/shoe';
-import type { VoidedRound } from '../../baccarat/shoe-types';
+import type { ShoeHand, VoidedRound } from '../../baccarat/shoe-types';
 import type { TableView } from '../../contract/kiosk';
 import { makeView } from '../../test/fixtures/views/build-view';
 import { ShoeController } from './shoe-controller';
@@ -37,5 +37,17 @@ describe('ShoeController', () => {
     ]);
     expect(nextHandNo(c.view!.shoe!)).toBe(3); // the board's "Hand 2", not 3
     expect(rounds[2]).toBe(first.shoe!.rounds[2]); // the last-hand panel keeps its input
+  });
+
+  it('highlights a corrected hand whose number a voided round had before it', () => {
+    const c = new ShoeController(host);
+    const first = afterRoundVoid();
+    c.accept(first);
+    const [one, voided, two] = first.shoe!.rounds;
+    if (!two || !isShoeHand(two)) throw new Error('hand 2 expected');
+    const corrected: ShoeHand = { ...two, hand: { ...two.hand, outcome: 'tie' } }; // a correction the board took
+    const rounds = [one!, voided!, corrected];
+    c.accept({ ...first, seq: 2, shoe: { ...first.shoe!, rounds }, change: { kind: 'correction', hand: 2 } });
+    expect(c.roads!.fresh.bead).toBe(1); // hand 2's bead, the second on the roads
   });
 });

@@ -169,7 +169,7 @@ export class ShoeController implements ReactiveController {
     const settings = { voidHandsOnRoads: view.settings.voidHandsOnRoads };
     let index = 0;
     for (const round of view.shoe.rounds) {
-      if (round.no === no) {
+      if (isShoeHand(round) && round.no === no) {
         if (!isOnRoads(round, settings)) return NOTHING_FRESH;
         const cell = map.bigRoad.cells.find((c) => c.index === index);
         return { ...NOTHING_FRESH, bead: index, bigRoad: cell ? { col: cell.col, row: cell.row } : null };
