@@ -23,7 +23,15 @@ export async function actionOf(
 ): Promise<Result<Action, Refused>> {
   if ('supervisor' in req) {
     const check = await o.supervisors.check(req.supervisor, req.code);
-    if (check === 'locked') return err({ ok: false, error: 'too many wrong codes: wait a minute', code: 'locked' });
+    // The wrong code that locks says so at once, with how long: the page counts down rather than repeat "wait".
+    const retryMs = o.supervisors.lockedMs();
+    if (check === 'locked' || retryMs > 0)
+      return err({
+        ok: false,
+        error: `too many wrong codes: try again in ${Math.ceil(retryMs / 1000)} s`,
+        code: 'locked',
+        retryMs,
+      });
     if (check === 'wrong') return err({ ok: false, error: 'wrong supervisor or code', code: 'supervisor' });
     return ok({ ...req.action, by: req.supervisor });
   }

@@ -104,7 +104,13 @@ export type ActionType = Action['type'];
 /** The answer to `POST /api/action`. */
 export type ActionResponse =
   | { readonly ok: true; readonly view: KeypadView }
-  | { readonly ok: false; readonly error: string; readonly code?: 'supervisor' | 'locked' | 'refused' };
+  | {
+      readonly ok: false;
+      readonly error: string;
+      readonly code?: 'supervisor' | 'locked' | 'refused';
+      /** With `locked`: how long codes stay locked, in ms. */
+      readonly retryMs?: number;
+    };
 
 /** A card slot of the round: which hand, and its 1st, 2nd or 3rd card. */
 export interface Slot {

@@ -29,8 +29,12 @@ describe('supervisor codes', () => {
     const s = new Supervisors(new Map([['Lee', await hashCode('4821')]]), () => now);
     expect(await s.check('Nobody', '4821')).toBe('wrong');
     for (let i = 1; i < MAX_WRONG; i++) expect(await s.check('Lee', '0000')).toBe('wrong');
+    expect(s.lockedMs()).toBe(LOCK_MS); // the page counts this down (it said only "wait a minute")
     expect(await s.check('Lee', '4821')).toBe('locked');
-    now += LOCK_MS;
+    now += LOCK_MS - 1_500;
+    expect(s.lockedMs()).toBe(1_500);
+    now += 1_500;
+    expect(s.lockedMs()).toBe(0);
     expect(await s.check('Lee', '4821')).toBe('ok');
   }, 20_000);
 

@@ -98,6 +98,11 @@ export class Supervisors {
     return this.entries.size;
   }
 
+  /** How long codes stay locked, in ms (0: not locked): the page counts it down and keeps Send off meanwhile. */
+  lockedMs(): number {
+    return Math.max(0, this.lockedUntil - this.clock());
+  }
+
   /** Checks a supervisor's code. An unknown name is as wrong as a wrong code (and costs as long). */
   async check(name: string, code: string): Promise<CodeCheck> {
     if (this.clock() < this.lockedUntil) return 'locked';
