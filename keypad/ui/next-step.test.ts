@@ -40,6 +40,24 @@ describe('the gold button between rounds, and the status line', () => {
     // A shuffle done without announcing it: the burn recorded, the shuffle is not asked for again.
     { name: 'burned, the shuffle not announced', actions: [...SHOE, BURN], step: 'bets-open', status: 'shoeReady' },
     { name: 'a new shoe, the table closed', actions: [...SHOE, { type: 'close-table' }], step: 'shuffle' },
+    // Bets cannot open on a closed table: opening it is the step, the one gold button (Bets open and Open table were
+    // both gold).
+    {
+      name: 'the shoe ready, the table closed',
+      actions: [...SHOE, SHUFFLE, BURN, { type: 'close-table' }],
+      step: 'open-table',
+      status: 'shoeReady',
+    },
+    {
+      name: 'a hand recorded, the table closed',
+      actions: [...SHOE, SHUFFLE, BURN, ...HAND, { type: 'close-table' }],
+      step: 'open-table',
+    },
+    {
+      name: 'the shoe ended, the table closed: the next shoe is prepared first',
+      actions: [...SHOE, SHUFFLE, BURN, ...HAND, { type: 'end-shoe' }, { type: 'close-table' }],
+      step: 'new-shoe',
+    },
     { name: 'bets open', actions: [...SHOE, SHUFFLE, BURN, HAND[0]!], step: 'no-more-bets', status: 'betting' },
     { name: 'a hand recorded', actions: [...SHOE, SHUFFLE, BURN, ...HAND], step: 'bets-open', status: 'waiting' },
     {

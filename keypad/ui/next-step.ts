@@ -13,9 +13,14 @@ import type { Strings } from './locales';
 import { handsTally } from './shoe-rounds';
 
 /** The gold button between rounds. */
-export type NextStep = 'new-shoe' | 'shuffle' | 'burn' | 'bets-open' | 'no-more-bets' | 'end-shoe';
+export type NextStep = 'new-shoe' | 'shuffle' | 'burn' | 'bets-open' | 'no-more-bets' | 'end-shoe' | 'open-table';
 
-/** What the dealer does next, by the shoe's life: a shoe, its shuffle and burn, then its rounds, then its end. */
+/**
+ * What the dealer does next, by the shoe's life: a shoe, its shuffle and burn, then its rounds, then its end. A
+ * closed table prepares its shoe as an open one does (a new shoe, the shuffle, the burn: the boards show TABLE CLOSED
+ * meanwhile), so those come first; bets cannot open on a closed table, so where bets open would be next, opening the
+ * table is. One gold button: a closed table with its shoe ended showed "Start a new shoe" and "Open table" both gold.
+ */
 export function nextStep(v: KeypadView): NextStep {
   const s = v.shoe;
   if (!s || s.phase === 'ended') return 'new-shoe';
@@ -24,7 +29,7 @@ export function nextStep(v: KeypadView): NextStep {
   // The shuffle is announced first, unless the burn already was (the shuffle was then done without a word).
   if (v.can.shuffle && !s.shuffled && !s.burn) return 'shuffle';
   if (v.can.burn) return 'burn';
-  return 'bets-open';
+  return v.tableOpen ? 'bets-open' : 'open-table';
 }
 
 /**
