@@ -31,7 +31,9 @@ export class KeypadBetween extends LitElement {
   @state() private burnCard: string | null = null;
   @state() private burnPicking = false;
   @state() private burnCountValue = 0;
-  @state() private decks = 8;
+  /** The deck count the dealer picked for the next shoe; null: the last shoe's (a 6-deck table stays at 6). */
+  @state() private decks: number | null = null;
+  private shoeId: string | null = null; // the shoe the pick was made under: a new shoe drops it
 
   @property({ attribute: false }) t!: Strings;
   @property({ attribute: false }) view!: KeypadView;
@@ -40,6 +42,16 @@ export class KeypadBetween extends LitElement {
 
   override willUpdate(): void {
     if (!this.view.can.burn) this.burnPicking = false; // burned (or too late to): the picker goes
+    const id = this.view.shoe?.id ?? null;
+    if (id !== this.shoeId) {
+      this.shoeId = id;
+      this.decks = null;
+    }
+  }
+
+  /** The deck count offered for a new shoe: the dealer's pick, else the last shoe's, else 8. */
+  private get deckCount(): number {
+    return this.decks ?? this.view.shoe?.decks ?? 8;
   }
 
   private act(action: DealerAction, confirm?: Confirmation): void {
@@ -84,10 +96,14 @@ export class KeypadBetween extends LitElement {
     return html`<div class="burn reach">
       <div class="card-face ${isRed(card) ? 'red' : ''}" data-burn-card=${card}>${cardLabel(card)}</div>
       <div class="status">${t.burnCount(cardLabel(card), n)}</div>
-      <div class="muted">${t.burnRule(rule)}</div>
+      ${
+        n === rule
+          ? html`<div class="muted" data-burn-rule>${t.burnRule(rule)}</div>`
+          : html`<div class="banner differs" role="alert" data-burn-differs>${t.burnDiffers(n, rule)}</div>`
+      }
       <div class="stepper">
         <button data-burn-less ?disabled=${n <= 1} @click=${() => (this.burnCountValue = n - 1)}>−</button>
-        <span data-burn-count>${n}</span>
+        <span data-burn-count class=${n === rule ? '' : 'differs'}>${n}</span>
         <button data-burn-more ?disabled=${n >= 10} @click=${() => (this.burnCountValue = n + 1)}>+</button>
       </div>
       <div class="grid2">
@@ -98,7 +114,11 @@ export class KeypadBetween extends LitElement {
           @click=${() => {
             this.act(
               { type: 'burn', card, count: n },
-              { title: t.burnConfirm(cardLabel(card), n), body: n === rule ? '' : t.burnRule(rule), label: t.confirm },
+              {
+                title: t.burnConfirm(cardLabel(card), n),
+                ...(n !== rule && { body: t.burnDiffers(n, rule), warn: true }),
+                label: t.confirm,
+              },
             );
           }}
         >
@@ -128,6 +148,7 @@ export class KeypadBetween extends LitElement {
     const step = nextStep(v);
     const tally = s && handsTally(s);
     const endShoeDone = tally ? t.endShoeDone(tally.played, tally.void) : '';
+    const decks = this.deckCount;
     const newShoe = html`<div class="grid2">
       <div class="decks" role="group" aria-labelledby="decks-label">
         <div class="label" id="decks-label" data-decks-label>${t.decks}</div>
@@ -137,7 +158,7 @@ export class KeypadBetween extends LitElement {
               html`<button
                 data-decks=${d}
                 aria-label=${t.deckCount(d)}
-                aria-pressed=${this.decks === d}
+                aria-pressed=${decks === d}
                 @click=${() => (this.decks = d)}
               >
                 ${d}
@@ -149,9 +170,9 @@ export class KeypadBetween extends LitElement {
         class="primary big"
         data-new-shoe
         ?disabled=${!v.can['new-shoe']}
-        @click=${() => this.act({ type: 'new-shoe', decks: this.decks }, { title: t.startShoe(this.decks), label: t.confirm })}
+        @click=${() => this.act({ type: 'new-shoe', decks }, { title: t.startShoe(decks), label: t.confirm })}
       >
-        ${t.startShoe(this.decks)}
+        ${t.startShoe(decks)}
       </button>
     </div>`;
     const betsOpen = (gold: boolean) =>
@@ -187,6 +208,22 @@ export class KeypadBetween extends LitElement {
             </button>
           </div>`
         : nothing;
+    const table = v.tableOpen
+      ? html`<button
+          data-close-table
+          ?disabled=${!v.can['close-table']}
+          @click=${() => this.act({ type: 'close-table' }, { title: t.closeTable, label: t.closeTable })}
+        >
+          ${t.closeTable}
+        </button>`
+      : html`<button
+          class=${step === 'open-table' ? 'primary big' : ''}
+          data-open-table
+          ?disabled=${!v.can['open-table']}
+          @click=${() => this.act({ type: 'open-table' })}
+        >
+          ${t.openTable}
+        </button>`;
     const primary =
       step === 'new-shoe' || !s
         ? newShoe
@@ -205,24 +242,10 @@ export class KeypadBetween extends LitElement {
               </button>`
             : step === 'bets-open'
               ? betsOpen(true)
-              : html`${shoeStart} ${betsOpen(false)}`;
+              : step === 'open-table'
+                ? html`${table} ${betsOpen(false)}`
+                : html`${shoeStart} ${betsOpen(false)}`;
     const afterPrimary = step === 'shuffle' || step === 'burn' ? nothing : shoeStart;
-    const table = v.tableOpen
-      ? html`<button
-          data-close-table
-          ?disabled=${!v.can['close-table']}
-          @click=${() => this.act({ type: 'close-table' }, { title: t.closeTable, label: t.closeTable })}
-        >
-          ${t.closeTable}
-        </button>`
-      : html`<button
-          class=${s ? 'primary big' : ''}
-          data-open-table
-          ?disabled=${!v.can['open-table']}
-          @click=${() => this.act({ type: 'open-table' })}
-        >
-          ${t.openTable}
-        </button>`;
     // Closing the table goes in the row of the other rare actions: one row less, so that with the undo on offer
     // nothing is pushed under the hands in landscape (four across; two by two in portrait).
     const tableInRow = v.tableOpen && s !== null && s.phase !== 'ended';
@@ -263,7 +286,9 @@ export class KeypadBetween extends LitElement {
       ${lastRound(t, v)}
       ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
       ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
-      <div class="reach">${undo} ${primary} ${afterPrimary} ${secondary} ${tableInRow ? nothing : table}</div>`;
+      <div class="reach">
+        ${undo} ${primary} ${afterPrimary} ${secondary} ${tableInRow || step === 'open-table' ? nothing : table}
+      </div>`;
   }
 
   override render() {

@@ -37,6 +37,18 @@ export class KeypadConfirm extends LitElement {
       .box.danger {
         border-color: var(--k-danger);
       }
+      .box.warn {
+        border-color: var(--k-warn);
+      }
+      .warning {
+        border: 3px solid var(--k-warn);
+        border-radius: 12px;
+        padding: 10px 14px;
+        color: var(--k-warn);
+        background: color-mix(in srgb, var(--k-warn) 18%, transparent);
+        font-weight: 800;
+        font-size: 1.2em;
+      }
       h2 {
         font-size: 1.5em;
       }
@@ -60,9 +72,9 @@ export class KeypadConfirm extends LitElement {
     const a = this.ask;
     if (!a) return nothing;
     return html`<div class="scrim" role="dialog" aria-modal="true" aria-labelledby="title">
-      <div class="box ${a.danger ? 'danger' : ''}">
+      <div class="box ${a.danger ? 'danger' : a.warn ? 'warn' : ''}">
         <h2 id="title">${a.title}</h2>
-        ${a.body ? html`<p>${a.body}</p>` : nothing}
+        ${a.body ? (a.warn ? html`<p class="warning" role="alert" data-warning>${a.body}</p>` : html`<p>${a.body}</p>`) : nothing}
         <p class="muted">${this.t.sure}</p>
         <div class="buttons">
           <button class="big" data-back @click=${() => this.send('keypad-cancelled')}>${this.t.back}</button>

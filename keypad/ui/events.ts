@@ -11,6 +11,8 @@ export interface Confirmation {
   readonly body?: string;
   readonly label: string;
   readonly danger?: boolean;
+  /** The body is a warning (a burn count other than rule 7.9's): shown as one, in the warning colour. */
+  readonly warn?: boolean;
 }
 
 export interface ActDetail {

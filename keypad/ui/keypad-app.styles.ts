@@ -168,6 +168,28 @@ export const screenStyles = css`
     background: var(--k-accent);
     color: var(--k-accent-ink);
   }
+  /* The outcome pad's line (what to do now), and a differing burn count (rule 12.7): large, where the eye falls. */
+  .status.keying {
+    font-size: 1.6em;
+    text-align: center;
+    padding: 12px 0;
+    text-wrap: balance;
+  }
+  .reach.fill {
+    flex: 1;
+  }
+  @media (orientation: portrait) {
+    .status.keying {
+      font-size: 1.8em;
+    }
+  }
+  .stepper .differs {
+    color: var(--k-warn);
+  }
+  .banner.differs {
+    background: color-mix(in srgb, var(--k-warn) 18%, transparent);
+    font-size: 1.3em;
+  }
   .row {
     display: grid;
     grid-auto-flow: column;

@@ -64,6 +64,7 @@ export class KeypadApp extends LitElement {
   @state() private toast: string | null = null;
   @state() private supervisor = false;
   @state() private supervisorError = '';
+  @state() private supervisorLockedUntil = 0; // the page's ms until which supervisor codes are locked
   @state() private now = Date.now();
 
   private readonly client = new KeypadClient(window.location);
@@ -154,6 +155,7 @@ export class KeypadApp extends LitElement {
       return true;
     }
     const message = r.code === 'supervisor' ? this.t.wrongCode : r.code === 'locked' ? this.t.locked : r.error;
+    if (r.code === 'locked' && r.retryMs) this.supervisorLockedUntil = Date.now() + r.retryMs;
     if ('supervisor' in request) this.supervisorError = message;
     else this.say(message);
     return false;
@@ -327,6 +329,7 @@ export class KeypadApp extends LitElement {
               .exhausted=${v.shoe.exhausted}
               keying=${v.keying}
               error=${this.supervisorError}
+              lockedUntil=${this.supervisorLockedUntil}
               @keypad-cancelled=${(e: Event) => {
                 e.stopPropagation();
                 this.supervisor = false;

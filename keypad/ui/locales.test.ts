@@ -23,6 +23,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   deckCount: [7],
   burnCount: ['7♥', 7],
   burnRule: [7],
+  burnDiffers: [3, 1],
   burnConfirm: ['7♥', 6],
   burned: ['7♥', 7],
   noBetCoupMore: [4],
@@ -31,6 +32,8 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   redoing: [21],
   endShoeDone: [71, 2],
   lastCoupNext: [72],
+  cutCardOut: [73],
+  keyResult: [5],
   ended: [3, 71, 2],
   next: [{ side: 'player', index: 3 }],
   voidHandNow: ['Reason'],
@@ -47,6 +50,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   refusedTakenOverSimulator: ['ctl-S3', 'S3'],
   refusedTakenOverController: ['ctl-S3', 'S3'],
   refusedSince: ['14:05:09'],
+  lockedFor: [42],
 };
 
 /** What an argument must leave in the text (the outcome is said in words, the slot by its index, a note its points). */

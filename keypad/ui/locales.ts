@@ -83,6 +83,9 @@ const EN = {
   burnPick: 'Tap the card turned face up (rule 7.7)',
   burnCount: (card: string, n: number) => `${card} face up: burn ${n} face down`,
   burnRule: (n: number) => `Rule 7.9 says ${n}`,
+  /** A burn count other than rule 7.9's: allowed (rule 12.7), but the dealer must see it differs. */
+  burnDiffers: (n: number, rule: number) =>
+    `Not rule 7.9's count: it says ${rule}, this burn is ${n}. Allowed (rule 12.7), recorded as ${n}`,
   burnConfirm: (card: string, n: number) => `Burn: ${card} face up, ${n} face down`,
   burned: (card: string, n: number) => `Burned ${card} + ${n}`,
   noBetCoup: 'No-bet coup',
@@ -110,6 +113,10 @@ const EN = {
     `The last coup is dealt: end the shoe (${EN.handsCount(played, voids)})`,
   lastCoup: 'LAST COUP',
   lastCoupNext: (n: number) => `Last coup: round ${n}`,
+  /** The cut card came out during the round being dealt (rule 11.2 b): said at once, not after the round. */
+  cutCardOut: (n: number) => `Cut card out — this round is followed by one more: the last coup, round ${n}`,
+  /** The outcome pad's line: what to do now. */
+  keyResult: (n: number) => `No more bets — key the result of hand ${n}`,
   complete: 'The last coup is dealt: no further round',
   ended: (no: number, played: number, voids: number) => `Shoe ${no} ended: ${EN.handsCount(played, voids)}`,
   betting: 'Bets are open',
@@ -179,6 +186,7 @@ const EN = {
   asRecordedOutcome: 'The hand as recorded: change what was wrong, confirm it, then send',
   wrongCode: 'Wrong supervisor or code',
   locked: 'Too many wrong codes: wait a minute',
+  lockedFor: (s: number) => `Too many wrong codes: try again in ${s} s`,
   // Refused
   refusedTitle: 'This keypad is not serving the table',
   refusedAnother: (id: string, table: string) =>

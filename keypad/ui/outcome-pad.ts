@@ -85,6 +85,20 @@ export class KeypadOutcome extends LitElement {
         grid-auto-flow: column;
         grid-auto-columns: 1fr;
       }
+      /* The round screen gives the pad the height it has (most of the screen in portrait): its rows share it, the
+         winners most, rather than leave a dark void above the pad. Unstretched (the supervisor's panel), the rows
+         keep their own heights. */
+      :host {
+        grid-template-rows: 2.2fr auto 1.4fr auto 1.4fr 1fr 1.2fr;
+      }
+      @media (orientation: portrait) {
+        .winners button {
+          font-size: 1.8em;
+        }
+        .points button {
+          font-size: 1.7em;
+        }
+      }
     `,
   ];
 

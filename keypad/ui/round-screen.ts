@@ -46,10 +46,16 @@ export class KeypadRoundScreen extends LitElement {
             ${t.voidHandNow(round.voidHand === 'no-bet-coup' ? t.noBetCoup : t.announced[round.voidHand])}
           </div>`
         : nothing;
-    const last =
-      s.lastCoup?.isLastRound && !v.redo
-        ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>`
-        : nothing;
+    // The cut card out during this round (rule 11.2 b): said at once, so a dealer interrupted mid-round sees it was
+    // recorded; it read only as a greyed Cut card until the round's result, when "Last coup" came.
+    const lc = s.lastCoup;
+    const last = v.redo
+      ? nothing
+      : lc?.isLastRound
+        ? html`<div class="banner last" data-last-coup>${t.lastCoupNext(lc.lastRound)}</div>`
+        : lc && !lc.announced && !s.complete
+          ? html`<div class="banner last" data-cut-card-out>${t.cutCardOut(lc.lastRound)}</div>`
+          : nothing;
     const side = html`<div class="row">
       ${
         v.keying === 'cards'
@@ -76,7 +82,8 @@ export class KeypadRoundScreen extends LitElement {
     </div>`;
     if (v.keying === 'outcome')
       return html`${pitClosedWarning(t, v)}${banner}${last}
-        <div class="reach">
+        <div class="status keying" data-status="key-result">${t.keyResult(round.handNo)}</div>
+        <div class="reach fill">
           <keypad-outcome
             .t=${t}
             .value=${v.redo?.previous.result ?? null}

@@ -39,6 +39,8 @@ export class KeypadSupervisor extends LitElement {
   /** The server's answer to the last request (a wrong code). */
   @property() error = '';
   @property({ attribute: false }) exhausted: readonly string[] = [];
+  /** Until when codes are locked (too many wrong), in the page's ms; 0: not locked. Send is off until then. */
+  @property({ type: Number }) lockedUntil = 0;
 
   @state() private handNo: number | null = null;
   @state() private mode: Mode | null = null;
@@ -50,6 +52,33 @@ export class KeypadSupervisor extends LitElement {
   @state() private name = '';
   @state() private code = '';
   @state() private note = '';
+  @state() private now = Date.now();
+  private tick: ReturnType<typeof setInterval> | null = null; // runs only while codes are locked
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopTick();
+  }
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('lockedUntil') && this.lockedUntil > Date.now() && !this.tick) {
+      this.now = Date.now();
+      this.tick = setInterval(() => {
+        this.now = Date.now();
+        if (this.now >= this.lockedUntil) this.stopTick();
+      }, 250);
+    }
+  }
+
+  private stopTick(): void {
+    if (this.tick) clearInterval(this.tick);
+    this.tick = null;
+  }
+
+  /** Whole seconds left of the lock-out, or 0. */
+  private get lockedFor(): number {
+    return Math.max(0, Math.ceil((this.lockedUntil - this.now) / 1000));
+  }
 
   private get hand(): HandView | undefined {
     return this.hands.find((h) => h.no === this.handNo);
@@ -63,6 +92,7 @@ export class KeypadSupervisor extends LitElement {
   }
 
   private get ready(): boolean {
+    if (this.lockedFor > 0) return false;
     if (this.handNo === null || this.name.trim() === '' || this.code === '') return false;
     if (this.mode === 'void') return this.reason !== null;
     if (this.mode !== 'correct' || this.unchanged) return false;
@@ -285,7 +315,13 @@ export class KeypadSupervisor extends LitElement {
                     ${t.send}${this.mode === 'correct' && result && !this.unchanged ? `${t.colon}${t.wins(result.outcome, result.playerPoints, result.bankerPoints).replace(/ – /g, '\u00a0–\u00a0')}` : ''}
                   </button>
                 </div>
-                ${this.error ? html`<div class="error" role="alert">${this.error}</div>` : nothing}
+                ${
+                  this.lockedFor > 0
+                    ? html`<div class="error" role="alert" data-locked>${t.lockedFor(this.lockedFor)}</div>`
+                    : this.error && this.error !== t.locked // a lock-out over is said no more
+                      ? html`<div class="error" role="alert">${this.error}</div>`
+                      : nothing
+                }
               </div>`
             : nothing
         }
