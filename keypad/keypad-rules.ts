@@ -124,6 +124,8 @@ export function refusal(s: KeypadState, type: ActionType): string | null {
       );
     case 'uncard':
       return s.entry.length === 0 ? 'no card to take back' : null;
+    case 'recard':
+      return s.entry.length === 0 ? 'no card to replace' : null;
     case 'cut-card':
       return (
         noShoe ??

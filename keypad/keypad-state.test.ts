@@ -249,6 +249,40 @@ describe('undo: the last result, for a few seconds, before anything else', () =>
     expect(shoeHands(r.state.shoe!)[0]?.hand).toMatchObject({ outcome: 'banker', bankerPoints: 8 });
   });
 
+  // A tester: to fix the Player's 1st card, the dealer took back all four cards and keyed them again.
+  test('a wrong card replaced where it lies, when every card keeps its slot (Table of Play)', () => {
+    const { state } = run(first);
+    const u = run([{ type: 'undo' }, { type: 'recard', index: 0, card: 'KH' }], state, later(2_000));
+    expect(u.state.entry.map((c) => makeCard(c))).toEqual(['KH', 'KD', '7S', '7C']);
+    const r = run([{ type: 'result' }], u.state, later(3_000));
+    expect(r.steps).toMatchObject([{ type: 'correction', handNo: 1, by: UNDO_BY }]);
+    expect(shoeHands(r.state.shoe!)[0]?.hand).toMatchObject({ outcome: 'tie', playerPoints: 7, bankerPoints: 7 });
+    // P 9H 7S (6) stands; B KD 7C (7) stands. 9H → 8D: P 5 draws, so a card is newly due: fine, it is the next.
+    const due = run([{ type: 'undo' }, { type: 'recard', index: 0, card: '8D' }], state, later(2_000)).state;
+    expect(due.entry).toHaveLength(4);
+    expect(refusal(due, 'card')).toBeNull();
+  });
+
+  test('a replacement that moves or drops a third card is refused: take back the cards after it', () => {
+    // P 2H 3S (5) draws 4C; B KD 7C (7) stands. Replacing P's 2nd with 6S makes P 8, a natural: no third card.
+    const drew = [...DEALING, ...cards('2H KD 3S 7C 4C'), { type: 'result' }] as Action[];
+    const u = run([{ type: 'undo' }], run(drew).state, later(1_000)).state;
+    expect(act(u, { type: 'recard', index: 2, card: '6S' }, later(2_000))).toMatchObject({
+      ok: false,
+      error: /third cards/,
+    });
+    // The third card itself can be replaced: it keeps its slot.
+    expect(act(u, { type: 'recard', index: 4, card: '5C' }, later(2_000)).ok).toBe(true);
+    expect(act(u, { type: 'recard', index: 5, card: '5C' }, later(2_000))).toMatchObject({ ok: false });
+    // Mid-round too, before the result: the same rule.
+    const mid = run([...DEALING, ...cards('2H KD 3S')]).state;
+    expect(run([{ type: 'recard', index: 1, card: '9D' }], mid).state.entry.map((c) => makeCard(c))).toEqual([
+      '2H',
+      '9D',
+      '3S',
+    ]);
+  });
+
   test('keyed again the same: nothing published', () => {
     const { state } = run(first);
     const r = run([{ type: 'undo' }, { type: 'result' }], state, later(1_000));

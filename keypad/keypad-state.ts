@@ -43,7 +43,7 @@ import { DEALER_UNDO_BY } from '../contract/correction-by';
 import type { VoidHandReason } from '../contract/schemas/hand';
 import type { ControllerStep } from '../simulator/steps';
 import type { Action, KeyedResult } from './protocol';
-import { completeCoup, dealingOrder, keyedOf, nextSlot } from './round-entry';
+import { completeCoup, dealingOrder, keyedOf, nextSlot, replacedAt } from './round-entry';
 import { announced, exhausted, INITIAL_STATE, refusal, seen, type KeypadState } from './keypad-rules';
 
 export { announcedReason, exhausted, inRound, INITIAL_STATE, refusal, type KeypadState } from './keypad-rules';
@@ -102,7 +102,7 @@ export function act(s: KeypadState, a: Action, ctx: Context): Result<Transition,
   const r = apply(s, a, ctx);
   if (!r.ok) return r;
   // The undo is for the latest result only while nothing else has happened at the table since.
-  const keepsLast = ['result', 'undo', 'cancel-undo', 'card', 'uncard'].includes(a.type);
+  const keepsLast = ['result', 'undo', 'cancel-undo', 'card', 'uncard', 'recard'].includes(a.type);
   return keepsLast || r.value.state.last === null ? r : ok({ ...r.value, state: { ...r.value.state, last: null } });
 }
 
@@ -168,6 +168,17 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
     }
     case 'uncard':
       return done({ ...s, entry: s.entry.slice(0, -1) });
+    case 'recard': {
+      const card = parseCard(a.card);
+      if (!card.ok) return card;
+      const old = s.entry[a.index];
+      if (old && old.rank === card.value.rank && old.suit === card.value.suit)
+        return err(`${a.card} is that card already`);
+      if (exhausted(s).includes(card.value.rank + card.value.suit))
+        return err(`${a.card}: the shoe's ${shoe.decks} decks hold no more (a card not of the set?)`);
+      const entry = replacedAt(s.entry, a.index, card.value);
+      return entry.ok ? done({ ...s, entry: entry.value }) : entry;
+    }
     case 'cut-card': {
       if (a.firstCardOfRound && s.entry.length > 0)
         return err('cards of this round were keyed before the cut card: it came out later in the round (rule 11.2 b)');

@@ -62,6 +62,8 @@ export type DealerAction =
   | { readonly type: 'card'; readonly card: string }
   /** Takes back the last card keyed (the result is not confirmed yet, so nothing was published). */
   | { readonly type: 'uncard' }
+  /** The round's card at `index` (dealing order, from 0) keyed wrong: replaced where it lies (`round-entry.ts`). */
+  | { readonly type: 'recard'; readonly index: number; readonly card: string }
   /** Rule 11.2: the cut card came out in the round being dealt, as its first card (a) or later (b). */
   | { readonly type: 'cut-card'; readonly firstCardOfRound: boolean }
   /** Confirms the round's result: from the cards keyed, or `keyed` for a table that keys the outcome. */

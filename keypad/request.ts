@@ -69,6 +69,7 @@ const ACTIONS: Record<string, { props: Record<string, Check>; optional?: string[
   'no-more-bets': { props: {} },
   card: { props: { card } },
   uncard: { props: {} },
+  recard: { props: { index: int(0, 5), card } },
   'cut-card': { props: { firstCardOfRound: bool } },
   result: { props: { keyed }, optional: ['keyed'] },
   undo: { props: {} },

@@ -11,7 +11,7 @@
  */
 import { makeCard, pointValue } from '../baccarat/cards';
 import { bankerDraws, playerDraws, resolveCoup, type Coup } from '../baccarat/table-of-play';
-import type { Card, Point, RoadHand } from '../baccarat/types';
+import { err, ok, type Card, type Point, type Result, type RoadHand } from '../baccarat/types';
 import type { KeyedResult, Slot } from './protocol';
 
 /** The slots of the initial four cards, in dealing order (rule 8.4). */
@@ -42,6 +42,26 @@ export function nextSlot(cards: readonly Card[]): Slot | null {
   }
   if (cards.length === 5 && playerDrew && fifth && bankerDraws(bp, fifth, pp)) return { side: 'banker', index: 3 };
   return null;
+}
+
+/**
+ * The round's cards with the one at `index` (dealing order) replaced by `card`, when every card keeps the slot the
+ * Table of Play dealt it to; else why not. A replacement that changes whether a third card is dealt would leave a
+ * card in a slot the Table of Play no longer deals, or move it to the other hand: the dealer then takes back the
+ * cards after it instead. A card newly due is fine: it is simply the next card.
+ */
+export function replacedAt(cards: readonly Card[], index: number, card: Card): Result<Card[], string> {
+  if (!Number.isInteger(index) || index < 0 || index >= cards.length) return err(`no card ${index + 1} to replace`);
+  const next = cards.map((c, i) => (i === index ? card : c));
+  for (let i = index + 1; i < next.length; i++) {
+    const was = nextSlot(cards.slice(0, i));
+    const is = nextSlot(next.slice(0, i));
+    if (is === null || was === null || is.side !== was.side || is.index !== was.index)
+      return err(
+        `${makeCard(card)} changes the third cards (Table of Play): take back the cards after it, then key them again`,
+      );
+  }
+  return ok(next);
 }
 
 /** The coup the cards make, once they are exactly a complete coup; else null. */

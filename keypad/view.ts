@@ -35,6 +35,7 @@ const ACTION_TYPES: readonly ActionType[] = [
   'no-more-bets',
   'card',
   'uncard',
+  'recard',
   'cut-card',
   'result',
   'undo',
