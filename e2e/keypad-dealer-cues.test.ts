@@ -141,6 +141,28 @@ describe.skipIf(missing)(`what the keypad tells the dealer${missing ? ` (${missi
     60_000,
   );
 
+  test.each(SIZES)(
+    'undo by cards: one wrong card replaced where it lies (%i×%i)',
+    async (w, h) => {
+      const { kp, server } = await keypadOn();
+      await act(kp, ...START, ...HAND, { type: 'undo' }); // P 9♠ K♦, B K♣ 4♠: the Player's 9♠ was an 8♥
+      const page = await openKeypadPage(rig, cleanups, server.url, [w, h]);
+      await page.locator('keypad-round-screen keypad-round [data-at="player-1"]').click();
+      const replacing = page.locator('keypad-round-screen [data-replacing]');
+      expect(await replacing.textContent()).toContain('9♠');
+      await shot(page, 'cue-undo-replacing');
+      await page.locator('main keypad-card-grid button[data-card="8H"]').click();
+      await replacing.waitFor({ state: 'detached' });
+      expect(kp.view().round?.cards).toEqual(['8H', 'KC', 'KD', '4S']);
+      await page.locator('keypad-app [data-confirm-result]').click();
+      await page.locator('keypad-app main[data-screen="between"]').waitFor();
+      expect(kp.view().shoe?.hands[0]).toMatchObject({
+        result: { outcome: 'player', playerPoints: 8, bankerPoints: 4 },
+      });
+    },
+    60_000,
+  );
+
   test('the supervisors’ lock-out counts down, and Send stays off until it ends', async () => {
     const { kp, server } = await keypadOn();
     await act(kp, ...START, ...HAND);

@@ -175,12 +175,12 @@ export const screenStyles = css`
     padding: 12px 0;
     text-wrap: balance;
   }
-  .reach.fill {
-    flex: 1;
-  }
   @media (orientation: portrait) {
     .status.keying {
       font-size: 1.8em;
+    }
+    .reach.fill {
+      flex: 1;
     }
   }
   .stepper .differs {

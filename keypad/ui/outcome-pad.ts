@@ -85,13 +85,14 @@ export class KeypadOutcome extends LitElement {
         grid-auto-flow: column;
         grid-auto-columns: 1fr;
       }
-      /* The round screen gives the pad the height it has (most of the screen in portrait): its rows share it, the
+      /* In portrait the round screen gives the pad the height it has (most of the screen): its rows share it, the
          winners most, rather than leave a dark void above the pad. Unstretched (the supervisor's panel), the rows
-         keep their own heights. */
-      :host {
-        grid-template-rows: 2.2fr auto 1.4fr auto 1.4fr 1fr 1.2fr;
-      }
+         keep their own heights. Not in landscape: there the fr rows' intrinsic heights grew the pad past the screen
+         once the shoe's hands took their strip. */
       @media (orientation: portrait) {
+        :host {
+          grid-template-rows: 2.2fr auto 1.4fr auto 1.4fr 1fr 1.2fr;
+        }
         .winners button {
           font-size: 1.8em;
         }

@@ -7,9 +7,10 @@
  * @packageDocumentation
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { ROUND_VOID_REASONS, type DealerAction, type KeyedResult, type KeypadView } from '../protocol';
-import { sidesOf } from './correction-cards';
+import { customElement, property, state } from 'lit/decorators.js';
+import { ROUND_VOID_REASONS, type DealerAction, type KeyedResult, type KeypadView, type Slot } from '../protocol';
+import { sidesOf, type SidedCards } from './correction-cards';
+import { cardLabel } from './format';
 import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
 import type { Strings } from './locales';
 import { pitClosedWarning } from './pit-closed';
@@ -19,12 +20,37 @@ import './card-grid';
 import './outcome-pad';
 import './round-board';
 
+/** A slot's place in dealing order (rule 8.4): P1 B1 P2 B2, the Player's third, then the Banker's. */
+const dealIndex = (hands: SidedCards, at: Slot): number =>
+  at.index < 3
+    ? (at.index - 1) * 2 + (at.side === 'banker' ? 1 : 0)
+    : 4 + (at.side === 'banker' && hands.player.length > 2 ? 1 : 0);
+
 @customElement('keypad-round-screen')
 export class KeypadRoundScreen extends LitElement {
   static override styles = [sharedStyles, screenStyles];
 
+  /** A card of the round tapped to be replaced where it lies by the next card key tapped (a mis-key). */
+  @state() private picked: Slot | null = null;
+
   @property({ attribute: false }) t!: Strings;
   @property({ attribute: false }) view!: KeypadView;
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    // Another round, or its cards changed (the replacement made, a card taken back): the pick goes.
+    const before = changed.get('view') as KeypadView | undefined;
+    if (changed.has('view') && before && JSON.stringify(before.round) !== JSON.stringify(this.view.round))
+      this.picked = null;
+  }
+
+  /** A card key: it replaces the card picked, else it is the next card. */
+  private key(card: string): void {
+    const at = this.picked;
+    const hands = sidesOf(this.view.round?.cards ?? []);
+    if (at) this.act({ type: 'recard', index: dealIndex(hands, at), card });
+    else this.act({ type: 'card', card });
+    this.picked = null;
+  }
 
   private act(action: DealerAction, confirm?: Confirmation): void {
     this.dispatchEvent(actEvent({ request: { action }, ...(confirm && { confirm }) }));
@@ -94,8 +120,29 @@ export class KeypadRoundScreen extends LitElement {
           >
         </div>`;
     const r = round.result;
-    return html`${pitClosedWarning(t, v)}${banner}${last}
-      <keypad-round .t=${t} .hands=${sidesOf(round.cards)} .next=${round.next}></keypad-round>
+    const hands = sidesOf(round.cards);
+    const at = this.picked;
+    const pickedCard = at && hands[at.side][at.index - 1];
+    // The card picked to be replaced is said in the top banner's place: a line more pushed the card keys off the
+    // screen in landscape.
+    const top =
+      at && pickedCard
+        ? html`<div class="banner" role="status" data-replacing>${t.replacing(at, cardLabel(pickedCard))}</div>`
+        : html`${banner}${last}`;
+    return html`${pitClosedWarning(t, v)}${top}
+      <keypad-round
+        .t=${t}
+        .hands=${hands}
+        .next=${at ? null : round.next}
+        .picked=${at}
+        ?pickable=${v.can.recard}
+        @keypad-pick-card=${(e: CustomEvent<Slot>) => {
+          e.stopPropagation();
+          const p = e.detail;
+          this.picked = at?.side === p.side && at.index === p.index ? null : p;
+        }}
+      ></keypad-round>
+
       <div class="reach">
         <div class="grid2 actions">
           ${side}
@@ -110,8 +157,8 @@ export class KeypadRoundScreen extends LitElement {
         </div>
         <keypad-card-grid
           .exhausted=${s.exhausted}
-          ?disabled=${!v.can.card}
-          @keypad-card=${(e: CustomEvent<string>) => this.act({ type: 'card', card: e.detail })}
+          ?disabled=${at ? !v.can.recard : !v.can.card}
+          @keypad-card=${(e: CustomEvent<string>) => this.key(e.detail)}
         ></keypad-card-grid>
       </div>`;
   }
