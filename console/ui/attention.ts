@@ -27,6 +27,8 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
   'pit-message-cut': 'Pit message cut',
   'streaks-hidden': 'Streaks hidden',
   'display-id-in-use': 'Display id',
+  'forged-results': 'Forged results',
+  'no-screen': 'No screen',
   'build-unapproved': 'Software',
   'build-unreported': 'Software',
   'clock-off': 'Clock',

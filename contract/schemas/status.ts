@@ -59,9 +59,14 @@ export const OutOfStepSchema = strictObject(
  * - `streaks-hidden`: the statistics gave their streak line to the pit message (a portrait board whose sign column
  *   has no room for it: it shows in the footer instead);
  * - `display-id-in-use`: another board publishes as this display id (two boards configured alike): the fleet sees
- *   the two as one, fleet commands reach both, and with one client id the broker keeps only one of them connected.
+ *   the two as one, fleet commands reach both, and with one client id the broker keeps only one of them connected;
+ * - `forged-results`: messages on the table's topics were refused for their signature (unsigned while signatures are
+ *   required, or a signature that does not verify) in the last few minutes: someone publishes as the table's
+ *   controller or the pit, or the controller signs with a key the board does not trust;
+ * - `no-screen`: browser mode only: no browser has shown the board for a while (none opened it, or the last one
+ *   left), so nobody sees it although it follows its table; it ends when a page opens it.
  *
- * The last two are the board's own measurement of its screen (its page reports it to its host: `kiosk:fit`); they
+ * `pit-message-cut` and `streaks-hidden` are the board's own measurement of its screen (its page reports it to its host: `kiosk:fit`); they
  * are in the status only, not in the view, since the board already shows them to whoever stands at it.
  */
 export const STAFF_WARNING_CODES = [
@@ -72,13 +77,15 @@ export const STAFF_WARNING_CODES = [
   'pit-message-cut',
   'streaks-hidden',
   'display-id-in-use',
+  'forged-results',
+  'no-screen',
 ] as const;
 export type StaffWarningCode = (typeof STAFF_WARNING_CODES)[number];
 export const StaffWarningSchema = strictObject(
   {
     code: oneOf(STAFF_WARNING_CODES, {
       description:
-        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), or another board publishing as its display id (display-id-in-use).",
+        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), another board publishing as its display id (display-id-in-use), messages refused for their signature (forged-results), or no browser showing a browser-mode board (no-screen).",
     }),
     detail: Type.String({
       minLength: 1,
@@ -170,7 +177,19 @@ const DisplayOnline = strictObject(
     uptimeSeconds: { ...Count, description: 'Seconds since the board started.' },
     lastCommand: Type.Optional(
       strictObject(
-        { requestId: Id, command: oneOf(DISPLAY_COMMANDS), ok: Type.Boolean() },
+        {
+          requestId: Id,
+          command: oneOf(DISPLAY_COMMANDS),
+          ok: Type.Boolean(),
+          error: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 300,
+              description:
+                'When not ok, why, in English (e.g. no browser shows this board). Absent from older boards, and when ok.',
+            }),
+          ),
+        },
         { title: 'LastCommand', description: 'The last fleet command handled, so its sender can see it done.' },
       ),
     ),

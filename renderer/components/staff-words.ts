@@ -42,6 +42,10 @@ export function warningWords(lang: Language, code: StaffWarningCode): Message {
       return message(lang, 'staff.warning.streaksHidden', 'Streaks hidden');
     case 'display-id-in-use':
       return message(lang, 'staff.warning.displayIdInUse', 'Display id used twice');
+    case 'forged-results':
+      return message(lang, 'staff.warning.forgedResults', 'Forged results refused');
+    case 'no-screen':
+      return message(lang, 'staff.warning.noScreen', 'No browser shows the board');
   }
 }
 

@@ -117,6 +117,8 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.outOfStep.rejected': '与牌桌不同步：一条消息被拒',
   'staff.warning.casinoSignageIgnored': '已忽略较旧的娱乐场告示',
   'staff.warning.displayIdInUse': '显示屏编号重复使用',
+  'staff.warning.forgedResults': '已拒收伪造结果',
+  'staff.warning.noScreen': '无浏览器显示本显示屏',
   'staff.warning.pitMessageCut': '场内通告显示不全',
   'staff.warning.ppScaleMissing': '完美对子赔率表未公布',
   'staff.warning.resultsUnverified': '结果未经验证',

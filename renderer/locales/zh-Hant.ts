@@ -117,6 +117,8 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.outOfStep.rejected': '與牌桌不同步：一條訊息被拒',
   'staff.warning.casinoSignageIgnored': '已忽略較舊的娛樂場告示',
   'staff.warning.displayIdInUse': '顯示屏編號重複使用',
+  'staff.warning.forgedResults': '已拒收偽造結果',
+  'staff.warning.noScreen': '無瀏覽器顯示本顯示屏',
   'staff.warning.pitMessageCut': '場內通告顯示不全',
   'staff.warning.ppScaleMissing': '完美對子賠率表未公佈',
   'staff.warning.resultsUnverified': '結果未經驗證',
