@@ -9,7 +9,7 @@ import { Bridge } from '../mqtt-bridge/bridge';
 import { bundleDigest } from '../mqtt-bridge/build-identity';
 import type { Config } from '../mqtt-bridge/config';
 import { createLogger } from '../mqtt-bridge/log';
-import { answerScreenshots } from '../mqtt-bridge/screenshot-reply';
+import { answerScreenshots, ScreenshotFailure } from '../mqtt-bridge/screenshot-reply';
 import { renderBoard } from '../web-host/screenshot';
 import { startWebHost, type WebHost } from '../web-host/server';
 import { VERSION } from './version';
@@ -23,6 +23,11 @@ export interface BoardRuntime {
 
 export { RENDERER_DIR } from './paths';
 import { DIST_DIR, RENDERER_DIR } from './paths';
+
+/** A screenshot's answer while no page shows the board. */
+export const NO_PAGE_PICTURE =
+  'no browser shows this board (browser mode): a picture drawn offscreen would show what nobody sees; ' +
+  "open the board's address on its screen";
 
 /** `configFile`: the configuration file read, for the about overlay (null: none). */
 export async function startBoard(
@@ -53,7 +58,11 @@ export async function startBoard(
     throw e;
   }
   const shown = web;
-  answerScreenshots(bridge, config.displayId, () => renderBoard({ url: shown.localUrl, screen: shown.screen() }));
+  // Drawn offscreen, the picture is of what a screen would show: with no page open nobody sees it, so there is none.
+  answerScreenshots(bridge, config.displayId, async () => {
+    if (bridge.pages === 0) throw new ScreenshotFailure('unavailable', NO_PAGE_PICTURE);
+    return renderBoard({ url: shown.localUrl, screen: shown.screen() });
+  });
   return {
     bridge,
     web,

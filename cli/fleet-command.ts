@@ -245,7 +245,11 @@ async function report(
   if (a.kind === 'status') {
     if (c.json)
       io.out(`${JSON.stringify({ command: c.name, display: c.display, ok: a.ok, status: a.status, audit })}\n`);
-    else io.out(`${c.display}: ${c.name} ${a.ok ? 'done' : 'failed'}${signed}\n`);
+    else {
+      const last = a.status.state === 'online' ? a.status.lastCommand : undefined;
+      const why = !a.ok && last?.error ? `: ${last.error}` : ''; // older boards do not say why
+      io.out(`${c.display}: ${c.name} ${a.ok ? 'done' : 'failed'}${signed}${why}\n`);
+    }
     return a.ok ? EXIT.ok : EXIT.failure;
   }
   const shot = a.reply;

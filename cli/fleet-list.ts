@@ -114,8 +114,15 @@ function retainedSigns(root: string, messages: ReadonlyMap<string, Buffer>): Ret
 }
 
 /**
- * What to look at beyond the columns, board by board in the list's order: signs that are not the broker's, and
- * another board publishing as the same display id (which the list, one row per display id, cannot show).
+ * The warnings named under the list in the board's words, not only counted: another board publishing as the same
+ * display id (which the list, one row per display id, cannot show), messages refused for their signature (someone
+ * publishes on the table's topics), and no browser showing a browser-mode board (nobody sees it).
+ */
+const NAMED_WARNINGS: ReadonlySet<string> = new Set(['display-id-in-use', 'forged-results', 'no-screen']);
+
+/**
+ * What to look at beyond the columns, board by board in the list's order: signs that are not the broker's, and the
+ * {@link NAMED_WARNINGS}.
  */
 function boardNotes(boards: readonly DisplayStatus[], signs: RetainedSigns, now: number): Attention[] {
   return [...boards]
@@ -123,7 +130,7 @@ function boardNotes(boards: readonly DisplayStatus[], signs: RetainedSigns, now:
     .flatMap((b) => [
       ...signMismatches(b, signs.tables.get(b.tableId) ?? null, signs.casino, now),
       ...(b.state === 'online' ? (b.warnings ?? []) : [])
-        .filter((w) => w.code === 'display-id-in-use')
+        .filter((w) => NAMED_WARNINGS.has(w.code))
         .map((w): Attention => ({ code: w.code, displayId: b.displayId, text: `Board ${b.displayId}: ${w.detail}` })),
     ]);
 }
@@ -156,8 +163,8 @@ function cells(b: BoardListEntry, now: number): string[] {
  * count — `4 boards: 2 online, 1 silent, 1 offline; 1 out of step, 1 with warnings, 1 not showing the broker's signs`
  * (silent only when there is one; the rest of the boards online) — then `notes`, one a line: the boards whose signs
  * are not the broker's (`! Board D1 shows revision 4; the table's sign is revision 5 — …`), and those another board
- * publishes as (`! Board D1: another board (table T2, …) publishes as display id D1: …`). `now` is for "3 min ago"
- * (ms since epoch).
+ * publishes as (`! Board D1: another board (table T2, …) publishes as display id D1: …`), those refusing forged
+ * results and those no browser shows, in their own words. `now` is for "3 min ago" (ms since epoch).
  */
 export function formatBoardList(
   rows: readonly BoardListEntry[],
@@ -170,13 +177,18 @@ export function formatBoardList(
   const online = rows.filter((b) => b.state === 'online');
   const silent = rows.filter((b) => b.state === 'silent').length;
   const count = (n: number, what: string) => (n > 0 ? [`${n} ${what}`] : []);
-  const noted = new Set(notes.filter((n) => n.code !== 'display-id-in-use').map((n) => n.displayId));
-  const twice = new Set(notes.filter((n) => n.code === 'display-id-in-use').map((n) => n.displayId));
+  const noted = new Set(notes.filter((n) => !NAMED_WARNINGS.has(n.code)).map((n) => n.displayId));
+  const named = (code: string) => new Set(notes.filter((n) => n.code === code).map((n) => n.displayId));
+  const twice = named('display-id-in-use');
+  const forged = named('forged-results');
+  const unseen = named('no-screen');
   const heed = [
     ...count(online.filter((b) => b.inStep === false).length, 'out of step'),
     ...count(online.filter((b) => (b.warnings?.length ?? 0) > 0).length, 'with warnings'),
     ...count(online.filter((b) => noted.has(b.display)).length, "not showing the broker's signs"),
     ...count(online.filter((b) => twice.has(b.display)).length, 'with its display id used twice'),
+    ...count(online.filter((b) => forged.has(b.display)).length, 'refusing forged results'),
+    ...count(online.filter((b) => unseen.has(b.display)).length, 'shown by no browser'),
   ];
   const states = [
     `${online.length} online`,

@@ -37,10 +37,12 @@ export function fleetOutcome(
   name: DisplayCommandName,
   hints: NoAnswerHints,
 ): { readonly outcome: FleetOutcome; readonly detail: string } {
-  if (a.kind === 'status')
-    return a.ok
-      ? { outcome: 'done', detail: `confirmed by the board's status at ${a.status.timestamp}` }
-      : { outcome: 'failed', detail: `the board's status says ${name} failed (at ${a.status.timestamp})` };
+  if (a.kind === 'status') {
+    if (a.ok) return { outcome: 'done', detail: `confirmed by the board's status at ${a.status.timestamp}` };
+    const error = a.status.state === 'online' ? a.status.lastCommand?.error : undefined; // older boards do not say
+    const why = error ? `: ${error}` : '';
+    return { outcome: 'failed', detail: `the board's status says ${name} failed (at ${a.status.timestamp})${why}` };
+  }
   if (a.kind === 'timeout')
     return {
       outcome: 'no-answer',

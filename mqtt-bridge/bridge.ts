@@ -33,7 +33,9 @@ import { ClockWatch } from './clock-watch';
 import type { Config } from './config';
 import { FleetCommands } from './fleet-commands';
 import { Follower } from './follower';
+import { ForgedResults } from './forged-results';
 import { MessageIntake } from './message-intake';
+import { ScreenWatch } from './screen-watch';
 import { keyringOf, type Keyring } from './signing';
 import type { TableState } from './table-state';
 import { tableView } from './view';
@@ -54,6 +56,8 @@ export class Bridge extends EventEmitter {
   private readonly keyring: Keyring;
   private readonly intake: MessageIntake;
   private readonly clock = new ClockWatch();
+  private readonly screen: ScreenWatch;
+  private readonly forged: ForgedResults;
   /** Fleet commands: taken here, answered (a screenshot) by the host through `fleet.answer`. */
   readonly fleet: FleetCommands;
 
@@ -76,7 +80,7 @@ export class Bridge extends EventEmitter {
       restated: () => this.link.publishSeen(),
       state: () => this.follower.state,
       outOfStep: () => this.follower.step,
-      warnings: () => this.view().warnings,
+      warnings: () => [...this.view().warnings, ...this.screen.warnings],
       rejected: () => this.intake.counts.rejected,
       clock: () => this.clock.figures(),
     });
@@ -96,6 +100,21 @@ export class Bridge extends EventEmitter {
       ...(deps.restateMs !== undefined && { evidenceMs: deps.restateMs * 2.5 }),
     });
     this.keyring = keyringOf(config.trust);
+    this.screen = new ScreenWatch({
+      now: this.now,
+      log: this.log,
+      changed: () => this.status.publisher.changed(),
+      ...(deps.noScreenGraceMs !== undefined && { graceMs: deps.noScreenGraceMs }),
+    });
+    this.forged = new ForgedResults({
+      now: this.now,
+      log: this.log,
+      changed: () => {
+        this.status.publisher.changed();
+        this.views.push();
+      },
+      ...(deps.forgedQuietMs !== undefined && { quietMs: deps.forgedQuietMs }),
+    });
     this.views = new ViewFeed(
       (seq, now) => this.buildView(seq, now),
       (view) => {
@@ -108,6 +127,7 @@ export class Bridge extends EventEmitter {
       screenshotTopic: topics(config.mqtt.root).displayScreenshot(config.displayId),
       resync: (replace) => this.resync('fleet command', replace),
       emit: (c) => this.emit('command', c),
+      missingScreen: () => this.screen.missing(),
     });
     this.journal = new BoardJournal(
       join(config.journal.dir, `${config.tableId}.journal`),
@@ -145,6 +165,7 @@ export class Bridge extends EventEmitter {
       now: () => this.iso(),
       heard: (now) => this.link.heard(now),
       rejected: (rejection) => {
+        if (rejection.code === 'bad-signature') this.forged.refused(rejection.topic, rejection.reason);
         this.status.publisher.changed();
         this.emit('rejected', rejection);
       },
@@ -198,6 +219,19 @@ export class Bridge extends EventEmitter {
     this.status.fit(report);
   }
 
+  /**
+   * How many pages show the board now, as a browser-mode host counts them (Electron's window is the screen: its host
+   * never says). None for 30 s is the staff warning `no-screen`; with none, identify, about and reload are not done.
+   */
+  screens(pages: number): void {
+    this.screen.pages(pages);
+  }
+
+  /** Pages showing the board now (browser mode), or null where the host does not count them (Electron). */
+  get pages(): number | null {
+    return this.screen.shown;
+  }
+
   /** The view as last emitted (or built now). */
   view(): TableView {
     return this.views.current();
@@ -239,6 +273,8 @@ export class Bridge extends EventEmitter {
     this.intake.close();
     this.status.publisher.stop();
     this.follower.stop();
+    this.screen.stop();
+    this.forged.stop();
     this.views.close();
     await this.link.close(limit); // the offline status and last-seen time said, the connection closed
     await this.journal.close(limit);
@@ -276,7 +312,7 @@ export class Bridge extends EventEmitter {
       seq,
       now,
       outOfStep: this.follower.step,
-      warnings: [...this.follower.warnings, ...this.link.warnings],
+      warnings: [...this.follower.warnings, ...this.link.warnings, ...this.forged.warnings],
       shoeRecord: this.journal.lastRecord,
     });
   }

@@ -26,7 +26,12 @@ export interface StatusContext {
   readonly uptimeSeconds: number;
   readonly outOfStep: OutOfStep | null;
   readonly warnings: readonly StaffWarning[];
-  readonly lastCommand: { requestId: string; command: DisplayCommand['command']; ok: boolean } | null;
+  readonly lastCommand: {
+    requestId: string;
+    command: DisplayCommand['command'];
+    ok: boolean;
+    error?: string; // why not, when not ok
+  } | null;
   readonly build: string | null; // SHA-256 of the application bundle
   readonly clock: ClockFigures | null;
 }

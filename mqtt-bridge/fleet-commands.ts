@@ -1,7 +1,8 @@
 /**
  * The board's side of fleet commands: each one handled is logged, carried out where it is the bridge's to carry out
  * (`resync`), handed to the host (identify, about, reload, screenshot) and acknowledged in the status
- * (`lastCommand`). A screenshot is answered later, on its own topic, once the host has the picture
+ * (`lastCommand`). A command done on the screen (identify, about, reload) with no screen to show it (browser mode,
+ * no page open) is answered not done, with why (`lastCommand.error`), and not handed on. A screenshot is answered later, on its own topic, once the host has the picture
  * ({@link FleetCommands.answer}); the status then says whether there was one.
  *
  * ```ts
@@ -20,7 +21,12 @@ export interface FleetCommandHooks {
   readonly screenshotTopic: string; // {root}/displays/{displayId}/screenshot
   readonly resync: (replace: boolean) => void;
   readonly emit: (command: DisplayCommand) => void; // to the host
+  /** Why no screen would show a command now (browser mode, no page open), or null. */
+  readonly missingScreen?: () => string | null;
 }
+
+/** The commands done on the screen: with no screen they are answered not done, never handed to the host. */
+const ON_SCREEN: ReadonlySet<DisplayCommand['command']> = new Set(['identify', 'about', 'reload']);
 
 export class FleetCommands {
   constructor(
@@ -33,6 +39,13 @@ export class FleetCommands {
   /** A command for this board, already checked (shape, display id, signature where required). */
   take(c: DisplayCommand): void {
     this.log.info({ command: c.command, requestId: c.requestId }, 'fleet command');
+    const missing = ON_SCREEN.has(c.command) ? (this.hooks.missingScreen?.() ?? null) : null;
+    if (missing !== null) {
+      this.log.warn({ command: c.command, requestId: c.requestId }, 'fleet command not done: %s', missing);
+      this.status.lastCommand = { requestId: c.requestId, command: c.command, ok: false, error: missing };
+      this.status.publish();
+      return;
+    }
     if (c.command === 'resync') this.hooks.resync(c.replace === true);
     this.hooks.emit(c);
     this.status.lastCommand = { requestId: c.requestId, command: c.command, ok: true };

@@ -3,7 +3,8 @@
  * says the process answers; this says whether what it shows is current: connected to its broker, its table heard
  * (since it started, on its first connection when it started from its saved record, and again since it last
  * reconnected), and in step. Read from the same view as `/api/state` (its connection and out-of-step), nothing
- * worked out again.
+ * worked out again. No browser showing the board does not make it not ready (`pages` says how many do): see
+ * {@link Readiness.pages}.
  *
  * ```ts
  * const r = readiness(source.view());
@@ -28,6 +29,11 @@ export interface Readiness {
   readonly displayId: string;
   readonly connection: TableView['connection'];
   readonly outOfStep: TableView['outOfStep'];
+  /**
+   * Browser mode: how many pages show the board now. None does not make it not ready: it can serve a screen's browser
+   * (a load balancer must keep sending it one); its status warns staff instead (`no-screen`).
+   */
+  readonly pages?: number;
 }
 
 /** An ISO 8601 time to the second, as on-call staff read it: `2026-11-27T08:41:10Z`. */
@@ -101,7 +107,7 @@ function problemOf(
 }
 
 /** Whether the board shows `view`'s table live, and if not, why. */
-export function readiness(view: TableView, brokers: readonly string[] = []): Readiness {
+export function readiness(view: TableView, brokers: readonly string[] = [], pages?: number): Readiness {
   const p = problemOf(view, brokers);
   return {
     v: 1,
@@ -113,6 +119,7 @@ export function readiness(view: TableView, brokers: readonly string[] = []): Rea
     displayId: view.displayId,
     connection: view.connection,
     outOfStep: view.outOfStep,
+    ...(pages !== undefined && { pages }),
   };
 }
 

@@ -52,6 +52,8 @@ export interface KioskSource {
   readonly counters?: Readonly<object>;
   /** The board's fit (`kiosk:fit`), once checked: staff warnings in its status. */
   boardFit?(report: FitReport): void;
+  /** How many pages show the board now: none for a while is the staff warning `no-screen`. */
+  screens?(pages: number): void;
 }
 
 export interface WebHostOptions {
@@ -115,7 +117,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
           return sendText(res, 401, 'a valid token is required\n');
         if (target.pathname === '/api/state')
           return sendJson(res, 200, stateJson(source.view(), source.counters ?? {}));
-        const ready = readiness(source.view(), opts.about?.().brokers); // before a first connection: the configured
+        // Before a first connection: the configured brokers. No page open is not "not ready" (readiness.ts says why).
+        const ready = readiness(source.view(), opts.about?.().brokers, clients.size);
         const status = ready.ready ? 200 : 503;
         const vary = { vary: 'Accept' };
         return acceptsJson(req.headers.accept)
@@ -142,6 +145,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       return s;
     }));
   const clients = new Set<WebSocket>();
+  let closing = false;
   server.on('upgrade', (req, socket, head) => {
     // A page on another site, or a rebound name, gets no view: a browser always sends its page's Origin here.
     const target = requestTarget(req.url);
@@ -195,12 +199,15 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 
   function onConnection(ws: WebSocket): void {
     clients.add(ws);
+    source.screens?.(clients.size);
     log.info({ clients: clients.size }, 'board connected');
     ws.on('close', () => {
       clients.delete(ws);
+      if (!closing) source.screens?.(clients.size); // closing: the board stops, nobody left to tell
       if (fits.delete(ws)) tellFit(); // the pages still open say what patrons see now (none left: as last told)
       // Said, so that IT reading the log learns when the screen's browser went away; the last one is a warning: the
-      // board still follows its table, answers /readyz and fleet commands, but no page shows it.
+      // board still follows its table and answers /readyz, but no page shows it (the bridge warns staff after a grace
+      // period, `no-screen`, and answers the commands done on the screen not done).
       if (clients.size > 0) log.info({ clients: clients.size }, 'board disconnected');
       else log.warn({ clients: 0 }, 'board disconnected: no browser shows this board now');
     });
@@ -245,6 +252,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   };
   source.on('view', onView);
   source.on('command', onCommand);
+  source.screens?.(0); // none yet: the grace period for a browser to open the board starts now
 
   await listen(server, opts.port, opts.host);
   // Load the WebSocket library now, in the background, so that the first board does not wait for it.
@@ -261,6 +269,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     localUrl,
     screen: () => screen,
     async close() {
+      closing = true;
       source.off('view', onView);
       source.off('command', onCommand);
       for (const ws of clients) ws.terminate();
