@@ -1,0 +1,117 @@
+/**
+ * Two things IT must be told that a counter did not tell (an IT trial): results refused for their signature on a
+ * board that requires them (someone publishes on the table's topics: `forged-results`, until a quiet period), and a
+ * browser-mode board no page shows (`no-screen` after a grace period; identify, about and reload answered not done,
+ * with why). Through a real broker (Aedes, in-process) and a real bridge.
+ */
+import mqtt, { type MqttClient } from 'mqtt';
+import { describe, expect, test } from 'vitest';
+import { makeDisplayCommand, makeHandMessage, parseDisplayStatus } from '../contract/mqtt';
+import type { DisplayCommand } from '../contract/schemas';
+import { topics } from '../contract/topics';
+import { testBoardConfig } from '../test/helpers/board-config';
+import { cleanupList, until } from '../test/helpers/lifecycle';
+import { CARDS, coup, handMessage } from '../test/helpers/table-messages';
+import { Bridge, type BridgeDeps } from './bridge';
+import type { Config } from './config';
+import { startEmbeddedBroker } from './embedded-broker';
+import { memoryLogger } from './log';
+import { generateSigningKey, publicKeyText } from './signing';
+
+const T = topics('baccarat');
+const cleanups = cleanupList();
+
+async function rig(deps: Partial<BridgeDeps> = {}, trust?: Config['trust']) {
+  const broker = await startEmbeddedBroker();
+  cleanups.push(() => broker.close());
+  const cfg = testBoardConfig(broker.url, 'bb-forged-', trust ? { trust } : {});
+  const { logger, records } = memoryLogger();
+  const bridge = new Bridge(cfg, { logger, version: '1.2.3', ...deps });
+  const commands: DisplayCommand[] = [];
+  bridge.on('command', (c) => commands.push(c));
+  await bridge.start();
+  cleanups.push(() => bridge.stop());
+  await until(() => expect(bridge.subscribed).toBe(true));
+  const other: MqttClient = await mqtt.connectAsync(broker.url, { clientId: 'someone', reconnectPeriod: 0 });
+  cleanups.push(() => other.endAsync(true));
+  return { bridge, commands, other, records, tableId: cfg.tableId };
+}
+
+const statusWarnings = (b: Bridge) => {
+  const s = b.displayStatus();
+  return s.state === 'online' ? (s.warnings ?? []) : [];
+};
+/** The status as published passes the contract (the console and `fleet list` read it with the same schema). */
+const valid = (b: Bridge) => parseDisplayStatus(new TextEncoder().encode(JSON.stringify(b.displayStatus()))).ok;
+const cmd = (command: 'identify' | 'about' | 'reload' | 'resync', requestId: string) =>
+  ({ v: 1, command, requestId, timestamp: new Date().toISOString() }) as DisplayCommand;
+const send = (c: MqttClient, command: DisplayCommand) =>
+  c.publishAsync(T.displayCommand('D1'), makeDisplayCommand(command), { qos: 1 });
+
+describe('results refused for their signature (forged-results)', () => {
+  test('unsigned hands on a board that requires signatures: a warning with how many and since when, then quiet', async () => {
+    const controller = generateSigningKey();
+    const trust = { requireSignatures: true, controllerKeys: [publicKeyText(controller.publicKey)], pitKeys: [] };
+    const r = await rig({ forgedQuietMs: 1_500 }, trust);
+    expect(statusWarnings(r.bridge)).toEqual([]);
+    for (let n = 1; n <= 3; n++)
+      await r.other.publishAsync(T.tableHand(r.tableId), makeHandMessage(handMessage('S1', n, coup(CARDS.banker))), {
+        qos: 1,
+      });
+    await until(() => expect(r.bridge.counters.rejected).toBe(3));
+    const w = r.bridge.view().warnings.find((x) => x.code === 'forged-results');
+    expect(w?.detail).toMatch(
+      /^3 messages on this table's topics refused for their signature since \S+Z \(last: an unsigned hand: signatures are required\)/,
+    );
+    expect(statusWarnings(r.bridge).map((x) => x.code)).toContain('forged-results'); // the status too, for fleet list
+    expect(valid(r.bridge)).toBe(true);
+    expect(r.records.filter((x) => x.level === 50 && /refused for its signature/.test(String(x.msg)))).toHaveLength(1);
+    // No more for the quiet period: the warning ends.
+    await until(() => expect(statusWarnings(r.bridge)).toEqual([]), 5_000);
+    expect(r.bridge.view().warnings).toEqual([]);
+  });
+});
+
+describe('a browser-mode board no page shows (no-screen)', () => {
+  test('no page for the grace period: a warning; identify, about and reload not done, with why; a page ends both', async () => {
+    const r = await rig({ noScreenGraceMs: 300 });
+    r.bridge.screens(0); // the host counts pages, none yet
+    await send(r.other, cmd('identify', 'id-1'));
+    await until(() => expect(r.bridge.displayStatus()).toMatchObject({ lastCommand: { requestId: 'id-1' } }));
+    expect(r.bridge.displayStatus()).toMatchObject({
+      lastCommand: { command: 'identify', ok: false, error: expect.stringMatching(/^no browser shows this board/) },
+    });
+    expect(r.commands).toEqual([]); // not handed to a host that would show it to nobody
+    await until(() => expect(statusWarnings(r.bridge).map((w) => w.code)).toEqual(['no-screen']));
+    expect(statusWarnings(r.bridge)[0]?.detail).toMatch(/^no browser has shown this board since \S+Z \(browser mode\)/);
+    expect(valid(r.bridge)).toBe(true);
+    // resync is the bridge's own: done with no page.
+    await send(r.other, cmd('resync', 'rs-1'));
+    await until(() => expect(r.bridge.displayStatus()).toMatchObject({ lastCommand: { requestId: 'rs-1', ok: true } }));
+
+    r.bridge.screens(1); // a page opens the board
+    expect(statusWarnings(r.bridge)).toEqual([]);
+    await send(r.other, cmd('reload', 'rl-1'));
+    await until(() => expect(r.bridge.displayStatus()).toMatchObject({ lastCommand: { requestId: 'rl-1', ok: true } }));
+    expect(r.commands.map((c) => c.command)).toEqual(['resync', 'reload']);
+  });
+
+  test('a page that leaves and comes back within the grace period (a reload) raises nothing', async () => {
+    const r = await rig({ noScreenGraceMs: 400 });
+    r.bridge.screens(1);
+    r.bridge.screens(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    r.bridge.screens(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(statusWarnings(r.bridge)).toEqual([]);
+  });
+
+  test('Electron (its host never counts pages: the window is the screen): no warning, commands done', async () => {
+    const r = await rig({ noScreenGraceMs: 100 });
+    await send(r.other, cmd('about', 'ab-1'));
+    await until(() => expect(r.bridge.displayStatus()).toMatchObject({ lastCommand: { requestId: 'ab-1', ok: true } }));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(statusWarnings(r.bridge)).toEqual([]);
+    expect(r.commands.map((c) => c.command)).toEqual(['about']);
+  });
+});
