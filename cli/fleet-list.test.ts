@@ -369,3 +369,35 @@ describe('a display id used by two boards', () => {
     ]);
   });
 });
+
+describe('forged results and no screen (an IT trial: only counted in WARN)', () => {
+  test("both named under the list in the board's words, and counted", async () => {
+    const forged =
+      "501 messages on this table's topics refused for their signature since 2026-11-27T21:50:03Z (last: an unsigned hand: signatures are required): someone publishes as the table's controller or the pit, or signs with a key this board does not trust (trust.*)";
+    const unseen =
+      "no browser has shown this board since 2026-11-27T21:50:03Z (browser mode): it follows its table, but nobody sees it. Check the screen, its PC and its browser, which should open the board's address";
+    const board = (displayId: string, code: 'forged-results' | 'no-screen', detail: string) =>
+      status({
+        v: 1,
+        state: 'online',
+        displayId,
+        tableId: 'T31',
+        version: '1.4.2',
+        timestamp: minutesAgo(0),
+        handCount: 3,
+        rejectedMessages: code === 'forged-results' ? 501 : 0,
+        uptimeSeconds: 60,
+        casinoSignageRevision: 2, // the casino's sign the tests above left
+        warnings: [{ code, detail, since: minutesAgo(1) }],
+      });
+    await board('forged', 'forged-results', forged);
+    await board('unseen', 'no-screen', unseen);
+    const r = await fleet('list', '--table', 'T31');
+    expect(r.code).toBe(0);
+    expect(r.out.trimEnd().split('\n').slice(3)).toEqual([
+      '2 boards: 2 online, 0 offline; 2 with warnings, 1 refusing forged results, 1 shown by no browser',
+      `! Board forged: ${forged}`,
+      `! Board unseen: ${unseen}`,
+    ]);
+  });
+});
