@@ -115,6 +115,20 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('fleet screenshot and about, browser
   test('clear errors: no Chromium on the board machine, a board that does not answer, bad input', async () => {
     const board = await serve(broker.url, 'D2', { BACCARAT_CHROMIUM: '/nonexistent/chromium' });
     cleanups.push(() => board.stop());
+    // No page shows it yet: identify is not done and no picture is drawn offscreen, each saying why.
+    await until(async () => {
+      const unseen = await fleet(['identify', '--broker', broker.url, '--display', 'D2', '--timeout', '2']);
+      expect(unseen.code).toBe(1);
+      expect(unseen.out).toMatch(/^D2: identify failed: no browser shows this board \(browser mode\)/);
+    }, 15_000);
+    const blind = join(tempDir('bb-shot-out-'), 'blind.png');
+    const unseen = await fleet(['screenshot', '--broker', broker.url, '--display', 'D2', '--out', blind]);
+    expect(unseen.err).toMatch(/display D2 took no picture \(unavailable\): no browser shows this board/);
+    expect(existsSync(blind)).toBe(false);
+    // A page shows it: the rest is about Chromium.
+    const kiosk = await browser.newPage();
+    cleanups.push(() => kiosk.close());
+    await kiosk.goto(board.url);
     await until(async () => {
       const status = await fleet(['identify', '--broker', broker.url, '--display', 'D2', '--timeout', '2']);
       expect(status.code).toBe(0);
