@@ -105,12 +105,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
   if (action === 'set') {
     const parsed = parseAssignments(assignments);
     if (!parsed.ok) {
-      io.err(`baccarat-board signage: ${formatFieldError(parsed.error)}\n`);
+      io.err(`baccarat-board signage: ${formatFieldError(parsed.error)}\nNothing was published.\n`);
       return EXIT.badInput;
     }
     if (parsed.value.open !== undefined) {
       io.err(
-        'baccarat-board signage: open: closing or opening a table is an action of its own: signage close / open\n',
+        'baccarat-board signage: open: closing or opening a table is an action of its own: signage close / open\n' +
+          'Nothing was published.\n',
       );
       return EXIT.badInput;
     }
