@@ -489,6 +489,35 @@ describe('restore: the signs a broker lost, from the audit log', () => {
     expect((await restore('--table', id, '--audit', file, 'restore')).code).toBe(0);
   });
 
+  test('a table on modified odds since hand 1: restored as it is, not as a change from the next round', async () => {
+    // Found on a shift: restored from the defaults plus edits, it read 'modified odds from hand 52, previousVariant
+    // commission 5%', false history for any dispute about hands 1 to 51.
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+    const id = 'R4';
+    await publishRetained(R.tableShoe(id), makeShoeSnapshot(snapshot('S60', [], { phase: 'shuffling' })));
+    const made = await restore('--table', id, '--audit', file, '--new-table', 'set', 'variant=modified-odds');
+    expect(made.code, made.err).toBe(0);
+    const shown = (await retained<TableSignage>(R.tableSignage(id)))!;
+    expect([shown.variant, shown.previousVariant]).toEqual([
+      { kind: 'modified-odds', effectiveFromShoe: 'S60', effectiveFromHand: 1 },
+      undefined,
+    ]);
+    await publishRetained(R.displayStatus('RE'), boardStatus('RE', id, shown.revision));
+    const dealt = Array.from({ length: 50 }, (_, i) => handMessage('S60', i + 1, coup(CARDS.banker)));
+    await publishRetained(R.tableShoe(id), makeShoeSnapshot(snapshot('S60', dealt, { phase: 'dealing' })));
+    await lose(R.tableSignage(id));
+    const r = await restore('--table', id, '--audit', file, 'restore');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toContain(
+      `revision ${shown.revision + 1} (a board shows revision ${shown.revision}): revision ${shown.revision} as the boards show it, published again`,
+    );
+    const back = (await retained<TableSignage>(R.tableSignage(id)))!;
+    const { revision: _r, updatedAt: _u, ...same } = shown;
+    expect(back).toEqual({ ...same, revision: shown.revision + 1, updatedAt: back.updatedAt });
+    const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1)!) as Record<string, unknown>;
+    expect(last).toMatchObject({ action: 'republish', revertedTo: shown.revision, after: back });
+  });
+
   test('a revision the log does not hold is exit 1, nothing published; no --audit is a usage error', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
     await publishRetained(R.displayStatus('RC'), boardStatus('RC', 'R2', 7));

@@ -23,7 +23,7 @@ import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
 import { currentShoe, shoePosition } from '../console/shoe-position';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
-import { planSignChange } from '../console/sign-edit';
+import { planSignChange, type RestoredSign } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
 import { refusalBeforePlan, replacedOnBoards } from './signage-checks';
 import { restoreFromAudit } from './signage-restore';
@@ -183,6 +183,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       return EXIT.ok;
     }
     let revertedTo: number | undefined;
+    let restore: RestoredSign | undefined;
     if (action === 'restore') {
       const file = values.audit ?? '';
       const r = await restoreFromAudit(current, tableId, file).catch((e: unknown) => String((e as Error).message ?? e));
@@ -198,7 +199,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
         io.err(`baccarat-board signage: ${r.text}\n`);
         return EXIT.failure;
       }
-      edits = r.edits;
+      restore = r.restore;
       revertedTo = r.revision;
     }
 
@@ -214,7 +215,16 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     const at = penv.now().toISOString();
     const boards = boardRevisions(current.boards, tableId);
     const plan = planSignChange(
-      { tableId, table: current.table, casino: current.casino, shoe, user: actor.who.account, now: at, boards },
+      {
+        tableId,
+        table: current.table,
+        casino: current.casino,
+        shoe,
+        user: actor.who.account,
+        now: at,
+        boards,
+        ...(restore && { restore }),
+      },
       edits,
     );
     if (!plan.ok) {

@@ -6,7 +6,7 @@
  *
  * ```ts
  * const r = await restoreFromAudit(current, 'T12', '/var/lib/baccarat-console/audit.jsonl');
- * if (r.kind === 'edits') planSignChange(…, r.edits); // the sign at r.revision, whatever the broker has now
+ * if (r.kind === 'sign') planSignChange({ …, restore: r.restore }, {}); // r.revision as it is, whatever the broker has
  * ```
  * @packageDocumentation
  */
@@ -14,11 +14,11 @@ import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import { AuditLog } from '../console/audit-log';
 import { boardRevisions } from '../console/board-revisions';
 import type { RetainedSigns } from '../console/retained-signs';
-import { editsToRevision } from '../console/revert';
-import type { SignEdits } from '../console/sign-keys';
+import { signAtRevision } from '../console/revert';
+import type { RestoredSign } from '../console/sign-edit';
 
 export type Restore =
-  | { readonly kind: 'edits'; readonly edits: SignEdits; readonly revision: number }
+  | { readonly kind: 'sign'; readonly restore: RestoredSign; readonly revision: number }
   | { readonly kind: 'nothing'; readonly text: string } // the broker has what the boards show: exit 0
   | { readonly kind: 'missing'; readonly text: string }; // not in the log: exit 1
 
@@ -45,15 +45,19 @@ export async function restoreFromAudit(
       kind: 'nothing',
       text: `the broker has ${what} at revision ${kept.revision}, and no board shows a later one`,
     };
-  const edits = editsToRevision(await new AuditLog(auditPath).read(), target, tableId, shown, kept);
-  if (!edits)
+  // The sign itself, not the edits that remake it from the broker's or the defaults: those would date its variant
+  // from the next round, as if the table had paid otherwise until then.
+  const sign = signAtRevision(await new AuditLog(auditPath).read(), target, tableId, shown);
+  if (!sign)
     return {
       kind: 'missing',
       text:
         `a board shows revision ${shown} of ${what}, which the broker ${kept ? `no longer has (it has revision ${kept.revision})` : 'no longer has'}, ` +
         `and the audit log ${auditPath} does not hold it. Give the console's audit log, or make the sign in full with set … --replace. Nothing was published.`,
     };
-  return { kind: 'edits', edits, revision: shown };
+  const restore: RestoredSign =
+    target === 'casino' ? { target, sign: sign as CasinoSignage } : { target, sign: sign as TableSignage };
+  return { kind: 'sign', restore, revision: shown };
 }
 
 /**

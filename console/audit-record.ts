@@ -72,6 +72,18 @@ const joined = (changes: readonly Change[]) =>
   changes.length === 0 ? 'republished unchanged' : changes.map((c) => c.text).join('; ');
 
 /**
+ * What a planned sign does, in words: its changes, or, for a restore, that it is the revision the boards show,
+ * published again as it is (with its variant written plain when it was in force since an earlier shoe).
+ */
+function says(p: PlannedSign<{ readonly revision: number }>, shoeId: string | null): string {
+  if (!p.restored) return joined(p.changes);
+  const settled = p.restored.settled
+    ? `, its variant dated from hand 1 of shoe ${shoeId ?? '?'} (in force since an earlier shoe)`
+    : '';
+  return `revision ${p.restored.revision} as the boards show it, published again${settled}`;
+}
+
+/**
  * One line per sign the plan publishes, e.g. `Casino, revision 1 → 2: pp-scale Pay Scale One → Pay Scale Two`, or
  * `Jade 8 (T1), revision 1 → 14 (a board shows revision 13): republished unchanged`.
  */
@@ -79,12 +91,12 @@ export function planSummary(plan: SignPlan): string[] {
   const lines: string[] = [];
   if (plan.casino) {
     const c = plan.casino;
-    lines.push(`Casino, ${describeRevisions(revisions(c))}: ${joined(c.changes)}`);
+    lines.push(`Casino, ${describeRevisions(revisions(c))}: ${says(c, null)}`);
   }
   if (plan.table && plan.tableId !== null) {
     const t = plan.table;
     const label = tableLabel(plan.tableId, t.before ?? t.after);
-    lines.push(`${label}, ${describeRevisions(revisions(t))}: ${joined(t.changes)}`);
+    lines.push(`${label}, ${describeRevisions(revisions(t))}: ${says(t, plan.shoe?.shoeId ?? null)}`);
   }
   return lines;
 }

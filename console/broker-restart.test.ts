@@ -140,6 +140,10 @@ describe('after the broker restarts without its retained messages', () => {
     const preview = (await (await fran.post('/api/preview', ask)).json()) as PreviewResponse;
     if (!preview.ok) throw new Error(preview.message);
     expect(preview.table?.revision).toEqual({ from: null, to: 7, boards: 6 });
+    // The sign itself, not one remade from the defaults (that dated a restored variant from the next round).
+    expect(preview.summary).toEqual([
+      'Pit 12 (T12), new sign, revision 7 (a board shows revision 6): revision 6 as the boards show it, published again',
+    ]);
     expect(preview.paysNow).toEqual([]);
     const res = await fran.post('/api/apply', { ...ask, expect: preview.expect });
     expect(res.status).toBe(200);

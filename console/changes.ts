@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { err, ok, type Result } from '../baccarat/types';
+import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import type { SignAction } from '../contract/schemas/audit';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Principal } from './accounts';
@@ -26,12 +27,12 @@ import { fleetRevisions } from './fleet-state';
 import type { FleetMonitor } from './monitor';
 import { publishPlan } from './mqtt-session';
 import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
-import { editsToRevision } from './revert';
+import { editsToRevision, signAtRevision } from './revert';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
 import { currentShoe } from './shoe-position';
-import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
+import { planSignChange, type PlannedSign, type RestoredSign, type SignPlan } from './sign-edit';
 import { editsCasino, editsTable, fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
 
 export interface SignChangesDeps {
@@ -51,6 +52,8 @@ interface Planned {
   readonly revertedTo?: number;
 }
 
+type Edited = { edits: SignEdits; action: SignAction; revertedTo?: number; restore?: RestoredSign };
+
 export function signChanges({
   monitor,
   audit,
@@ -62,9 +65,7 @@ export function signChanges({
   let queue: Promise<unknown> = Promise.resolve();
 
   /** The edits of a request, and its action. */
-  const editsOf = async (
-    req: ChangeRequest,
-  ): Promise<Result<{ edits: SignEdits; action: SignAction; revertedTo?: number }, FieldError>> => {
+  const editsOf = async (req: ChangeRequest): Promise<Result<Edited, FieldError>> => {
     const fleet = monitor.current;
     const table = req.tableId === null ? null : (fleet.tables.get(req.tableId)?.signage ?? null);
     if (req.revertTo !== undefined) {
@@ -84,17 +85,21 @@ export function signChanges({
       const shown = fleetRevisions(fleet, req.tableId)[target];
       if ((target === 'casino' ? fleet.casino : table) !== null || shown === null)
         return ok({ edits: {}, action: 'republish' });
-      // The broker lost the sign a board still shows: publish that sign again, from the audit log, above it.
-      const edits = editsToRevision(await audit.read(), target, req.tableId, shown, null);
+      // The broker lost the sign a board still shows: publish that sign again as it is, from the audit log, above it
+      // (remade from the defaults, its variant would be dated from the next round: false history).
+      const sign = signAtRevision(await audit.read(), target, req.tableId, shown);
       const what = target === 'casino' ? 'the casino' : `table ${req.tableId ?? ''}`;
-      if (!edits)
+      if (!sign)
         return err(
           fieldError(
             'revision',
             `the broker has no sign for ${what}, and revision ${shown}, which a board shows, is not in this console's audit log: make the sign in full instead`,
           ),
         );
-      return ok({ edits, action: 'republish', revertedTo: shown });
+      const restore = (
+        target === 'casino' ? { target, sign: sign as CasinoSignage } : { target, sign: sign as TableSignage }
+      ) satisfies RestoredSign;
+      return ok({ edits: {}, action: 'republish', revertedTo: shown, restore });
     }
     const edits = parseEdits(req.changes);
     if (!edits.ok) return edits;
@@ -136,6 +141,7 @@ export function signChanges({
         now: at,
         boards: fleetRevisions(fleet, req.tableId),
         ...(action === 'republish' && { republish: req.tableId === null ? 'casino' : 'table' }),
+        ...(e.value.restore && { restore: e.value.restore }),
       },
       edits,
     );

@@ -7,6 +7,7 @@ import { coreSignage } from '../contract/pay-table-view';
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import { isPayload } from '../contract/validate';
 import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import { planSummary } from './audit-record';
 import { currentShoe, shoePosition, type ShoePosition } from './shoe-position';
 import { defaultTableSignage, planSignChange, type SignContext } from './sign-edit';
 import { formatFieldError, parseAssignments, SIGN_KEYS } from './sign-keys';
@@ -302,6 +303,77 @@ describe('variant and from-hand (rule 5.11)', () => {
   test('the same variant again changes nothing', () => {
     const p = plan(['variant=commission', 'commission=5']);
     expect(p.ok && p.value.table).toBeNull();
+  });
+});
+
+describe('restoring the sign the boards show, which the broker lost', () => {
+  // Found on a shift: remade from the defaults plus edits, a table on modified odds since hand 1 got 'modified odds
+  // from hand 52, previousVariant commission 5%' — false history for any dispute about hands 1 to 51.
+  const S7: ShoePosition = { shoeId: 'S7', handsPlayed: 50, phase: 'dealing', nextHand: 51, earliestHand: 52 };
+  const boards = { table: 9, casino: 1 };
+  const restored = (sign: TableSignage, over: Partial<SignContext> = {}) => {
+    const p = planSignChange(
+      ctx({ table: null, shoe: S7, boards, republish: 'table', restore: { target: 'table', sign }, ...over }),
+      {},
+    );
+    if (!p.ok) throw new Error(formatFieldError(p.error));
+    if (!p.value.table) throw new Error('no table change');
+    expect(isPayload('signage', p.value.table.after)).toBe(true);
+    return p.value;
+  };
+
+  test('as it is, variant and previousVariant included; only revision, updatedAt and updatedBy are new', () => {
+    const since1 = signage(9, {
+      variant: { kind: 'modified-odds', effectiveFromShoe: 'S7', effectiveFromHand: 1 },
+      message: 'Welcome',
+    });
+    const p = restored(since1);
+    const { revision: _r, updatedAt: _u, updatedBy: _b, ...same } = since1;
+    expect(p.table?.after).toEqual({ ...same, revision: 10, updatedAt: NOW, updatedBy: 'alice' });
+    expect(p.table?.restored).toEqual({ revision: 9, settled: false });
+    expect(planSummary(p)).toEqual([
+      'Jade 8 (T1), new sign, revision 10 (a board shows revision 9): revision 9 as the boards show it, published again',
+    ]);
+    // Scheduled within this shoe: kept with its hand and what was in force before it.
+    const scheduled = signage(9, {
+      variant: { kind: 'modified-odds', effectiveFromShoe: 'S7', effectiveFromHand: 60 },
+      previousVariant: { kind: 'commission', commissionPercent: 4 },
+    });
+    const s = restored(scheduled).table?.after;
+    expect([s?.variant, s?.previousVariant]).toEqual([scheduled.variant, scheduled.previousVariant]);
+  });
+
+  test('a variant in force since an earlier shoe is dated from hand 1 of this one, as every board reads it', () => {
+    const S7at = { ...S7, startedAt: '2026-11-22T11:00:00.000Z' };
+    const old = signage(9, {
+      variant: { kind: 'modified-odds', effectiveFromShoe: 'S5', effectiveFromHand: 23 },
+      previousVariant: { kind: 'commission', commissionPercent: 5 },
+      updatedAt: '2026-11-22T09:00:00.000Z',
+    });
+    const p = restored(old, { shoe: S7at });
+    const s = p.table?.after;
+    expect(s?.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S7', effectiveFromHand: 1 });
+    expect(s?.previousVariant).toBeUndefined();
+    // Kept as written under the new updatedAt, a new board would read S5 as a shoe to come and show commission.
+    const newBoard = { shoe: { id: 'S7', startedAt: S7at.startedAt }, pastShoes: [] };
+    expect(coreSignage(s!, casino(1), newBoard).payTable.variant).toBe('modifiedOdds');
+    expect(planSummary(p)[0]).toMatch(
+      /revision 9 as the boards show it, published again, its variant dated from hand 1 of shoe S7/,
+    );
+  });
+
+  test('refused when its variant names a shoe and the shoe is unknown; keys are refused', () => {
+    const named = signage(9, { variant: { kind: 'modified-odds', effectiveFromShoe: 'S7', effectiveFromHand: 1 } });
+    const p = planSignChange(ctx({ table: null, shoe: null, boards, restore: { target: 'table', sign: named } }), {});
+    expect(!p.ok && formatFieldError(p.error)).toMatch(/^shoe: .*shoe S7.*no shoe snapshot on the broker/);
+    const keys = planSignChange(ctx({ table: null, restore: { target: 'table', sign: named } }), { min: 5 });
+    expect(!keys.ok && keys.error.field).toBe('restore');
+    // A plain commission names no shoe: restored as it is.
+    const plain = planSignChange(
+      ctx({ table: null, shoe: null, boards, restore: { target: 'table', sign: signage(9) } }),
+      {},
+    );
+    expect(plain.ok && plain.value.table?.after.variant).toEqual({ kind: 'commission', commissionPercent: 5 });
   });
 });
 

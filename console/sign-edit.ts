@@ -45,7 +45,18 @@ export interface SignContext {
   readonly boards?: BoardRevisions;
   /** Publish this sign again even with no key for it: the console's "republish" (boards ahead of the broker). */
   readonly republish?: 'table' | 'casino';
+  /**
+   * The sign the boards show, which the broker lost (read back from an audit log, `revert.ts`): published again as
+   * it is, variant and `previousVariant` included, with only a new revision, `updatedAt` and `updatedBy`; with no
+   * edits. Remade from the defaults and edits instead, it would date its variant from the next round: false history.
+   */
+  readonly restore?: RestoredSign;
 }
+
+/** A sign the boards show, and its revision, to publish again ({@link SignContext.restore}). */
+export type RestoredSign =
+  | { readonly target: 'table'; readonly sign: TableSignage }
+  | { readonly target: 'casino'; readonly sign: CasinoSignage };
 
 /**
  * A sign to publish: what it was (null: none retained), what it becomes, and the fields that change (none: it is
@@ -56,6 +67,8 @@ export interface PlannedSign<T> {
   readonly after: T;
   readonly changes: readonly Change[];
   readonly boardsAhead: number | null; // a board shows this revision, above the retained sign's: `after` goes above it
+  /** A restore: the revision the boards show, published again as it is; `settled` when its variant was written plain. */
+  readonly restored?: { readonly revision: number; readonly settled: boolean };
 }
 
 /** Everything one change publishes; `table` or `casino` is null when that sign stays as it is. */
@@ -256,6 +269,28 @@ function notOffered(e: SignEdits, after: TableSignage): FieldError | null {
   return null;
 }
 
+/**
+ * The sign to restore as the current shoe reads it (`settledSign`), or why it cannot be: a variant that names a shoe
+ * is placed by the boards against the sign's `updatedAt`, which a restore renews, so the shoe must be known.
+ */
+function restoredBase(
+  sign: TableSignage,
+  shoe: ShoePosition | null,
+  tableId: string,
+): Result<TableSignage, FieldError> {
+  const named = sign.variant.effectiveFromShoe;
+  if (named !== undefined && !shoe)
+    return err(
+      fieldError(
+        'shoe',
+        `revision ${sign.revision}, which the boards show, signs its variant from shoe ${named}, and table ${tableId} ` +
+          'has no shoe snapshot on the broker: wait for its next hand (the controller publishes a snapshot with it), ' +
+          'or name the current shoe (signage --shoe ID)',
+      ),
+    );
+  return ok(settledSign(sign, shoe));
+}
+
 /** Refused: a republish with no sign retained would publish the defaults over what the boards show. */
 const nothingToRepublish = (what: string) =>
   err(fieldError('revision', `no sign is retained for ${what}: nothing to republish; make the sign in full instead`));
@@ -273,12 +308,16 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
   const c = { ...ctx, user };
   const boards = ctx.boards ?? NO_BOARD_REVISIONS;
   let casino: PlannedSign<CasinoSignage> | null = null;
-  if (editsCasino(e) || ctx.republish === 'casino') {
-    if (!editsCasino(e) && !ctx.casino) return nothingToRepublish('the casino');
+  const restoring = ctx.restore;
+  if (restoring && (editsCasino(e) || editsTable(e)))
+    return err(fieldError('restore', 'a restore publishes the sign the boards show as it is: it takes no keys'));
+  if (editsCasino(e) || ctx.republish === 'casino' || restoring?.target === 'casino') {
+    const shown = restoring?.target === 'casino' ? restoring.sign : null;
+    if (!editsCasino(e) && !ctx.casino && !shown) return nothingToRepublish('the casino');
     // Every board shows the casino's name in its header: a first casino sign named by default would put a
     // placeholder on all of them (a floor manager's report: 'Casino'), and, where the broker lost the sign, replace
     // the real name the boards show.
-    const name = ctx.casino?.casinoName ?? e.casinoName;
+    const name = shown?.casinoName ?? ctx.casino?.casinoName ?? e.casinoName;
     if (name === undefined)
       return err(
         fieldError(
@@ -287,7 +326,7 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
             'header',
         ),
       );
-    const base = ctx.casino ?? defaultCasinoSignage(name, user, ctx.now);
+    const base = shown ?? ctx.casino ?? defaultCasinoSignage(name, user, ctx.now);
     const before = ctx.casino?.revision ?? null;
     const boardsAhead = aheadOnBoards(before, boards.casino);
     const after: CasinoSignage = {
@@ -301,15 +340,25 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     const problem = casinoSignageProblem(after);
     if (problem) return err(problem);
     const changes = casinoChanges(ctx.casino, after);
-    if (changes.length > 0 || boardsAhead !== null) casino = { before: ctx.casino, after, changes, boardsAhead };
+    if (changes.length > 0 || boardsAhead !== null || shown)
+      casino = {
+        before: ctx.casino,
+        after,
+        changes,
+        boardsAhead,
+        ...(shown && { restored: { revision: shown.revision, settled: false } }),
+      };
   }
   let table: PlannedSign<TableSignage> | null = null;
-  if (editsTable(e) || ctx.republish === 'table') {
+  if (editsTable(e) || ctx.republish === 'table' || restoring?.target === 'table') {
     if (ctx.tableId === null)
       return err(fieldError('table', 'these keys change a table sign: name the table (--table ID)'));
-    if (!editsTable(e) && !ctx.table) return nothingToRepublish(`table ${ctx.tableId}`);
+    const shown = restoring?.target === 'table' ? restoring.sign : null;
+    if (!editsTable(e) && !ctx.table && !shown) return nothingToRepublish(`table ${ctx.tableId}`);
     const retained = ctx.table && settledSign(ctx.table, ctx.shoe);
-    const base = retained ?? defaultTableSignage(ctx.tableId, user, ctx.now);
+    const restored = shown && restoredBase(shown, ctx.shoe, ctx.tableId);
+    if (restored && !restored.ok) return restored;
+    const base = restored?.value ?? retained ?? defaultTableSignage(ctx.tableId, user, ctx.now);
     const variant = planVariant(base, e, ctx.shoe, ctx.tableId);
     if (!variant.ok) return variant;
     const before = ctx.table?.revision ?? null;
@@ -324,7 +373,14 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     if (problem) return err(problem);
     // Against the sign as the boards read it: a variant written plain (settledSign) is no change of theirs.
     const changes = tableChanges(retained, after);
-    if (changes.length > 0 || boardsAhead !== null) table = { before: ctx.table, after, changes, boardsAhead };
+    if (changes.length > 0 || boardsAhead !== null || shown)
+      table = {
+        before: ctx.table,
+        after,
+        changes,
+        boardsAhead,
+        ...(shown && { restored: { revision: shown.revision, settled: restored?.value !== shown } }),
+      };
   }
   return ok({ tableId: ctx.tableId, shoe: ctx.shoe, table, casino });
 }
