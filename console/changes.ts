@@ -168,6 +168,16 @@ export function signChanges({
     ].join('; ');
   };
 
+  /**
+   * The hand a change of the variant applies from when none is given (the first round not yet begun), or null: a
+   * round that begins between review and apply moves it.
+   */
+  const implicitFromHand = (p: Planned): number | null => {
+    const t = p.plan.table;
+    if (!t || p.edits.fromHand !== undefined || !t.changes.some((c) => c.field === 'variant')) return null;
+    return t.after.variant.effectiveFromHand ?? null;
+  };
+
   const expectNow = (tableId: string | null) => ({
     table: tableId === null ? null : (monitor.current.tables.get(tableId)?.signage?.revision ?? null),
     casino: monitor.current.casino?.revision ?? null,
@@ -186,6 +196,7 @@ export function signChanges({
     const here =
       req.tableId === null ? null : tableRound(req.tableId, tables.get(req.tableId)?.signage ?? null, v.shoe);
     const lostSigns = tablesWithLostSigns(floor, [...monitor.current.boards.values()]);
+    const from = implicitFromHand(p.value);
     return {
       ok: true,
       summary: planSummary(v),
@@ -195,7 +206,7 @@ export function signChanges({
       // A republish puts back what the boards show already: it changes no pay (as `signage restore`).
       paysNow: p.value.action === 'republish' ? [] : paysChangedNow(edits, here, floor, lostSigns),
       reach: v.casino ? scaleReach(edits, floor, lostSigns) : null,
-      expect: expectNow(req.tableId),
+      expect: { ...expectNow(req.tableId), ...(from !== null && { fromHand: from }) },
     };
   };
 
@@ -228,6 +239,19 @@ export function signChanges({
     const { plan: sp, action } = p.value;
     if (!sp.table && !sp.casino)
       return { ok: false, field: null, message: 'nothing to change: the signs already say that' };
+    // A from-hand left to the console is the first round not yet begun: if one began since the review, the change
+    // would go out from a later hand than the one reviewed (a shift's report: reviewed from 28, published from 30).
+    const reviewed = req.expect?.fromHand;
+    const from = implicitFromHand(p.value);
+    if (reviewed != null && from !== null && from !== reviewed)
+      return {
+        ok: false,
+        field: 'revision',
+        message:
+          `a round has begun since your review: the change would now apply from hand ${from}` +
+          `${sp.shoe ? ` of shoe ${sp.shoe.shoeId}` : ''}, not from hand ${reviewed} as reviewed. Nothing was ` +
+          'published. Review it again',
+      };
     const result = await publishPlan(monitor.client, monitor.broker, sp, { confirmMs, key });
     const records = auditRecords(sp, {
       who: { account: who.name, role: who.role, via: 'console', host: hostname().slice(0, 255) || 'console' },

@@ -116,8 +116,19 @@ export interface ChangeRequest {
   readonly confirm?: string;
   /** Restore the sign as it was at this revision (from the audit log); no other key with it. */
   readonly revertTo?: number;
-  /** The revisions the change was reviewed against (apply refuses if either moved since). */
-  readonly expect?: { readonly table: number | null; readonly casino: number | null };
+  /** The revisions the change was reviewed against (apply refuses if either moved since), and its from-hand. */
+  readonly expect?: Expect;
+}
+
+/**
+ * What a review saw, for apply to hold it to: the revisions (apply refuses if either moved since), and, for a change
+ * of the variant with no from-hand given, the hand it was reviewed to apply from (the first round not yet begun;
+ * apply refuses if a round began since, rather than publish a hand the reviewer never saw).
+ */
+export interface Expect {
+  readonly table: number | null;
+  readonly casino: number | null;
+  readonly fromHand?: number | null;
 }
 
 export interface PlannedChange {
@@ -134,7 +145,7 @@ export type PreviewResponse =
       readonly shoe: ShoePosition | null;
       readonly paysNow: readonly string[]; // what the change pays at once on rounds being dealt (console/pays-at-once.ts)
       readonly reach: string | null; // where a new Perfect Pairs scale applies: the tables that offer it
-      readonly expect: { readonly table: number | null; readonly casino: number | null };
+      readonly expect: Expect;
     }
   | { readonly ok: false; readonly field: string; readonly message: string };
 

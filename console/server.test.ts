@@ -325,6 +325,46 @@ describe('changing signs through the API', () => {
   });
 });
 
+describe('a from-hand left to the console, between review and apply', () => {
+  test('a round begun since the review: refused (409), saying from which hand it would now apply; nothing published', async () => {
+    // Found on a shift: reviewed 'from hand 28', published 'from hand 30' a few seconds later, as a round had begun.
+    const retained = { qos: 1, retain: true } as const;
+    const dealt = (n: number) => Array.from({ length: n }, (_, i) => handMessage('S7', i + 1, coup(CARDS.banker)));
+    await pub.publishAsync(T.tableSignage('T7'), makeTableSignage(signage(1, { sideBets: [] })), retained);
+    await pub.publishAsync(
+      T.tableShoe('T7'),
+      makeShoeSnapshot(snapshot('S7', dealt(26), { phase: 'dealing' })),
+      retained,
+    );
+    await untilFound(() => monitor.view().tables.find((t) => t.tableId === 'T7' && t.shoe?.handsPlayed === 26));
+    const ask = { tableId: 'T7', changes: [['variant', 'modified-odds']], reason: 'promotion' };
+    const review = (await (await sam.post('/api/preview', ask)).json()) as PreviewResponse;
+    if (!review.ok) throw new Error(review.message);
+    expect(review.expect).toEqual({ table: 1, casino: expect.any(Number), fromHand: 28 });
+    await pub.publishAsync(
+      T.tableShoe('T7'),
+      makeShoeSnapshot(snapshot('S7', dealt(28), { phase: 'betting' })),
+      retained,
+    );
+    await untilFound(() => monitor.view().tables.find((t) => t.tableId === 'T7' && t.shoe?.handsPlayed === 28));
+    const late = await sam.post('/api/apply', { ...ask, expect: review.expect });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({
+      ok: false,
+      field: 'revision',
+      message:
+        'a round has begun since your review: the change would now apply from hand 30 of shoe S7, not from hand 28 ' +
+        'as reviewed. Nothing was published. Review it again',
+    });
+    expect(monitor.view().tables.find((t) => t.tableId === 'T7')?.signage?.revision).toBe(1);
+    // Reviewed again, it goes out from the hand reviewed; an explicit from-hand is checked as before.
+    const again = (await (await sam.post('/api/preview', ask)).json()) as PreviewResponse;
+    if (!again.ok) throw new Error(again.message);
+    expect(again.expect.fromHand).toBe(30);
+    expect((await sam.post('/api/apply', { ...ask, expect: again.expect })).status).toBe(200);
+  });
+});
+
 describe('security of the console server', () => {
   test('the token and a session are required for the API and the WebSocket', async () => {
     const cookie = { cookie: alice.cookie ?? '' };

@@ -409,6 +409,13 @@ describe('defaults and the shoe position', () => {
     expect(describeShoe(shoePosition(snapshot('S9', hands, { phase: 'waiting' })))).toBe(
       'shoe S9: 3 hands played, waiting; next hand 4',
     );
+    // Beside 'from hand 5', 'dealing; next hand 4' read as if hand 4 were still to come (a floor manager's report).
+    expect(describeShoe(shoePosition(snapshot('S9', hands, { phase: 'dealing' })))).toBe(
+      'shoe S9: 3 hands played; hand 4 is being dealt',
+    );
+    expect(describeShoe(shoePosition(snapshot('S9', hands, { phase: 'betting' })))).toBe(
+      'shoe S9: 3 hands played; bets are taken for hand 4',
+    );
   });
 
   test('the casino sign starts from defaults too, but for its name, which every board shows', () => {

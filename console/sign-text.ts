@@ -41,10 +41,17 @@ export function describeScale(scale: PayScale, withOdds = false): string {
 export const shoeName = (shoeId: string, shoeNo?: number): string =>
   shoeNo === undefined ? `shoe ${shoeId}` : `shoe ${shoeNo} (${shoeId})`;
 
-/** Where a shoe stands, e.g. `shoe S1: 30 hands played, betting; next hand 31` (`shoe 12 (S1): …` with a number). */
+/**
+ * Where a shoe stands, e.g. `shoe S1: 30 hands played, waiting; next hand 31`, or once its round has begun
+ * `shoe S1: 30 hands played; hand 31 is being dealt` (`shoe 12 (S1): …` with a number). Not 'next hand' for a round
+ * begun: beside a change 'from hand 32', a floor manager read 'next hand 31' as the hand still to come.
+ */
 export function describeShoe(s: ShoePosition): string {
   if (s.handsPlayed === null) return `shoe ${s.shoeId} (given; no snapshot of it on the broker)`;
-  return `${shoeName(s.shoeId, s.shoeNo)}: ${s.handsPlayed} hand${s.handsPlayed === 1 ? '' : 's'} played, ${s.phase ?? 'unknown'}; next hand ${s.nextHand}`;
+  const played = `${shoeName(s.shoeId, s.shoeNo)}: ${s.handsPlayed} hand${s.handsPlayed === 1 ? '' : 's'} played`;
+  if (s.phase === 'dealing') return `${played}; hand ${s.nextHand} is being dealt`;
+  if (s.phase === 'betting') return `${played}; bets are taken for hand ${s.nextHand}`;
+  return `${played}, ${s.phase ?? 'unknown'}; next hand ${s.nextHand}`;
 }
 
 /**

@@ -153,6 +153,11 @@ export class ConsoleSignEditor extends LitElement {
     this.close();
   }
 
+  /** After a refusal because the signs or the shoe moved since the review: the same change reviewed afresh. */
+  private async reviewAgain(): Promise<void> {
+    await this.review(new Event('submit'));
+  }
+
   private back(): void {
     this.step = 'edit';
     this.error = null;
@@ -221,7 +226,20 @@ export class ConsoleSignEditor extends LitElement {
           <h2 id="title">${this.heading()}</h2>
           ${this.table ? html`<span class="muted">${this.table.tableId}</span>` : nothing}
         </header>
-        ${this.error ? html`<p class="error" id="error" role="alert">${this.error.message}</p>` : nothing}
+        ${
+          this.error
+            ? html`<p class="error" id="error" role="alert">
+                ${this.error.message}
+                ${
+                  reviewing && this.error.field === 'revision'
+                    ? html`<button type="button" data-action="review-again" @click=${this.reviewAgain}>
+                        Review again
+                      </button>`
+                    : nothing
+                }
+              </p>`
+            : nothing
+        }
         <div class="body">
           ${
             !reviewing
