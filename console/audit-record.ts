@@ -80,7 +80,8 @@ function says(p: PlannedSign<{ readonly revision: number }>, shoeId: string | nu
   const settled = p.restored.settled
     ? `, its variant dated from hand 1 of shoe ${shoeId ?? '?'} (in force since an earlier shoe)`
     : '';
-  return `revision ${p.restored.revision} as the boards show it, published again${settled}`;
+  const edits = p.changes.length > 0 ? `, with ${joined(p.changes)}` : '';
+  return `revision ${p.restored.revision} as the boards show it, published again${settled}${edits}`;
 }
 
 /**

@@ -101,10 +101,17 @@ describe('after the broker restarts without its retained messages', () => {
     ]);
     // The new board is not blamed for a sign the broker does not have.
     expect(view().boards.find((b) => b.displayId === 'D13')?.attention).toEqual([]);
+    // A change is made to the sign the board shows (revision 6, from the audit log), not to the defaults; that sign
+    // offers Perfect Pairs, whose casino scale the broker lost too: refused until the casino sign is back.
     const res = await dana.post('/api/preview', { tableId: 'T12', changes: [['name', 'Pit 12']] });
-    const preview = (await res.json()) as PreviewResponse;
+    expect(await res.json()).toMatchObject({ ok: false, field: 'side-bets', message: /perfectPairs needs the casino/ });
+    const closed = await dana.post('/api/preview', { tableId: 'T12', changes: [['side-bets', 'playerPair']] });
+    const preview = (await closed.json()) as PreviewResponse;
     if (!preview.ok) throw new Error(preview.message);
     expect(preview.table?.revision).toEqual({ from: null, to: 7, boards: 6 });
+    expect(preview.summary[0]).toMatch(
+      /revision 6 as the boards show it, published again, with side-bets .* → playerPair/,
+    );
     expect(preview.expect).toEqual({ table: null, casino: null });
   }, 20_000);
 

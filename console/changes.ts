@@ -107,6 +107,16 @@ export function signChanges({
       return err(
         fieldError('open', 'closing or opening a table is an action of its own: use Close table… or Open table…'),
       );
+    // The broker lost the sign its boards show: the change is made to that sign (from the audit log), not to the
+    // defaults, which would replace everything the boards show (a floor manager's report). The page's form shows it.
+    const shown = req.tableId === null ? null : fleetRevisions(fleet, req.tableId).table;
+    const sign = !table && shown ? signAtRevision(await audit.read(), 'table', req.tableId, shown) : null;
+    if (sign && editsTable(edits.value))
+      return ok({
+        edits: edits.value,
+        action: 'change',
+        restore: { target: 'table', sign: sign as TableSignage },
+      });
     return ok({ edits: edits.value, action: 'change' });
   };
 
@@ -190,7 +200,7 @@ export function signChanges({
     if (!p.ok) return { ok: false, ...p.error };
     const { plan: v, edits } = p.value;
     const rev = <T extends { revision: number }>(x: PlannedSign<T> | null) =>
-      x && { revision: revisions(x), changes: x.changes };
+      x && { revision: revisions(x), changes: x.changes, ...(x.restored && { restored: x.restored.revision }) };
     const tables = monitor.current.tables;
     const floor = [...tables.values()].map((r) => tableRound(r.tableId, r.signage, r.shoe));
     const here =

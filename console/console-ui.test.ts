@@ -249,8 +249,15 @@ test('the broker restarts without its retained signs: the card says so, and Repu
   // The casino's management system puts its sign back (Jade 8 offers Perfect Pairs, which needs its scale).
   await ui.pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(3)), { qos: 1, retain: true });
   await expect.poll(() => ui.monitor.view().casino?.revision).toBe(3);
-  await card.getByRole('button', { name: 'Republish sign…' }).click();
   const dialog = ui.page.locator('console-sign-editor dialog');
+  // Change signs… starts from the sign the boards show (revision 5, from the audit log), not from the defaults
+  // (AUD, 25 – 5,000, no side bets: a floor manager's report).
+  await card.locator('button', { hasText: 'Change signs…' }).click();
+  await expect.poll(() => dialog.locator('[data-prefill="audit"]').textContent()).toContain('revision 5');
+  expect(await dialog.locator('input[name="name"]').inputValue()).toBe('Jade 8');
+  expect(await dialog.locator('input[name="currency"]').inputValue()).not.toBe('AUD');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await card.getByRole('button', { name: 'Republish sign…' }).click();
   await expect.poll(() => dialog.locator('h3').textContent()).toContain('revision 6 (a board shows revision 5)');
   await ui.applyWith('The broker restarted and lost the sign');
   await expect.poll(() => ui.monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision).toBe(6);

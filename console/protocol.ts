@@ -133,7 +133,8 @@ export interface Expect {
 
 export interface PlannedChange {
   readonly revision: Revisions;
-  readonly changes: readonly Change[];
+  readonly changes: readonly Change[]; // for a restore: against the sign the boards show
+  readonly restored?: number; // the broker lost the sign: this revision, which the boards show, is the base
 }
 
 export type PreviewResponse =

@@ -362,12 +362,23 @@ describe('restoring the sign the boards show, which the broker lost', () => {
     );
   });
 
-  test('refused when its variant names a shoe and the shoe is unknown; keys are refused', () => {
+  test('refused when its variant names a shoe and the shoe is unknown; keys change that sign, not the defaults', () => {
     const named = signage(9, { variant: { kind: 'modified-odds', effectiveFromShoe: 'S7', effectiveFromHand: 1 } });
     const p = planSignChange(ctx({ table: null, shoe: null, boards, restore: { target: 'table', sign: named } }), {});
     expect(!p.ok && formatFieldError(p.error)).toMatch(/^shoe: .*shoe S7.*no shoe snapshot on the broker/);
-    const keys = planSignChange(ctx({ table: null, restore: { target: 'table', sign: named } }), { min: 5 });
-    expect(!keys.ok && keys.error.field).toBe('restore');
+    // With keys (the console's Change signs… on a lost sign): made to that sign, the changes said against it.
+    const S7 = { shoeId: 'S7', handsPlayed: 50, phase: 'waiting' as const, nextHand: 51, earliestHand: 51 };
+    const edited = planSignChange(ctx({ table: null, shoe: S7, boards, restore: { target: 'table', sign: named } }), {
+      min: 500,
+    });
+    if (!edited.ok || !edited.value.table) throw new Error('not planned');
+    expect(edited.value.table.after).toMatchObject({
+      variant: named.variant,
+      limits: { minimum: 500, maximum: 50_000 },
+    });
+    expect(planSummary(edited.value)[0]).toMatch(
+      /: revision 9 as the boards show it, published again, with min 100 → 500$/,
+    );
     // A plain commission names no shoe: restored as it is.
     const plain = planSignChange(
       ctx({ table: null, shoe: null, boards, restore: { target: 'table', sign: signage(9) } }),

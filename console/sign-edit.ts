@@ -47,8 +47,9 @@ export interface SignContext {
   readonly republish?: 'table' | 'casino';
   /**
    * The sign the boards show, which the broker lost (read back from an audit log, `revert.ts`): published again as
-   * it is, variant and `previousVariant` included, with only a new revision, `updatedAt` and `updatedBy`; with no
-   * edits. Remade from the defaults and edits instead, it would date its variant from the next round: false history.
+   * it is, variant and `previousVariant` included, with only a new revision, `updatedAt` and `updatedBy`, and the
+   * edits if any (the console's Change signs… on a lost sign). Remade from the defaults instead, it would date its
+   * variant from the next round: false history.
    */
   readonly restore?: RestoredSign;
 }
@@ -309,8 +310,6 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
   const boards = ctx.boards ?? NO_BOARD_REVISIONS;
   let casino: PlannedSign<CasinoSignage> | null = null;
   const restoring = ctx.restore;
-  if (restoring && (editsCasino(e) || editsTable(e)))
-    return err(fieldError('restore', 'a restore publishes the sign the boards show as it is: it takes no keys'));
   if (editsCasino(e) || ctx.republish === 'casino' || restoring?.target === 'casino') {
     const shown = restoring?.target === 'casino' ? restoring.sign : null;
     if (!editsCasino(e) && !ctx.casino && !shown) return nothingToRepublish('the casino');
@@ -339,7 +338,8 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     };
     const problem = casinoSignageProblem(after);
     if (problem) return err(problem);
-    const changes = casinoChanges(ctx.casino, after);
+    // A restore, against the sign the boards show: what the edits change of it, if anything.
+    const changes = casinoChanges(shown ?? ctx.casino, after);
     if (changes.length > 0 || boardsAhead !== null || shown)
       casino = {
         before: ctx.casino,
@@ -372,7 +372,8 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
       : (notOffered(e, after) ?? tableSignageProblem(after, casino?.after ?? ctx.casino, ctx.shoe?.shoeId ?? null));
     if (problem) return err(problem);
     // Against the sign as the boards read it: a variant written plain (settledSign) is no change of theirs.
-    const changes = tableChanges(retained, after);
+    // A restore, against the sign the boards show: what the edits change of it, if anything.
+    const changes = tableChanges(restored?.value ?? retained, after);
     if (changes.length > 0 || boardsAhead !== null || shown)
       table = {
         before: ctx.table,

@@ -8,8 +8,10 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import type { TableSignage } from '../../contract/schemas';
 import type { AuditRecord } from '../audit-record';
 import type { AuditEntry, ConsoleFrame, FleetView, SessionInfo } from '../protocol';
+import { signAtRevision } from '../revert';
 import { may, ROLE_NAMES } from '../roles';
 import { describeScale } from '../sign-text';
 import { attentionList, attentionStyles } from './attention';
@@ -97,7 +99,13 @@ export class ConsoleApp extends LitElement {
     this.editing = tableId;
     this.notice = null;
     await this.updateComplete;
-    await this.editor.open(mode);
+    // The broker lost the sign its boards show: the form starts from that sign, which the audit log has (the server
+    // makes the change to it), not from the defaults, which would replace everything the boards show.
+    const t = tableId === null ? null : this.fleet?.tables.find((x) => x.tableId === tableId);
+    const lost = mode.kind === 'edit' && t && !t.signage && t.boardsShow ? t.boardsShow : null;
+    const records = lost === null ? null : await this.client.audit();
+    const shown = lost === null || !records ? null : signAtRevision(records, 'table', tableId, lost);
+    await this.editor.open(mode, shown as TableSignage | null);
   }
 
   private async openTableState(e: CustomEvent<{ tableId: string; action: 'close-table' | 'open-table' }>) {

@@ -13,6 +13,7 @@
  * @packageDocumentation
  */
 import type {
+  AuditEntry,
   ApplyResponse,
   ChangeRequest,
   ConsoleFrame,
@@ -81,6 +82,16 @@ export class ConsoleClient implements ChangeApi, FleetApi {
     try {
       const res = await fetch('/api/session', { headers: this.headers() });
       return res.ok ? ((await res.json()) as SessionInfo) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The whole audit log (`GET /api/audit`), or null when it cannot be read. */
+  async audit(): Promise<readonly AuditEntry[] | null> {
+    try {
+      const res = await fetch('/api/audit', { headers: this.headers() });
+      return res.ok ? ((await res.json()) as AuditEntry[]) : null;
     } catch {
       return null;
     }

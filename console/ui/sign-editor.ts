@@ -15,7 +15,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { SIDE_BETS } from '../../baccarat/signage';
-import type { CasinoSignage } from '../../contract/schemas';
+import type { CasinoSignage, TableSignage } from '../../contract/schemas';
 import type { AuditRecord } from '../audit-record';
 import type { ChangeRequest, PreviewResponse, TableRow } from '../protocol';
 import { defaultTableSignage } from '../sign-defaults';
@@ -47,6 +47,8 @@ export class ConsoleSignEditor extends LitElement {
   @state() private error: { field: string | null; message: string } | null = null;
   @state() private mode: EditorMode = { kind: 'edit' };
   @state() private reason = '';
+  /** The sign the boards show, which the broker lost, as the audit log has it: the form starts from it. */
+  @state() private lost: TableSignage | null = null;
 
   /** Where changes go. */
   @property({ attribute: false }) api: ChangeApi | null = null;
@@ -153,6 +155,12 @@ export class ConsoleSignEditor extends LitElement {
     this.close();
   }
 
+  private reviewAgainButton(reviewing: boolean) {
+    return reviewing && this.error?.field === 'revision'
+      ? html`<button type="button" data-action="review-again" @click=${this.reviewAgain}>Review again</button>`
+      : nothing;
+  }
+
   /** After a refusal because the signs or the shoe moved since the review: the same change reviewed afresh. */
   private async reviewAgain(): Promise<void> {
     await this.review(new Event('submit'));
@@ -167,12 +175,14 @@ export class ConsoleSignEditor extends LitElement {
    * Opens the dialog on the current signs (a table with none: the defaults, every field to be published); to
    * republish or to restore a revision, straight at the review.
    */
-  async open(mode: EditorMode = { kind: 'edit' }): Promise<void> {
+  async open(mode: EditorMode = { kind: 'edit' }, lost: TableSignage | null = null): Promise<void> {
     const t = this.table;
-    const shown = t ? (t.signage ?? defaultTableSignage(t.tableId, this.user, '')) : null;
+    const shown = t ? (t.signage ?? lost ?? defaultTableSignage(t.tableId, this.user, '')) : null;
     this.mode = mode;
+    this.lost = t && !t.signage ? lost : null;
     this.values = formValues(shown, this.casino);
-    this.initial = t && !t.signage ? formValues(null, this.casino) : this.values;
+    // Only what is changed is sent: from the sign shown, which the server changes too; from the defaults, everything.
+    this.initial = t && !t.signage && !lost ? formValues(null, this.casino) : this.values;
     this.step = 'edit';
     this.error = null;
     this.preview = null;
@@ -228,16 +238,8 @@ export class ConsoleSignEditor extends LitElement {
         </header>
         ${
           this.error
-            ? html`<p class="error" id="error" role="alert">
-                ${this.error.message}
-                ${
-                  reviewing && this.error.field === 'revision'
-                    ? html`<button type="button" data-action="review-again" @click=${this.reviewAgain}>
-                        Review again
-                      </button>`
-                    : nothing
-                }
-              </p>`
+            ? html`<p class="error" id="error" role="alert">${this.error.message}</p>
+                ${this.reviewAgainButton(reviewing)}`
             : nothing
         }
         <div class="body">
@@ -247,7 +249,15 @@ export class ConsoleSignEditor extends LitElement {
                 ? nothing
                 : this.casinoMode
                   ? casinoForm(fields)
-                  : tableForm(fields)
+                  : html`${
+                      this.lost
+                        ? html`<p class="muted" data-prefill="audit">
+                            The broker has lost this table's sign. The form shows revision ${this.lost.revision}, as its
+                            boards show it (from the console's audit log); your changes are made to it.
+                          </p>`
+                        : nothing
+                    }
+                    ${tableForm(fields)}`
               : html`${reviewStep(this.preview, { table: this.table, casino: this.casino, user: this.user })}
                 ${this.reasonField()}`
           }

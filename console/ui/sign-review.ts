@@ -24,14 +24,16 @@ export interface ReviewContext {
 }
 
 /** Why the revision jumps, when a board shows one above the broker's sign (issue 12, case 9). */
-function why(r: Revisions, unchanged: boolean) {
+function why(r: Revisions, unchanged: boolean, restored?: number) {
   if (r.boards === undefined) return nothing;
   const text =
-    r.from === null
-      ? `The broker has no sign here, but a board shows revision ${r.boards}: this sign replaces it on every board. Check every field.`
-      : unchanged
-        ? `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: publishing it again as revision ${r.to} puts it back on every board.`
-        : `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: the broker has lost the sign the boards show. This sign is made from the broker's revision ${r.from} and your changes, goes out as revision ${r.to} so that every board takes it, and replaces theirs in full: limits, side bets or message they show now may change. Check every field.`;
+    restored !== undefined
+      ? `The broker has lost the sign its boards show: revision ${restored}, from the console's audit log, goes out again as revision ${r.to}${unchanged ? ' as it is' : ' with the changes below, and nothing else'}.`
+      : r.from === null
+        ? `The broker has no sign here, but a board shows revision ${r.boards}: this sign replaces it on every board. Check every field.`
+        : unchanged
+          ? `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: publishing it again as revision ${r.to} puts it back on every board.`
+          : `A board shows revision ${r.boards}, newer than the broker's revision ${r.from}: the broker has lost the sign the boards show. This sign is made from the broker's revision ${r.from} and your changes, goes out as revision ${r.to} so that every board takes it, and replaces theirs in full: limits, side bets or message they show now may change. Check every field.`;
   return html`<p class="why" data-why="revision">${text}</p>`;
 }
 
@@ -58,7 +60,7 @@ export function reviewStep(
             ${g.title}
             <span class="muted">· ${describeRevisions(g.revision)}</span>
           </h3>
-          ${why(g.revision, g.changes.length === 0)}
+          ${why(g.revision, g.changes.length === 0, g.restored)}
           <ul>
             ${
               g.changes.length === 0
