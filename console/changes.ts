@@ -28,6 +28,7 @@ import type { FleetMonitor } from './monitor';
 import { publishPlan } from './mqtt-session';
 import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
 import { editsToRevision, signAtRevision } from './revert';
+import { messageFit } from './message-fit';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
@@ -216,6 +217,11 @@ export function signChanges({
       // A republish puts back what the boards show already: it changes no pay (as `signage restore`).
       paysNow: p.value.action === 'republish' ? [] : paysChangedNow(edits, here, floor, lostSigns),
       reach: v.casino ? scaleReach(edits, floor, lostSigns) : null,
+      // Only when the message is changed or the panel it shares is (variant, side bets).
+      messageFit:
+        v.table && v.table.changes.some((c) => ['message', 'variant', 'side-bets'].includes(c.field))
+          ? messageFit(v.table.after)
+          : null,
       expect: { ...expectNow(req.tableId), ...(from !== null && { fromHand: from }) },
     };
   };

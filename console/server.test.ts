@@ -322,6 +322,21 @@ describe('changing signs through the API', () => {
       await post('/api/preview', { tableId: 'T5', changes: [['min', '200']] })
     ).json()) as PreviewResponse;
     expect(quiet).toMatchObject({ ok: true, paysNow: [], reach: null });
+    // A long pit message where the modified-odds sign and Perfect Pairs share the panel: warned of before it is cut.
+    const long = (await (
+      await post('/api/preview', {
+        tableId: 'T5',
+        changes: [
+          ['variant', 'modified-odds'],
+          ['message', 'x'.repeat(150)],
+        ],
+      })
+    ).json()) as PreviewResponse;
+    expect(long).toMatchObject({
+      ok: true,
+      messageFit: expect.stringMatching(/^the pit message \(150 characters\) will likely be cut/),
+    });
+    expect(quiet).toMatchObject({ messageFit: null });
   });
 });
 

@@ -71,6 +71,7 @@ export function reviewStep(
         </section>`,
     )}
     ${p.reach ? html`<p data-reach>${p.reach}</p>` : nothing}
+    ${p.messageFit ? html`<p class="pays-now" data-warn="message-fit">${p.messageFit[0]?.toUpperCase()}${p.messageFit.slice(1)}</p>` : nothing}
     ${p.paysNow.map((w) => html`<p class="pays-now" data-warn="pays-now">${w[0]?.toUpperCase()}${w.slice(1)}</p>`)}
     ${p.shoe ? html`<p class="muted">Now: ${describeShoe(p.shoe)}.</p>` : nothing}
     <p class="muted">Made by <strong>${user}</strong>; kept in the audit log.</p>
