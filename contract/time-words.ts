@@ -30,3 +30,6 @@ export function duration(seconds: number | undefined): string {
   if (h < 24) return `${h} h ${m % 60} min`;
   return `${Math.floor(h / 24)} d ${h % 24} h`;
 }
+
+/** An ISO 8601 time to the second, as staff read it in warnings and logs: `2026-11-27T08:41:10Z`. */
+export const toSecond = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z');

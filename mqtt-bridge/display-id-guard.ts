@@ -30,6 +30,7 @@ import type { Logger } from 'pino';
 import type { StaffWarning } from '../contract/kiosk';
 import { parseDisplayStatus } from '../contract/mqtt';
 import { RESTATE_SECONDS } from '../contract/schemas';
+import { warningDetail } from './warning-detail';
 
 /** MQTT 5's reason code for a connection closed because another one took over its session. */
 export const SESSION_TAKEN_OVER = 0x8e;
@@ -53,8 +54,6 @@ interface Other {
   readonly tableId: string;
   readonly version: string;
 }
-
-const MAX_DETAIL = 300; // the contract's limit
 
 export class DisplayIdGuard {
   /** The client id this board connects under once taken over. */
@@ -197,6 +196,6 @@ export class DisplayIdGuard {
         : who
           ? `${who} uses display id ${displayId} and client id ${clientId}: ${now}. Give each board its own display id`
           : `another client connected with this board's client id ${clientId}: ${now}. Give each its own client id`;
-    return text.length <= MAX_DETAIL ? text : `${text.slice(0, MAX_DETAIL - 1)}…`;
+    return warningDetail(text);
   }
 }

@@ -14,6 +14,8 @@
  */
 import type { Logger } from 'pino';
 import type { StaffWarning } from '../contract/kiosk';
+import { toSecond } from '../contract/time-words';
+import { warningDetail } from './warning-detail';
 
 /** How long without a refusal before the warning ends, in ms. */
 export const FORGED_QUIET_MS = 5 * 60_000;
@@ -25,10 +27,6 @@ export interface ForgedResultsOptions {
   readonly changed: () => void;
   readonly quietMs?: number; // default FORGED_QUIET_MS
 }
-
-const MAX_DETAIL = 300; // the contract's limit
-/** An ISO 8601 time to the second: `2026-11-27T08:41:10Z`. */
-const seconds = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z');
 
 export class ForgedResults {
   private count = 0;
@@ -61,13 +59,13 @@ export class ForgedResults {
     if (this.since === null) return [];
     const n = this.count === 1 ? '1 message' : `${this.count} messages`;
     const text =
-      `${n} on this table's topics refused for their signature since ${seconds(this.since)} (last: ` +
+      `${n} on this table's topics refused for their signature since ${toSecond(this.since)} (last: ` +
       `${this.lastReason}): someone publishes as the table's controller or the pit, or signs with a key this ` +
       'board does not trust (trust.*)';
     return [
       {
         code: 'forged-results',
-        detail: text.length <= MAX_DETAIL ? text : `${text.slice(0, MAX_DETAIL - 1)}…`,
+        detail: warningDetail(text),
         since: this.since,
       },
     ];

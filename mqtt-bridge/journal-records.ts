@@ -71,6 +71,12 @@ function shoeOf(x: unknown): Result<Shoe | null> {
   return problem ? err(`shoe: ${problem}`) : ok(shoe as unknown as Shoe);
 }
 
+/** A stored controller status (checked by the caller); a `heardAt` that is not a time is dropped. */
+function controllerOf(c: Record<string, unknown>): TableState['controller'] {
+  const { online, id, since, heardAt } = c as { online: boolean; id: string; since: string; heardAt?: unknown };
+  return isTime(heardAt) ? { online, id, since, heardAt } : { online, id, since };
+}
+
 function stateRecord(x: unknown): Result<TableState> {
   if (!isObject(x) || typeof x.tableId !== 'string') return err('the state has no table id');
   const shoe = shoeOf(x.shoe);
@@ -98,7 +104,7 @@ function stateRecord(x: unknown): Result<TableState> {
     pastShoes: past,
     signage: (x.signage ?? null) as TableState['signage'],
     casino: (x.casino ?? null) as TableState['casino'],
-    controller: (c ?? null) as TableState['controller'],
+    controller: isObject(c) ? controllerOf(c) : null,
     seqs: seqs.value,
     notices: kept as unknown as TableState['notices'],
     lastResultAt: isTime(x.lastResultAt) ? x.lastResultAt : null,

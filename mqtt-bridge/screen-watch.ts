@@ -14,6 +14,7 @@
  */
 import type { Logger } from 'pino';
 import type { StaffWarning } from '../contract/kiosk';
+import { toSecond } from '../contract/time-words';
 
 /** How long a browser-mode board may go without a page before staff are warned, in ms. */
 export const NO_SCREEN_GRACE_MS = 30_000;
@@ -25,9 +26,6 @@ export interface ScreenWatchOptions {
   readonly changed: () => void;
   readonly graceMs?: number; // default NO_SCREEN_GRACE_MS
 }
-
-/** An ISO 8601 time to the second: `2026-11-27T08:41:10Z`. */
-const seconds = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z');
 
 export class ScreenWatch {
   private count: number | null = null; // null: the host does not count pages (Electron: its window is the screen)
@@ -76,7 +74,7 @@ export class ScreenWatch {
       {
         code: 'no-screen',
         detail:
-          `no browser has shown this board since ${seconds(this.since)} (browser mode): it follows its table, but ` +
+          `no browser has shown this board since ${toSecond(this.since)} (browser mode): it follows its table, but ` +
           "nobody sees it. Check the screen, its PC and its browser, which should open the board's address",
         since: this.since,
       },

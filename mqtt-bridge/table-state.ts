@@ -42,7 +42,7 @@ export function applyMessage(state: TableState, msg: TableMessage, now: string):
     case 'casinoSignage':
       return applyCasinoSignage(state, msg.payload);
     case 'controllerStatus':
-      return applyControllerStatus(state, msg.payload);
+      return applyControllerStatus(state, msg.payload, now);
   }
 }
 
@@ -79,11 +79,11 @@ function applyCasinoSignage(state: TableState, sign: CasinoSignage): Applied {
   return applied({ ...state, casino: sign, change: { kind: 'signage' } });
 }
 
-function applyControllerStatus(state: TableState, p: ControllerStatus): Applied {
+function applyControllerStatus(state: TableState, p: ControllerStatus, now: string): Applied {
   const online = p.state === 'online';
   const prev = state.controller;
   if (prev && prev.id === p.controllerId && prev.online === online && prev.since === p.timestamp)
     return duplicate('controller status unchanged');
   // A controller's seq rises across its restarts (the contract), so its restart resets nothing here.
-  return applied({ ...state, controller: { online, id: p.controllerId, since: p.timestamp } });
+  return applied({ ...state, controller: { online, id: p.controllerId, since: p.timestamp, heardAt: now } });
 }

@@ -33,7 +33,16 @@ export interface TableState {
   readonly pastShoes: readonly string[];
   readonly signage: TableSignage | null;
   readonly casino: CasinoSignage | null;
-  readonly controller: { readonly online: boolean; readonly id: string; readonly since: string } | null;
+  /**
+   * The controller's last status: `since` is its own time (in a last will, when the connection it belongs to began),
+   * `heardAt` when this board received it (absent from older journals), which dates a will's "offline".
+   */
+  readonly controller: {
+    readonly online: boolean;
+    readonly id: string;
+    readonly since: string;
+    readonly heardAt?: string;
+  } | null;
   readonly seqs: { readonly [controllerId: string]: ControllerSeq };
   readonly notices: readonly StoredNotice[];
   readonly lastResultAt: string | null;

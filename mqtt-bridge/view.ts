@@ -12,6 +12,8 @@ import { payTableView } from '../contract/pay-table-view';
 import { roundView } from '../contract/round-view';
 import { sortedNotices } from './notices';
 import type { TableState } from './table-state';
+import { toSecond } from '../contract/time-words';
+import { warningDetail } from './warning-detail';
 
 export interface ViewContext {
   readonly displayId: string;
@@ -37,15 +39,42 @@ export const recordUrl = (
         .replaceAll('{digest}', r.digest)
     : null;
 
-/** Warnings read from the state itself: Perfect Pairs offered with no casino pay scale (rule 11A.8). */
+/**
+ * Warnings read from the state itself: Perfect Pairs offered with no casino pay scale (rule 11A.8), and the table's
+ * controller offline while the table is open (no result can reach the board).
+ */
 export function stateWarnings(state: TableState, now: string): StaffWarning[] {
   const offered = state.signage?.sideBets.includes('perfectPairs') ?? false;
-  if (!offered || state.casino) return [];
+  return [
+    ...(offered && !state.casino
+      ? [
+          {
+            code: 'perfect-pairs-scale-missing' as const,
+            detail: 'Perfect Pairs is offered at this table, but no casino pay scale is published (rule 11A.8)',
+            since: state.signage?.updatedAt ?? now,
+          },
+        ]
+      : []),
+    ...controllerWarnings(state),
+  ];
+}
+
+/**
+ * `controller-offline`, dated from when the board heard it (a last will carries the time its connection began, not
+ * when it broke). Not while the table is closed, by its sign or its controller: a controller then may well be off.
+ */
+function controllerWarnings(state: TableState): StaffWarning[] {
+  const c = state.controller;
+  if (!c || c.online || state.signage?.tableOpen === false || state.shoe?.tableOpen === false) return [];
+  const since = c.heardAt ?? c.since;
   return [
     {
-      code: 'perfect-pairs-scale-missing',
-      detail: 'Perfect Pairs is offered at this table, but no casino pay scale is published (rule 11A.8)',
-      since: state.signage?.updatedAt ?? now,
+      code: 'controller-offline',
+      detail: warningDetail(
+        `The table controller ${c.id} has been offline since ${toSecond(since)}: no result reaches this board, which ` +
+          "keeps the results it had; check the controller (or the dealer's keypad) and its link to the broker",
+      ),
+      since,
     },
   ];
 }

@@ -13,6 +13,7 @@
  * @packageDocumentation
  */
 import type { TableView } from '../contract/kiosk';
+import { toSecond } from '../contract/time-words';
 
 /** What keeps a board from being ready, for a monitoring system to group on; null when it is ready. */
 export type ReadinessProblem = 'broker' | 'no-view' | 'out-of-step' | 'catching-up';
@@ -35,9 +36,6 @@ export interface Readiness {
    */
   readonly pages?: number;
 }
-
-/** An ISO 8601 time to the second, as on-call staff read it: `2026-11-27T08:41:10Z`. */
-const seconds = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z');
 
 /** One line: a reason from the view never breaks the plain-text answer into several. */
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -74,7 +72,7 @@ function problemOf(
         : c.state === 'reconnecting'
           ? `reconnecting to ${broker}`
           : `not connected to ${broker}`;
-    return { problem: 'broker', reason: `${doing} since ${seconds(c.since)}`, since: c.since };
+    return { problem: 'broker', reason: `${doing} since ${toSecond(c.since)}`, since: c.since };
   }
   if (c.lastMessageAt === null) {
     return {
@@ -88,7 +86,7 @@ function problemOf(
     return {
       problem: 'out-of-step',
       reason: oneLine(
-        `out of step with table ${view.tableId} (${step.code}) since ${seconds(step.since)}: ${step.reason}`,
+        `out of step with table ${view.tableId} (${step.code}) since ${toSecond(step.since)}: ${step.reason}`,
       ),
       since: step.since,
     };
@@ -99,8 +97,8 @@ function problemOf(
     const broker = c.broker ? `the broker ${c.broker}` : 'the broker';
     const reason =
       c.awaitingAfter === 'saved-record'
-        ? `started from its saved record, connected to ${broker} at ${seconds(c.since)}, waiting to hear table ${view.tableId}`
-        : `reconnected to ${broker} at ${seconds(c.since)}, waiting to hear table ${view.tableId} again`;
+        ? `started from its saved record, connected to ${broker} at ${toSecond(c.since)}, waiting to hear table ${view.tableId}`
+        : `reconnected to ${broker} at ${toSecond(c.since)}, waiting to hear table ${view.tableId} again`;
     return { problem: 'catching-up', reason, since: c.since };
   }
   return null;

@@ -29,6 +29,7 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
   'display-id-in-use': 'Display id',
   'forged-results': 'Forged results',
   'no-screen': 'No screen',
+  'controller-offline': 'Controller',
   'build-unapproved': 'Software',
   'build-unreported': 'Software',
   'clock-off': 'Clock',

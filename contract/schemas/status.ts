@@ -64,7 +64,10 @@ export const OutOfStepSchema = strictObject(
  *   required, or a signature that does not verify) in the last few minutes: someone publishes as the table's
  *   controller or the pit, or the controller signs with a key the board does not trust;
  * - `no-screen`: browser mode only: no browser has shown the board for a while (none opened it, or the last one
- *   left), so nobody sees it although it follows its table; it ends when a page opens it.
+ *   left), so nobody sees it although it follows its table; it ends when a page opens it;
+ * - `controller-offline`: the table's controller says it is offline (its goodbye or its last will) while the table is
+ *   open: no result reaches the board, which keeps the picture it had (and shows no round phase) until the controller
+ *   is back. None while the table is closed (by its sign or by its controller), when a controller going away is expected.
  *
  * `pit-message-cut` and `streaks-hidden` are the board's own measurement of its screen (its page reports it to its host: `kiosk:fit`); they
  * are in the status only, not in the view, since the board already shows them to whoever stands at it.
@@ -79,13 +82,14 @@ export const STAFF_WARNING_CODES = [
   'display-id-in-use',
   'forged-results',
   'no-screen',
+  'controller-offline',
 ] as const;
 export type StaffWarningCode = (typeof STAFF_WARNING_CODES)[number];
 export const StaffWarningSchema = strictObject(
   {
     code: oneOf(STAFF_WARNING_CODES, {
       description:
-        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), another board publishing as its display id (display-id-in-use), messages refused for their signature (forged-results), or no browser showing a browser-mode board (no-screen).",
+        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), another board publishing as its display id (display-id-in-use), messages refused for their signature (forged-results), no browser showing a browser-mode board (no-screen), or the table's controller offline while the table is open (controller-offline).",
     }),
     detail: Type.String({
       minLength: 1,

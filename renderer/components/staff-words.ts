@@ -46,6 +46,8 @@ export function warningWords(lang: Language, code: StaffWarningCode): Message {
       return message(lang, 'staff.warning.forgedResults', 'Forged results refused');
     case 'no-screen':
       return message(lang, 'staff.warning.noScreen', 'No browser shows the board');
+    case 'controller-offline':
+      return message(lang, 'staff.warning.controllerOffline', 'Table controller offline');
   }
 }
 

@@ -119,6 +119,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.warning.displayIdInUse': '显示屏编号重复使用',
   'staff.warning.forgedResults': '已拒收伪造结果',
   'staff.warning.noScreen': '无浏览器显示本显示屏',
+  'staff.warning.controllerOffline': '牌桌控制器离线',
   'staff.warning.pitMessageCut': '场内通告显示不全',
   'staff.warning.ppScaleMissing': '完美对子赔率表未公布',
   'staff.warning.resultsUnverified': '结果未经验证',

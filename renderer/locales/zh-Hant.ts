@@ -119,6 +119,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.warning.displayIdInUse': '顯示屏編號重複使用',
   'staff.warning.forgedResults': '已拒收偽造結果',
   'staff.warning.noScreen': '無瀏覽器顯示本顯示屏',
+  'staff.warning.controllerOffline': '牌桌控制器離線',
   'staff.warning.pitMessageCut': '場內通告顯示不全',
   'staff.warning.ppScaleMissing': '完美對子賠率表未公佈',
   'staff.warning.resultsUnverified': '結果未經驗證',

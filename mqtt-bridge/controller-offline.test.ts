@@ -1,0 +1,89 @@
+/**
+ * The table's controller gone while the table is open: its last will (the link dropped) or its goodbye reaches the
+ * board, which keeps its results but can no longer follow the table. It must not stay silent: staff read
+ * `controller-offline` on the board's staff line and in its status, dated from when the board heard it, until the
+ * controller is back or the table closes (a controller may well be off at a closed table). Against every real broker,
+ * with the controller link the simulator and the keypad use.
+ */
+import { describe, expect, test } from 'vitest';
+import { makeTableSignage } from '../contract/mqtt';
+import { topics } from '../contract/topics';
+import { connectController } from '../simulator/controller-link';
+import { testBoardConfig } from '../test/helpers/board-config';
+import { onEveryBroker } from '../test/helpers/every-broker';
+import { cleanupList, until } from '../test/helpers/lifecycle';
+import { signage } from '../test/helpers/table-messages';
+import { Bridge } from './bridge';
+import { memoryLogger } from './log';
+import { stateWarnings } from './view';
+import { emptyTableState } from './table-state';
+
+const T = topics('baccarat');
+const cleanups = cleanupList();
+const codes = (b: Bridge) => b.view().warnings.map((w) => w.code);
+const statusCodes = (b: Bridge) => (b.displayStatus().warnings ?? []).map((w) => w.code);
+
+async function controllerGone(url: string, protocolVersion: 4 | 5): Promise<void> {
+  const { logger } = memoryLogger();
+  const mqtt = { protocolVersion } as const;
+  const config = testBoardConfig(url, 'bb-ctl-offline-');
+  const bridge = new Bridge({ ...config, mqtt: { ...config.mqtt, protocolVersion } }, { logger });
+  cleanups.push(() => bridge.stop());
+  await bridge.start();
+  await until(() => expect(bridge.subscribed).toBe(true), 8_000);
+
+  const link = await connectController({ broker: url, tableId: 'T1', mqtt });
+  cleanups.push(() => link.stop());
+  await until(() => expect(bridge.view().controllerOnline).toBe(true), 8_000);
+  expect(codes(bridge)).not.toContain('controller-offline');
+
+  // The controller's process dies: no DISCONNECT, so the broker publishes its last will.
+  const before = Date.now();
+  link.client.options.reconnectPeriod = 0;
+  link.client.end(true);
+  await until(() => expect(codes(bridge)).toContain('controller-offline'), 8_000);
+  const w = bridge.view().warnings.find((x) => x.code === 'controller-offline')!;
+  expect(w.detail).toMatch(/^The table controller ctl-T1 has been offline since \d{4}-\d\d-\d\dT[\d:]+Z: no result/);
+  expect(Date.parse(w.since)).toBeGreaterThanOrEqual(before - 1_000); // when heard, not when it connected
+  expect(bridge.view().controllerOnline).toBe(false);
+  expect(statusCodes(bridge)).toContain('controller-offline');
+
+  // The pit closes the table: a controller off at a closed table is no news.
+  bridge.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(3, { tableOpen: false }))));
+  expect(codes(bridge)).not.toContain('controller-offline');
+  bridge.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(4, { tableOpen: true }))));
+  expect(codes(bridge)).toContain('controller-offline');
+
+  // The controller is back: the warning ends by itself.
+  const again = await connectController({ broker: url, tableId: 'T1', mqtt });
+  cleanups.push(() => again.stop());
+  await until(() => expect(codes(bridge)).not.toContain('controller-offline'), 8_000);
+  expect(bridge.view().controllerOnline).toBe(true);
+
+  // A clean stop says goodbye (offline, no will): the same warning.
+  await again.stop();
+  await until(() => expect(codes(bridge)).toContain('controller-offline'), 8_000);
+}
+
+describe('the table controller offline while the table is open', () => {
+  onEveryBroker(cleanups, controllerGone, 40_000);
+
+  test('none before any controller status (an older controller publishes none), none once online', () => {
+    const state = emptyTableState('T1');
+    expect(stateWarnings(state, '2026-11-28T01:00:00.000Z')).toEqual([]);
+    const online = { ...state, controller: { online: true, id: 'C1', since: '2026-11-28T01:00:00.000Z' } };
+    expect(stateWarnings(online, '2026-11-28T01:00:05.000Z')).toEqual([]);
+  });
+
+  test('from an older journal (no heardAt): dated by the status itself; closed by the controller: none', () => {
+    const state = {
+      ...emptyTableState('T1'),
+      controller: { online: false, id: 'C1', since: '2026-11-28T01:00:00.000Z' },
+    };
+    expect(stateWarnings(state, '2026-11-28T01:10:00.000Z')).toMatchObject([
+      { code: 'controller-offline', since: '2026-11-28T01:00:00.000Z' },
+    ]);
+    const closed = { ...state, shoe: { tableOpen: false } } as unknown as typeof state;
+    expect(stateWarnings(closed, '2026-11-28T01:10:00.000Z')).toEqual([]);
+  });
+});
