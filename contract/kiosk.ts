@@ -112,6 +112,11 @@ export interface PayTableView {
   } | null;
   readonly banker: Odds;
   readonly bankerSix: Odds | null; // modified odds only: 1 to 2
+  /**
+   * The Super 6 count while the modified-odds sign is up: the Banker wins with 6 of this shoe paid 1 to 2, from the
+   * hand at which modified odds took effect (`baccarat/super-six.ts`); null without the sign. Absent from older hosts.
+   */
+  readonly superSix?: number | null;
   readonly player: Odds;
   readonly tie: Odds; // 8 to 1 or 9 to 1
   readonly pairs: Odds | null; // 11 to 1 where a pair bet is offered

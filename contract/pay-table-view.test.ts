@@ -52,6 +52,25 @@ describe('the modified-odds sign, round by round (rule 5.11)', () => {
       scheduled: { variant: 'modified-odds', fromHand: 31 },
     });
   });
+  test('the Super 6 count: the Banker wins with 6 from the hand modified odds took effect, while the sign is up', () => {
+    const SIX: RoadHand = { ...H, bankerPoints: 6, playerPoints: 2 };
+    // Banker wins with 6 at hands 5, 20, 31 and 33; the rest plain Banker wins.
+    let s = unwrap(newShoe('S1', { decks: 8, at: '2026-11-22T10:00:00.000Z' }));
+    for (let no = 1; no <= 33; no++) s = unwrap(addHand(s, { no, hand: [5, 20, 31, 33].includes(no) ? SIX : H }));
+    expect(payTableView(on, null, s)).toMatchObject({ modifiedOddsSign: true, superSix: 2 }); // 31 and 33, not 5, 20
+    const whole = sign({ kind: 'modified-odds', effectiveFromShoe: 'S1', effectiveFromHand: 1 }, undefined);
+    expect(payTableView(whole, null, s)!.superSix).toBe(4);
+    expect(payTableView(sign(COMMISSION, undefined), null, s)!.superSix).toBeNull();
+    // Modified odds ending at 31: while hand 30 settles the count stays (5 and 20); then the sign and count go.
+    const before31 = unwrap(newShoe('S1', { decks: 8, at: '2026-11-22T10:00:00.000Z' }));
+    let upTo30 = before31;
+    for (let no = 1; no <= 30; no++) upTo30 = unwrap(addHand(upTo30, { no, hand: [5, 20].includes(no) ? SIX : H }));
+    expect(payTableView(off, null, upTo30)).toMatchObject({ modifiedOddsSign: true, superSix: 2 });
+    expect(payTableView(off, null, unwrap(openBetting(upTo30)))).toMatchObject({
+      modifiedOddsSign: false,
+      superSix: null,
+    });
+  });
   test('the rounds the sign speaks for', () => {
     expect(signRounds(null)).toEqual({ current: 1, settling: null });
     expect(signRounds(shoe(30))).toEqual({ current: 31, settling: 30 });

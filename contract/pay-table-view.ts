@@ -27,6 +27,7 @@ import {
   UR_WAY_EGALITE_ODDS,
 } from '../baccarat/signage';
 import { shoeHands, type Shoe } from '../baccarat/shoe';
+import { superSixCount } from '../baccarat/super-six';
 import type { Point } from '../baccarat/types';
 import type { Odds, PayTableView } from './kiosk';
 import type { CasinoSignage, TableSignage, Variant } from './schemas';
@@ -151,6 +152,7 @@ export function payTableView(
     },
     banker: odds(inForce.variant === 'commission' ? bankerNetOdds(inForce.commissionRate) : EVEN_MONEY),
     bankerSix: inForce.variant === 'modifiedOdds' ? odds(BANKER_SIX_ODDS) : null,
+    superSix: sign ? superSixCount(signage, shoe ? shoeHands(shoe) : []) : null,
     player: odds(EVEN_MONEY),
     tie: { win: s.tiePays, stake: 1 },
     pairs: offered.has('playerPair') || offered.has('bankerPair') ? odds(PAIR_ODDS) : null,

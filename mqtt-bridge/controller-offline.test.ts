@@ -21,7 +21,10 @@ import { emptyTableState } from './table-state';
 const T = topics('baccarat');
 const cleanups = cleanupList();
 const codes = (b: Bridge) => b.view().warnings.map((w) => w.code);
-const statusCodes = (b: Bridge) => (b.displayStatus().warnings ?? []).map((w) => w.code);
+const statusCodes = (b: Bridge) => {
+  const s = b.displayStatus();
+  return s.state === 'online' ? (s.warnings ?? []).map((w) => w.code) : [];
+};
 
 async function controllerGone(url: string, protocolVersion: 4 | 5): Promise<void> {
   const { logger } = memoryLogger();

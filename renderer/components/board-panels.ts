@@ -84,6 +84,13 @@ export function lastHand({ view, lang }: PanelInputs, row = false) {
   </section>`;
 }
 
+/**
+ * The Super 6 count, with the six sign (up while its last round settles): the host's, from the hand modified odds
+ * took effect; an older host sends none, and the shoe's count of Banker wins with 6 stands in.
+ */
+const superSix = (view: TableView, shoeCount: number): number | null =>
+  view.payTable?.modifiedOddsSign !== true ? null : (view.payTable.superSix ?? shoeCount);
+
 /** The statistics; `wide`: in a few long lines (under the derived roads); `streaks`: with their streak line. */
 export function stats({ view, lang, roads: r }: PanelInputs, wide = false, streaks = true) {
   // A shoe that is over shows its record (digest, and where it is published) over its statistics until the next
@@ -96,7 +103,7 @@ export function stats({ view, lang, roads: r }: PanelInputs, wide = false, strea
       .stats=${r?.stats ?? null}
       .hand=${view.shoe ? nextHandNo(view.shoe) - 1 : 0}
       .shoeNo=${view.shoe?.no ?? null}
-      ?banker-six=${view.payTable?.modifiedOddsSign === true /* with the six sign: up while its last round settles */}
+      .superSix=${superSix(view, r?.stats.bankerSix ?? 0)}
       bead-label=${view.settings.beadLabel}
       ?without-streaks=${!streaks}
       .language=${lang}

@@ -11,10 +11,11 @@
  * dealt, never in cards remaining (which would inform side bets).
  *
  * After the pairs and naturals (stats-streaks.ts): the current streak ("庄 ×4"), the longest Banker and Player
- * streaks of the big road, and at a no-commission table the Super 6 count (Banker wins with 6, rule 5.11).
+ * streaks of the big road, and at a no-commission table the Super 6 count (the Banker wins with 6 paid 1 to 2, rule
+ * 5.11: the host counts them from the hand modified odds took effect).
  *
  * ```html
- * <kiosk-stats .stats=${map.stats()} hand="80" .shoeNo=${shoe.no ?? null} banker-six bead-label="hanzi"
+ * <kiosk-stats .stats=${map.stats()} hand="80" .shoeNo=${shoe.no ?? null} .superSix=${3} bead-label="hanzi"
  *   language="en+zh-Hans"></kiosk-stats>
  * ```
  * @packageDocumentation
@@ -47,8 +48,8 @@ export class KioskStats extends LitElement {
   @property({ type: Number }) hand = 0;
   /** The dealer's number for the shoe; null: the controller gives none, and none is shown. */
   @property({ attribute: false }) shoeNo: number | null = null;
-  /** A no-commission table (modified odds in force): count the Banker wins with 6. */
-  @property({ type: Boolean, attribute: 'banker-six' }) bankerSix = false;
+  /** A no-commission table (modified odds in force): its Super 6 count; null: none shown. */
+  @property({ attribute: false }) superSix: number | null = null;
   /** No streak line (a board whose signs leave no room for it: see FitController). */
   @property({ type: Boolean, attribute: 'without-streaks' }) withoutStreaks = false;
   /** How the bead plate labels the sides (庄 / 閒, or B / P): the streaks' small beads say the same. */
@@ -164,7 +165,7 @@ export class KioskStats extends LitElement {
           stats: s,
           lang,
           labels: this.beadLabel === 'letters' ? LETTERS : hanziLabels(locale),
-          superSix: this.bankerSix,
+          superSix: this.superSix,
           streaks: !this.withoutStreaks,
         })}
       </div>

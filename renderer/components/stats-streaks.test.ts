@@ -60,13 +60,14 @@ describe('<kiosk-stats> streaks and Super 6', () => {
     ).toBe(labels);
   });
 
-  it('counts the Banker wins with 6 at a no-commission table, with or without the streaks', async () => {
+  it("shows the host's Super 6 count at a no-commission table, with or without the streaks; none without it", async () => {
     const el = document.createElement('kiosk-stats');
-    // A Banker win 6 to 2, one 7 to 2, a Player win.
     el.stats = mapOf('B(2-6) B(2-7) P').stats();
     el.language = 'en';
-    el.bankerSix = true;
     await mount(el, 900, 300);
+    expect($$(el, '[data-kind=bankerSix]')).toHaveLength(0);
+    el.superSix = 1;
+    await el.updateComplete;
     expect($$(el, '[data-kind=bankerSix] .num')[0]!.textContent).toBe('1');
     expect(textOf(el)).toContain('Super 6');
     // A board whose signs leave no room for the streak line keeps the Super 6 count.
@@ -83,7 +84,7 @@ describe('<kiosk-stats> streaks and Super 6', () => {
       const el = document.createElement('kiosk-stats');
       el.language = lang;
       el.wide = true;
-      el.bankerSix = true;
+      el.superSix = 0;
       el.shoeNo = 3;
       await mount(el, 1000, 300);
       // Where each item stands: at the start of a shoe (nothing yet), after one hand, and late in a long one with

@@ -1,11 +1,11 @@
 /**
  * The statistics' streaks, after the pairs and naturals on their line(s) (ROADS.md §6, optional fields): the current streak ("庄 ×4"), the longest Banker and
- * Player streaks of the big road, and at a no-commission table the Super 6 count (the Banker wins with 6, which pay 1
- * to 2 there, rule 5.11). Each side is named by a small bead with its label as the bead plate writes it (庄 / 閒, or
+ * Player streaks of the big road, and at a no-commission table the Super 6 count (the Banker wins with 6 paid 1 to 2,
+ * rule 5.11, counted by the host from the hand modified odds took effect). Each side is named by a small bead with its label as the bead plate writes it (庄 / 閒, or
  * B / P), in the side's ink: one line has room for it all in every language. The numbers are the core's `stats()`.
  *
  * ```ts
- * html`<div class="extras">${pairs}${streakLine({ stats, lang, labels, superSix: true })}</div>`;
+ * html`<div class="extras">${pairs}${streakLine({ stats, lang, labels, superSix: 3 })}</div>`;
  * ```
  * @packageDocumentation
  */
@@ -20,7 +20,7 @@ export interface StreakLine {
   readonly stats: Stats | null;
   readonly lang: Language;
   readonly labels: Exclude<BeadLabels, 'points'>; // the bead plate's labels: 庄 / 閒 / 和, or B / P / T
-  readonly superSix: boolean; // a no-commission table: count the Banker wins with 6
+  readonly superSix: number | null; // a no-commission table: its Super 6 count; null: not shown
   readonly streaks?: boolean; // false: the Super 6 count alone (a board whose signs leave no room: FitController)
 }
 
@@ -36,11 +36,12 @@ export function streakLine(line: StreakLine) {
   const locale = localeOf(lang);
   const longest = s?.longestStreak ?? { banker: 0, player: 0 };
   const now = s?.currentStreak ?? null;
-  const superSix = line.superSix
-    ? html`<div class="extra" data-kind="bankerSix">
-        ${tr(lang, 'stats.superSix', 'Super 6')} <span class="num">${count(s?.bankerSix ?? 0, locale)}</span>
-      </div>`
-    : nothing;
+  const superSix =
+    line.superSix !== null
+      ? html`<div class="extra" data-kind="bankerSix">
+          ${tr(lang, 'stats.superSix', 'Super 6')} <span class="num">${count(line.superSix, locale)}</span>
+        </div>`
+      : nothing;
   if (line.streaks === false) return superSix;
   return html`<div class="extra" data-kind="currentStreak" data-streak=${now ? `${now.outcome}:${now.length}` : ''}>
       ${tr(lang, 'stats.streak', 'Streak')}
