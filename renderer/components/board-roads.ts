@@ -8,7 +8,7 @@
  * shoe has no next hand ({@link noNextHand}), the would-be marks are hidden too, and the board hides the ask panel.
  *
  * ```ts
- * const roads = boardRoads({ view, roads: this.shoe.roads, lang, askBlinkOff: false, updating: false });
+ * const roads = boardRoads({ view, roads: this.shoe.roads, lang, askBlinkOff: false, updating: null });
  * html`<main>${roads.big}<div>${roads.beadTitle}${roads.legend}</div>${roads.bead}${roads.derived}</main>`;
  * ```
  * @packageDocumentation
@@ -17,6 +17,7 @@ import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { TableView } from '../../contract/kiosk';
 import { DERIVED_ROADS, type DerivedRoadName } from '../../baccarat/types';
 import { NOTHING_FRESH, type ShoeRoads } from '../controllers/shoe-controller';
+import type { StaleWords } from '../controllers/stale-picture';
 import { DERIVED_GLYPH } from '../draw/glyphs';
 import { chineseTag, message, tr, type Language } from '../localization';
 import './ask-panel';
@@ -30,18 +31,21 @@ export interface BoardRoads {
   readonly roads: ShoeRoads | null;
   readonly lang: Language;
   readonly askBlinkOff: boolean; // no blinking would-be marks (the page's ?askBlink=0, for tests)
-  readonly updating: boolean; // out of step, as patrons see it: subdued roads, no motion, the line below
+  /** Behind its table, as patrons see it (stale-picture.ts): subdued roads, no motion, the line below in its words. */
+  readonly updating: StaleWords | null;
   readonly phase?: unknown; // what goes after the big road's title: the round's phase (a landscape board's place)
 }
 
 /**
- * The line patrons read while the board is out of step, each language in its own words side by side: "Updating
- * results", "路单更新中", "Updating results · 路單更新中".
+ * The line patrons read while the board is behind its table, each language in its own words side by side: "Updating
+ * results", "路单更新中", "Updating results · 路單更新中"; with its table's controller offline, "Results paused",
+ * "路单暂停更新".
  */
-function updatingLine(lang: Language) {
-  const m = message(lang, 'updating', 'Updating results');
+function updatingLine(lang: Language, words: StaleWords) {
+  const m =
+    words === 'paused' ? message(lang, 'paused', 'Results paused') : message(lang, 'updating', 'Updating results');
   const zh = chineseTag(lang);
-  return html`<p class="updating" role="status" data-text="updating">
+  return html`<p class="updating" role="status" data-text=${words}>
     ${lang === 'en' || lang.startsWith('en+') ? html`<span lang="en">${m.en}</span>` : nothing}
     ${m.zh !== null && lang.startsWith('en+') ? html`<span class="sep" aria-hidden="true">·</span>` : nothing}
     ${m.zh !== null ? html`<span lang=${zh ?? 'zh'}>${m.zh}</span>` : nothing}
@@ -83,7 +87,7 @@ export function boardRoads(
   const ask = preview === 'off' ? null : (roads?.ask ?? null);
   const inPlace = preview === 'in-place' ? ask : null;
   const askKey = String(map?.hands ?? 0);
-  const askHidden = updating || noNextHand(view); // stale roads, or no next hand to predict
+  const askHidden = updating !== null || noNextHand(view); // stale roads, or no next hand to predict
   const road = (name: DerivedRoadName) =>
     html`<kiosk-derived-road
       class=${name}
@@ -105,7 +109,7 @@ export function boardRoads(
         <h2 class="title">${tr(lang, 'road.big', 'Big Road')}</h2>
         ${phase}
         ${preview === 'off' ? nothing : html`<kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>`}
-        ${updating ? updatingLine(lang) : nothing}
+        ${updating ? updatingLine(lang, updating) : nothing}
       </div>
       <kiosk-big-road
         strips=${strips}

@@ -17,7 +17,7 @@ import type { Language } from '../../contract/schemas/signage';
 import { AboutController } from '../controllers/about-controller';
 import { BurnInController } from '../controllers/burn-in-controller';
 import { FitController } from '../controllers/fit-controller';
-import { CATCH_UP_GRACE_MS, OutOfStepController } from '../controllers/out-of-step-controller';
+import { StalePictureController } from '../controllers/stale-picture';
 import { ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
 import { hanziLabels } from '../draw/bead-labels';
@@ -75,9 +75,8 @@ export class KioskApp extends LitElement {
   @property({ type: Boolean, attribute: 'host-down' }) hostDown = false;
 
   private readonly shoe = new ShoeController(this);
-  private readonly outOfStep = new OutOfStepController(this);
-  /** Reconnected (or started from its saved record), its table not heard since: hands may have been dealt meanwhile. */
-  private readonly catchingUp = new OutOfStepController<{ readonly since: string }>(this, Date.now, CATCH_UP_GRACE_MS);
+  /** Out of step, awaiting its table after a reconnection, or its table's controller offline: as patrons see it. */
+  private readonly stale = new StalePictureController(this);
   private readonly burnIn = new BurnInController(this);
   private readonly about = new AboutController(this);
   private readonly fit = new FitController(this);
@@ -148,9 +147,7 @@ export class KioskApp extends LitElement {
       this.offIdentify = null;
       if (this.isConnected) this.listenForIdentify();
     }
-    this.outOfStep.follow(this.shoe.view?.outOfStep ?? null);
-    const link = this.shoe.view?.connection;
-    this.catchingUp.follow(link?.state === 'connected' && link.awaitingTable ? { since: link.since } : null);
+    this.stale.follow(this.shoe.view);
     const theme = this.shoe.view?.settings.theme ?? 'classic';
     if (this.dataset['theme'] !== theme) this.dataset['theme'] = theme; // tokens.css switches palettes on it
     const view = this.shoe.view;
@@ -244,9 +241,10 @@ export class KioskApp extends LitElement {
       view.notices.find((n) => n.kind === 'tableClosed') ??
       (view.signage?.tableOpen === false ? { kind: 'tableClosed', since: view.signage.updatedAt } : undefined);
     const panels: PanelInputs = { view, lang, connection: this.connection(view), roads: this.shoe.roads };
-    const updating = this.outOfStep.shown !== null || this.catchingUp.shown !== null;
+    const stale = this.stale.shown;
+    const updating = stale !== null;
     const portrait = layout === 'portrait';
-    const staff = { outOfStep: this.outOfStep.shown };
+    const staff = { outOfStep: this.stale.outOfStep.shown };
     // The round's phase, as the host says it: not while the board is out of step or cut off from its host (it may be
     // over by now). After the big road's title on a landscape board; in the header's first row on a portrait one.
     const phase = roundPhase(updating || this.hostDown ? null : (view.round ?? null), lang);
@@ -256,7 +254,7 @@ export class KioskApp extends LitElement {
         roads: this.shoe.roads,
         lang,
         askBlinkOff: this.askBlinkOff,
-        updating,
+        updating: stale,
         phase: portrait ? nothing : phase,
       },
       portrait ? 2 : 1,

@@ -5,6 +5,7 @@ import type { Language } from '../../contract/schemas/signage';
 import { makeView, type ViewSpec } from '../../test/fixtures/views/build-view';
 import { DemoKiosk } from '../demo-kiosk';
 import { CATCH_UP_GRACE_MS, OUT_OF_STEP_GRACE_MS } from '../controllers/out-of-step-controller';
+import { CONTROLLER_GRACE_MS } from '../controllers/stale-picture';
 import { $$, cleanup, mount, settle } from '../test-support/fixtures';
 import './kiosk-app';
 import type { KioskApp } from './kiosk-app';
@@ -161,6 +162,38 @@ describe('<kiosk-app> out of step with its table', () => {
     await settleAll(app);
     expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
     expect($(app, '[data-text=updating]')).toBeNull();
+  });
+
+  it('its table controller offline, the table open: after 10 s (a restart is over sooner), "Results paused"', async () => {
+    const demo = new DemoKiosk(view({}, 1));
+    const app = await board(demo);
+    const offline = (seq: number, ago: number, more: Partial<TableView> = {}): TableView => {
+      const v = view({}, seq);
+      const since = new Date(Date.now() - ago).toISOString();
+      const detail = `The table controller ctl-T1 has been offline since ${since}: no result reaches this board`;
+      return { ...v, controllerOnline: false, warnings: [{ code: 'controller-offline', detail, since }], ...more };
+    };
+    demo.push(offline(2, 0));
+    await settleAll(app);
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false); // a controller restarting dims nothing
+    expect(staffText(app)).toContain('Table controller offline · 牌桌控制器离线'); // staff know at once
+    demo.push(view({}, 3)); // back at once: a restart
+    await settleAll(app);
+    // Offline again, for longer than the grace (a board opened, or reloaded, meanwhile shows it at once).
+    demo.push(offline(4, CONTROLLER_GRACE_MS + 1_000));
+    await settleAll(app);
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(true);
+    expect(text($(app, '[data-text=paused]'))).toBe('Results paused · 路单暂停更新');
+    expect($(app, 'kiosk-big-road')!.hasAttribute('ask-hidden')).toBe(true);
+    expect(marks(app)).toEqual({ circles: 18, beads: 19, eye: 15 }); // the last good picture kept
+    // Out of step as well: the line says what ends first.
+    demo.push(offline(5, CONTROLLER_GRACE_MS + 1_000, { outOfStep: gap() }));
+    await settleAll(app);
+    expect(text($(app, '[data-text=updating]'))).toBe('Updating results · 路单更新中');
+    demo.push(view({}, 6)); // the controller is back
+    await settleAll(app);
+    expect($(app, '.board')!.hasAttribute('data-updating')).toBe(false);
+    expect($(app, '.updating')).toBeNull();
   });
 
   it("shows staff warnings in words of the board, the host's detail after them, and nothing for patrons", async () => {

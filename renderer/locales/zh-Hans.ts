@@ -71,6 +71,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.tableClosedDetail': '本靴结果仍然显示',
   'notice.voidHand': '发一局无效牌局',
   'notice.voidHandNo': str`第 ${0} 局为无效牌局`,
+  paused: '路单暂停更新',
   'pays.bankerCommission': str`庄赢 1 赔 1，抽佣 ${0}`,
   'pays.bankerSix': str`庄家以 6 点胜出 ${0}`,
   'pays.betLimits': str`${0}：投注 ${1} 至 ${2}`,

@@ -71,6 +71,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.tableClosedDetail': '本靴結果仍然顯示',
   'notice.voidHand': '發一局無效牌局',
   'notice.voidHandNo': str`第 ${0} 局為無效牌局`,
+  paused: '路單暫停更新',
   'pays.bankerCommission': str`莊贏 1 賠 1，抽佣 ${0}`,
   'pays.bankerSix': str`莊家以 6 點勝出 ${0}`,
   'pays.betLimits': str`${0}：投注 ${1} 至 ${2}`,

@@ -1,0 +1,53 @@
+/**
+ * When patrons are told that the board's picture may be behind its table, and in which words. Each spell is shown
+ * once it has lasted its grace (and never flashes: {@link OutOfStepController}):
+ * - out of step (`TableView.outOfStep`), after 1 s: "Updating results";
+ * - reconnected, or started from its saved record, and its table not heard since, after 3 s: "Updating results";
+ * - its table's controller offline while the table is open (the host's staff warning `controller-offline`), after
+ *   10 s, longer than a controller's restart: "Results paused". No result can reach the board until it is back.
+ * Meanwhile the roads stay drawn with the last good shoe, subdued, without the ask marks or the round's phase.
+ *
+ * ```ts
+ * private stale = new StalePictureController(this);   // in <kiosk-app>
+ * this.stale.follow(view);                             // in willUpdate(); then read this.stale.shown
+ * ```
+ * @packageDocumentation
+ */
+import type { ReactiveControllerHost } from 'lit';
+import type { TableView } from '../../contract/kiosk';
+import { CATCH_UP_GRACE_MS, OutOfStepController } from './out-of-step-controller';
+
+/**
+ * How long the table's controller may be offline, the table open, before patrons are shown that results are paused,
+ * in ms: a controller restarting (a keypad reloaded, a shoe's controller updated) is back well within it.
+ */
+export const CONTROLLER_GRACE_MS = 10_000;
+
+/** What patrons read over the subdued roads. */
+export type StaleWords = 'updating' | 'paused';
+
+export class StalePictureController {
+  readonly outOfStep: OutOfStepController;
+  private readonly catchingUp: OutOfStepController<{ readonly since: string }>;
+  private readonly paused: OutOfStepController<{ readonly since: string }>;
+
+  constructor(host: ReactiveControllerHost, now: () => number = Date.now) {
+    this.outOfStep = new OutOfStepController(host, now);
+    this.catchingUp = new OutOfStepController(host, now, CATCH_UP_GRACE_MS);
+    this.paused = new OutOfStepController(host, now, CONTROLLER_GRACE_MS);
+  }
+
+  /** Follows the view (call before rendering: from `willUpdate`). */
+  follow(view: TableView | null): void {
+    this.outOfStep.follow(view?.outOfStep ?? null);
+    const link = view?.connection;
+    this.catchingUp.follow(link?.state === 'connected' && link.awaitingTable ? { since: link.since } : null);
+    this.paused.follow(view?.warnings.find((w) => w.code === 'controller-offline') ?? null);
+  }
+
+  /** Null while the picture is current; else the words patrons read ("Updating results" first: it will end soon). */
+  get shown(): StaleWords | null {
+    if (this.outOfStep.shown || this.catchingUp.shown) return 'updating';
+    return this.paused.shown ? 'paused' : null;
+  }
+}
