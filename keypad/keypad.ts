@@ -18,6 +18,7 @@ import { EventEmitter } from 'node:events';
 import type { IClientOptions } from 'mqtt';
 import pino, { type Logger } from 'pino';
 import type { SigningKey } from '../mqtt-bridge/signing';
+import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
 import { actionOf, journalAction } from './action';
 import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
@@ -124,7 +125,25 @@ export class Keypad extends EventEmitter<Events> {
     this.state = r.state;
     this.revision = r.revision;
     this.log.info({ records: this.journal.records.length, seq: this.stamped.lastSeq() }, 'journal replayed');
+    if (this.state.tableOpen === null && this.state.shoe === null) return { outgoing: this.closeNewTable(), snapshot: null };
     return { outgoing: [...r.last], snapshot: r.snapshot };
+  }
+
+  /**
+   * A keypad that never had its table open or closed (a new journal) says closed at once, as its page does: it
+   * takes `close-table` itself, journaled like any action, so a board of the table shows TABLE CLOSED from the start
+   * rather than nothing, and a restart republishes it (the last action's messages). It invents no shoe: until the
+   * dealer starts one there is no snapshot to retain.
+   */
+  private closeNewTable(): Outgoing[] {
+    const t = this.now().toISOString();
+    const r = act(this.state, { type: 'close-table' }, { at: t, undoMs: this.undoMs });
+    if (!r.ok) return [];
+    this.journal.append({ t, a: { type: 'close-table' } });
+    this.state = r.value.state;
+    this.revision++;
+    this.log.info('new journal: the table is closed until the dealer opens it');
+    return this.stamped.messagesOf(r.value.steps, t);
   }
 
   /**

@@ -48,7 +48,8 @@ export function stampedMessenger(h: JournalHeader, o: StampedOptions): Stamped {
     controllerId: o.controllerId,
     seqStart: h.seqStart,
     now: () => clock,
-    ...(h.tableOpen !== null && { tableOpen: h.tableOpen }),
+    // Never opened nor closed (a journal of an older keypad), the table is closed, as the keypad says and acts.
+    tableOpen: h.tableOpen ?? false,
     ...(key && { sign: (kind: ControllerKind, payload: object) => signatureOf(key, topicOf[kind], payload) }),
   });
   return {

@@ -56,15 +56,19 @@ function followTable(shoe: Shoe, open: boolean): Shoe {
   return { ...shoe, tableOpen: open, phase: !open && shoe.phase === 'betting' ? 'idle' : shoe.phase };
 }
 
+/** TABLE CLOSED as the controller says open or closed (its event, or its snapshot's `tableOpen`), unless the signs say closed. */
+export function tableClosedNotices(state: TableState, open: boolean, now: string): TableState['notices'] {
+  const signsClosed = state.signage?.tableOpen === false;
+  return open && !signsClosed
+    ? dropNotices(state.notices, ['tableClosed'])
+    : open || state.notices.some((n) => n.kind === 'tableClosed')
+      ? state.notices
+      : addNotice(state.notices, { kind: 'tableClosed', since: now });
+}
+
 /** Open or closed table: from the controller's events, unless the signs say closed. */
 function tableOpenClosed(state: TableState, open: boolean, now: string): TableState {
-  const signsClosed = state.signage?.tableOpen === false;
-  const notices =
-    open && !signsClosed
-      ? dropNotices(state.notices, ['tableClosed'])
-      : open || state.notices.some((n) => n.kind === 'tableClosed')
-        ? state.notices
-        : addNotice(state.notices, { kind: 'tableClosed', since: now });
+  const notices = tableClosedNotices(state, open, now);
   const shoe = state.shoe && followTable(state.shoe, open);
   return { ...state, shoe, notices, change: { kind: 'notice' } };
 }

@@ -13,7 +13,7 @@
 import { mergeShoe } from '../baccarat/shoe-merge';
 import { shoeHands } from '../baccarat/shoe';
 import type { ShoeSnapshot } from '../contract/schemas';
-import { beforeCurrentShoe } from './table-event';
+import { beforeCurrentShoe, tableClosedNotices } from './table-event';
 import {
   applied,
   duplicate,
@@ -39,7 +39,21 @@ function olderShoe(state: TableState, snap: ShoeSnapshot): boolean {
   return snap.seq <= lastSeq(state, snap.controllerId) && started;
 }
 
+/**
+ * The snapshot applied, and TABLE CLOSED as its table is open or closed when that changed: a board that connects
+ * to a closed table (or missed its `table-closed` event) learns it from the retained snapshot alone.
+ */
 export function applySnapshot(state: TableState, snap: ShoeSnapshot, now: string): Applied {
+  const r = applySnapshotShoe(state, snap, now);
+  if (r.effect !== 'applied') return r;
+  const open = snap.tableOpen; // said by the controller (an older one's snapshot may not say)
+  const shoe = r.state.shoe;
+  if (open === undefined || shoe?.tableOpen !== open) return r;
+  if (state.shoe?.id === shoe.id && state.shoe.tableOpen === open) return r; // no change: its notices stand
+  return { ...r, state: { ...r.state, notices: tableClosedNotices(r.state, open, now) } };
+}
+
+function applySnapshotShoe(state: TableState, snap: ShoeSnapshot, now: string): Applied {
   const have = state.shoe;
   const what = `snapshot of shoe ${snap.shoeId} (seq ${snap.seq})`;
   if (state.pastShoes.includes(snap.shoeId)) return duplicate(`${what}: a shoe the board has left`, 'stale');

@@ -1,0 +1,118 @@
+/**
+ * What a board of the table shows as a keypad starts, on a real broker (Aedes) with a real board (the bridge): a
+ * keypad on a new journal used to publish only its `online` status, and the board showed no table at all (no TABLE
+ * CLOSED) while the keypad said Closed; a board that connected after a shoe was started on a table closed at the
+ * keypad learned from the retained snapshot that it was closed, and still did not say so.
+ */
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { TableView } from '../contract/kiosk';
+import { topics } from '../contract/topics';
+import { Bridge } from '../mqtt-bridge/bridge';
+import { defaultConfig } from '../mqtt-bridge/config';
+import { memoryLogger } from '../mqtt-bridge/log';
+import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
+import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
+import { startKeypad, type Keypad } from './keypad';
+import type { DealerAction } from './protocol';
+import { Supervisors } from './supervisors';
+
+const T = topics('baccarat');
+const cleanups = cleanupList();
+let boards = 0;
+
+async function broker(): Promise<TestBroker> {
+  const b = await startAedes();
+  cleanups.push(() => b.close());
+  return b;
+}
+
+/** A board of table B1, with a journal of its own, started now. */
+async function board(url: string): Promise<Bridge> {
+  const c = defaultConfig();
+  const id = `board-b1-${++boards}`;
+  const bridge = new Bridge(
+    {
+      ...c,
+      tableId: 'B1',
+      displayId: id,
+      mqtt: { ...c.mqtt, brokers: [url], clientId: id, reconnectMinMs: 100 },
+      journal: { dir: tempDir('bb-kpb-'), syncIntervalMs: 0 },
+    },
+    { logger: memoryLogger('warn').logger },
+  );
+  await bridge.start();
+  cleanups.push(() => bridge.stop());
+  return bridge;
+}
+
+async function keypad(url: string, journalPath = join(tempDir('bb-kpb-'), 'keypad.journal')): Promise<Keypad> {
+  const kp = await startKeypad({
+    broker: url,
+    tableId: 'B1',
+    journalPath,
+    keying: 'cards',
+    supervisors: new Supervisors(new Map()),
+    version: '0.1.0',
+    backoff: { minMs: 100, maxMs: 400 },
+  });
+  cleanups.push(() => kp.stop().catch(() => undefined));
+  return kp;
+}
+
+const act = async (kp: Keypad, ...actions: DealerAction[]) => {
+  for (const action of actions) {
+    const r = await kp.request({ action });
+    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
+  }
+};
+const closed = (v: TableView) => v.notices.some((n) => n.kind === 'tableClosed');
+
+describe('a board as the keypad starts', () => {
+  test('a new keypad says its table closed at once, and again when restarted; a board shows TABLE CLOSED', async () => {
+    const b = await broker();
+    const sub = await collect(b.url, T.table('B1'));
+    cleanups.push(() => sub.close());
+    const running = await board(b.url);
+    const path = join(tempDir('bb-kpb-'), 'keypad.journal');
+    const first = await keypad(b.url, path);
+    expect(first.view().tableOpen).toBe(false);
+    await until(() => expect(closed(running.view())).toBe(true));
+    expect(running.view().controllerOnline).toBe(true);
+    expect(running.view().shoe).toBeNull(); // no shoe invented
+    const events = sub.messages.filter((m) => m.topic === T.tableEvent('B1')).map((m) => JSON.parse(m.text));
+    expect(events.map((e) => e.type)).toEqual(['table-closed']);
+    expect(sub.messages.some((m) => m.topic === T.tableShoe('B1'))).toBe(false);
+    // Restarted: the same message again (the same seq: a duplicate to a board that has it), and no second action.
+    await first.flushed();
+    await first.stop();
+    const late = await collect(b.url, T.tableEvent('B1'));
+    cleanups.push(() => late.close());
+    const again = await keypad(b.url, path);
+    expect(again.view().revision).toBe(first.view().revision);
+    const republished = JSON.parse((await late.until((m) => m.text.includes('table-closed'))).text);
+    expect(republished.seq).toBe(events[0].seq);
+    // The dealer opens the table: the board follows, as before.
+    await act(again, { type: 'open-table' });
+    await until(() => expect(closed(running.view())).toBe(false));
+  });
+
+  test('a board that connects after the shoe started on a closed table shows TABLE CLOSED from the snapshot', async () => {
+    const b = await broker();
+    const kp = await keypad(b.url);
+    await act(kp, { type: 'new-shoe', decks: 6 }, { type: 'shuffle' });
+    await kp.flushed();
+    expect(kp.snapshot()).toMatchObject({ tableOpen: false, decks: 6 });
+    const late = await board(b.url);
+    await until(() => expect(late.view().shoe?.id).toBe(kp.view().shoe?.id));
+    expect(late.view().shoe?.tableOpen).toBe(false);
+    expect(closed(late.view())).toBe(true);
+    await act(kp, { type: 'open-table' });
+    await until(() => expect(closed(late.view())).toBe(false));
+    // A board started now reads an open table from the snapshot: no TABLE CLOSED.
+    await kp.flushed();
+    const later = await board(b.url);
+    await until(() => expect(later.view().shoe?.tableOpen).toBe(true));
+    expect(closed(later.view())).toBe(false);
+  });
+});
