@@ -14,6 +14,7 @@ describe('baccarat-board keypad', () => {
   test('is listed, and says how it is used', async () => {
     expect((await run(['--help'])).out).toMatch(/keypad +the dealer's keypad/);
     expect((await run(['keypad', '--help'])).out).toMatch(/--keying cards\|outcome/);
+    expect((await run(['keypad', '--help'])).out).toMatch(/--decks N +the table's deck count, 4 to 8/);
   });
 
   test.each([
@@ -27,6 +28,9 @@ describe('baccarat-board keypad', () => {
     [['--broker', 'mqtt://h', '--table', 'T/1'], /not a table id/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--keying', 'beads'], /cards or outcome/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--undo-seconds', '90'], /0 to 60/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--decks', '3'], /--decks must be 4 to 8 \(rule 3.4\), got '3'/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--decks', '9'], /--decks must be 4 to 8/],
+    [['--broker', 'mqtt://h', '--table', 'T1', '--decks', 'six'], /--decks must be 4 to 8/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--host', '0.0.0.0'], /--token is required/],
     [['--broker', 'mqtt://h', '--table', 'T1', '--token', 'short'], /16 characters/],
     [

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { MAX_DECKS, MIN_DECKS } from '../baccarat/shoe-types';
 import { isId } from '../contract/schemas/common';
 import { DEFAULT_ROOT, parseRoot } from '../contract/topics';
 import { createLogger } from '../mqtt-bridge/log';
@@ -58,6 +59,8 @@ Options:
   --table ID              the table                                                  (required)
   --keying cards|outcome  key each card as it is dealt, or only the outcome          (default cards)
   --undo-seconds N        how long the dealer may undo the last result, 0 to 60      (default ${DEFAULT_UNDO_SECONDS})
+  --decks N               the table's deck count, ${MIN_DECKS} to ${MAX_DECKS} (rule 3.4): offered for its first shoe;
+                          then each new shoe offers the last shoe's count          (default 8)
   --journal FILE          the keypad's journal (default <state dir>/keypad-<table>.journal)
   --supervisors FILE      who may correct or void a hand, with their codes (scrypt)
                           (default ${defaultSupervisorsPath()})
@@ -133,6 +136,7 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
       table: { type: 'string' },
       keying: { type: 'string' },
       'undo-seconds': { type: 'string' },
+      decks: { type: 'string' },
       journal: { type: 'string' },
       supervisors: { type: 'string' },
       'signing-key': { type: 'string' },
@@ -164,6 +168,9 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
   const undoSeconds = /^\d+$/.test(undoText) ? Number(undoText) : NaN;
   if (!(undoSeconds >= 0 && undoSeconds <= 60))
     throw new UsageError(`--undo-seconds must be 0 to 60, got '${undoText}'`);
+  const decks = values.decks === undefined ? undefined : /^\d+$/.test(values.decks) ? Number(values.decks) : NaN;
+  if (decks !== undefined && !(decks >= MIN_DECKS && decks <= MAX_DECKS))
+    throw new UsageError(`--decks must be ${MIN_DECKS} to ${MAX_DECKS} (rule 3.4), got '${values.decks}'`);
   const badPort = values.port === undefined ? null : portFlagProblem(values.port);
   if (badPort !== null) throw new UsageError(badPort);
   const port = Number(values.port ?? DEFAULT_KEYPAD_PORT);
@@ -197,6 +204,7 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
     supervisors: supervisors.value,
     version: VERSION,
     undoMs: undoSeconds * 1000,
+    ...(decks !== undefined && { decks }),
     ...(signingKey && { signingKey }),
     mqtt: {
       // Given: that one; else MQTT 5, or 3.1.1 where the broker does not speak 5 (keypad/table-link.ts).
@@ -221,6 +229,7 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
       `  broker:  ${brokers.join(', ')}: ${link.state}${link.refusal ? `: ${refusalText(link.refusal)}` : ''}\n` +
       `  keypad:  ${server.url}\n  journal: ${journalPath}\n` +
       `  supervisors: ${supervisors.value.size} (${supervisorsFile})\n` +
+      `  decks:   ${decks ?? 8} offered for the table's first shoe, then the last shoe's count\n` +
       `  signing: ${signingKey ? `controller key ${signingKey.kid}` : 'none (--signing-key FILE)'}\n`,
   );
   stopOnSignals(async () => {

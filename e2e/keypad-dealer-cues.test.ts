@@ -141,6 +141,18 @@ describe.skipIf(missing)(`what the keypad tells the dealer${missing ? ` (${missi
     60_000,
   );
 
+  test('a new keypad configured for 6 decks (--decks 6) offers 6 for its first shoe, then the last shoe’s', async () => {
+    const { kp, server } = await servedKeypad(rig, cleanups, `DC${++tables}`, { decks: 6 });
+    const page = await openKeypadPage(rig, cleanups, server.url);
+    expect(await page.locator('keypad-app [data-decks="6"]').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('keypad-app [data-new-shoe]').textContent()).toContain('6 decks');
+    // A short shoe of 4, ended: the next offers 4, the table's last shoe (the pit's call, which the dealer carries).
+    await act(kp, { type: 'new-shoe', decks: 4 }, { type: 'end-shoe' });
+    await expect
+      .poll(() => page.locator('keypad-app [data-new-shoe]').textContent())
+      .toContain('4 decks');
+  }, 60_000);
+
   test.each(SIZES)(
     'undo by cards: one wrong card replaced where it lies (%i×%i)',
     async (w, h) => {

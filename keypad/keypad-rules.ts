@@ -9,10 +9,11 @@
  * @packageDocumentation
  */
 import { isShoeComplete, shoeHands, type Shoe } from '../baccarat/shoe';
+import { makeCard } from '../baccarat/cards';
 import type { Card } from '../baccarat/types';
 import type { VoidHandReason } from '../contract/schemas/hand';
-import type { ActionType } from './protocol';
-import { nextSlot } from './round-entry';
+import type { ActionType, RecardCode } from './protocol';
+import { nextSlot, replacedAt } from './round-entry';
 
 /** The keypad's state: the table, the current shoe in the core's terms, and what the dealer is keying. */
 export interface KeypadState {
@@ -158,3 +159,29 @@ function closed(shoe: Shoe): string | null {
 
 /** The void-hand reason of the round ahead, for the view. */
 export const announcedReason = (s: KeypadState): VoidHandReason | null => (s.shoe ? announced(s.shoe) : null);
+
+/**
+ * Why `card` cannot replace the round's card at `index` (dealing order), with the code the page says it by in the
+ * dealer's language; null when it can. The same card again; a card the shoe's decks hold no more of; a card that
+ * would change the third cards (Table of Play: take back the cards after it instead).
+ */
+export function recardRefusal(
+  s: KeypadState,
+  index: number,
+  card: Card,
+): { readonly code?: RecardCode; readonly error: string } | null {
+  const text = makeCard(card);
+  const old = s.entry[index];
+  if (old && old.rank === card.rank && old.suit === card.suit)
+    return { code: 'same-card', error: `${text} is that card already` };
+  if (exhausted(s).includes(card.rank + card.suit))
+    return {
+      code: 'not-of-set',
+      error: `${text}: the shoe's ${s.shoe?.decks ?? 8} decks hold no more (a card not of the set?)`,
+    };
+  const entry = replacedAt(s.entry, index, card);
+  if (entry.ok) return null;
+  return Number.isInteger(index) && index >= 0 && index < s.entry.length
+    ? { code: 'third-cards', error: entry.error }
+    : { error: entry.error };
+}

@@ -44,9 +44,17 @@ import type { VoidHandReason } from '../contract/schemas/hand';
 import type { ControllerStep } from '../simulator/steps';
 import type { Action, KeyedResult } from './protocol';
 import { completeCoup, dealingOrder, keyedOf, nextSlot, replacedAt } from './round-entry';
-import { announced, exhausted, INITIAL_STATE, refusal, seen, type KeypadState } from './keypad-rules';
+import { announced, exhausted, INITIAL_STATE, recardRefusal, refusal, seen, type KeypadState } from './keypad-rules';
 
-export { announcedReason, exhausted, inRound, INITIAL_STATE, refusal, type KeypadState } from './keypad-rules';
+export {
+  announcedReason,
+  exhausted,
+  inRound,
+  INITIAL_STATE,
+  recardRefusal,
+  refusal,
+  type KeypadState,
+} from './keypad-rules';
 
 /** What a transition needs besides the state: the time of the action and the undo window. */
 export interface Context {
@@ -171,11 +179,8 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
     case 'recard': {
       const card = parseCard(a.card);
       if (!card.ok) return card;
-      const old = s.entry[a.index];
-      if (old && old.rank === card.value.rank && old.suit === card.value.suit)
-        return err(`${a.card} is that card already`);
-      if (exhausted(s).includes(card.value.rank + card.value.suit))
-        return err(`${a.card}: the shoe's ${shoe.decks} decks hold no more (a card not of the set?)`);
+      const refused = recardRefusal(s, a.index, card.value);
+      if (refused) return err(refused.error);
       const entry = replacedAt(s.entry, a.index, card.value);
       return entry.ok ? done({ ...s, entry: entry.value }) : entry;
     }

@@ -17,14 +17,15 @@
 import { EventEmitter } from 'node:events';
 import type { IClientOptions } from 'mqtt';
 import pino, { type Logger } from 'pino';
+import { parseCard } from '../baccarat/cards';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
 import { actionOf, journalAction } from './action';
-import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
+import { act, INITIAL_STATE, recardRefusal, type KeypadState } from './keypad-state';
 import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type JournalHeader, type KeypadJournal } from './journal';
-import type { ActionResponse, Keying, KeypadView } from './protocol';
+import type { Action, ActionResponse, Keying, KeypadView, RefusalCode } from './protocol';
 import { parseActionRequest } from './request';
 import type { Supervisors } from './supervisors';
 import { TableLink, type Republish } from './table-link';
@@ -45,6 +46,8 @@ export interface KeypadOptions {
   readonly controllerId?: string; // default ctl-<table>
   readonly version: string; // reported in the controller status
   readonly undoMs?: number;
+  /** The table's deck count (4 to 8), offered for a new shoe until the table's first shoe gives its own. */
+  readonly decks?: number;
   readonly signingKey?: SigningKey;
   /** MQTT.js options of both of its clients (credentials, TLS); MQTT 5 unless `protocolVersion` says otherwise. */
   readonly mqtt?: IClientOptions;
@@ -179,7 +182,7 @@ export class Keypad extends EventEmitter<Events> {
     const action = asked.value;
     const t = at.toISOString();
     const r = act(this.state, action, { at: t, undoMs: this.undoMs });
-    if (!r.ok) return { ok: false, error: r.error };
+    if (!r.ok) return { ok: false, error: r.error, ...refusalCode(this.state, action) };
     journalAction(
       this.journal,
       { t, a: action },
@@ -224,6 +227,8 @@ export class Keypad extends EventEmitter<Events> {
       pit: this.link.pit(),
       revision: this.revision,
       serial: ++this.serial,
+      ...(this.o.decks !== undefined && { decks: this.o.decks }),
+      supervisorLockMs: this.o.supervisors.lockedMs(),
     });
   }
 
@@ -245,6 +250,14 @@ export class Keypad extends EventEmitter<Events> {
     await this.link.close();
     this.journal.close();
   }
+}
+
+/** The code of a refused action that the page words in the dealer's language (a recard's), if it has one. */
+function refusalCode(s: KeypadState, a: Action): { code?: RefusalCode } {
+  if (a.type !== 'recard') return {};
+  const card = parseCard(a.card);
+  const code = card.ok ? recardRefusal(s, a.index, card.value)?.code : undefined;
+  return code ? { code } : {};
 }
 
 /** Creates and starts a keypad. */

@@ -103,13 +103,19 @@ export type Action =
   | (SupervisorAction & { readonly by: string });
 export type ActionType = Action['type'];
 
+/** Why a card cannot replace a card of the round: the same card, none left of it, it changes the third cards. */
+export type RecardCode = 'same-card' | 'not-of-set' | 'third-cards';
+/** A refusal the page words itself: a supervisor's code wrong or locked; the table held by another; a recard's. */
+export type RefusalCode = 'supervisor' | 'locked' | 'refused' | RecardCode;
+
 /** The answer to `POST /api/action`. */
 export type ActionResponse =
   | { readonly ok: true; readonly view: KeypadView }
   | {
       readonly ok: false;
       readonly error: string;
-      readonly code?: 'supervisor' | 'locked' | 'refused';
+      /** Why, for the page to say in the dealer's language (`error` is English, for logs and tools). */
+      readonly code?: RefusalCode;
       /** With `locked`: how long codes stay locked, in ms. */
       readonly retryMs?: number;
     };
@@ -215,6 +221,13 @@ export interface KeypadView {
   readonly now: string; // the server's time, for the undo countdown
   readonly link: LinkView;
   readonly tableOpen: boolean;
+  /**
+   * The deck count the picker offers for a new shoe: the table's last shoe's (a 6-deck table stays at 6), else the
+   * keypad's configured count (`--decks`), else 8. The dealer's pick on the page wins over it.
+   */
+  readonly newShoeDecks: number;
+  /** Supervisors' codes are locked (too many wrong) until then, by the server's clock: the page counts it down. */
+  readonly supervisorLock: { readonly until: string } | null;
   readonly pit: PitView;
   readonly shoe: ShoeView | null;
   readonly round: RoundView | null;

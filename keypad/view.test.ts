@@ -78,3 +78,23 @@ describe("the pit's sign in the keypad's view", () => {
     expect(v.can['bets-open']).toBe(true);
   });
 });
+
+describe('the deck count offered for a new shoe, and the supervisors’ lock-out, in the view', () => {
+  const NONE = state([]);
+  const FOUR = state([{ type: 'open-table' }, { type: 'new-shoe', decks: 4, shoeId: 'S1' }]);
+  test.each([
+    { name: 'no shoe, nothing configured', s: NONE, decks: undefined, offered: 8 },
+    { name: 'no shoe, a 6-deck table configured', s: NONE, decks: 6, offered: 6 },
+    { name: 'the last shoe had 4: it wins over the configured 6', s: FOUR, decks: 6, offered: 4 },
+  ])('$name: $offered', ({ s, decks, offered }) => {
+    expect(keypadView(s, { ...CTX, pit: null, ...(decks !== undefined && { decks }) }).newShoeDecks).toBe(offered);
+  });
+
+  test('locked codes: until when, by the server clock, so a page reloaded meanwhile counts it down', () => {
+    expect(keypadView(OPEN, { ...CTX, pit: null }).supervisorLock).toBeNull();
+    expect(keypadView(OPEN, { ...CTX, pit: null, supervisorLockMs: 0 }).supervisorLock).toBeNull();
+    expect(keypadView(OPEN, { ...CTX, pit: null, supervisorLockMs: 42_000 }).supervisorLock).toEqual({
+      until: '2024-11-22T14:00:42.000Z',
+    });
+  });
+});

@@ -57,7 +57,15 @@ export interface ViewContext {
   readonly pit: PitView;
   readonly revision: number;
   readonly serial: number;
+  /** The table's deck count as configured (`--decks`): a new shoe's, before the table's first. Default 8. */
+  readonly decks?: number;
+  /** How long supervisors' codes stay locked (too many wrong), in ms; 0 or absent: not locked. */
+  readonly supervisorLockMs?: number;
 }
+
+/** The deck count offered for a new shoe: the table's last shoe's, else the configured count, else 8. */
+export const newShoeDecks = (s: KeypadState, configured: number | undefined): number =>
+  s.shoe?.decks ?? configured ?? 8;
 
 const text = (cards: readonly { rank: string; suit: string }[] | undefined) =>
   (cards ?? []).map((c) => makeCard(c as Parameters<typeof makeCard>[0]));
@@ -131,6 +139,10 @@ export function keypadView(s: KeypadState, c: ViewContext): KeypadView {
     now: c.now.toISOString(),
     link: c.link,
     tableOpen: s.tableOpen === true,
+    newShoeDecks: newShoeDecks(s, c.decks),
+    supervisorLock: c.supervisorLockMs
+      ? { until: new Date(c.now.getTime() + c.supervisorLockMs).toISOString() }
+      : null,
     pit: c.pit && { open: c.pit.open, revision: c.pit.revision },
     shoe: shoeView(s),
     round:

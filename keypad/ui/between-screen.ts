@@ -31,7 +31,7 @@ export class KeypadBetween extends LitElement {
   @state() private burnCard: string | null = null;
   @state() private burnPicking = false;
   @state() private burnCountValue = 0;
-  /** The deck count the dealer picked for the next shoe; null: the last shoe's (a 6-deck table stays at 6). */
+  /** The deck count the dealer picked for the next shoe; null: the view's (the last shoe's, else the configured). */
   @state() private decks: number | null = null;
   private shoeId: string | null = null; // the shoe the pick was made under: a new shoe drops it
 
@@ -49,9 +49,9 @@ export class KeypadBetween extends LitElement {
     }
   }
 
-  /** The deck count offered for a new shoe: the dealer's pick, else the last shoe's, else 8. */
+  /** The deck count offered for a new shoe: the dealer's pick, else the view's (last shoe's, configured, 8). */
   private get deckCount(): number {
-    return this.decks ?? this.view.shoe?.decks ?? 8;
+    return this.decks ?? this.view.newShoeDecks;
   }
 
   private act(action: DealerAction, confirm?: Confirmation): void {

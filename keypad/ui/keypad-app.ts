@@ -8,6 +8,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { ActionRequest, DealerAction, KeypadView } from '../protocol';
+import { refusalMessage } from './action-refusal';
 import { appStyles } from './keypad-app.styles';
 import { KeypadClient, type LiveState } from './keypad-client';
 import type { ActEvent, ChooseEvent, Choice, Confirmation } from './events';
@@ -154,11 +155,20 @@ export class KeypadApp extends LitElement {
       }
       return true;
     }
-    const message = r.code === 'supervisor' ? this.t.wrongCode : r.code === 'locked' ? this.t.locked : r.error;
+    const message = refusalMessage(this.t, r, request);
     if (r.code === 'locked' && r.retryMs) this.supervisorLockedUntil = Date.now() + r.retryMs;
     if ('supervisor' in request) this.supervisorError = message;
     else this.say(message);
     return false;
+  }
+
+  /**
+   * Until when supervisors' codes are locked, in the page's ms: as the refusal said, or as the view says (a page
+   * reloaded during the lock-out knows it from the server only).
+   */
+  private lockedUntil(v: KeypadView): number {
+    const fromView = v.supervisorLock ? Date.parse(v.supervisorLock.until) - this.skew : 0;
+    return Math.max(this.supervisorLockedUntil, fromView);
   }
 
   private say(message: string): void {
@@ -329,7 +339,7 @@ export class KeypadApp extends LitElement {
               .exhausted=${v.shoe.exhausted}
               keying=${v.keying}
               error=${this.supervisorError}
-              lockedUntil=${this.supervisorLockedUntil}
+              lockedUntil=${this.lockedUntil(v)}
               @keypad-cancelled=${(e: Event) => {
                 e.stopPropagation();
                 this.supervisor = false;

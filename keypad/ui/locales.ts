@@ -165,6 +165,12 @@ const EN = {
   /** The line while a card is picked to be replaced. */
   replacing: (s: Slot, card: string) =>
     `Replacing ${EN.outcome[s.side]}'s ${ORDINAL[s.index]} card: tap the right card (tap ${card} again to keep it)`,
+  /** A card refused as the replacement of a card of the round (the server's codes, `recardRefusal`). */
+  recardSame: (card: string) => `${card} is that card already`,
+  recardNotOfSet: (card: string) =>
+    `No ${card} is left in the shoe: it was keyed as many times as the shoe has decks (a card not of the set?)`,
+  recardThirdCards: (card: string) =>
+    `${card} would change the third cards (Table of Play): take back the cards after it, then key them again`,
   /** A replaced card changed a hand's third card under the Table of Play (rules 9.3–9.5). */
   drawNote: (n: DrawNote) => {
     const who = `The ${EN.outcome[n.side]}`;

@@ -123,6 +123,9 @@ export const ZH_HANS: Strings = {
   cardAt: (s, card) => `${s.side === 'player' ? '闲' : '庄'}第 ${s.index} 张：${card}`,
   replacing: (s, card) =>
     `替换${s.side === 'player' ? '闲' : '庄'}第 ${s.index} 张：请点选正确的牌（再点一次 ${card} 即保留原牌）`,
+  recardSame: (card) => `${card} 就是原来那张牌`,
+  recardNotOfSet: (card) => `牌靴中已没有 ${card}：输入的次数已等于牌靴的副数（不是本靴的牌？）`,
+  recardThirdCards: (card) => `${card} 会改变补牌（按补牌规则）：请先撤回其后的牌，再重新输入`,
   drawNote: (n) => {
     const who = n.side === 'player' ? '闲' : '庄';
     // 例牌结束此局：双方均不补牌，与本方点数无关（规则 9.2）。

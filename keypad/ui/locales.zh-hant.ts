@@ -126,6 +126,9 @@ export const ZH_HANT: Strings = {
   cardAt: (s, card) => `${s.side === 'player' ? '閒家' : '莊家'}第 ${s.index} 張：${card}`,
   replacing: (s, card) =>
     `替換${s.side === 'player' ? '閒家' : '莊家'}第 ${s.index} 張：請點選正確的牌（再點一次 ${card} 即保留原牌）`,
+  recardSame: (card) => `${card} 就是原來那張牌`,
+  recardNotOfSet: (card) => `牌靴中已沒有 ${card}：輸入次數已等於牌靴的副數（不是此靴的牌？）`,
+  recardThirdCards: (card) => `${card} 會改變補牌（按補牌規則）：請先收回其後的牌，再重新輸入`,
   drawNote: (n) => {
     const who = n.side === 'player' ? '閒家' : '莊家';
     // 例牌結束此局：雙方均不補牌，與本方點數無關（規則 9.2）。

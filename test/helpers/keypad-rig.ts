@@ -74,7 +74,11 @@ export async function servedKeypad(
   rig: KeypadRig,
   cleanups: (() => unknown)[],
   tableId: string,
-  { keying = 'cards', supervisors = new Supervisors(new Map()) }: { keying?: Keying; supervisors?: Supervisors } = {},
+  {
+    keying = 'cards',
+    supervisors = new Supervisors(new Map()),
+    decks,
+  }: { keying?: Keying; supervisors?: Supervisors; decks?: number } = {},
 ): Promise<{ kp: Keypad; server: KeypadServer }> {
   const kp = await startKeypad({
     broker: rig.broker().url,
@@ -87,6 +91,7 @@ export async function servedKeypad(
     // through: under a busy machine (two test files at once) six pages between rounds took longer than 10 s, and
     // Undo was gone from the last.
     undoMs: 120_000,
+    ...(decks !== undefined && { decks }),
   });
   const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: KEYPAD_UI });
   cleanups.push(

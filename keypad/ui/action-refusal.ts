@@ -1,0 +1,33 @@
+/**
+ * A refused action in the dealer's language: the server answers with English (`error`, for logs and tools) and,
+ * where the page can say it better, a code (`code`): a supervisor's code wrong or locked, a card refused as the
+ * replacement of a card of the round. Anything else is said as the server said it.
+ *
+ * ```ts
+ * say(refusalMessage(t, { ok: false, error: '…', code: 'third-cards' }, { action: { type: 'recard', index: 1, card: '9S' } }));
+ * ```
+ * @packageDocumentation
+ */
+import type { ActionRequest, ActionResponse } from '../protocol';
+import { cardLabel } from './format';
+import type { Strings } from './locales';
+
+type Refused = Extract<ActionResponse, { ok: false }>;
+
+export function refusalMessage(t: Strings, r: Refused, request: ActionRequest): string {
+  const card = 'card' in request.action ? cardLabel(request.action.card) : '';
+  switch (r.code) {
+    case 'supervisor':
+      return t.wrongCode;
+    case 'locked':
+      return t.locked;
+    case 'same-card':
+      return t.recardSame(card);
+    case 'not-of-set':
+      return t.recardNotOfSet(card);
+    case 'third-cards':
+      return t.recardThirdCards(card);
+    default:
+      return r.error;
+  }
+}
