@@ -148,9 +148,7 @@ describe.skipIf(missing)(`what the keypad tells the dealer${missing ? ` (${missi
     expect(await page.locator('keypad-app [data-new-shoe]').textContent()).toContain('6 decks');
     // A short shoe of 4, ended: the next offers 4, the table's last shoe (the pit's call, which the dealer carries).
     await act(kp, { type: 'new-shoe', decks: 4 }, { type: 'end-shoe' });
-    await expect
-      .poll(() => page.locator('keypad-app [data-new-shoe]').textContent())
-      .toContain('4 decks');
+    await expect.poll(() => page.locator('keypad-app [data-new-shoe]').textContent()).toContain('4 decks');
   }, 60_000);
 
   test.each(SIZES)(

@@ -23,50 +23,53 @@ const START: DealerAction[] = [
   { type: 'burn', card: '7H', count: 7 },
 ];
 
-describe.skipIf(rig.missing)(`the keypad's refusals, in the dealer's words${rig.missing ? ` (${rig.missing})` : ''}`, () => {
-  test.each(['zh-Hans', 'zh-Hant', 'en'] as const)(
-    '%s: a replacement card that would change the third cards is refused in the keypad’s language',
-    async (language) => {
-      const { kp, server } = await servedKeypad(rig, cleanups, `RF${++tables}`);
-      // P 2♠ 3♦ (5: draws 4♥), B K♣ K♦: the Player's 3♦ made a 5 would make it 7, which stands: its third card goes.
-      await act(kp, ...START, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('2S KC 3D KD 4H'));
-      const page = await openKeypadPage(rig, cleanups, server.url, [1280, 800], language);
-      await page.locator('keypad-round-screen keypad-round [data-at="player-2"]').click();
-      await page.locator('keypad-round-screen [data-replacing]').waitFor();
-      await page.locator('main keypad-card-grid button[data-card="5D"]').click();
-      const toast = page.locator('keypad-app .toast[role="alert"]');
-      await toast.waitFor();
-      expect(await toast.textContent()).toContain(strings(language).recardThirdCards('5♦'));
-      if (language !== 'en') expect(await toast.textContent()).not.toMatch(/[A-Za-z]{4,}/); // no English left
-      expect(kp.view().round?.cards).toEqual(['2S', 'KC', '3D', 'KD', '4H']);
-    },
-    60_000,
-  );
+describe.skipIf(rig.missing)(
+  `the keypad's refusals, in the dealer's words${rig.missing ? ` (${rig.missing})` : ''}`,
+  () => {
+    test.each(['zh-Hans', 'zh-Hant', 'en'] as const)(
+      '%s: a replacement card that would change the third cards is refused in the keypad’s language',
+      async (language) => {
+        const { kp, server } = await servedKeypad(rig, cleanups, `RF${++tables}`);
+        // P 2♠ 3♦ (5: draws 4♥), B K♣ K♦: the Player's 3♦ made a 5 would make it 7, which stands: its third card goes.
+        await act(kp, ...START, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('2S KC 3D KD 4H'));
+        const page = await openKeypadPage(rig, cleanups, server.url, [1280, 800], language);
+        await page.locator('keypad-round-screen keypad-round [data-at="player-2"]').click();
+        await page.locator('keypad-round-screen [data-replacing]').waitFor();
+        await page.locator('main keypad-card-grid button[data-card="5D"]').click();
+        const toast = page.locator('keypad-app .toast[role="alert"]');
+        await toast.waitFor();
+        expect(await toast.textContent()).toContain(strings(language).recardThirdCards('5♦'));
+        if (language !== 'en') expect(await toast.textContent()).not.toMatch(/[A-Za-z]{4,}/); // no English left
+        expect(kp.view().round?.cards).toEqual(['2S', 'KC', '3D', 'KD', '4H']);
+      },
+      60_000,
+    );
 
-  test('a page opened during the supervisors’ lock-out counts it down, and Send stays off', async () => {
-    const { kp, server } = await servedKeypad(rig, cleanups, `RF${++tables}`, {
-      supervisors: new Supervisors(new Map([['Lee', await hashCode('4821')]])),
-    });
-    await act(kp, ...START, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('9S KC KD 4S'), {
-      type: 'result',
-    });
-    const wrong = { action: { type: 'void-recorded', handNo: 1, reason: 'cannot-reconstruct' }, supervisor: 'Lee' };
-    for (let i = 0; i < MAX_WRONG; i++) await kp.request({ ...wrong, code: '0000' });
-    expect(await kp.request({ ...wrong, code: '4821' })).toMatchObject({ ok: false, code: 'locked' });
-    expect(kp.view().supervisorLock).not.toBeNull();
-    // The page that was locked out is gone (reloaded, or another tablet): this one knows only what the server says.
-    const page = await openKeypadPage(rig, cleanups, server.url);
-    await page.locator('[data-supervisor]').click();
-    const sv = (what: string) => page.locator(`keypad-supervisor ${what}`);
-    await sv('[data-pick-hand="1"]').click();
-    await sv('[data-mode="void"]').click();
-    await sv('[data-reason="cannot-reconstruct"]').click();
-    await sv('[data-name]').fill('Lee');
-    await sv('[data-code]').fill('4821');
-    const locked = sv('[data-locked]');
-    await locked.waitFor();
-    expect(await locked.textContent()).toMatch(/try again in [1-6]?\d s/);
-    expect(await sv('[data-send]').isDisabled()).toBe(true);
-    expect(kp.view().shoe?.hands[0]?.voided).toBeUndefined();
-  }, 60_000);
-});
+    test('a page opened during the supervisors’ lock-out counts it down, and Send stays off', async () => {
+      const { kp, server } = await servedKeypad(rig, cleanups, `RF${++tables}`, {
+        supervisors: new Supervisors(new Map([['Lee', await hashCode('4821')]])),
+      });
+      await act(kp, ...START, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('9S KC KD 4S'), {
+        type: 'result',
+      });
+      const wrong = { action: { type: 'void-recorded', handNo: 1, reason: 'cannot-reconstruct' }, supervisor: 'Lee' };
+      for (let i = 0; i < MAX_WRONG; i++) await kp.request({ ...wrong, code: '0000' });
+      expect(await kp.request({ ...wrong, code: '4821' })).toMatchObject({ ok: false, code: 'locked' });
+      expect(kp.view().supervisorLock).not.toBeNull();
+      // The page that was locked out is gone (reloaded, or another tablet): this one knows only what the server says.
+      const page = await openKeypadPage(rig, cleanups, server.url);
+      await page.locator('[data-supervisor]').click();
+      const sv = (what: string) => page.locator(`keypad-supervisor ${what}`);
+      await sv('[data-pick-hand="1"]').click();
+      await sv('[data-mode="void"]').click();
+      await sv('[data-reason="cannot-reconstruct"]').click();
+      await sv('[data-name]').fill('Lee');
+      await sv('[data-code]').fill('4821');
+      const locked = sv('[data-locked]');
+      await locked.waitFor();
+      expect(await locked.textContent()).toMatch(/try again in [1-6]?\d s/);
+      expect(await sv('[data-send]').isDisabled()).toBe(true);
+      expect(kp.view().shoe?.hands[0]?.voided).toBeUndefined();
+    }, 60_000);
+  },
+);

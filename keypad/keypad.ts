@@ -128,7 +128,8 @@ export class Keypad extends EventEmitter<Events> {
     this.state = r.state;
     this.revision = r.revision;
     this.log.info({ records: this.journal.records.length, seq: this.stamped.lastSeq() }, 'journal replayed');
-    if (this.state.tableOpen === null && this.state.shoe === null) return { outgoing: this.closeNewTable(), snapshot: null };
+    if (this.state.tableOpen === null && this.state.shoe === null)
+      return { outgoing: this.closeNewTable(), snapshot: null };
     return { outgoing: [...r.last], snapshot: r.snapshot };
   }
 

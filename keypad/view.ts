@@ -140,9 +140,7 @@ export function keypadView(s: KeypadState, c: ViewContext): KeypadView {
     link: c.link,
     tableOpen: s.tableOpen === true,
     newShoeDecks: newShoeDecks(s, c.decks),
-    supervisorLock: c.supervisorLockMs
-      ? { until: new Date(c.now.getTime() + c.supervisorLockMs).toISOString() }
-      : null,
+    supervisorLock: c.supervisorLockMs ? { until: new Date(c.now.getTime() + c.supervisorLockMs).toISOString() } : null,
     pit: c.pit && { open: c.pit.open, revision: c.pit.revision },
     shoe: shoeView(s),
     round:
