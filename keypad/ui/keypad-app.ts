@@ -12,18 +12,9 @@ import { refusalMessage } from './action-refusal';
 import { appStyles } from './keypad-app.styles';
 import { KeypadClient, type LiveState } from './keypad-client';
 import type { ActEvent, ChooseEvent, Choice, Confirmation } from './events';
-import { clockTime } from './format';
-import {
-  LANGUAGES,
-  defaultLanguage,
-  nextLanguage,
-  refusalWords,
-  strings,
-  type Language,
-  type Strings,
-} from './locales';
-import { tableChip, tableChipText } from './pit-closed';
-import { headerHand } from './next-step';
+import { appHeader } from './app-header';
+import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Language, type Strings } from './locales';
+import { refusedScreen } from './refused-screen';
 import { shoeRounds } from './shoe-rounds';
 import { sharedStyles } from './shared.styles';
 import { isNewer } from './view-order';
@@ -186,91 +177,9 @@ export class KeypadApp extends LitElement {
 
   // ——— Screens ———
 
-  private header(v: KeypadView): TemplateResult {
-    const t = this.t;
-    const s = v.shoe;
-    const link = v.link;
-    // The page's own link to the keypad first: while it is down the view is the last one received, and its "Online"
-    // (the keypad's link to the broker) would say green what the page can no longer know, nor reach.
-    const linkChip =
-      this.live !== 'open'
-        ? html`<span class="chip off" data-link="page">${t.starting}</span>`
-        : link.state === 'online'
-          ? html`<span class="chip ok" data-link="online">${t.online}${link.signing ? ` · ${t.signing}` : ''}</span>`
-          : html`<span class="chip off" data-link=${link.state}
-              >${link.state === 'offline' ? t.offline : link.state === 'refused' ? t.error : t.starting}</span
-            >`;
-    // A refused keypad does not serve the table: its own open, shoe and hand are not the table's (it read "Closed ·
-    // No shoe" for a table open mid-shoe), so it shows none; its refusal says who serves the table.
-    const chip = tableChip(v);
-    const hand = headerHand(v);
-    const own =
-      link.state === 'refused'
-        ? nothing
-        : html`<span
-              class="chip ${chip === 'open' ? 'ok' : chip === 'closed' ? 'off' : 'pit'}"
-              data-table-open=${v.tableOpen}
-              data-table-chip=${chip}
-              >${tableChipText(t, chip)}</span
-            >
-            <span class="shoe">${s ? t.shoe(s.no, s.decks) : t.noShoe}</span>
-            ${hand !== null ? this.handNo(hand) : nothing}
-            ${s?.lastCoup?.isLastRound ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}`;
-    return html`<header>
-      <span class="title">${t.table(v.tableId)}</span>
-      ${own}
-      <span class="spacer"></span>
-      ${link.pending > 0 ? html`<span class="chip off" data-pending=${link.pending}>${t.pending(link.pending)}</span>` : nothing}
-      ${linkChip} ${this.languageButton()}
-      <button
-        data-supervisor
-        ?disabled=${!v.can.correct && !v.can['void-recorded']}
-        @click=${() => (this.supervisor = true)}
-      >
-        ${t.supervisor}
-      </button>
-    </header>`;
-  }
-
-  /** The next language's name, in its own script and fonts (lang): 简体 drawn as Simplified, 繁體 as Traditional. */
-  /** The hand being keyed: the next, or while an undo is under way the hand keyed again. */
-  private handNo(n: number): TemplateResult {
-    return html`<span class="status" data-hand-no=${n}>${this.t.hand(n)}</span>`;
-  }
-
-  private languageButton(): TemplateResult {
-    const next = nextLanguage(this.language);
-    const name = strings(next).languageName;
-    return html`<button
-      data-language=${next}
-      lang=${next}
-      aria-label=${this.t.switchLanguage(name)}
-      @click=${() => this.setLanguage()}
-    >
-      ${name}
-    </button>`;
-  }
-
-  private refused(v: KeypadView): TemplateResult {
-    const t = this.t;
-    const r = v.link.refusal;
-    const words = refusalWords(t, r, v.tableId);
-    return html`<div class="refused" role="alert" data-refused=${r?.why ?? ''} data-holder=${r?.holder ?? ''}>
-      <h2>${t.refusedTitle}</h2>
-      <p>${words.said}</p>
-      ${r ? html`<p>${t.refusedSince(clockTime(r.since))}</p>` : nothing}
-      <p class="muted">${words.what}</p>
-      <button
-        class="big"
-        data-check-again
-        @click=${async () => {
-          const next = await this.client.recheck();
-          if (next) this.show(next);
-        }}
-      >
-        ${t.checkAgain}
-      </button>
-    </div>`;
+  private async recheck(): Promise<void> {
+    const next = await this.client.recheck();
+    if (next) this.show(next);
   }
 
   private choiceBox(): TemplateResult | typeof nothing {
@@ -303,7 +212,7 @@ export class KeypadApp extends LitElement {
     if (!v) return html`<main><div class="status">${t.starting}</div></main>`;
     const body =
       v.link.state === 'refused'
-        ? this.refused(v)
+        ? refusedScreen(t, v, () => void this.recheck())
         : v.link.state === 'starting'
           ? html`<div class="status">${t.starting}</div>
               ${v.link.error ? html`<div class="muted">${v.link.error}</div>` : nothing}`
@@ -313,7 +222,15 @@ export class KeypadApp extends LitElement {
     // While the page cannot reach the keypad, what it shows is the last view received: nothing on it takes a tap
     // (a card tapped then was refused behind the status, and never reached the layout), and it is dimmed, as off.
     const away = this.live !== 'open';
-    return html`${this.header(v)}
+    const header = appHeader({
+      t,
+      view: v,
+      live: this.live,
+      language: this.language,
+      onLanguage: () => this.setLanguage(),
+      onSupervisor: () => (this.supervisor = true),
+    });
+    return html`${header}
       <main data-screen=${screenOf(v)} ?inert=${away}>${body}</main>
       <footer ?inert=${away}><keypad-hands .t=${t} .rounds=${v.shoe ? shoeRounds(v.shoe) : []}></keypad-hands></footer>
       ${this.choiceBox()}

@@ -17,11 +17,13 @@ import type { HandView, KeyedResult, Keying, RoundVoidNow, Slot } from '../proto
 import { ROUND_VOID_REASONS } from '../protocol';
 import { completeCoup, keyedOf } from '../round-entry';
 import { asRecorded, recordedSides } from './correction';
-import { checkCards, dealingOf, drawNotes, keyCard, replaceCard, takeBack, type SidedCards } from './correction-cards';
+import { checkCards, dealingOf, keyCard, replaceCard, takeBack, type SidedCards } from './correction-cards';
+import { correctionLines } from './correction-lines';
 import { actEvent } from './events';
-import { cardLabel, score } from './format';
+import { handPicker } from './hand-picker';
 import type { Strings } from './locales';
 import { sharedStyles } from './shared.styles';
+import { supervisorFoot } from './supervisor-foot';
 import { supervisorStyles } from './supervisor-panel.styles';
 import './card-grid';
 import './outcome-pad';
@@ -113,6 +115,15 @@ export class KeypadSupervisor extends LitElement {
     this.keyed = null;
   }
 
+  /** A hand chosen: what to do with it is chosen next. */
+  private pickHand(no: number): void {
+    this.handNo = no;
+    this.mode = null;
+    this.cards = { player: [], banker: [] };
+    this.picked = null;
+    this.keyed = null;
+  }
+
   /** A card of the round tapped: picked to be replaced, or, tapped again, left as it is. */
   private pick(at: Slot): void {
     this.picked = this.picked?.side === at.side && this.picked.index === at.index ? null : at;
@@ -183,7 +194,7 @@ export class KeypadSupervisor extends LitElement {
           </div>
         </div>
       </div>
-      ${this.lines(h)}
+      ${correctionLines(t, h, this.cards, this.picked)}
       <keypad-card-grid
         ?disabled=${!this.picked && check.next === null}
         @keypad-card=${(e: CustomEvent<string>) => {
@@ -191,24 +202,6 @@ export class KeypadSupervisor extends LitElement {
           this.key(e.detail);
         }}
       ></keypad-card-grid>
-    </div>`;
-  }
-
-  /** What the supervisor is doing, and what the Table of Play now says of the third cards. */
-  private lines(h: HandView) {
-    const t = this.t;
-    const picked = this.picked;
-    const card = picked && this.cards[picked.side][picked.index - 1];
-    const notes = drawNotes(h, this.cards);
-    if (!card && notes.length === 0) return nothing;
-    return html`<div class="lines" role="status">
-      ${picked && card ? html`<div class="replacing" data-replacing>${t.replacing(picked, cardLabel(card))}</div>` : nothing}
-      ${notes.map(
-        (n) =>
-          html`<div class="draw-note ${n.act ? 'act' : ''}" data-draw-note=${`${n.side}-${n.act ?? 'changed'}`}>
-            ${t.drawNote(n)}
-          </div>`,
-      )}
     </div>`;
   }
 
@@ -229,29 +222,7 @@ export class KeypadSupervisor extends LitElement {
           </button>
         </div>
         <div class="body">
-          <div class="pick">
-            <span class="muted">${t.pickHand}</span>
-            <div class="hands" role="group" aria-label=${t.pickHand}>
-              ${[...this.hands].reverse().map(
-                (x) =>
-                  html`<button
-                    class=${x.result.outcome}
-                    data-pick-hand=${x.no}
-                    aria-pressed=${this.handNo === x.no}
-                    ?disabled=${Boolean(x.voided)}
-                    @click=${() => {
-                      this.handNo = x.no;
-                      this.mode = null;
-                      this.cards = { player: [], banker: [] };
-                      this.picked = null;
-                      this.keyed = null;
-                    }}
-                  >
-                    ${x.no}: ${t.short[x.result.outcome]} ${score(x.result)}
-                  </button>`,
-              )}
-            </div>
-          </div>
+          ${handPicker(t, this.hands, this.handNo, (no) => this.pickHand(no))}
           ${
             h
               ? html`<div class="modes">
@@ -285,44 +256,27 @@ export class KeypadSupervisor extends LitElement {
         </div>
         ${
           h && this.mode
-            ? html`<div class="foot">
-                ${this.mode === 'correct' && this.unchanged ? html`<div class="muted" data-as-recorded>${this.keying === 'cards' ? t.asRecordedCards : t.asRecordedOutcome}</div>` : nothing}
-                <div class="who">
-                  <label
-                    >${t.name}<input
-                      data-name
-                      .value=${this.name}
-                      @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)}
-                      autocomplete="off"
-                  /></label>
-                  <label
-                    >${t.code}<input
-                      data-code
-                      type="password"
-                      inputmode="numeric"
-                      .value=${this.code}
-                      @input=${(e: Event) => (this.code = (e.target as HTMLInputElement).value)}
-                      autocomplete="off"
-                  /></label>
-                  <label class="note"
-                    >${t.note}<input
-                      data-note
-                      .value=${this.note}
-                      maxlength="200"
-                      @input=${(e: Event) => (this.note = (e.target as HTMLInputElement).value)}
-                  /></label>
-                  <button class="primary big" data-send ?disabled=${!this.ready} @click=${() => this.send()}>
-                    ${t.send}${this.mode === 'correct' && result && !this.unchanged ? `${t.colon}${t.wins(result.outcome, result.playerPoints, result.bankerPoints).replace(/ – /g, '\u00a0–\u00a0')}` : ''}
-                  </button>
-                </div>
-                ${
-                  this.lockedFor > 0
-                    ? html`<div class="error" role="alert" data-locked>${t.lockedFor(this.lockedFor)}</div>`
-                    : this.error && this.error !== t.locked // a lock-out over is said no more
-                      ? html`<div class="error" role="alert">${this.error}</div>`
-                      : nothing
-                }
-              </div>`
+            ? supervisorFoot({
+                t,
+                name: this.name,
+                code: this.code,
+                note: this.note,
+                ready: this.ready,
+                sends:
+                  this.mode === 'correct' && result && !this.unchanged
+                    ? `${t.colon}${t.wins(result.outcome, result.playerPoints, result.bankerPoints).replace(/ – /g, '\u00a0–\u00a0')}`
+                    : '',
+                lockedFor: this.lockedFor,
+                error: this.error,
+                asRecorded:
+                  this.mode === 'correct' && this.unchanged
+                    ? this.keying === 'cards'
+                      ? t.asRecordedCards
+                      : t.asRecordedOutcome
+                    : null,
+                set: (field, value) => (this[field] = value),
+                send: () => this.send(),
+              })
             : nothing
         }
       </div>

@@ -1,0 +1,40 @@
+/**
+ * The supervisor's choice of the hand to correct or void: the shoe's hands, newest first, each with its result;
+ * hands voided already cannot be chosen. Rendered by `<keypad-supervisor>` in its own shadow root (its styles).
+ *
+ * ```ts
+ * html`${handPicker(t, hands, chosen, (no) => choose(no))}`;
+ * ```
+ * @packageDocumentation
+ */
+import { html, type TemplateResult } from 'lit';
+import type { HandView } from '../protocol';
+import { score } from './format';
+import type { Strings } from './locales';
+
+export function handPicker(
+  t: Strings,
+  hands: readonly HandView[],
+  chosen: number | null,
+  choose: (no: number) => void,
+): TemplateResult {
+  return html`<div class="pick">
+    <span class="muted">${t.pickHand}</span>
+    <div class="hands" role="group" aria-label=${t.pickHand}>
+      ${[...hands]
+        .reverse()
+        .map(
+          (x) =>
+            html`<button
+              class=${x.result.outcome}
+              data-pick-hand=${x.no}
+              aria-pressed=${chosen === x.no}
+              ?disabled=${Boolean(x.voided)}
+              @click=${() => choose(x.no)}
+            >
+              ${x.no}: ${t.short[x.result.outcome]} ${score(x.result)}
+            </button>`,
+        )}
+    </div>
+  </div>`;
+}
