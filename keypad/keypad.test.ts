@@ -13,7 +13,7 @@ import { startTableSimulator } from '../simulator/publisher';
 import { collect, startAedes } from '../simulator/test-brokers';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
-import { startKeypad, type Keypad, type KeypadOptions } from './keypad';
+import { Keypad, startKeypad, type KeypadOptions } from './keypad';
 import type { DealerAction, KeypadView } from './protocol';
 import { Supervisors, hashCode } from './supervisors';
 import { isNewer } from './ui/view-order';
@@ -56,6 +56,16 @@ const ROUND = (c: string): DealerAction[] => [
   ...cards(c),
   { type: 'result' },
 ];
+
+describe('its options', () => {
+  test.each([3, 9, 6.5])('a deck count of %s is refused (4 to 8, rule 3.4)', async (decks) => {
+    const o = {
+      ...{ broker: 'mqtt://127.0.0.1:1', tableId: 'K1', journalPath: join(tempDir('bb-keypad-'), 'k.journal') },
+      ...{ keying: 'cards' as const, supervisors: new Supervisors(new Map()), version: '0.1.0', decks },
+    };
+    expect(() => new Keypad(o)).toThrow(/decks must be 4 to 8/);
+  });
+});
 
 describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})` : ''}`, () => {
   test('publishes the contract: every message parses, the snapshot is retained and the status online', async () => {

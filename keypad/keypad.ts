@@ -18,6 +18,7 @@ import { EventEmitter } from 'node:events';
 import type { IClientOptions } from 'mqtt';
 import pino, { type Logger } from 'pino';
 import { parseCard } from '../baccarat/cards';
+import { MAX_DECKS, MIN_DECKS } from '../baccarat/shoe-types';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
@@ -77,6 +78,8 @@ export class Keypad extends EventEmitter<Events> {
     super();
     this.controllerId = o.controllerId ?? controllerIdOf(o.tableId);
     this.undoMs = o.undoMs ?? DEFAULT_UNDO_SECONDS * 1000;
+    if (o.decks !== undefined && !(Number.isInteger(o.decks) && o.decks >= MIN_DECKS && o.decks <= MAX_DECKS))
+      throw new RangeError(`decks must be ${MIN_DECKS} to ${MAX_DECKS} (rule 3.4), got ${o.decks}`);
     this.serial = Date.now() * 1000; // above any view of an earlier run (as the journal's seqStart rises)
     this.log = (o.logger ?? pino({ level: 'silent' })).child({ component: 'keypad', table: o.tableId });
     this.link = new TableLink({
