@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import type { DealerAction, Keying } from '../keypad/protocol';
 import { hashCode, MAX_WRONG, Supervisors } from '../keypad/supervisors';
 import { act, KEYPAD_SCREENS, keypadRig, openKeypadPage, servedKeypad } from '../test/helpers/keypad-rig';
+import { cards, SHOE_START } from '../test/helpers/keypad-actions';
 import { cleanupList } from '../test/helpers/lifecycle';
 
 const SIZES = [
@@ -29,13 +30,7 @@ const keypadOn = async (keying: Keying = 'cards') =>
     supervisors: new Supervisors(new Map([['Lee', await hashCode('4821')]])),
   });
 
-const cards = (text: string): DealerAction[] => text.split(' ').map((card) => ({ type: 'card', card }));
-const START: DealerAction[] = [
-  { type: 'open-table' },
-  { type: 'new-shoe', decks: 8 },
-  { type: 'shuffle' },
-  { type: 'burn', card: '7H', count: 7 },
-];
+const START = SHOE_START;
 const HAND: DealerAction[] = [
   { type: 'bets-open' },
   { type: 'no-more-bets' },

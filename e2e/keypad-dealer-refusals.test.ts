@@ -5,23 +5,17 @@
  * down, with Send off, as the page that was locked out did.
  */
 import { describe, expect, test } from 'vitest';
-import type { DealerAction } from '../keypad/protocol';
 import { hashCode, MAX_WRONG, Supervisors } from '../keypad/supervisors';
 import { strings } from '../keypad/ui/locales';
 import { act, keypadRig, openKeypadPage, servedKeypad } from '../test/helpers/keypad-rig';
+import { cards, SHOE_START } from '../test/helpers/keypad-actions';
 import { cleanupList } from '../test/helpers/lifecycle';
 
 const rig = keypadRig();
 const cleanups = cleanupList();
 let tables = 0;
 
-const cards = (text: string): DealerAction[] => text.split(' ').map((card) => ({ type: 'card', card }));
-const START: DealerAction[] = [
-  { type: 'open-table' },
-  { type: 'new-shoe', decks: 8 },
-  { type: 'shuffle' },
-  { type: 'burn', card: '7H', count: 7 },
-];
+const START = SHOE_START;
 
 describe.skipIf(rig.missing)(
   `the keypad's refusals, in the dealer's words${rig.missing ? ` (${rig.missing})` : ''}`,

@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import type { DealerAction, Keying } from '../keypad/protocol';
 import { hashCode, Supervisors } from '../keypad/supervisors';
 import { act, KEYPAD_SCREENS as SCREENS, keypadRig, openKeypadPage, servedKeypad } from '../test/helpers/keypad-rig';
+import { cards } from '../test/helpers/keypad-actions';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 
 /** 9 mm at a 10.1" 1280×800 tablet's 149 px to the inch. */
@@ -37,7 +38,6 @@ const keypadOn = async (table: string, keying: Keying) =>
     supervisors: new Supervisors(new Map([['Lee', await hashCode('4821')]])),
   });
 
-const cards = (text: string): DealerAction[] => text.split(' ').map((card) => ({ type: 'card', card }));
 const round = (c: string): DealerAction[] => [
   { type: 'bets-open' },
   { type: 'no-more-bets' },

@@ -5,6 +5,7 @@
  * keypad learned from the retained snapshot that it was closed, and still did not say so.
  */
 import { join } from 'node:path';
+import { act } from '../test/helpers/keypad-actions';
 import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
 import { topics } from '../contract/topics';
@@ -14,7 +15,6 @@ import { memoryLogger } from '../mqtt-bridge/log';
 import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { startKeypad, type Keypad } from './keypad';
-import type { DealerAction } from './protocol';
 import { Supervisors } from './supervisors';
 
 const T = topics('baccarat');
@@ -60,12 +60,6 @@ async function keypad(url: string, journalPath = join(tempDir('bb-kpb-'), 'keypa
   return kp;
 }
 
-const act = async (kp: Keypad, ...actions: DealerAction[]) => {
-  for (const action of actions) {
-    const r = await kp.request({ action });
-    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
-  }
-};
 const closed = (v: TableView) => v.notices.some((n) => n.kind === 'tableClosed');
 
 describe('a board as the keypad starts', () => {

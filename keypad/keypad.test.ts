@@ -6,6 +6,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
+import { act } from '../test/helpers/keypad-actions';
 import { describe, expect, test } from 'vitest';
 import { parseTopicMessage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
@@ -43,12 +44,6 @@ async function keypad(url: string, o: Partial<KeypadOptions> = {}): Promise<Keyp
   return kp;
 }
 
-const act = async (kp: Keypad, ...actions: DealerAction[]) => {
-  for (const action of actions) {
-    const r = await kp.request({ action });
-    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
-  }
-};
 const cards = (text: string): DealerAction[] => text.split(' ').map((card) => ({ type: 'card', card }));
 const ROUND = (c: string): DealerAction[] => [
   { type: 'bets-open' },

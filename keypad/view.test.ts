@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
+import { stateAfter } from '../test/helpers/keypad-actions';
+import type { KeypadState } from './keypad-state';
 import type { Action, LinkView } from './protocol';
 import { LANGUAGES, strings } from './ui/locales';
 import { pitClosedHere, tableChip, tableChipText } from './ui/pit-closed';
@@ -18,15 +19,7 @@ const CTX: Omit<ViewContext, 'pit'> = {
   serial: 1,
 };
 
-function state(actions: readonly Action[]): KeypadState {
-  let s = INITIAL_STATE;
-  for (const a of actions) {
-    const r = act(s, a, { at: AT, undoMs: 10_000 });
-    if (!r.ok) throw new Error(r.error);
-    s = r.value.state;
-  }
-  return s;
-}
+const state = (actions: readonly Action[]): KeypadState => stateAfter(actions, AT);
 
 const OPEN = state([{ type: 'open-table' }, { type: 'new-shoe', decks: 8, shoeId: 'S1' }]);
 const CLOSED = state([{ type: 'open-table' }, { type: 'close-table' }]);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { act, INITIAL_STATE, recardRefusal, type KeypadState } from '../keypad-state';
+import { stateAfter } from '../../test/helpers/keypad-actions';
+import { act, recardRefusal, type KeypadState } from '../keypad-state';
 import type { Action, ActionRequest, RecardCode } from '../protocol';
 import { parseCard } from '../../baccarat/cards';
 import { refusalMessage } from './action-refusal';
@@ -12,15 +13,7 @@ const card = (text: string) => {
   return c.value;
 };
 
-function state(actions: readonly Action[]): KeypadState {
-  let s = INITIAL_STATE;
-  for (const a of actions) {
-    const r = act(s, a, { at: AT, undoMs: 10_000 });
-    if (!r.ok) throw new Error(r.error);
-    s = r.value.state;
-  }
-  return s;
-}
+const state = (actions: readonly Action[]): KeypadState => stateAfter(actions, AT);
 
 // P 2♠ 3♦ then 4♥, B K♣ K♦ (the Banker's third card due). Four decks: the 5♦ keyed four times is not of the set.
 const ROUND = state([

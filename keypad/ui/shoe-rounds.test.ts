@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { stateAfter } from '../../test/helpers/keypad-actions';
 import { roadHands } from '../../baccarat/shoe';
-import { act, INITIAL_STATE, type KeypadState } from '../keypad-state';
+import type { KeypadState } from '../keypad-state';
 import type { Action } from '../protocol';
 import { keypadView } from '../view';
 import { strings } from './locales';
@@ -9,15 +10,7 @@ import { handsTally, roundVoidReason, shoeRounds } from './shoe-rounds';
 
 const AT = '2024-11-22T14:00:00.000Z';
 
-function state(actions: readonly Action[]): KeypadState {
-  let s: KeypadState = INITIAL_STATE;
-  for (const a of actions) {
-    const r = act(s, a, { at: AT, undoMs: 10_000 });
-    if (!r.ok) throw new Error(`${a.type}: ${r.error}`);
-    s = r.value.state;
-  }
-  return s;
-}
+const state = (actions: readonly Action[]): KeypadState => stateAfter(actions, AT);
 
 const view = (s: KeypadState) =>
   keypadView(s, {

@@ -19,10 +19,11 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
 import { startKeypad, type Keypad } from '../../keypad/keypad';
-import type { DealerAction, Keying } from '../../keypad/protocol';
+import type { Keying } from '../../keypad/protocol';
 import { startKeypadServer, type KeypadServer } from '../../keypad/server';
 import { Supervisors } from '../../keypad/supervisors';
 import { tempDir } from './lifecycle';
+export { act } from './keypad-actions';
 import { chromiumLaunchOptions } from './chromium';
 import { mosquittoMissing, startMosquitto, type Mosquitto, type MosquittoOptions } from './mosquitto';
 
@@ -99,14 +100,6 @@ export async function servedKeypad(
     () => server.close(),
   );
   return { kp, server };
-}
-
-/** Takes `actions` on the keypad directly (not through its page), in order; throws at the first it refuses. */
-export async function act(kp: Keypad, ...actions: DealerAction[]): Promise<void> {
-  for (const action of actions) {
-    const r = await kp.request({ action });
-    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error}`);
-  }
 }
 
 /** The keypad's page at `url`, at a size and in a language, once it shows the keypad; closed by `cleanups`. */
