@@ -1,15 +1,18 @@
 /**
  * What `baccarat-board signage` refuses, or warns of, before it publishes: a close whose confirmation names another
  * table, a close or open of a table with no sign, a table the broker knows nothing of (a typo more often than a new
- * table), and what a sign made from the broker's replaces on boards that show one the broker lost.
+ * table), what a sign made from the broker's replaces on boards that show one the broker lost, and a pit message the
+ * boards will likely cut (as the console's review warns, `contract/message-fit.ts`).
  *
  * ```ts
  * const why = refusalBeforePlan('close', current, 'T12', { confirm: 'T21', newTable: false, edits });
  * replacedOnBoards(plan, 'T12'); // ['table T12: a board shows sign revision 13, which the broker no longer has …']
+ * messageFitWarnings(plan);       // ['the pit message (150 characters) will likely be cut on the boards: …']
  * ```
  * @packageDocumentation
  */
 import { compareIds } from '../contract/board-list';
+import { changedMessageFit } from '../contract/message-fit';
 import { sameTable } from '../console/change-request';
 import type { RetainedSigns } from '../console/retained-signs';
 import type { PlannedSign, SignPlan } from '../console/sign-edit';
@@ -59,4 +62,20 @@ export function replacedOnBoards(plan: SignPlan, tableId: string): string[] {
     ...line(`table ${tableId}`, plan.table, 'limits, side bets or message'),
     ...line('the casino sign', plan.casino, "the casino's name or pay scale"),
   ];
+}
+
+/**
+ * A warning (never a refusal: the board may show it whole) when the plan's pit message is likely longer than the
+ * boards show whole, with the console's lengths and only where the console's review warns: a change of the message
+ * or of what shares its panel (variant, side bets).
+ */
+export function messageFitWarnings(plan: SignPlan): string[] {
+  const t = plan.table;
+  const fit =
+    t &&
+    changedMessageFit(
+      t.after,
+      t.changes.map((c) => c.field),
+    );
+  return fit ? [fit] : [];
 }

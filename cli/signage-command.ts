@@ -25,7 +25,7 @@ import { currentShoe, shoePosition } from '../console/shoe-position';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
 import { planSignChange, type RestoredSign } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
-import { refusalBeforePlan, replacedOnBoards } from './signage-checks';
+import { messageFitWarnings, refusalBeforePlan, replacedOnBoards } from './signage-checks';
 import { restoreFromAudit } from './signage-restore';
 import { showSigns } from './signage-show';
 import type { SigningKey } from '../mqtt-bridge/signing';
@@ -246,6 +246,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     // A restore publishes what the boards show already: it changes no pay, and reaches no table anew.
     const restoring = revertedTo !== undefined;
     if (!restoring) for (const w of paysChangedNow(edits, here, current.floor, lostSigns)) io.err(`warning: ${w}\n`);
+    for (const w of messageFitWarnings(plan.value)) io.err(`warning: ${w}\n`);
     // A board above the broker's sign shows one the broker lost: a sign made from the broker's would replace it in
     // full, limits and side bets included, though the keys given name none of them. Only when asked (closing a
     // table is never held up: it is urgent, and confirmed already).

@@ -1,6 +1,7 @@
 /** `baccarat-board signage --help`: its usage, kept apart from the command so that each reads in one screen. */
 import { defaultAccountsPath } from '../console/accounts';
 import { BROKER_USAGE } from '../console/mqtt-session';
+import { MESSAGE_FITS, MESSAGE_FITS_CROWDED } from '../contract/message-fit';
 
 export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL [--table ID] show [--json]
        baccarat-board signage --broker URL --table ID set KEY=VALUE… --reason TEXT [--by ACCOUNT] [--shoe ID] [--replace]
@@ -56,7 +57,8 @@ Keys:
   3g8-limits=…            currency, minimum ≤ maximum ≤ max; only for a side bet offered (removing the bet
                           removes its limits)
   language=en|zh-Hans|zh-Hant|en+zh-Hans|en+zh-Hant
-  message=TEXT            free text on the board (empty: none)
+  message=TEXT            free text on the board (empty: none); warned of when the boards will likely cut it
+                          (above ${MESSAGE_FITS_CROWDED} characters beside modified odds and Perfect Pairs, ${MESSAGE_FITS} otherwise)
   disclaimer=true|false   show the display-board disclaimer
   pp-scale=one|two        CASINO-WIDE Perfect Pairs pay scale (rules 11A.7, 11A.8): publishes {root}/casino/signage
   casino-name=TEXT        the casino's name on its sign

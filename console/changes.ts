@@ -28,7 +28,7 @@ import type { FleetMonitor } from './monitor';
 import { publishPlan } from './mqtt-session';
 import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
 import { editsToRevision, signAtRevision } from './revert';
-import { messageFit } from './message-fit';
+import { changedMessageFit } from '../contract/message-fit';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
@@ -219,9 +219,11 @@ export function signChanges({
       reach: v.casino ? scaleReach(edits, floor, lostSigns) : null,
       // Only when the message is changed or the panel it shares is (variant, side bets).
       messageFit:
-        v.table && v.table.changes.some((c) => ['message', 'variant', 'side-bets'].includes(c.field))
-          ? messageFit(v.table.after)
-          : null,
+        v.table &&
+        changedMessageFit(
+          v.table.after,
+          v.table.changes.map((c) => c.field),
+        ),
       expect: { ...expectNow(req.tableId), ...(from !== null && { fromHand: from }) },
     };
   };

@@ -146,7 +146,7 @@ export type PreviewResponse =
       readonly shoe: ShoePosition | null;
       readonly paysNow: readonly string[]; // what the change pays at once on rounds being dealt (console/pays-at-once.ts)
       readonly reach: string | null; // where a new Perfect Pairs scale applies: the tables that offer it
-      readonly messageFit: string | null; // the pit message will likely be cut on the boards (console/message-fit.ts)
+      readonly messageFit: string | null; // the pit message will likely be cut on the boards (contract/message-fit.ts)
       readonly expect: Expect;
     }
   | { readonly ok: false; readonly field: string; readonly message: string };
