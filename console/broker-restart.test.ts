@@ -152,6 +152,13 @@ describe('after the broker restarts without its retained messages', () => {
       'Pit 12 (T12), new sign, revision 7 (a board shows revision 6): revision 6 as the boards show it, published again',
     ]);
     expect(preview.paysNow).toEqual([]);
+    // What it says, for the review's "published again as it is:": the page has no sign of the broker's to describe.
+    expect(preview.table?.says).toEqual([
+      expect.stringMatching(/^(open|closed)$/),
+      expect.stringMatching(/^[A-Z]{3} 200 – /),
+      expect.stringMatching(/^Banker: /),
+      expect.stringMatching(/^side bets: /),
+    ]);
     const res = await fran.post('/api/apply', { ...ask, expect: preview.expect });
     expect(res.status).toBe(200);
     const sign = await until(() => (t12()?.signage?.revision === 7 ? t12()?.signage : undefined));

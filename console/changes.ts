@@ -33,6 +33,7 @@ import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
 import { currentShoe } from './shoe-position';
+import { casinoSummary, signSummary } from './sign-text';
 import { planSignChange, type PlannedSign, type RestoredSign, type SignPlan } from './sign-edit';
 import { editsCasino, editsTable, fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
 
@@ -200,8 +201,13 @@ export function signChanges({
     const p = await plan(req, who, now().toISOString());
     if (!p.ok) return { ok: false, ...p.error };
     const { plan: v, edits } = p.value;
-    const rev = <T extends { revision: number }>(x: PlannedSign<T> | null) =>
-      x && { revision: revisions(x), changes: x.changes, ...(x.restored && { restored: x.restored.revision }) };
+    const rev = <T extends { revision: number }>(x: PlannedSign<T> | null, says: (sign: T) => string[]) =>
+      x && {
+        revision: revisions(x),
+        changes: x.changes,
+        ...(x.restored && { restored: x.restored.revision }),
+        says: says(x.after),
+      };
     const tables = monitor.current.tables;
     const floor = [...tables.values()].map((r) => tableRound(r.tableId, r.signage, r.shoe));
     const here =
@@ -211,8 +217,8 @@ export function signChanges({
     return {
       ok: true,
       summary: planSummary(v),
-      table: rev(v.table),
-      casino: rev(v.casino),
+      table: rev(v.table, signSummary),
+      casino: rev(v.casino, casinoSummary),
       shoe: v.shoe,
       // A republish puts back what the boards show already: it changes no pay (as `signage restore`).
       paysNow: p.value.action === 'republish' ? [] : paysChangedNow(edits, here, floor, lostSigns),

@@ -259,6 +259,14 @@ test('the broker restarts without its retained signs: the card says so, and Repu
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await card.getByRole('button', { name: 'Republish sign…' }).click();
   await expect.poll(() => dialog.locator('h3').textContent()).toContain('revision 6 (a board shows revision 5)');
+  // Named as the boards show it (from the audit log), not 'T2 T2'; and what goes out again, in words, though the
+  // broker (and so the page) has no sign of its own: not an empty line.
+  expect(await dialog.locator('h2').textContent()).toBe('Confirm the change — Jade 8');
+  expect(await dialog.locator('h3').textContent()).toMatch(/^\s*Jade 8\s/);
+  expect(await dialog.locator('li[data-field="republish"]').textContent()).toMatch(
+    /^published again as it is: (open|closed) · [A-Z]{3} [\d,]+ – [\d,]+, tie [\d,]+ · Banker: .+ · side bets: .+$/,
+  );
+  await ui.page.screenshot({ path: join(OUT, 'console-republish-lost.png') });
   await ui.applyWith('The broker restarted and lost the sign');
   await expect.poll(() => ui.monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision).toBe(6);
   expect(await ui.retainedSign()).toMatchObject({ revision: 6, tableName: 'Jade 8', updatedBy: 'sue.chan' });

@@ -135,6 +135,7 @@ export interface PlannedChange {
   readonly revision: Revisions;
   readonly changes: readonly Change[]; // for a restore: against the sign the boards show
   readonly restored?: number; // the broker lost the sign: this revision, which the boards show, is the base
+  readonly says: readonly string[]; // the sign as it goes out, in a few words: what a republish puts back
 }
 
 export type PreviewResponse =

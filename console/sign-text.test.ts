@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayStatus } from '../contract/schemas/status';
-import { formatBoards, noSignWords } from './sign-text';
+import { casino, signage } from '../test/helpers/table-messages';
+import { casinoSummary, formatBoards, noSignWords, signSummary } from './sign-text';
 
 const status = (displayId: string): DisplayStatus =>
   ({ v: 1, displayId, tableId: 'T12', state: 'offline', timestamp: '2026-11-27T00:31:20.000Z' }) as DisplayStatus;
@@ -64,5 +65,20 @@ describe('a table with no sign on the broker', () => {
   ];
   it.each(cases)('%s', (_, boardsShow, words) => {
     expect(noSignWords(boardsShow)).toBe(words);
+  });
+});
+
+describe('a sign in a few words, as a republish puts it back', () => {
+  it('says what the table sign and the casino sign say, never nothing', () => {
+    expect(signSummary(signage(3))).toEqual([
+      expect.stringMatching(/^(open|closed)$/),
+      expect.stringMatching(/^[A-Z]{3} [\d,]+ – [\d,]+, tie [\d,]+$/),
+      'Banker: commission 5%',
+      expect.stringMatching(/^side bets: /),
+    ]);
+    expect(casinoSummary(casino(2, 'two'))).toEqual([
+      'Test Casino',
+      'Pay Scale Two (mixed 6, coloured 12, perfect 25 to 1)',
+    ]);
   });
 });

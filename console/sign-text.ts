@@ -68,6 +68,9 @@ export function signSummary(s: TableSignage): string[] {
   ];
 }
 
+/** The casino's sign in a few words, for a sign published again as it is: `['Crown', 'Pay Scale One (…)']`. */
+export const casinoSummary = (s: CasinoSignage): string[] => [s.casinoName, describeScale(s.perfectPairsScale, true)];
+
 /** A side bet's wager range: `100–5,000`. */
 export const describeRange = (r: { readonly minimum: number; readonly maximum: number }): string =>
   `${formatAmount(r.minimum)}–${formatAmount(r.maximum)}`;

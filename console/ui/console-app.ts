@@ -102,7 +102,8 @@ export class ConsoleApp extends LitElement {
     // The broker lost the sign its boards show: the form starts from that sign, which the audit log has (the server
     // makes the change to it), not from the defaults, which would replace everything the boards show.
     const t = tableId === null ? null : this.fleet?.tables.find((x) => x.tableId === tableId);
-    const lost = mode.kind === 'edit' && t && !t.signage && t.boardsShow ? t.boardsShow : null;
+    // Republished, it is named as the boards show it too (not by its id alone).
+    const lost = mode.kind !== 'revert' && t && !t.signage && t.boardsShow ? t.boardsShow : null;
     const records = lost === null ? null : await this.client.audit();
     const shown = lost === null || !records ? null : signAtRevision(records, 'table', tableId, lost);
     await this.editor.open(mode, shown as TableSignage | null);

@@ -196,8 +196,13 @@ export class ConsoleSignEditor extends LitElement {
     this.dialog.close();
   }
 
+  /** The table's name: its sign's, or where the broker lost it the one its boards show (audit log), else its id. */
+  private get tableName(): string {
+    return this.table?.signage?.tableName ?? this.lost?.tableName ?? this.table?.tableId ?? '';
+  }
+
   private heading(): string {
-    const name = this.table?.signage?.tableName ?? this.table?.tableId ?? '';
+    const name = this.tableName;
     const what = this.casinoMode ? 'Casino sign' : this.step === 'review' ? name : `Signs of ${name}`;
     if (this.mode.kind === 'revert')
       return `Restore revision ${this.mode.revision} — ${this.casinoMode ? 'Casino sign' : name}`;
@@ -234,7 +239,7 @@ export class ConsoleSignEditor extends LitElement {
       >
         <header>
           <h2 id="title">${this.heading()}</h2>
-          ${this.table ? html`<span class="muted">${this.table.tableId}</span>` : nothing}
+          ${this.table && this.table.tableId !== this.tableName ? html`<span class="muted">${this.table.tableId}</span>` : nothing}
         </header>
         ${
           this.error
@@ -258,7 +263,7 @@ export class ConsoleSignEditor extends LitElement {
                         : nothing
                     }
                     ${tableForm(fields)}`
-              : html`${reviewStep(this.preview, { table: this.table, casino: this.casino, user: this.user })}
+              : html`${reviewStep(this.preview, { tableName: this.table && this.tableName, user: this.user })}
                 ${this.reasonField()}`
           }
         </div>

@@ -6,20 +6,18 @@
  * and a new Perfect Pairs scale says which tables it reaches. A template function: the editor owns the state.
  *
  * ```ts
- * html`${reviewStep(preview, { table, casino, user })}`;
+ * html`${reviewStep(preview, { tableName: 'Jade 8', user })}`;
  * ```
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CasinoSignage } from '../../contract/schemas';
 import { describeRevisions, type Revisions } from '../audit-record';
-import type { PreviewResponse, TableRow } from '../protocol';
-import { describeScale, describeShoe, signSummary } from '../sign-text';
+import type { PreviewResponse } from '../protocol';
+import { describeShoe } from '../sign-text';
 
-/** What the review is of: the table (null: the casino's sign), the casino sign, who makes the change. */
+/** What the review is of: the table's name (or id; null: the casino's sign), who makes the change. */
 export interface ReviewContext {
-  readonly table: TableRow | null;
-  readonly casino: CasinoSignage | null;
+  readonly tableName: string | null;
   readonly user: string;
 }
 
@@ -40,16 +38,14 @@ function why(r: Revisions, unchanged: boolean, restored?: number) {
 /** The review of a previewed change. */
 export function reviewStep(
   p: Extract<PreviewResponse, { ok: true }> | null,
-  { table, casino, user }: ReviewContext,
+  { tableName, user }: ReviewContext,
 ): TemplateResult | typeof nothing {
   if (!p) return nothing;
-  // A sign published again as it is: say what it says, since the boards showed something else.
-  const s = table?.signage;
+  // A sign published again as it is: say what it says (p.*.says, the sign as it goes out: where the broker lost it,
+  // the page has none of its own to describe), since the boards showed something else.
   const groups = [
-    ...(p.casino
-      ? [{ title: 'Casino sign', ...p.casino, says: casino ? [describeScale(casino.perfectPairsScale, true)] : [] }]
-      : []),
-    ...(p.table ? [{ title: s?.tableName ?? table?.tableId ?? '', ...p.table, says: s ? signSummary(s) : [] }] : []),
+    ...(p.casino ? [{ title: 'Casino sign', ...p.casino }] : []),
+    ...(p.table ? [{ title: tableName ?? '', ...p.table }] : []),
   ];
   return html`
     <p>Please check the change before it goes to the boards:</p>
