@@ -7,17 +7,15 @@
  * or a console account (`--by`) held to its role, with a reason for `reload` and `resync`; once the board has answered
  * (or the wait is over) the command is one record of the pit's audit trail on `{root}/pit/audit`, made as the
  * console makes it (`console/fleet-audit.ts`). `list` (or `ls`) lists every board instead (`fleet-list.ts`), and
- * `forget` clears a retired board's retained status and last-seen time (`fleet-forget.ts`).
+ * `forget` clears a retired board's retained status and last-seen time (`fleet-forget.ts`). What it says of the
+ * board's answer: `fleet-report.ts`.
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
-import { access, constants, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DISPLAY_COMMANDS, type DisplayCommandName } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { defaultAccountsPath } from '../console/accounts';
-import { describeStatus, type NoAnswerHints } from '../console/fleet-answer';
 import { fleetAudit, fleetReasonProblem } from '../console/fleet-audit';
 import {
   defaultTimeoutSeconds,
@@ -25,7 +23,6 @@ import {
   makeFleetCommand,
   MAX_FLEET_SECONDS,
   sendFleetCommand,
-  type FleetResult,
 } from '../console/fleet-send';
 import { BROKER_ARGS, brokerOptions } from '../console/mqtt-session';
 import { connectFor } from './broker-connect';
@@ -43,6 +40,7 @@ import {
 } from './actor';
 import { fleetForget } from './fleet-forget';
 import { fleetList, LIST_WORDS } from './fleet-list';
+import { cliHints, outFileProblem, report } from './fleet-report';
 import { FLEET_USAGE } from './fleet-usage';
 import { type CliIo, EXIT, UsageError } from './io';
 
@@ -208,96 +206,4 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
   } finally {
     await client.endAsync().catch(() => undefined);
   }
-}
-
-/** Why a board did not answer, in the command line's words. */
-const cliHints = (root: string): NoAnswerHints => ({
-  noStatus: `check the display id (and --root), and that this account may read ${topics(root).filter('displayStatus')}.`,
-  refused:
-    'A board that requires signatures (trust.requireSignatures) takes only commands signed by a pit key it trusts ' +
-    '(--signing-key); the broker may not let this account publish commands, or read the answer (its ACL).',
-});
-
-interface ReportContext {
-  readonly io: CliIo;
-  readonly name: DisplayCommandName;
-  readonly display: string;
-  readonly root: string; // the topic root, for the hints
-  readonly out: string | undefined;
-  readonly json: boolean;
-  readonly key: SigningKey | null;
-  readonly audit: string | null; // the id of its audit record, once the broker confirmed it
-}
-
-async function report(
-  a: Exclude<FleetResult, { kind: 'not-sent' | 'unreachable' }>,
-  c: ReportContext,
-): Promise<number> {
-  const { io, audit } = c;
-  const signed = c.key ? ` (signed, key ${c.key.kid})` : '';
-  if (a.kind === 'timeout') {
-    io.err(
-      `baccarat-board fleet: no answer from display ${c.display} within ${a.seconds} s to ${c.name}${signed}. ` +
-        `${describeStatus(a.status, cliHints(c.root), a.rejected, a.going)}\n`,
-    );
-    return EXIT.failure;
-  }
-  if (a.kind === 'status') {
-    if (c.json)
-      io.out(`${JSON.stringify({ command: c.name, display: c.display, ok: a.ok, status: a.status, audit })}\n`);
-    else {
-      const last = a.status.state === 'online' ? a.status.lastCommand : undefined;
-      const why = !a.ok && last?.error ? `: ${last.error}` : ''; // older boards do not say why
-      io.out(`${c.display}: ${c.name} ${a.ok ? 'done' : 'failed'}${signed}${why}\n`);
-    }
-    return a.ok ? EXIT.ok : EXIT.failure;
-  }
-  const shot = a.reply;
-  if (!shot.ok) {
-    if (c.json) io.out(`${JSON.stringify({ ...shot, audit })}\n`);
-    io.err(`baccarat-board fleet: display ${c.display} took no picture (${shot.code}): ${shot.error}\n`);
-    return EXIT.failure;
-  }
-  const png = Buffer.from(shot.png, 'base64');
-  try {
-    await writeFile(c.out ?? '', png);
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    io.err(
-      `baccarat-board fleet: display ${c.display} sent its picture, but it could not be written to ${c.out}: ${why}\n`,
-    );
-    return EXIT.failure;
-  }
-  const { png: _png, ...meta } = shot;
-  if (c.json) io.out(`${JSON.stringify({ ...meta, bytes: png.length, file: c.out, audit })}\n`);
-  else
-    io.out(
-      `${c.out ?? ''}: ${shot.width}×${shot.height} PNG, ${Math.ceil(png.length / 1024)} KiB, from display ` +
-        `${c.display} at ${shot.timestamp}\n` +
-        (shot.source === 'window'
-          ? "  source: window (the kiosk window's own pixels)\n"
-          : "  source: rendered (browser mode: the board's current view drawn again by a headless Chromium on the " +
-            "board's machine, not the screen's pixels)\n"),
-    );
-  return EXIT.ok;
-}
-
-/**
- * Why a screenshot could not be written to `file`, checked before anything is sent (the board would act, and the
- * picture be lost): a folder that is missing or not writable, or a folder given as the file. Null when it can be.
- */
-async function outFileProblem(file: string): Promise<string | null> {
-  const isDir = await stat(file).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  if (isDir) return 'is a folder: name the PNG file to write (e.g. board.png)';
-  const folder = dirname(file);
-  const dir = await stat(folder).catch(() => null);
-  if (dir === null) return `the folder ${folder} does not exist`;
-  if (!dir.isDirectory()) return `${folder} is not a folder`;
-  return access(folder, constants.W_OK).then(
-    () => null,
-    () => `the folder ${folder} is not writable by this user`,
-  );
 }

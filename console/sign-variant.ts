@@ -5,7 +5,7 @@
  * `planSignChange` (`sign-edit.ts`). Pure.
  *
  * ```ts
- * planVariant(sign, { variant: 'modified-odds' }, shoe, 'T1'); // ok({ variant: { …from hand 31 of S1 }, previousVariant })
+ * planVariant(sign, { variant: 'modified-odds' }, shoe, 'T1'); // ok({ variant: { … hand 31 of S1 }, previousVariant })
  * settledSign(sign, shoe); // the same sign, its variant from an earlier shoe written plain
  * ```
  * @packageDocumentation
