@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withClockTimes } from './format';
+import { count, withClockTimes } from './format';
 
 describe('withClockTimes: a server message with its times as the page shows times', () => {
   // Local times, so that the cases hold in any time zone the page runs in.
@@ -16,4 +16,13 @@ describe('withClockTimes: a server message with its times as the page shows time
     ['1920×1080 PNG, 412 KiB, source window', '1920×1080 PNG, 412 KiB, source window'], // nothing to change
     ['revision 2026-11 of the sign', 'revision 2026-11 of the sign'], // not a time
   ])('%s', (message, shown) => expect(withClockTimes(message, now)).toBe(shown));
+});
+
+describe('count: a number and its noun', () => {
+  // Found on the floor: a table card said "1 hands" at the first hand of a shoe.
+  it.each([
+    [1, '1 hand'],
+    [0, '0 hands'],
+    [18, '18 hands'],
+  ])('%i', (n, said) => expect(count(n, 'hand')).toBe(said));
 });

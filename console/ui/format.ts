@@ -49,3 +49,6 @@ export function lasting(iso: string | null | undefined, now = Date.now()): strin
   const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   return Number.isFinite(s) ? `for ${duration(s)}` : '—';
 }
+
+/** A count and its noun, singular for one: `1 hand`, `18 hands`, `0 hands`. */
+export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -16,7 +16,7 @@ import { may, type Role } from '../roles';
 import { describeRange, describeScale, formatAmount, noSignWords } from '../sign-text';
 import { variantNow } from '../variant-now';
 import { attentionList, attentionStyles } from './attention';
-import { ago, when } from './format';
+import { ago, count, when } from './format';
 import { sharedStyles } from './shared.styles';
 
 const BET_NAMES: Readonly<Record<string, string>> = {
@@ -281,8 +281,8 @@ export class ConsoleTableCard extends LitElement {
                     ? html`Shoe <strong>${t.shoe.shoeId}</strong>`
                     : html`Shoe <strong>${t.shoe.shoeNo}</strong> (${t.shoe.shoeId})`
                 }
-                · ${t.shoe.handsPlayed} hands · ${t.shoe.phase} · next hand <strong>${t.shoe.nextHand}</strong> ·
-                ${ago(t.shoe.at, now)}`
+                · ${t.shoe.handsPlayed === null ? 'hands unknown' : count(t.shoe.handsPlayed, 'hand')} · ${t.shoe.phase}
+                · next hand <strong>${t.shoe.nextHand}</strong> · ${ago(t.shoe.at, now)}`
             : 'No shoe snapshot'
         }
       </p>
