@@ -346,12 +346,18 @@ test('a board whose will never came: its retained status says online, 40 min old
     timestamp: recent,
     handCount: 12,
     outOfStep: { code: 'gap', reason: 'hand 31 arrived before hand 30', since: recent },
+    // A board's warning words a time as its status does (RFC 3339); the page shows it as it shows times.
+    warnings: [{ code: 'no-screen', detail: `no browser has shown this board since ${recent}`, since: recent }],
     rejectedMessages: 0,
     uptimeSeconds: 7_200,
   });
   await ui.pub.publishAsync(T.displayStatus('jade8-c'), status, { qos: 1, retain: true });
   const codes = () => lines.evaluateAll((li) => li.map((l) => l.getAttribute('data-code')));
-  await expect.poll(codes).toEqual(['out-of-step', 'signage-behind']);
+  await expect.poll(codes).toEqual(['out-of-step', 'signage-behind', 'no-screen']);
+  const shownAt = new Date(recent).toLocaleTimeString('en-GB', { hour12: false }); // with its date on another day
+  expect(await lines.filter({ hasText: 'no browser' }).locator('.text').textContent()).toMatch(
+    new RegExp(`^Board jade8-c: no browser has shown this board since (\\d+ \\w+ )?${shownAt} · for 1 min$`),
+  );
   await expect.poll(codes, { timeout: 4_000 }).toEqual(['board-silent']);
   await ui.pub.publishAsync(T.displayStatus('jade8-c'), '', { qos: 1, retain: true });
 }, 20_000);

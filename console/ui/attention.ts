@@ -1,7 +1,8 @@
 /**
  * What the floor should look at, as the board list, the table cards and the casino panel show it: one calm line
- * each (amber, never red: the boards carry on), a short tag to scan by, the words from the console's Node side,
- * and for how long where it is known ("for 4 min").
+ * each (amber, never red: the boards carry on), a short tag to scan by, the words from the console's Node side (a
+ * board's times in them as the page shows times: `since 00:59:54`, not `since 2026-11-28T00:59:54Z`), and for how
+ * long where it is known ("for 4 min").
  *
  * ```ts
  * html`${attentionList(board.attention, now)}`;
@@ -11,7 +12,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Attention, AttentionCode } from '../fleet-attention';
-import { lasting } from './format';
+import { lasting, withClockTimes } from './format';
 
 const TAGS: Readonly<Record<AttentionCode, string>> = {
   'out-of-step': 'Out of step',
@@ -71,7 +72,7 @@ export function attentionList(
         html`<li data-code=${a.code} data-board=${a.displayId ?? nothing}>
           <span class="tag">${TAGS[a.code]}</span>
           <span class="text"
-            >${a.text}${
+            >${withClockTimes(a.text, now)}${
               a.since ? html` <span class="muted" title=${a.since}>· ${lasting(a.since, now)}</span>` : nothing
             }</span
           >
