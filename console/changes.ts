@@ -16,7 +16,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { err, ok, type Result } from '../baccarat/types';
-import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import type { SignAction } from '../contract/schemas/audit';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Principal } from './accounts';
@@ -27,15 +26,15 @@ import { fleetRevisions } from './fleet-state';
 import type { FleetMonitor } from './monitor';
 import { publishPlan } from './mqtt-session';
 import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
-import { editsToRevision, signAtRevision } from './revert';
 import { changedMessageFit } from '../contract/message-fit';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
 import { currentShoe } from './shoe-position';
 import { casinoSummary, signSummary } from './sign-text';
-import { planSignChange, type PlannedSign, type RestoredSign, type SignPlan } from './sign-edit';
-import { editsCasino, editsTable, fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
+import { requestEdits } from './change-edits';
+import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
+import { editsCasino, editsTable, fieldError, type FieldError, type SignEdits } from './sign-keys';
 
 export interface SignChangesDeps {
   readonly monitor: FleetMonitor;
@@ -54,8 +53,6 @@ interface Planned {
   readonly revertedTo?: number;
 }
 
-type Edited = { edits: SignEdits; action: SignAction; revertedTo?: number; restore?: RestoredSign };
-
 export function signChanges({
   monitor,
   audit,
@@ -66,64 +63,8 @@ export function signChanges({
 }: SignChangesDeps) {
   let queue: Promise<unknown> = Promise.resolve();
 
-  /** The edits of a request, and its action. */
-  const editsOf = async (req: ChangeRequest): Promise<Result<Edited, FieldError>> => {
-    const fleet = monitor.current;
-    const table = req.tableId === null ? null : (fleet.tables.get(req.tableId)?.signage ?? null);
-    if (req.revertTo !== undefined) {
-      const target = req.tableId === null ? 'casino' : 'table';
-      const current = target === 'casino' ? fleet.casino : table;
-      const edits = editsToRevision(await audit.read(), target, req.tableId, req.revertTo, current);
-      if (!edits) return err(fieldError('revertTo', `revision ${req.revertTo} is not in this console's audit log`));
-      if (Object.keys(edits).length === 0)
-        return err(
-          fieldError('revertTo', `the sign already says what revision ${req.revertTo} said: nothing to restore`),
-        );
-      return ok({ edits, action: 'revert', revertedTo: req.revertTo });
-    }
-    if (req.action) return ok({ edits: { open: req.action === 'open-table' }, action: req.action });
-    if (req.republish && req.changes.length === 0) {
-      const target = req.tableId === null ? 'casino' : 'table';
-      const shown = fleetRevisions(fleet, req.tableId)[target];
-      if ((target === 'casino' ? fleet.casino : table) !== null || shown === null)
-        return ok({ edits: {}, action: 'republish' });
-      // The broker lost the sign a board still shows: publish that sign again as it is, from the audit log, above it
-      // (remade from the defaults, its variant would be dated from the next round: false history).
-      const sign = signAtRevision(await audit.read(), target, req.tableId, shown);
-      const what = target === 'casino' ? 'the casino' : `table ${req.tableId ?? ''}`;
-      if (!sign)
-        return err(
-          fieldError(
-            'revision',
-            `the broker has no sign for ${what}, and revision ${shown}, which a board shows, is not in this console's audit log: make the sign in full instead`,
-          ),
-        );
-      const restore = (
-        target === 'casino' ? { target, sign: sign as CasinoSignage } : { target, sign: sign as TableSignage }
-      ) satisfies RestoredSign;
-      return ok({ edits: {}, action: 'republish', revertedTo: shown, restore });
-    }
-    const edits = parseEdits(req.changes);
-    if (!edits.ok) return edits;
-    if (edits.value.open !== undefined)
-      return err(
-        fieldError('open', 'closing or opening a table is an action of its own: use Close table… or Open table…'),
-      );
-    // The broker lost the sign its boards show: the change is made to that sign (from the audit log), not to the
-    // defaults, which would replace everything the boards show (a floor manager's report). The page's form shows it.
-    const shown = req.tableId === null ? null : fleetRevisions(fleet, req.tableId).table;
-    const sign = !table && shown ? signAtRevision(await audit.read(), 'table', req.tableId, shown) : null;
-    if (sign && editsTable(edits.value))
-      return ok({
-        edits: edits.value,
-        action: 'change',
-        restore: { target: 'table', sign: sign as TableSignage },
-      });
-    return ok({ edits: edits.value, action: 'change' });
-  };
-
   const plan = async (req: ChangeRequest, who: Principal, at: string): Promise<Result<Planned, FieldError>> => {
-    const e = await editsOf(req);
+    const e = await requestEdits(req, monitor.current, audit);
     if (!e.ok) return e;
     const { edits, action } = e.value;
     const needs = [
