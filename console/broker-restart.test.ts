@@ -97,14 +97,21 @@ describe('after the broker restarts without its retained messages', () => {
       'Board D12 shows revision 6; the broker has no sign for table T12 — publish the sign again',
     ]);
     expect(view().casinoAttention.map((a) => a.text)).toEqual([
-      "Board D12 shows casino sign revision 3; the broker has no casino sign — set the casino's name and pay scale again",
+      'Board D12 shows casino sign revision 3; the broker has no casino sign — publish the casino sign again',
     ]);
     // The new board is not blamed for a sign the broker does not have.
     expect(view().boards.find((b) => b.displayId === 'D13')?.attention).toEqual([]);
     // A change is made to the sign the board shows (revision 6, from the audit log), not to the defaults; that sign
     // offers Perfect Pairs, whose casino scale the broker lost too: refused until the casino sign is back.
     const res = await dana.post('/api/preview', { tableId: 'T12', changes: [['name', 'Pit 12']] });
-    expect(await res.json()).toMatchObject({ ok: false, field: 'side-bets', message: /perfectPairs needs the casino/ });
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      field: 'side-bets',
+      message:
+        "this table offers Perfect Pairs, whose pay scale is the casino sign's, and the broker has lost that too (its " +
+        'boards show revision 3): republish the casino sign first (Republish sign… in the Casino panel, by a ' +
+        'supervisor), then this table (rules 11A.7, 11A.8)',
+    });
     const closed = await dana.post('/api/preview', { tableId: 'T12', changes: [['side-bets', 'playerPair']] });
     const preview = (await closed.json()) as PreviewResponse;
     if (!preview.ok) throw new Error(preview.message);

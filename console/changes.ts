@@ -29,6 +29,7 @@ import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
 import { changedMessageFit } from '../contract/message-fit';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
+import { isNoCasinoScale } from './sign-checks';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
 import { currentShoe } from './shoe-position';
 import { casinoSummary, signSummary } from './sign-text';
@@ -98,6 +99,18 @@ export function signChanges({
       },
       edits,
     );
+    // Perfect Pairs where the broker lost the casino's sign too (its boards show one): in the console's words, not
+    // the keys of `signage set`, the way out is the casino's sign first (as `signage restore` says).
+    const casinoShown = fleetRevisions(fleet, null).casino;
+    if (!p.ok && casinoShown !== null && isNoCasinoScale(p.error))
+      return err(
+        fieldError(
+          'side-bets',
+          `this table offers Perfect Pairs, whose pay scale is the casino sign's, and the broker has lost that too ` +
+            `(its boards show revision ${casinoShown}): republish the casino sign first (Republish sign… in the ` +
+            'Casino panel, by a supervisor), then this table (rules 11A.7, 11A.8)',
+        ),
+      );
     if (!p.ok) return p;
     return ok({
       plan: p.value,

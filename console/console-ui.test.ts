@@ -209,7 +209,7 @@ test('what to look at: a board out of step, a board ahead of its sign, Perfect P
   await expect
     .poll(() => ui.page.locator('section.casino li[data-code="casino-ahead"]').textContent())
     .toMatch(
-      /^\s*Casino sign\s*Boards jade8-a, jade8-b, ruby3-a show up to casino sign revision 2; the broker has no casino sign — set the casino's name and pay scale again/,
+      /^\s*Casino sign\s*Boards jade8-a, jade8-b, ruby3-a show up to casino sign revision 2; the broker has no casino sign — publish the casino sign again/,
     );
   await ui.page.screenshot({ path: join(OUT, 'console-attention.png'), fullPage: true });
 
@@ -244,12 +244,24 @@ test('the broker restarts without its retained signs: the card says so, and Repu
   await expect.poll(() => pill.textContent()).toBe('ahead: no table sign');
   await expect
     .poll(() => ui.page.locator('section.casino li[data-code="casino-ahead"]').textContent())
-    .toContain("the broker has no casino sign — set the casino's name and pay scale again");
+    .toContain('the broker has no casino sign — publish the casino sign again');
   await ui.page.screenshot({ path: join(OUT, 'console-broker-lost.png'), fullPage: true });
+  const dialog = ui.page.locator('console-sign-editor dialog');
+  // Jade 8 offers Perfect Pairs, whose scale is the casino sign's, lost too: refused, saying in the console's words
+  // (not signage set's keys) to republish the casino sign first, which the casino panel offers beside its line.
+  await card.getByRole('button', { name: 'Republish sign…' }).click();
+  await expect
+    .poll(() => dialog.getByRole('alert').textContent())
+    .toMatch(/the broker has lost that too .*republish the casino sign first \(Republish sign… in the Casino panel/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await ui.page.locator('section.casino').getByRole('button', { name: 'Republish sign…' }).click();
+  await expect
+    .poll(() => dialog.locator('li[data-field="republish"]').textContent())
+    .toMatch(/^published again as it is: .+ · Pay Scale (One|Two) \(/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   // The casino's management system puts its sign back (Jade 8 offers Perfect Pairs, which needs its scale).
   await ui.pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(3)), { qos: 1, retain: true });
   await expect.poll(() => ui.monitor.view().casino?.revision).toBe(3);
-  const dialog = ui.page.locator('console-sign-editor dialog');
   // Change signs… starts from the sign the boards show (revision 5, from the audit log), not from the defaults
   // (AUD, 25 – 5,000, no side bets: a floor manager's report).
   await card.locator('button', { hasText: 'Change signs…' }).click();

@@ -133,7 +133,7 @@ function signAttention(b: Online, lag: SignLag, table: TableSignage | null, casi
       'casino-ahead',
       casino
         ? `${board} shows casino sign revision ${b.casinoSignageRevision}; the casino's sign is revision ${casino.revision} — republish the pay scale`
-        : `${board} shows casino sign revision ${b.casinoSignageRevision}; the broker has no casino sign — set the casino's name and pay scale again`,
+        : `${board} shows casino sign revision ${b.casinoSignageRevision}; the broker has no casino sign — publish the casino sign again`,
     );
   if (lag.casinoSignageBehind && casino)
     add(
@@ -255,7 +255,7 @@ export function casinoAttention(
       code: 'casino-ahead',
       text: casino
         ? `${who} ${ahead.length === 1 ? 'shows' : 'show up to'} casino sign revision ${top}; the casino's sign is revision ${casino.revision} — republish the pay scale`
-        : `${who} ${ahead.length === 1 ? 'shows' : 'show up to'} casino sign revision ${top}; the broker has no casino sign — set the casino's name and pay scale again`,
+        : `${who} ${ahead.length === 1 ? 'shows' : 'show up to'} casino sign revision ${top}; the broker has no casino sign — publish the casino sign again`,
     });
   }
   if (behind.length > 0 && casino)

@@ -200,7 +200,7 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
       'Board D1 shows revision 13; the broker has no sign for table T4 — publish the sign again',
     ]);
     expect(fleetCasinoAttention(s).map((a) => a.text)).toEqual([
-      "Board D1 shows casino sign revision 1; the broker has no casino sign — set the casino's name and pay scale again",
+      'Board D1 shows casino sign revision 1; the broker has no casino sign — publish the casino sign again',
     ]);
   });
 

@@ -109,6 +109,14 @@ function contractProblem(
   return { ...fieldError(key, `${key}${shown}: ${words.charAt(0).toLowerCase()}${words.slice(1)}`), crossField };
 }
 
+/** Perfect Pairs offered, and no casino sign on the broker to give its pay scale (rules 11A.7, 11A.8). */
+const NO_CASINO_SCALE =
+  "perfectPairs needs the casino's Perfect Pairs pay scale and none is set: add pp-scale=one or pp-scale=two, " +
+  'with casino-name= (the broker has no casino sign) (rules 11A.7, 11A.8)';
+
+/** Whether a refusal is for Perfect Pairs offered with no casino sign on the broker ({@link tableSignageProblem}). */
+export const isNoCasinoScale = (e: FieldError): boolean => e.field === 'side-bets' && e.message === NO_CASINO_SCALE;
+
 /**
  * Checks a table sign as a board will read it, for the shoe being played: null when fine, else the first problem
  * with the key it concerns, e.g. `{ field: 'min', message: 'min (500) is above max (100)' }`.
@@ -119,12 +127,7 @@ export function tableSignageProblem(
   shoeId: string | null,
 ): FieldError | null {
   const shape = contractProblem('signage', s);
-  if (s.sideBets.includes('perfectPairs') && !casino && !shape)
-    return fieldError(
-      'side-bets',
-      "perfectPairs needs the casino's Perfect Pairs pay scale and none is set: add pp-scale=one or pp-scale=two, " +
-        'with casino-name= (the broker has no casino sign) (rules 11A.7, 11A.8)',
-    );
+  if (s.sideBets.includes('perfectPairs') && !casino && !shape) return fieldError('side-bets', NO_CASINO_SCALE);
   const core = validateSignage(coreSignage(s, casino, shoeId));
   const meaning = core.ok
     ? null

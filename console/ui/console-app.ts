@@ -173,7 +173,15 @@ export class ConsoleApp extends LitElement {
         </div>
         ${may(role, 'casino-sign') ? html`<button @click=${() => this.edit(null)}>Change pay scale…</button>` : nothing}
       </div>
-      ${attentionList(this.fleet?.casinoAttention ?? [], this.now)}
+      ${attentionList(this.fleet?.casinoAttention ?? [], this.now, {
+        // As a table card's: the sign the boards show, published again (from the audit log where the broker lost it).
+        action: (a) =>
+          a.code === 'casino-ahead' && may(role, 'casino-sign')
+            ? html`<button data-action="republish" @click=${() => this.edit(null, { kind: 'republish' })}>
+                Republish sign…
+              </button>`
+            : nothing,
+      })}
     </section>`;
   }
 
