@@ -373,3 +373,17 @@ test('a board whose will never came: its retained status says online, 40 min old
   await expect.poll(codes, { timeout: 4_000 }).toEqual(['board-silent']);
   await ui.pub.publishAsync(T.displayStatus('jade8-c'), '', { qos: 1, retain: true });
 }, 20_000);
+
+test('a pit message of one long word (a URL) stays inside its table card: the page does not scroll sideways', async () => {
+  // Found on the floor: 200 characters with no space pushed the card, and the page, to twice the window's width.
+  const message = `https://example.com/promotions/${'y'.repeat(220)}`;
+  await ui.pub.publishAsync(T.tableSignage('T9'), makeTableSignage(signage(1, { tableName: 'Onyx 9', message })), {
+    qos: 1,
+    retain: true,
+  });
+  const card = ui.page.locator('console-table-card').filter({ hasText: 'T9' });
+  await expect.poll(() => card.locator('dd', { hasText: 'https://' }).count()).toBe(1);
+  expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await ui.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await ui.pub.publishAsync(T.tableSignage('T9'), '', { qos: 1, retain: true });
+});

@@ -61,7 +61,8 @@ export class ConsoleAuditList extends LitElement {
       }
       ol > li {
         display: grid;
-        grid-template-columns: 9em 1fr auto;
+        grid-template-columns: 9em minmax(0, 1fr) auto;
+        overflow-wrap: anywhere; /* a pit message of one long word (a URL) stays in the log */
         gap: 0.2em 1em;
         padding: 0.6em 0.9em;
         border-bottom: 1px solid var(--c-line);

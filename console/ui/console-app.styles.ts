@@ -83,6 +83,7 @@ export const appStyles = css`
     font-size: 0.88em;
   }
   .notice {
+    overflow-wrap: anywhere;
     border-left: 4px solid var(--c-ok);
     background: var(--c-ok-bg);
     color: var(--c-ok);

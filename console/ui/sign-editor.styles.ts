@@ -106,6 +106,7 @@ export const editorStyles = css`
     font-size: 1.05em;
   }
   .diff ul {
+    overflow-wrap: anywhere;
     margin: 0.4em 0 0;
     padding-left: 1.2em;
     font-size: 1.05em;

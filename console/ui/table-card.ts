@@ -83,6 +83,8 @@ export class ConsoleTableCard extends LitElement {
       }
       dd {
         margin: 0;
+        min-width: 0;
+        overflow-wrap: anywhere; /* a pit message of one long word (a URL) stays in the card */
       }
       .variant.modified {
         font-weight: 700;
