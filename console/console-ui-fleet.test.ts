@@ -145,6 +145,10 @@ test('a floor manager identifies a board, takes and downloads its screenshot, an
     /Board mute-3 \(T2\) · about ·\s+alice\.wong \(floor manager\)/,
   );
   expect(await audit.nth(1).locator('[data-detail]').textContent()).toMatch(/^480×270 PNG, \d+ KiB, source window/);
+  // The board's times in its answer as the page shows times (taken at 01:02:54), not RFC 3339 as the record keeps them.
+  const details = await audit.locator('[data-detail]').allTextContents();
+  expect(details.filter((d) => /\d{4}-\d\d-\d\dT\d\d:/.test(d))).toEqual([]);
+  expect(details.some((d) => /\b\d\d:\d\d:\d\d\b/.test(d))).toBe(true);
   await ui.signOut();
 }, 40_000);
 

@@ -14,7 +14,7 @@ import { describeCommand, describeRevisions, describeWho, type FleetRecord, type
 import type { AuditEntry } from '../protocol';
 import { may, type Role } from '../roles';
 import { describeScale, signSummary } from '../sign-text';
-import { when } from './format';
+import { when, withClockTimes } from './format';
 import { sharedStyles } from './shared.styles';
 
 const ACTIONS: Readonly<Record<string, string>> = {
@@ -143,7 +143,7 @@ export class ConsoleAuditList extends LitElement {
           <span data-who>${describeWho(r.who)}</span> <span class="muted">fleet command</span>
         </div>
         ${r.reason ? html`<div class="why" data-why>Why: “${r.reason}”</div>` : nothing}
-        <div class="muted" data-detail>${r.detail}</div>
+        <div class="muted" data-detail>${withClockTimes(r.detail)}</div>
       </div>
       <div class="side">
         <span class="pill ${tone}" data-outcome=${r.outcome}>${words}</span>
