@@ -387,3 +387,15 @@ test('a pit message of one long word (a URL) stays inside its table card: the pa
   expect(await ui.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await ui.pub.publishAsync(T.tableSignage('T9'), '', { qos: 1, retain: true });
 });
+
+test("on a phone's width the page does not scroll sideways: the header's pills wrap, a table card fits", async () => {
+  const size = ui.page.viewportSize();
+  await ui.page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await expect
+      .poll(() => ui.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+  } finally {
+    if (size) await ui.page.setViewportSize(size);
+  }
+});

@@ -20,6 +20,7 @@ export const appStyles = css`
   }
   .broker {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 0.6em;
   }
@@ -62,7 +63,7 @@ export const appStyles = css`
   }
   .tables {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(400px, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(min(400px, 100%), 1fr));
     gap: 14px;
   }
   .panel {
