@@ -374,6 +374,9 @@ test('a board whose will never came: its retained status says online, 40 min old
   await ui.pub.publishAsync(T.displayStatus('jade8-c'), '', { qos: 1, retain: true });
 }, 20_000);
 
+/** How far the page scrolls sideways, in pixels (0: not at all). Evaluated in the page: a string, this is Node. */
+const SIDEWAYS = 'document.documentElement.scrollWidth - window.innerWidth';
+
 test('a pit message of one long word (a URL) stays inside its table card: the page does not scroll sideways', async () => {
   // Found on the floor: 200 characters with no space pushed the card, and the page, to twice the window's width.
   const message = `https://example.com/promotions/${'y'.repeat(220)}`;
@@ -383,8 +386,10 @@ test('a pit message of one long word (a URL) stays inside its table card: the pa
   });
   const card = ui.page.locator('console-table-card').filter({ hasText: 'T9' });
   await expect.poll(() => card.locator('dd', { hasText: 'https://' }).count()).toBe(1);
-  expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  expect(await ui.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(
+    await card.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth),
+  ).toBe(true);
+  expect(await ui.page.evaluate(SIDEWAYS)).toBeLessThanOrEqual(0);
   await ui.pub.publishAsync(T.tableSignage('T9'), '', { qos: 1, retain: true });
 });
 
@@ -392,9 +397,7 @@ test("on a phone's width the page does not scroll sideways: the header's pills w
   const size = ui.page.viewportSize();
   await ui.page.setViewportSize({ width: 390, height: 844 });
   try {
-    await expect
-      .poll(() => ui.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-      .toBeLessThanOrEqual(0);
+    await expect.poll(() => ui.page.evaluate(SIDEWAYS)).toBeLessThanOrEqual(0);
   } finally {
     if (size) await ui.page.setViewportSize(size);
   }
