@@ -34,6 +34,8 @@ export const statusStyles = css`
     font-size: var(--kiosk-text);
     line-height: 1.12;
     flex: 0 1 auto;
+    /* A word longer than the line (an address) breaks where it must: clipped sideways, it was cut unseen by the fit. */
+    overflow-wrap: anywhere;
   }
   /* A message the sign column has no room for (FitController) shows here, cut to the footer's lines with an
      ellipsis rather than taking room from the roads and panels above (the console warns of a message that long). */

@@ -80,6 +80,38 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
     expect(host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: false });
   });
 
+  // Found by a floor manager's trial: 200 characters with no space (a long address) ran past the column's edge,
+  // clipped sideways, and the board never said it was cut (it measured lines only).
+  it.for([
+    [1920, 1080],
+    [1080, 1920],
+  ] as const)(
+    'a message of one long word wraps within its place: whole, or cut and said so (%i×%i)',
+    async ([w, h]) => {
+      await page.viewport(w, h);
+      const word = 'https://casino.example/promotions/' + 'y'.repeat(246); // 280, the longest a sign may carry
+      const pairs = ['playerPair', 'bankerPair'] as const;
+      const roomy = { shoe: 'BPBBPT', language: 'en+zh-Hans' as const, sideBets: pairs };
+      // Modified odds and Perfect Pairs beside the pairs: little room left at the column's foot.
+      const crowded = { ...roomy, variant: 'modified-odds' as const, sideBets: [...pairs, 'perfectPairs'] as const };
+      const host = new FitHost(view('BPBBPT', { seq: 1 }, { ...roomy, message: word }));
+      const app = await board(host, w, h);
+      for (const [seq, spec, cut] of [
+        [2, roomy, false],
+        [3, crowded, true],
+      ] as const) {
+        host.push(view('BPBBPT', { seq }, { ...spec, message: word }));
+        await expect.poll(() => host.fits.at(-1)?.messageCut ?? false).toBe(cut);
+        await settleAll(app);
+        const shown = app.shadowRoot!.querySelector<HTMLElement>('.message')!;
+        expect(shown.scrollWidth).toBeLessThanOrEqual(shown.clientWidth + 1); // never wider than its place
+        // What patrons see agrees with what the host is told: whole, or cut to whole lines.
+        expect(linesShown(shown).partial).toBe(0);
+        expect(charsShown(shown) === word.length).toBe(!cut);
+      }
+    },
+  );
+
   it('a message the sign column has no room for, cut in the footer, is reported with the footer’s line (1080×1920)', async () => {
     await page.viewport(1080, 1920);
     // Every side bet with its limits: a portrait sign column with no room for even a short message.
