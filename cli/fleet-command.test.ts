@@ -141,7 +141,10 @@ describe('baccarat-board fleet', () => {
 
   test('resync --replace goes out with replace', async () => {
     const r = await fleet('resync', '--display', 'D1', '--replace', '--reason', 'board stuck on the last shoe');
-    expect([r.code, r.out]).toEqual([0, 'D1: resync done\n']);
+    expect([r.code, r.out]).toEqual([
+      0,
+      "D1: resync done — it dropped its shoe and shows the table's retained snapshot\n",
+    ]);
     expect(wire.at(-1)).toMatchObject({ command: 'resync', replace: true });
   });
 
@@ -248,7 +251,10 @@ describe('baccarat-board fleet', () => {
     expect(unsigned.code).toBe(1);
     expect(unsigned.err).toContain('It rejected a message meanwhile: most likely this command.');
     const signed = await fleet('about', '--display', 'strict', '--signing-key', keyFile);
-    expect([signed.code, signed.out]).toEqual([0, `strict: about done (signed, key ${pit.kid})\n`]);
+    expect([signed.code, signed.out]).toEqual([
+      0,
+      `strict: about done (signed, key ${pit.kid}) — its screen shows what it runs and how it is connected, for 60 s\n`,
+    ]);
     expect(handed.at(-1)).toMatchObject({ command: 'about', sig: { kid: pit.kid } });
   });
 
@@ -353,7 +359,7 @@ describe('baccarat-board fleet, accountable: every command sent is a record of t
     expect([wire.length, records.length]).toEqual([sent, from]);
 
     const r = await fleetAs(null, 'reload', '--display', 'D1', '--reason', 'frozen after the power cut');
-    expect([r.code, r.out]).toEqual([0, 'D1: reload done\n']);
+    expect([r.code, r.out]).toEqual([0, 'D1: reload done — its page loaded again\n']);
     expect(await recordsFrom(from)).toMatchObject([
       { reason: 'frozen after the power cut', command: { name: 'reload' }, outcome: 'done' },
     ]);

@@ -196,7 +196,7 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
     const shared = await recordAudit(client, broker.value, [record], { key, file: values.audit });
     const audit = shared.error ? null : record.id;
     const json = values.json === true;
-    const code = await report(result, { io, name, display, root, out: values.out, json, key, audit });
+    const code = await report(result, { io, name, command, display, root, out: values.out, json, key, audit });
     if (shared.error) {
       const done = `the ${name} was sent to ${display} (${outcome === 'no-answer' ? 'no answer' : outcome})`;
       io.err(`baccarat-board fleet: ${unconfirmedAudit(done, shared.error, [record])}`);

@@ -12,7 +12,7 @@
  */
 import { access, constants, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { DisplayCommandName } from '../contract/schemas';
+import type { DisplayCommand, DisplayCommandName } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { describeStatus, type NoAnswerHints } from '../console/fleet-answer';
 import type { FleetResult } from '../console/fleet-send';
@@ -31,12 +31,32 @@ export const cliHints = (root: string): NoAnswerHints => ({
 export interface ReportContext {
   readonly io: CliIo;
   readonly name: DisplayCommandName;
+  /** The command sent, to say what its "done" means (for how long, replaced or not). */
+  readonly command?: DisplayCommand;
   readonly display: string;
   readonly root: string; // the topic root, for the hints
   readonly out: string | undefined;
   readonly json: boolean;
   readonly key: SigningKey | null;
   readonly audit: string | null; // the id of its audit record, once the broker confirmed it
+}
+
+/** What a board that answered "done" did, in a few words after it: "its screen shows its display id for 30 s". */
+export function doneMeans(command: DisplayCommand): string {
+  switch (command.command) {
+    case 'identify':
+      return `its screen shows its display id for ${command.durationSeconds ?? 30} s`;
+    case 'about':
+      return `its screen shows what it runs and how it is connected, for ${command.durationSeconds ?? 60} s`;
+    case 'reload':
+      return 'its page loaded again';
+    case 'resync':
+      return command.replace
+        ? "it dropped its shoe and shows the table's retained snapshot"
+        : "it asked its table's retained topics again";
+    case 'screenshot':
+      return 'it took its picture';
+  }
 }
 
 /**
@@ -62,7 +82,8 @@ export async function report(
     else {
       const last = a.status.state === 'online' ? a.status.lastCommand : undefined;
       const why = !a.ok && last?.error ? `: ${last.error}` : ''; // older boards do not say why
-      io.out(`${c.display}: ${c.name} ${a.ok ? 'done' : 'failed'}${signed}${why}\n`);
+      const means = a.ok && c.command ? ` — ${doneMeans(c.command)}` : '';
+      io.out(`${c.display}: ${c.name} ${a.ok ? 'done' : 'failed'}${signed}${why}${means}\n`);
     }
     return a.ok ? EXIT.ok : EXIT.failure;
   }

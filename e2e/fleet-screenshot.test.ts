@@ -100,7 +100,10 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('fleet screenshot and about, browser
 
     // about: shown on the kiosk, acknowledged in the status.
     const a = await fleet(['about', '--broker', broker.url, '--display', 'D1', '--seconds', '30']);
-    expect(a).toMatchObject({ code: 0, out: 'D1: about done\n' });
+    expect(a).toMatchObject({
+      code: 0,
+      out: 'D1: about done — its screen shows what it runs and how it is connected, for 30 s\n',
+    });
     await kiosk.waitForFunction(() =>
       document.querySelector('kiosk-app')?.shadowRoot?.querySelector('kiosk-about[open]'),
     );
