@@ -402,3 +402,36 @@ test("on a phone's width the page does not scroll sideways: the header's pills w
     if (size) await ui.page.setViewportSize(size);
   }
 });
+
+test('a sign changed by someone else since the review: refused, and Review again, beside its words, reviews it anew', async () => {
+  const card = ui.page.locator('console-table-card').filter({ hasText: 'T2' });
+  await card.locator('button', { hasText: 'Change signs…' }).click();
+  const dialog = ui.page.locator('console-sign-editor dialog');
+  await ui.page.getByLabel('Minimum').fill('200');
+  await ui.page.getByRole('button', { name: 'Review change…' }).click();
+  await expect.poll(() => dialog.locator('li[data-field="min"]').count()).toBe(1);
+  // Meanwhile the casino's management system publishes the next revision.
+  const now = (await ui.retainedSign())!;
+  await ui.pub.publishAsync(
+    T.tableSignage('T2'),
+    makeTableSignage({ ...now, revision: now.revision + 1, updatedBy: 'gaming-ops' }),
+    { qos: 1, retain: true },
+  );
+  await expect
+    .poll(() => ui.monitor.view().tables.find((t) => t.tableId === 'T2')?.signage?.revision)
+    .toBe(now.revision + 1);
+  await dialog.getByLabel(/^Reason/).fill('Quiet night');
+  await dialog.getByRole('button', { name: 'Apply to the boards' }).click();
+  const again = dialog.locator('[data-action="review-again"]');
+  await again.waitFor();
+  // As wide as its words under the refusal, not a bar across the dialog.
+  const [button, box] = [await again.boundingBox(), await dialog.boundingBox()];
+  expect(button!.width).toBeLessThan(box!.width / 2);
+  await again.click();
+  await expect
+    .poll(() => dialog.locator('h3').textContent())
+    .toContain(`revision ${now.revision + 1} → ${now.revision + 2}`);
+  await dialog.getByRole('button', { name: 'Apply to the boards' }).click();
+  await expect.poll(() => ui.retainedSign().then((s) => s?.revision)).toBe(now.revision + 2);
+  expect((await ui.retainedSign())?.limits.minimum).toBe(200);
+}, 30_000);

@@ -38,6 +38,11 @@ export const editorStyles = css`
   .error {
     margin: 12px 20px 0;
   }
+  /* Under the refusal, as wide as its words: in the column flex of the form it stretched from edge to edge. */
+  [data-action='review-again'] {
+    align-self: flex-start;
+    margin: 8px 20px 0;
+  }
   .body {
     padding: 14px 20px;
     overflow-y: auto;
