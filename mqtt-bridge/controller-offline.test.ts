@@ -16,7 +16,7 @@ import { signage } from '../test/helpers/table-messages';
 import { Bridge } from './bridge';
 import { memoryLogger } from './log';
 import { stateWarnings } from './view';
-import { emptyTableState } from './table-state';
+import { applyMessage, emptyTableState, type TableState } from './table-state';
 
 const T = topics('baccarat');
 const cleanups = cleanupList();
@@ -88,5 +88,25 @@ describe('the table controller offline while the table is open', () => {
     ]);
     const closed = { ...state, shoe: { tableOpen: false } } as unknown as typeof state;
     expect(stateWarnings(closed, '2026-11-28T01:10:00.000Z')).toEqual([]);
+  });
+
+  test('none at a table its controller closed before any shoe (a new keypad), as the board shows TABLE CLOSED', () => {
+    const at = '2026-11-28T01:00:00.000Z';
+    const event = (state: TableState, type: 'table-open' | 'table-closed', seq: number): TableState => {
+      const r = applyMessage(
+        state,
+        { kind: 'event', payload: { v: 1, type, seq, controllerId: 'C1', timestamp: at } },
+        at,
+      );
+      if (r.effect !== 'applied') throw new Error(r.reason);
+      return r.state;
+    };
+    const gone = { ...emptyTableState('T1'), controller: { online: false, id: 'C1', since: at, heardAt: at } };
+    const closed = event(gone, 'table-closed', 1);
+    expect(closed.shoe).toBeNull();
+    expect(closed.notices.map((n) => n.kind)).toEqual(['tableClosed']);
+    expect(stateWarnings(closed, at)).toEqual([]);
+    const opened = event(closed, 'table-open', 2);
+    expect(stateWarnings(opened, at).map((w) => w.code)).toEqual(['controller-offline']);
   });
 });
