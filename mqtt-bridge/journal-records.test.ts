@@ -109,6 +109,20 @@ describe('versions', () => {
     expect('maxNoBetCoups' in r.state.shoe!).toBe(false);
   });
 
+  test("a compacted state keeps the controller's table closed before any shoe; an older one, without it, loads", () => {
+    const state = {
+      ...emptyTableState('T1'),
+      controllerTableOpen: false,
+      notices: [{ kind: 'tableClosed', since: at(1) }],
+    };
+    const { path } = journal([line({ t: at(2), state })]);
+    expect(replayJournal(path, emptyTableState('T1')).state.controllerTableOpen).toBe(false);
+    const { path: older } = journal([line({ t: at(2), state: { ...state, controllerTableOpen: undefined } })]);
+    const r = replayJournal(older, emptyTableState('T1'));
+    expect(r.skipped).toEqual([]);
+    expect('controllerTableOpen' in r.state).toBe(false);
+  });
+
   test('a journal written by a later version is set aside whole, kept for inspection, and the board starts empty', () => {
     const { dir, path } = journal([line({ t: at(0), journal: JOURNAL_VERSION + 1 }), ...good]);
     const r = replayJournal(path, emptyTableState('T1'), new Date(at(50)));

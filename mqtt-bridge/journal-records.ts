@@ -106,6 +106,7 @@ function stateRecord(x: unknown): Result<TableState> {
     casino: (x.casino ?? null) as TableState['casino'],
     controller: isObject(c) ? controllerOf(c) : null,
     seqs: seqs.value,
+    ...(typeof x.controllerTableOpen === 'boolean' && { controllerTableOpen: x.controllerTableOpen }),
     notices: kept as unknown as TableState['notices'],
     lastResultAt: isTime(x.lastResultAt) ? x.lastResultAt : null,
     change: change as TableState['change'],

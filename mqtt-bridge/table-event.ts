@@ -70,7 +70,7 @@ export function tableClosedNotices(state: TableState, open: boolean, now: string
 function tableOpenClosed(state: TableState, open: boolean, now: string): TableState {
   const notices = tableClosedNotices(state, open, now);
   const shoe = state.shoe && followTable(state.shoe, open);
-  return { ...state, shoe, notices, change: { kind: 'notice' } };
+  return { ...state, shoe, controllerTableOpen: open, notices, change: { kind: 'notice' } };
 }
 
 export function applyEvent(state: TableState, e: TableEvent, now: string): Applied {
@@ -91,7 +91,7 @@ export function applyEvent(state: TableState, e: TableEvent, now: string): Appli
       decks: e.decks,
       ...(e.shoeNo !== undefined && { no: e.shoeNo }),
       at: e.timestamp,
-      tableOpen: shoe?.tableOpen ?? true,
+      tableOpen: shoe?.tableOpen ?? state.controllerTableOpen ?? true,
     });
     if (!started.ok) return rejected(`shoe ${e.shoeId}: ${started.error}`);
     return applied(seen({ ...withShoe(state, started.value, now), change: { kind: 'reset' } }));

@@ -197,6 +197,23 @@ describe('events', () => {
     expect(kinds(state)).toContain('tableClosed');
     expect(kinds(run([{ kind: 'event', payload: event('table-open', {}) }], state).state)).not.toContain('tableClosed');
   });
+
+  test('closed by its controller before any shoe (a new keypad): an open sign leaves TABLE CLOSED, a shoe starts closed', () => {
+    const closed: TableMessage = { kind: 'event', payload: event('table-closed', {}) };
+    const { state } = run([closed, { kind: 'signage', payload: signage(1, { tableOpen: true }) }]);
+    expect(state.shoe).toBeNull();
+    expect(kinds(state)).toContain('tableClosed');
+    const started = run([start()], state).state;
+    expect(started.shoe?.tableOpen).toBe(false);
+    expect(kinds(started)).toContain('tableClosed');
+    const opened = run([{ kind: 'event', payload: event('table-open', {}) }], started).state;
+    expect(kinds(opened)).not.toContain('tableClosed');
+    // Opened before any shoe: the sign's revision no longer keeps it closed.
+    const early = run([closed, { kind: 'event', payload: event('table-open', {}) }]).state;
+    expect(kinds(run([{ kind: 'signage', payload: signage(1, { tableOpen: true }) }], early).state)).not.toContain(
+      'tableClosed',
+    );
+  });
 });
 
 describe('snapshot', () => {

@@ -17,7 +17,15 @@ import { addNotice, dropNotices } from './notices';
 import { applyEvent } from './table-event';
 import { applyHand } from './table-hand';
 import { applySnapshot } from './table-snapshot';
-import { applied, duplicate, rejected, type Applied, type TableMessage, type TableState } from './table-types';
+import {
+  applied,
+  controllerClosed,
+  duplicate,
+  rejected,
+  type Applied,
+  type TableMessage,
+  type TableState,
+} from './table-types';
 
 export {
   emptyTableState,
@@ -59,7 +67,7 @@ function applySignage(state: TableState, sign: TableSignage, now: string): Appli
   if (limits.minimum > limits.maximum)
     return rejected(`limits.minimum (${limits.minimum}) is above limits.maximum (${limits.maximum})`);
   const notices = sign.tableOpen
-    ? state.shoe?.tableOpen === false
+    ? controllerClosed(state)
       ? state.notices
       : dropNotices(state.notices, ['tableClosed'])
     : state.notices.some((n) => n.kind === 'tableClosed')

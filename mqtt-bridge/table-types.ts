@@ -44,6 +44,11 @@ export interface TableState {
     readonly heardAt?: string;
   } | null;
   readonly seqs: { readonly [controllerId: string]: ControllerSeq };
+  /**
+   * The controller's last `table-open` or `table-closed`; absent until it says either (and in older journals). A
+   * shoe carries it too (`shoe.tableOpen`); this holds it before any shoe: a new keypad closes its table at once.
+   */
+  readonly controllerTableOpen?: boolean;
   readonly notices: readonly StoredNotice[];
   readonly lastResultAt: string | null;
   readonly change: {
@@ -51,6 +56,10 @@ export interface TableState {
     readonly hand?: number;
   } | null;
 }
+
+/** The controller says the table is closed: its shoe says so, or, before any shoe, its last event did. */
+export const controllerClosed = (state: TableState): boolean =>
+  state.shoe ? state.shoe.tableOpen === false : state.controllerTableOpen === false;
 
 /** How many past shoe ids a board remembers (a day at a busy table is about 30 shoes). */
 export const PAST_SHOES = 50;

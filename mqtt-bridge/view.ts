@@ -12,6 +12,7 @@ import { payTableView } from '../contract/pay-table-view';
 import { roundView } from '../contract/round-view';
 import { sortedNotices } from './notices';
 import type { TableState } from './table-state';
+import { controllerClosed } from './table-types';
 import { toSecond } from '../contract/time-words';
 import { warningDetail } from './warning-detail';
 
@@ -62,13 +63,13 @@ export function stateWarnings(state: TableState, now: string): StaffWarning[] {
 /**
  * `controller-offline`, dated from when the board heard it (a last will carries the time its connection began, not
  * when it broke). Not while the table is closed, by its sign or its controller: a controller then may well be off.
- * Closed is what the board shows (TABLE CLOSED): a controller's `table-closed` before any shoe (a new keypad closes
- * its table at once) is held by that notice alone, there being no shoe to say it.
+ * Closed by the controller before any shoe (a new keypad closes its table at once) too; and while the board shows
+ * TABLE CLOSED (a journal of an older board holds that early `table-closed` in the notice alone).
  */
 function controllerWarnings(state: TableState): StaffWarning[] {
   const c = state.controller;
   if (!c || c.online) return [];
-  if (state.signage?.tableOpen === false || state.shoe?.tableOpen === false) return [];
+  if (state.signage?.tableOpen === false || controllerClosed(state)) return [];
   if (state.notices.some((n) => n.kind === 'tableClosed')) return [];
   const since = c.heardAt ?? c.since;
   return [
