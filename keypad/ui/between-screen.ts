@@ -274,7 +274,16 @@ export class KeypadBetween extends LitElement {
               class="danger"
               data-end-shoe-early
               ?disabled=${!v.can['end-shoe'] || s.complete}
-              @click=${() => this.act({ type: 'end-shoe' }, { title: t.endShoe, body: t.endShoeEarly, label: t.endShoe, danger: true })}
+              @click=${() =>
+                this.act(
+                  { type: 'end-shoe' },
+                  {
+                    title: tally ? t.endShoeNow(tally.played, tally.void) : t.endShoe,
+                    body: t.endShoeEarly,
+                    label: t.endShoe,
+                    danger: true,
+                  },
+                )}
             >
               ${t.endShoe}
             </button>

@@ -31,6 +31,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   undo: [21, 8],
   redoing: [21],
   endShoeDone: [71, 2],
+  endShoeNow: [64, 3],
   lastCoupNext: [72],
   cutCardOut: [73],
   keyResult: [5],

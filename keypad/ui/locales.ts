@@ -111,6 +111,8 @@ const EN = {
   endShoeEarly: 'The last coup has not been dealt. End the shoe now (rule 7.10)?',
   endShoeDone: (played: number, voids: number) =>
     `The last coup is dealt: end the shoe (${EN.handsCount(played, voids)})`,
+  /** The early end's confirmation (rule 7.10): the shoe's hands so far, as the boards will count them. */
+  endShoeNow: (played: number, voids: number) => `End the shoe now (${EN.handsCount(played, voids)})`,
   lastCoup: 'LAST COUP',
   lastCoupNext: (n: number) => `Last coup: round ${n}`,
   /** The cut card came out during the round being dealt (rule 11.2 b): said at once, not after the round. */

@@ -77,6 +77,7 @@ export const ZH_HANS: Strings = {
   endShoe: '结束牌靴',
   endShoeEarly: '最后一局尚未发出。现在结束牌靴（规则 7.10）？',
   endShoeDone: (played, voids) => `最后一局已发出：结束牌靴（${ZH_HANS.handsCount(played, voids)}）`,
+  endShoeNow: (played, voids) => `现在结束牌靴（${ZH_HANS.handsCount(played, voids)}）`,
   lastCoup: '最后一局',
   lastCoupNext: (n) => `最后一局：第 ${n} 局`,
   cutCardOut: (n) => `切牌卡已出：本局之后再发一局，第 ${n} 局为最后一局`,

@@ -80,6 +80,7 @@ export const ZH_HANT: Strings = {
   endShoe: '結束本靴',
   endShoeEarly: '最後一局尚未發出。現在結束本靴（規則 7.10）？',
   endShoeDone: (played, voids) => `最後一局已發出：結束本靴（${ZH_HANT.handsCount(played, voids)}）`,
+  endShoeNow: (played, voids) => `現在結束本靴（${ZH_HANT.handsCount(played, voids)}）`,
   lastCoup: '最後一局',
   lastCoupNext: (n) => `第 ${n} 局為最後一局`,
   cutCardOut: (n) => `切牌卡已出：本局之後再發一局，第 ${n} 局為最後一局`,

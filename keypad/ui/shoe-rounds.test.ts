@@ -91,6 +91,10 @@ describe("the shoe's hands, counted as its boards count them", () => {
     expect(handsTally(shoe)).toEqual({ played: 3, void: 2 });
     expect(shoe.complete).toBe(true);
     expect(strings('en').endShoeDone(3, 2)).toBe('The last coup is dealt: end the shoe (3 hands + 2 void)');
+    // Ended early (rule 7.10), the confirmation counts them too.
+    expect(strings('en').endShoeNow(3, 2)).toBe('End the shoe now (3 hands + 2 void)');
+    expect(strings('zh-Hans').endShoeNow(3, 0)).toBe('现在结束牌靴（共 3 局）');
+    expect(strings('zh-Hant').endShoeNow(3, 2)).toBe('現在結束本靴（3 局 + 2 局無效）');
   });
 
   test('the shoe ended says the same', () => {
