@@ -304,7 +304,12 @@ export class KioskApp extends LitElement {
       <main class="main">${main}</main>
       ${
         closedNotice
-          ? html`<kiosk-notices cover .notices=${[closedNotice]} .language=${lang}></kiosk-notices>`
+          ? html`<kiosk-notices
+              cover
+              .notices=${[closedNotice]}
+              .language=${lang}
+              .results=${view.shoe !== null}
+            ></kiosk-notices>`
           : nothing
       }
       <kiosk-identify

@@ -54,6 +54,8 @@ export class KioskNotices extends LitElement {
   @property() language: Language = DEFAULT_LANGUAGE;
   /** Show only the table-closed veil (for the layer over the board) instead of the other notices. */
   @property({ type: Boolean, reflect: true }) cover = false;
+  /** The board shows a shoe: the closed veil says its results remain shown (said of no shoe, it would mislead). */
+  @property({ type: Boolean }) results = true;
 
   private headline(n: Notice): TemplateResult | string {
     const lang = this.language;
@@ -99,7 +101,7 @@ export class KioskNotices extends LitElement {
       case 'burn':
         return n.burn ? tr(lang, 'notice.burnt', str`${count(n.burn.count, localeOf(lang))} cards burnt`) : nothing;
       case 'tableClosed':
-        return tr(lang, 'notice.tableClosedDetail', 'Results of this shoe remain shown');
+        return this.results ? tr(lang, 'notice.tableClosedDetail', 'Results of this shoe remain shown') : nothing;
       case 'corrected':
         if (no === null) return nothing;
         // A dealer's undo is a code, said in the board's words; a supervisor's name is shown as it was given.

@@ -118,6 +118,19 @@ describe('<kiosk-notices>', () => {
     expect($$(band, '.notice').map((n) => n.getAttribute('data-kind'))).toEqual(['shuffle']);
     expect($$(veil, '.notice').map((n) => n.getAttribute('data-kind'))).toEqual(['tableClosed']);
   });
+
+  it('says the results remain shown only when the board shows a shoe (a new keypad closes a table with none)', async () => {
+    const veil = document.createElement('kiosk-notices');
+    veil.notices = [{ kind: 'tableClosed', since }];
+    veil.cover = true;
+    veil.language = 'en';
+    await mount(veil, 1200, 400);
+    expect(textOf(veil)).toContain('Results of this shoe remain shown');
+    veil.results = false;
+    await veil.updateComplete;
+    expect(textOf(veil)).toContain('Table closed');
+    expect(textOf(veil)).not.toContain('remain shown');
+  });
 });
 
 const conn = (state: ConnectionView['state'], minutesAgo: number, now: number): ConnectionView => ({
