@@ -1,8 +1,8 @@
 /**
  * What the keypad said in English to a dealer whose keypad is in Chinese, and what a page reloaded forgot, in real
  * Chromium against a real Mosquitto: a card refused as the replacement of a card of the round (it would change the
- * third cards) is said in the keypad's language; a page opened during the supervisors' lock-out counts the lock-out
- * down, with Send off, as the page that was locked out did.
+ * third cards) is said in the keypad's language, in a toast that takes no tap from the card keys under it; a page
+ * opened during the supervisors' lock-out counts the lock-out down, with Send off, as the page that was locked out did.
  */
 import { describe, expect, test } from 'vitest';
 import { hashCode, MAX_WRONG, Supervisors } from '../keypad/supervisors';
@@ -35,6 +35,13 @@ describe.skipIf(rig.missing)(
         expect(await toast.textContent()).toContain(strings(language).recardThirdCards('5♦'));
         if (language !== 'en') expect(await toast.textContent()).not.toMatch(/[A-Za-z]{4,}/); // no English left
         expect(kp.view().round?.cards).toEqual(['2S', 'KC', '3D', 'KD', '4H']);
+        // The toast lies over the card keys for 5 s: it takes no tap, the key beneath it does.
+        const onToast = await page.evaluate(() => {
+          const root = document.querySelector('keypad-app')!.shadowRoot!;
+          const r = root.querySelector('.toast[role="alert"]')!.getBoundingClientRect();
+          return root.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.classList.contains('toast') ?? true;
+        });
+        expect(onToast).toBe(false);
       },
       60_000,
     );

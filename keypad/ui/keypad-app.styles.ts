@@ -96,6 +96,8 @@ export const appStyles = css`
     border-radius: 12px;
     max-width: 90vw;
     z-index: 20;
+    /* It lies over the card keys for 5 s (a refused replacement): a tap there reaches the key beneath. */
+    pointer-events: none;
   }
   /* The page's link status sits apart from an error's toast (bottom), which it would otherwise hide. */
   .toast.live {
