@@ -1,7 +1,8 @@
 /**
  * The tablet's own link to the keypad, lost (the keypad killed, restarting, or the table's Wi-Fi gone): the page still
  * shows the last view it received, and said "Online" in green over it while every tap was refused behind a status
- * toast (the error hidden under it). Now its header says it is connecting, and nothing on the screen takes a tap.
+ * toast (the error hidden under it). Now its header says it is reconnecting to the keypad, and nothing on the screen
+ * takes a tap.
  */
 import { describe, expect, test } from 'vitest';
 import type { DealerAction } from '../keypad/protocol';
@@ -33,6 +34,9 @@ describe.skipIf(missing)(`the page without its keypad${missing ? ` (${missing})`
     await server.close(); // the page's WebSocket closes: the page keeps its last view
     await page.locator('keypad-app [data-link="page"]').waitFor();
     expect(await page.locator('keypad-app [data-link="online"]').count()).toBe(0);
+    // It is the keypad the page lost, not the table: said so, not the start-up's "Connecting to the table…".
+    expect(await page.locator('keypad-app [data-link="page"]').textContent()).toBe('Reconnecting to the keypad…');
+    expect(await page.locator('keypad-app .toast.live').textContent()).toBe('Reconnecting to the keypad…');
     expect(await page.locator('keypad-app main').getAttribute('inert')).not.toBeNull();
     expect(await page.locator('keypad-app footer').getAttribute('inert')).not.toBeNull();
     // A card's key lies under the finger, but the tap reaches nothing: the round has no card.

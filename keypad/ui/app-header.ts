@@ -33,7 +33,7 @@ export function appHeader(h: HeaderInputs): TemplateResult {
   // (the keypad's link to the broker) would say green what the page can no longer know, nor reach.
   const linkChip =
     h.live !== 'open'
-      ? html`<span class="chip off" data-link="page">${t.starting}</span>`
+      ? html`<span class="chip off" data-link="page">${t.reconnecting}</span>`
       : link.state === 'online'
         ? html`<span class="chip ok" data-link="online">${t.online}${link.signing ? ` · ${t.signing}` : ''}</span>`
         : html`<span class="chip off" data-link=${link.state}

@@ -266,6 +266,6 @@ export class KeypadApp extends LitElement {
           : nothing
       }
       ${this.toast ? html`<div class="toast" role="alert">${this.toast}</div>` : nothing}
-      ${away ? html`<div class="toast live" role="status">${t.starting}</div>` : nothing}`;
+      ${away ? html`<div class="toast live" role="status">${t.reconnecting}</div>` : nothing}`;
   }
 }

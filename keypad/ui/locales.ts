@@ -44,6 +44,8 @@ const EN = {
   offline: 'Offline: results are kept and sent when back',
   pending: (n: number) => `${n} to send`,
   starting: 'Connecting to the table…',
+  /** The page lost the keypad itself (its program stopped, or the network): not the table. */
+  reconnecting: 'Reconnecting to the keypad…',
   signing: 'Signed',
   supervisor: 'Supervisor',
   outcome: { banker: 'Banker', player: 'Player', tie: 'Tie' } satisfies Record<Outcome, string>,

@@ -25,6 +25,7 @@ export const ZH_HANS: Strings = {
   offline: '离线：结果已保存，恢复后发送',
   pending: (n) => `待发送 ${n}`,
   starting: '正在连接牌台…',
+  reconnecting: '正在重新连接键盘…',
   signing: '已签名',
   supervisor: '主管',
   outcome: { banker: '庄', player: '闲', tie: '和' },

@@ -27,6 +27,7 @@ export const ZH_HANT: Strings = {
   offline: '離線：結果已儲存，恢復連線後發送',
   pending: (n) => `${n} 項待發送`,
   starting: '正在連線牌桌…',
+  reconnecting: '正在重新連線鍵盤…',
   signing: '已簽章',
   supervisor: '主任',
   outcome: { banker: '莊', player: '閒', tie: '和' },
