@@ -17,6 +17,7 @@ import type { Language } from '../../contract/schemas/signage';
 import { AboutController } from '../controllers/about-controller';
 import { BurnInController } from '../controllers/burn-in-controller';
 import { FitController } from '../controllers/fit-controller';
+import { IdentifyController } from '../controllers/identify-controller';
 import { StalePictureController } from '../controllers/stale-picture';
 import { ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
@@ -64,7 +65,6 @@ export class KioskApp extends LitElement {
 
   @state() private language: Language = 'en'; // the source locale, active until a view names another
   @state() private ready = false; // the first view's language (messages and fonts) is ready: the board is drawn
-  @state() private identifyUntil = 0;
   @state() private aspect: 'landscape' | 'portrait' = 'landscape';
 
   /** Where views come from: Electron's preload, the web host's socket, or the demo. */
@@ -80,8 +80,7 @@ export class KioskApp extends LitElement {
   private readonly burnIn = new BurnInController(this);
   private readonly about = new AboutController(this);
   private readonly fit = new FitController(this);
-  private offIdentify: (() => void) | null = null;
-  private identifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly identify = new IdentifyController(this);
   private observer: ResizeObserver | null = null;
   /** The board's size as last observed: read from the observer, never from layout on a hand (that would force one). */
   private size = '';
@@ -100,15 +99,11 @@ export class KioskApp extends LitElement {
       }
     });
     this.observer.observe(this);
-    this.listenForIdentify();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.observer?.disconnect();
-    this.offIdentify?.();
-    this.offIdentify = null;
-    if (this.identifyTimer) clearTimeout(this.identifyTimer);
   }
 
   /**
@@ -143,9 +138,7 @@ export class KioskApp extends LitElement {
       this.shoe.attach(this.api);
       this.about.attach(this.api);
       this.fit.attach(this.api);
-      this.offIdentify?.();
-      this.offIdentify = null;
-      if (this.isConnected) this.listenForIdentify();
+      this.identify.attach(this.api);
     }
     this.stale.follow(this.shoe.view);
     const theme = this.shoe.view?.settings.theme ?? 'classic';
@@ -164,16 +157,6 @@ export class KioskApp extends LitElement {
         }
       });
     }
-  }
-
-  private listenForIdentify(): void {
-    if (!this.api || this.offIdentify) return;
-    this.offIdentify = this.api.on('kiosk:identify', (seconds) => {
-      const ms = Math.max(1, Math.min(600, Number(seconds) || 10)) * 1000;
-      this.identifyUntil = Date.now() + ms;
-      if (this.identifyTimer) clearTimeout(this.identifyTimer);
-      this.identifyTimer = setTimeout(() => (this.identifyUntil = 0), ms);
-    });
   }
 
   private layout(view: TableView | null): 'landscape' | 'portrait' {
@@ -313,7 +296,7 @@ export class KioskApp extends LitElement {
           : nothing
       }
       <kiosk-identify
-        ?open=${this.identifyUntil > 0}
+        ?open=${this.identify.open}
         display-id=${view.displayId}
         table-id=${view.tableId}
         .language=${lang}
