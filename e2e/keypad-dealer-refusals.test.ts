@@ -61,7 +61,11 @@ describe.skipIf(rig.missing)(
       const page = await openKeypadPage(rig, cleanups, server.url);
       await page.locator('[data-supervisor]').click();
       const sv = (what: string) => page.locator(`keypad-supervisor ${what}`);
+      // Said as soon as the panel opens, before any hand is picked: not only once there is something to send.
+      await sv('[data-locked]').waitFor();
+      expect(await sv('[data-locked]').textContent()).toMatch(/try again in [1-6]?\d s/);
       await sv('[data-pick-hand="1"]').click();
+      expect(await sv('[data-locked]').count()).toBe(1);
       await sv('[data-mode="void"]').click();
       await sv('[data-reason="cannot-reconstruct"]').click();
       await sv('[data-name]').fill('Lee');

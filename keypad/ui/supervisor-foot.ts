@@ -5,6 +5,7 @@
  *
  * ```ts
  * html`${supervisorFoot({ t, name, code, note, ready, sends, lockedFor, error, asRecorded, set, send })}`;
+ * html`${lockedFoot(t, lockedFor)}`; // no hand or no mode picked yet: the lock-out alone
  * ```
  * @packageDocumentation
  */
@@ -51,10 +52,18 @@ export function supervisorFoot(f: FootInputs): TemplateResult {
     </div>
     ${
       f.lockedFor > 0
-        ? html`<div class="error" role="alert" data-locked>${t.lockedFor(f.lockedFor)}</div>`
+        ? lockedLine(t, f.lockedFor)
         : f.error && f.error !== t.locked // a lock-out over is said no more
           ? html`<div class="error" role="alert">${f.error}</div>`
           : nothing
     }
   </div>`;
 }
+
+/** The supervisors' lock-out counted down: in the foot, or alone before a hand and what to do with it are picked. */
+export const lockedLine = (t: Strings, lockedFor: number): TemplateResult =>
+  html`<div class="error" role="alert" data-locked>${t.lockedFor(lockedFor)}</div>`;
+
+/** The foot while there is nothing to send yet: the lock-out alone, said as soon as the panel opens; else nothing. */
+export const lockedFoot = (t: Strings, lockedFor: number): TemplateResult | typeof nothing =>
+  lockedFor > 0 ? html`<div class="foot">${lockedLine(t, lockedFor)}</div>` : nothing;

@@ -23,7 +23,7 @@ import { actEvent } from './events';
 import { handPicker } from './hand-picker';
 import type { Strings } from './locales';
 import { sharedStyles } from './shared.styles';
-import { supervisorFoot } from './supervisor-foot';
+import { lockedFoot, supervisorFoot } from './supervisor-foot';
 import { supervisorStyles } from './supervisor-panel.styles';
 import './card-grid';
 import './outcome-pad';
@@ -277,7 +277,7 @@ export class KeypadSupervisor extends LitElement {
                 set: (field, value) => (this[field] = value),
                 send: () => this.send(),
               })
-            : nothing
+            : lockedFoot(t, this.lockedFor)
         }
       </div>
     </div>`;
