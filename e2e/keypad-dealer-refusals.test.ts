@@ -2,7 +2,8 @@
  * What the keypad said in English to a dealer whose keypad is in Chinese, and what a page reloaded forgot, in real
  * Chromium against a real Mosquitto: a card refused as the replacement of a card of the round (it would change the
  * third cards) is said in the keypad's language, in a toast that takes no tap from the card keys under it; a page
- * opened during the supervisors' lock-out counts the lock-out down, with Send off, as the page that was locked out did.
+ * opened during the supervisors' lock-out counts the lock-out down, with Send off, as the page that was locked out did;
+ * an undo the server finds too late (its clock) is refused in the keypad's language.
  */
 import { describe, expect, test } from 'vitest';
 import { hashCode, MAX_WRONG, Supervisors } from '../keypad/supervisors';
@@ -75,6 +76,27 @@ describe.skipIf(rig.missing)(
       expect(await locked.textContent()).toMatch(/try again in [1-6]?\d s/);
       expect(await sv('[data-send]').isDisabled()).toBe(true);
       expect(kp.view().shoe?.hands[0]?.voided).toBeUndefined();
+    }, 60_000);
+
+    test('an undo the server finds too late is refused in the keypad’s language, not in English', async () => {
+      let ahead = 0; // the keypad's clock runs ahead of the page's once the page shows Undo
+      const { kp, server } = await servedKeypad(rig, cleanups, `RF${++tables}`, {
+        now: () => new Date(Date.now() + ahead),
+      });
+      await act(kp, ...START, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('9S KC KD 4S'), {
+        type: 'result',
+      });
+      const page = await openKeypadPage(rig, cleanups, server.url, [1280, 800], 'zh-Hant');
+      const undo = page.locator('keypad-between [data-undo]');
+      await undo.waitFor();
+      ahead = kp.undoMs + 1_000; // the window passed by the server's clock: the page's view still offers Undo
+      await undo.click();
+      const toast = page.locator('keypad-app .toast[role="alert"]');
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain(strings('zh-Hant').undoExpired);
+      expect(await toast.textContent()).not.toMatch(/[A-Za-z]{4,}/); // no English left
+      expect(kp.view().shoe?.hands).toHaveLength(1);
+      expect(kp.view().redo).toBeNull(); // not keyed again
     }, 60_000);
   },
 );

@@ -161,6 +161,23 @@ function closed(shoe: Shoe): string | null {
 export const announcedReason = (s: KeypadState): VoidHandReason | null => (s.shoe ? announced(s.shoe) : null);
 
 /**
+ * Why the latest result cannot be undone at `at` (the server's clock), with the code the page says it by: its undo
+ * window passed. The page offers Undo until the window closes by its own clock, so a tap at the last moment (or a
+ * late request) meets this. Null when it can, or when `refusal()` already says why not.
+ */
+export function undoRefusal(
+  s: KeypadState,
+  at: string,
+  undoMs: number,
+): { readonly code: 'undo-expired'; readonly error: string } | null {
+  if (!s.last || Date.parse(at) - Date.parse(s.last.at) <= undoMs) return null;
+  return {
+    code: 'undo-expired',
+    error: `the undo window of ${Math.round(undoMs / 1000)} s has passed: a supervisor corrects it`,
+  };
+}
+
+/**
  * Why `card` cannot replace the round's card at `index` (dealing order), with the code the page says it by in the
  * dealer's language; null when it can. The same card again; a card the shoe's decks hold no more of; a card that
  * would change the third cards (Table of Play: take back the cards after it instead).

@@ -37,7 +37,7 @@ import type { ControllerStep } from '../simulator/steps';
 import type { Action } from './protocol';
 import { dealingOrder, replacedAt } from './round-entry';
 import { correction, done, redone, result, resultOf, type Context, type Transition } from './keypad-results';
-import { exhausted, INITIAL_STATE, recardRefusal, refusal, seen, type KeypadState } from './keypad-rules';
+import { exhausted, INITIAL_STATE, recardRefusal, refusal, seen, undoRefusal, type KeypadState } from './keypad-rules';
 
 export {
   announcedReason,
@@ -46,6 +46,7 @@ export {
   INITIAL_STATE,
   recardRefusal,
   refusal,
+  undoRefusal,
   type KeypadState,
 } from './keypad-rules';
 export { UNDO_BY, type Context, type Transition } from './keypad-results';
@@ -153,8 +154,8 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
     case 'undo': {
       const last = s.last!;
       const after = Date.parse(at) - Date.parse(last.at);
-      if (after > ctx.undoMs)
-        return err(`the undo window of ${Math.round(ctx.undoMs / 1000)} s has passed: a supervisor corrects it`);
+      const expired = undoRefusal(s, at, ctx.undoMs);
+      if (expired) return err(expired.error);
       const hand = shoeHands(shoe).find((h) => h.no === last.handNo);
       if (!hand || hand.voided) return err(`hand ${last.handNo} cannot be undone`);
       const entry = hand.cards ? dealingOrder(hand.cards) : [];

@@ -23,7 +23,7 @@ import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
 import { actionOf, journalAction } from './action';
-import { act, INITIAL_STATE, recardRefusal, type KeypadState } from './keypad-state';
+import { act, INITIAL_STATE, recardRefusal, refusal, undoRefusal, type KeypadState } from './keypad-state';
 import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type JournalHeader, type KeypadJournal } from './journal';
 import type { Action, ActionResponse, Keying, KeypadView, RefusalCode } from './protocol';
@@ -186,7 +186,7 @@ export class Keypad extends EventEmitter<Events> {
     const action = asked.value;
     const t = at.toISOString();
     const r = act(this.state, action, { at: t, undoMs: this.undoMs });
-    if (!r.ok) return { ok: false, error: r.error, ...refusalCode(this.state, action) };
+    if (!r.ok) return { ok: false, error: r.error, ...refusalCode(this.state, action, t, this.undoMs) };
     journalAction(
       this.journal,
       { t, a: action },
@@ -256,8 +256,16 @@ export class Keypad extends EventEmitter<Events> {
   }
 }
 
-/** The code of a refused action that the page words in the dealer's language (a recard's), if it has one. */
-function refusalCode(s: KeypadState, a: Action): { code?: RefusalCode } {
+/**
+ * The code of a refused action that the page words in the dealer's language (a recard's, an undo too late), if it
+ * has one. Refusals the page's disabled buttons keep a dealer from have none: they are said in English.
+ */
+function refusalCode(s: KeypadState, a: Action, at: string, undoMs: number): { code?: RefusalCode } {
+  if (refusal(s, a.type) !== null) return {};
+  if (a.type === 'undo') {
+    const code = undoRefusal(s, at, undoMs)?.code;
+    return code ? { code } : {};
+  }
   if (a.type !== 'recard') return {};
   const card = parseCard(a.card);
   const code = card.ok ? recardRefusal(s, a.index, card.value)?.code : undefined;

@@ -105,8 +105,13 @@ export type ActionType = Action['type'];
 
 /** Why a card cannot replace a card of the round: the same card, none left of it, it changes the third cards. */
 export type RecardCode = 'same-card' | 'not-of-set' | 'third-cards';
-/** A refusal the page words itself: a supervisor's code wrong or locked; the table held by another; a recard's. */
-export type RefusalCode = 'supervisor' | 'locked' | 'refused' | RecardCode;
+/**
+ * A refusal the page words itself: a supervisor's code wrong or locked; the table held by another; the keypad not
+ * connected to the table yet; the undo's window passed (by the server's clock); a recard's; and the page's own
+ * `unreachable` (its request did not reach the keypad).
+ */
+export type RefusalCode =
+  'supervisor' | 'locked' | 'refused' | 'not-connected' | 'undo-expired' | 'unreachable' | RecardCode;
 
 /** The answer to `POST /api/action`. */
 export type ActionResponse =

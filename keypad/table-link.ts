@@ -241,7 +241,8 @@ export class TableLink {
   notServing(): Extract<ActionResponse, { ok: false }> | null {
     if (this.state === 'refused')
       return { ok: false, error: this.refusal ? refusalText(this.refusal) : 'the table is held', code: 'refused' };
-    if (this.state === 'starting' || !this.link) return { ok: false, error: 'not connected to the table yet' };
+    if (this.state === 'starting' || !this.link)
+      return { ok: false, error: 'not connected to the table yet', code: 'not-connected' };
     return null;
   }
 

@@ -1,7 +1,9 @@
 /**
  * A refused action in the dealer's language: the server answers with English (`error`, for logs and tools) and,
  * where the page can say it better, a code (`code`): a supervisor's code wrong or locked, a card refused as the
- * replacement of a card of the round. Anything else is said as the server said it.
+ * replacement of a card of the round, the undo's window passed, the keypad not serving or not yet connected to the
+ * table, the keypad out of reach. Anything else (what the page's disabled buttons keep a dealer from) is said as the
+ * server said it.
  *
  * ```ts
  * say(refusalMessage(t, { ok: false, error: '…', code: 'third-cards' }, { action: { type: 'recard', index: 1, card: '9S' } }));
@@ -27,6 +29,14 @@ export function refusalMessage(t: Strings, r: Refused, request: ActionRequest): 
       return t.recardNotOfSet(card);
     case 'third-cards':
       return t.recardThirdCards(card);
+    case 'undo-expired':
+      return t.undoExpired;
+    case 'not-connected':
+      return t.notConnected;
+    case 'unreachable':
+      return t.unreachable;
+    case 'refused':
+      return t.refusedTitle;
     default:
       return r.error;
   }

@@ -60,7 +60,7 @@ export class KeypadClient {
         body: JSON.stringify(body),
       });
     } catch {
-      return { ok: false, error: 'the keypad cannot be reached' } as T;
+      return { ok: false, error: 'the keypad cannot be reached', code: 'unreachable' } as T;
     }
     if ((res.headers.get('content-type') ?? '').startsWith('application/json')) return (await res.json()) as T;
     return { ok: false, error: `${res.status}: ${(await res.text()).trim()}` } as T;

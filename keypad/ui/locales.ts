@@ -197,6 +197,10 @@ const EN = {
   wrongCode: 'Wrong supervisor or code',
   locked: 'Too many wrong codes: wait a minute',
   lockedFor: (s: number) => `Too many wrong codes: try again in ${s} s`,
+  /** Refusals the page cannot prevent (the server's codes `undo-expired`, `not-connected`; the page's `unreachable`). */
+  undoExpired: 'The undo time has passed: a supervisor corrects the hand',
+  notConnected: 'The keypad is not connected to the table yet: wait, then tap again',
+  unreachable: 'The keypad cannot be reached: check the tablet’s network, then tap again',
   // Refused
   refusedTitle: 'This keypad is not serving the table',
   refusedAnother: (id: string, table: string) =>

@@ -148,6 +148,9 @@ export const ZH_HANS: Strings = {
   wrongCode: '主管或密码错误',
   locked: '密码错误次数过多：请等待一分钟',
   lockedFor: (s) => `密码错误次数过多：请在 ${s} 秒后重试`,
+  undoExpired: '撤销时间已过：请主管更正此局',
+  notConnected: '键盘尚未连接牌台：请稍候再点',
+  unreachable: '无法连接键盘：请检查平板的网络，然后再点',
   refusedTitle: '本键盘未在服务此牌台',
   refusedAnother: (id, table) =>
     `${table} 号台已有另一个键盘在服务（控制器 ${id}）。本键盘不发送任何内容：同一牌台两个键盘会在显示屏上出现两个不同的牌靴。`,

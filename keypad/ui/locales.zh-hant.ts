@@ -151,6 +151,9 @@ export const ZH_HANT: Strings = {
   wrongCode: '主任姓名或密碼錯誤',
   locked: '密碼錯誤次數過多：請等候一分鐘',
   lockedFor: (s) => `密碼錯誤次數過多：請於 ${s} 秒後再試`,
+  undoExpired: '撤銷時間已過：請主任更正此局',
+  notConnected: '鍵盤尚未連線牌桌：請稍候再按',
+  unreachable: '無法連線鍵盤：請檢查平板的網絡，然後再按',
   refusedTitle: '本鍵盤現時不負責此枱',
   refusedAnother: (id, table) =>
     `${table} 號枱已由另一部鍵盤負責（控制器 ${id}）。本鍵盤不會發送任何資料：同一張枱有兩部鍵盤，顯示屏上便會出現兩個不同的牌靴。`,

@@ -79,7 +79,8 @@ export async function servedKeypad(
     keying = 'cards',
     supervisors = new Supervisors(new Map()),
     decks,
-  }: { keying?: Keying; supervisors?: Supervisors; decks?: number } = {},
+    now,
+  }: { keying?: Keying; supervisors?: Supervisors; decks?: number; now?: () => Date } = {},
 ): Promise<{ kp: Keypad; server: KeypadServer }> {
   const kp = await startKeypad({
     broker: rig.broker().url,
@@ -93,6 +94,7 @@ export async function servedKeypad(
     // Undo was gone from the last.
     undoMs: 120_000,
     ...(decks !== undefined && { decks }),
+    ...(now && { now }),
   });
   const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: KEYPAD_UI });
   cleanups.push(
