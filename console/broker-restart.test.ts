@@ -175,4 +175,24 @@ describe('after the broker restarts without its retained messages', () => {
       "Board D13 shows no sign; the table's sign is revision 7 — it has not taken it yet",
     );
   });
+
+  test("a change of the casino sign the broker lost again is made to the one the boards show (audit log's)", async () => {
+    // Revision 4 is the console's own (above), so its audit log has it; board D12 takes it, then the broker loses it.
+    await publish([[T.displayStatus('D12'), status('D12', { signageRevision: 7, casinoSignageRevision: 4 })]]);
+    await publish([[T.casinoSignage(), '']]);
+    await until(() => view().casino === null && view().casinoBoardsShow === 4);
+    // Only the scale, as the page's Change pay scale… sends it: the name is the one the boards show, not refused
+    // for want of one (nor the defaults').
+    const ask = { tableId: null, changes: [['pp-scale', 'two']], reason: 'new scale for the weekend' };
+    const preview = (await (await dana.post('/api/preview', ask)).json()) as PreviewResponse;
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.casino?.revision).toEqual({ from: null, to: 5, boards: 4 });
+    expect(preview.casino?.restored).toBe(4);
+    expect(preview.casino?.changes.map((c) => c.field)).toEqual(['pp-scale']);
+    expect(preview.summary.join(' ')).toMatch(/revision 4 as the boards show it, published again, with pp-scale/);
+    const res = await dana.post('/api/apply', { ...ask, expect: preview.expect });
+    expect(res.status).toBe(200);
+    const sign = await until(() => (view().casino?.revision === 5 ? view().casino : undefined));
+    expect(sign).toMatchObject({ casinoName: 'Crown', perfectPairsScale: 'two', updatedBy: 'dana' });
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * What a change request to the console asks for, as edits and an action for the audit log (`changes.ts`): a
  * restore of an earlier revision (`revertTo`) as the edits back to it; a republish, where the broker lost the sign
- * its boards show, as that sign from the audit log; else the request's `KEY=VALUE` changes, made to the sign the
- * boards show when the broker lost it. Reads the audit log; publishes nothing.
+ * its boards show, as that sign from the audit log; else the request's `KEY=VALUE` changes, made to the sign (a
+ * table's or the casino's) the boards show when the broker lost it. Reads the audit log; publishes nothing.
  *
  * ```ts
  * const e = await requestEdits({ tableId: 'T1', changes: [['min', '200']] }, monitor.current, audit);
@@ -18,7 +18,7 @@ import { fleetRevisions, type FleetState } from './fleet-state';
 import type { ChangeRequest } from './protocol';
 import { editsToRevision, signAtRevision } from './revert';
 import type { RestoredSign } from './sign-edit';
-import { editsTable, fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
+import { editsCasino, editsTable, fieldError, parseEdits, type FieldError, type SignEdits } from './sign-keys';
 
 /** A request's edits and action; `revertedTo` and `restore` for a sign read back from the audit log. */
 export type Edited = { edits: SignEdits; action: SignAction; revertedTo?: number; restore?: RestoredSign };
@@ -74,13 +74,15 @@ export async function requestEdits(
     );
   // The broker lost the sign its boards show: the change is made to that sign (from the audit log), not to the
   // defaults, which would replace everything the boards show (a floor manager's report). The page's form shows it.
-  const shown = req.tableId === null ? null : fleetRevisions(fleet, req.tableId).table;
-  const sign = !table && shown ? signAtRevision(await audit.read(), 'table', req.tableId, shown) : null;
-  if (sign && editsTable(edits.value))
-    return ok({
-      edits: edits.value,
-      action: 'change',
-      restore: { target: 'table', sign: sign as TableSignage },
-    });
-  return ok({ edits: edits.value, action: 'change' });
+  // So for the casino's sign: its name and scale as the boards show them, not a name to type again.
+  const target = req.tableId === null ? 'casino' : 'table';
+  const lost = (target === 'casino' ? fleet.casino : table) === null;
+  const edited = target === 'casino' ? editsCasino(edits.value) : editsTable(edits.value);
+  const shown = fleetRevisions(fleet, req.tableId)[target];
+  const sign = lost && edited && shown ? signAtRevision(await audit.read(), target, req.tableId, shown) : null;
+  if (!sign) return ok({ edits: edits.value, action: 'change' });
+  const restore = (
+    target === 'casino' ? { target, sign: sign as CasinoSignage } : { target, sign: sign as TableSignage }
+  ) satisfies RestoredSign;
+  return ok({ edits: edits.value, action: 'change', restore });
 }
