@@ -5,17 +5,18 @@
  * retained sign on the broker changes; a supervisor sets the casino's scale. Then what the floor must look at
  * (issue 12): a board out of step, a board ahead of a sign the broker lost, Perfect Pairs with no casino scale; and
  * the sign republished above the board; and after the broker restarts without its retained signs, the flag and
- * Republish sign… on a table the broker has no sign for; a board whose retained status says online, 40 min old
+ * Republish sign… on a table the broker has no sign for, and Change pay scale… made to the casino sign the boards
+ * show (the broker lost it too); a board whose retained status says online, 40 min old
  * (its will never came), listed as silent. Signing in, roles, closing and restoring:
  * console-ui-accounts.test.ts.
  * Screenshots go to test/output/console*.png.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
+import { makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { OUT, startConsolePage, type ConsolePage } from '../test/helpers/console-page';
-import { casino, signage } from '../test/helpers/table-messages';
+import { signage } from '../test/helpers/table-messages';
 
 const T = topics('baccarat');
 let ui: ConsolePage;
@@ -259,9 +260,37 @@ test('the broker restarts without its retained signs: the card says so, and Repu
     .poll(() => dialog.locator('li[data-field="republish"]').textContent())
     .toMatch(/^published again as it is: .+ · Pay Scale (One|Two) \(/);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  // The casino's management system puts its sign back (Jade 8 offers Perfect Pairs, which needs its scale).
-  await ui.pub.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(3)), { qos: 1, retain: true });
+  // Change pay scale… starts from the casino sign the boards show (revision 2, sue.chan's, from the audit log), as
+  // Change signs… does for a table's, not blank (no scale ticked, the casino's name to type again); the change is
+  // made to it. So the supervisor puts the casino sign back (Jade 8 offers Perfect Pairs, which needs its scale).
+  await ui.page.locator('section.casino').getByRole('button', { name: 'Change pay scale…' }).click();
+  await expect
+    .poll(() =>
+      dialog
+        .locator('[data-prefill="audit"]')
+        .textContent()
+        .then((t) => t?.replace(/\s+/g, ' ')),
+    )
+    .toContain('The broker has lost the casino sign. The form shows revision 2, as the boards show it');
+  expect(await dialog.locator('input[name="casino-name"]').inputValue()).toBe('Test Casino');
+  expect(await dialog.getByLabel(/Pay Scale Two/).isChecked()).toBe(true);
+  await dialog.getByLabel(/Pay Scale One/).check();
+  await dialog.getByRole('button', { name: 'Review change…' }).click();
+  await expect
+    .poll(() => dialog.locator('li[data-field="pp-scale"]').textContent())
+    .toBe('pp-scale Pay Scale Two → Pay Scale One');
+  expect(await dialog.locator('li[data-field]').count()).toBe(1); // the name is not changed: the boards' is kept
+  expect(await dialog.locator('[data-why="revision"]').textContent()).toContain(
+    "revision 2, from the console's audit log, goes out again as revision 3 with the changes below, and nothing else",
+  );
+  await ui.page.screenshot({ path: join(OUT, 'console-casino-lost.png') });
+  await ui.applyWith('The broker restarted and lost the casino sign: back to Pay Scale One');
   await expect.poll(() => ui.monitor.view().casino?.revision).toBe(3);
+  expect(ui.monitor.view().casino).toMatchObject({
+    casinoName: 'Test Casino',
+    perfectPairsScale: 'one',
+    updatedBy: 'sue.chan',
+  });
   // Change signs… starts from the sign the boards show (revision 5, from the audit log), not from the defaults
   // (AUD, 25 – 5,000, no side bets: a floor manager's report).
   await card.locator('button', { hasText: 'Change signs…' }).click();

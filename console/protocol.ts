@@ -74,6 +74,11 @@ export interface FleetView {
   readonly approvedBuilds: number | null; // how many builds the approved list holds; null: no list configured
   readonly casino: CasinoSignage | null;
   readonly casinoAttention: readonly Attention[]; // boards whose casino sign differs from the broker's
+  /**
+   * The highest casino sign revision a board shows (or showed before it went offline or the broker forgot it); null
+   * when none shows one. With no casino sign on the broker, above 0 means the broker had one and lost it.
+   */
+  readonly casinoBoardsShow: number | null;
   readonly tables: readonly TableView[];
   readonly boards: readonly BoardRow[];
   readonly ignored: number; // messages that broke the contract, not shown

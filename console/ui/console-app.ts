@@ -8,7 +8,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { TableSignage } from '../../contract/schemas';
 import type { AuditRecord } from '../audit-record';
 import type { AuditEntry, ConsoleFrame, FleetView, SessionInfo } from '../protocol';
 import { signAtRevision } from '../revert';
@@ -99,14 +98,19 @@ export class ConsoleApp extends LitElement {
     this.editing = tableId;
     this.notice = null;
     await this.updateComplete;
-    // The broker lost the sign its boards show: the form starts from that sign, which the audit log has (the server
-    // makes the change to it), not from the defaults, which would replace everything the boards show.
-    const t = tableId === null ? null : this.fleet?.tables.find((x) => x.tableId === tableId);
+    // The broker lost the sign its boards show (a table's, or the casino's): the form starts from that sign, which
+    // the audit log has (the server makes the change to it), not from the defaults, which would replace everything
+    // the boards show (for the casino's, a blank form: no scale ticked, its name to type again).
+    const f = this.fleet;
+    const t = tableId === null ? null : f?.tables.find((x) => x.tableId === tableId);
     // Republished, it is named as the boards show it too (not by its id alone).
-    const lost = mode.kind !== 'revert' && t && !t.signage && t.boardsShow ? t.boardsShow : null;
+    const boardsShow =
+      tableId === null ? (f && !f.casino ? f.casinoBoardsShow : null) : t && !t.signage ? t.boardsShow : null;
+    const lost = mode.kind !== 'revert' && boardsShow ? boardsShow : null;
     const records = lost === null ? null : await this.client.audit();
-    const shown = lost === null || !records ? null : signAtRevision(records, 'table', tableId, lost);
-    await this.editor.open(mode, shown as TableSignage | null);
+    const target = tableId === null ? 'casino' : 'table';
+    const shown = lost === null || !records ? null : signAtRevision(records, target, tableId, lost);
+    await this.editor.open(mode, shown);
   }
 
   private async openTableState(e: CustomEvent<{ tableId: string; action: 'close-table' | 'open-table' }>) {

@@ -28,6 +28,8 @@ import { reviewStep } from './sign-review';
 
 type Preview = Extract<PreviewResponse, { ok: true }>;
 
+const isCasinoSign = (s: TableSignage | CasinoSignage): s is CasinoSignage => 'perfectPairsScale' in s;
+
 /** How the dialog was opened: to edit, to publish the sign again as it is, or to restore a revision. */
 export type EditorMode =
   { readonly kind: 'edit' } | { readonly kind: 'republish' } | { readonly kind: 'revert'; readonly revision: number };
@@ -49,6 +51,8 @@ export class ConsoleSignEditor extends LitElement {
   @state() private reason = '';
   /** The sign the boards show, which the broker lost, as the audit log has it: the form starts from it. */
   @state() private lost: TableSignage | null = null;
+  /** The same for the casino's sign: the casino form starts from its scale and name. */
+  @state() private lostCasino: CasinoSignage | null = null;
 
   /** Where changes go. */
   @property({ attribute: false }) api: ChangeApi | null = null;
@@ -172,17 +176,19 @@ export class ConsoleSignEditor extends LitElement {
   }
 
   /**
-   * Opens the dialog on the current signs (a table with none: the defaults, every field to be published); to
-   * republish or to restore a revision, straight at the review.
+   * Opens the dialog on the current signs (a table with none: the defaults, every field to be published; where the
+   * broker lost the sign, table's or casino's, `lost`: the one its boards show, from the audit log); to republish or
+   * to restore a revision, straight at the review.
    */
-  async open(mode: EditorMode = { kind: 'edit' }, lost: TableSignage | null = null): Promise<void> {
+  async open(mode: EditorMode = { kind: 'edit' }, lost: TableSignage | CasinoSignage | null = null): Promise<void> {
     const t = this.table;
-    const shown = t ? (t.signage ?? lost ?? defaultTableSignage(t.tableId, this.user, '')) : null;
+    this.lost = t && !t.signage && lost && !isCasinoSign(lost) ? lost : null;
+    this.lostCasino = !t && !this.casino && lost && isCasinoSign(lost) ? lost : null;
+    const shown = t ? (t.signage ?? this.lost ?? defaultTableSignage(t.tableId, this.user, '')) : null;
     this.mode = mode;
-    this.lost = t && !t.signage ? lost : null;
-    this.values = formValues(shown, this.casino);
+    this.values = formValues(shown, this.casino ?? this.lostCasino);
     // Only what is changed is sent: from the sign shown, which the server changes too; from the defaults, everything.
-    this.initial = t && !t.signage && !lost ? formValues(null, this.casino) : this.values;
+    this.initial = t && !t.signage && !this.lost ? formValues(null, this.casino) : this.values;
     this.step = 'edit';
     this.error = null;
     this.preview = null;
@@ -253,7 +259,15 @@ export class ConsoleSignEditor extends LitElement {
               ? onlyReview
                 ? nothing
                 : this.casinoMode
-                  ? casinoForm(fields)
+                  ? html`${
+                      this.lostCasino
+                        ? html`<p class="muted" data-prefill="audit">
+                            The broker has lost the casino sign. The form shows revision ${this.lostCasino.revision}, as
+                            the boards show it (from the console's audit log); your changes are made to it.
+                          </p>`
+                        : nothing
+                    }
+                    ${casinoForm(fields)}`
                   : html`${
                       this.lost
                         ? html`<p class="muted" data-prefill="audit">
