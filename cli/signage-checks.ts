@@ -16,7 +16,8 @@ import { changedMessageFit } from '../contract/message-fit';
 import { sameTable } from '../console/change-request';
 import type { RetainedSigns } from '../console/retained-signs';
 import type { PlannedSign, SignPlan } from '../console/sign-edit';
-import { editsTable, type SignEdits } from '../console/sign-keys';
+import type { BoardRevisions } from '../console/board-revisions';
+import { editsTable, type FieldError, type SignEdits } from '../console/sign-keys';
 
 /** Why the change must not be planned at all (exit 2, nothing published), or null. */
 export function refusalBeforePlan(
@@ -50,7 +51,7 @@ export function refusalBeforePlan(
  */
 export function replacedOnBoards(plan: SignPlan, tableId: string): string[] {
   const line = (what: string, p: PlannedSign<{ readonly revision: number }> | null, mayChange: string) =>
-    p === null || p.boardsAhead === null
+    p === null || p.boardsAhead === null || p.restored !== undefined // made from the sign the boards show
       ? []
       : [
           `${what}: a board shows sign revision ${p.boardsAhead}, which the broker no longer has ` +
@@ -62,6 +63,38 @@ export function replacedOnBoards(plan: SignPlan, tableId: string): string[] {
     ...line(`table ${tableId}`, plan.table, 'limits, side bets or message'),
     ...line('the casino sign', plan.casino, "the casino's name or pay scale"),
   ];
+}
+
+/** The refusal of a plan that would replace on boards the signs the broker lost (`replaced`), saying the ways out. */
+export const replacedRefusal = (replaced: readonly string[], auditLacks: string): string =>
+  `${replaced.join('\n')}\n${auditLacks}` +
+  "Give the audit log that holds the sign the boards show (--audit FILE: the console's) to make your change to " +
+  'that sign, or check what the broker has with show, give every key that must stay as the boards show it, and add ' +
+  '--replace. Nothing was published.\n';
+
+/**
+ * After a refused plan, the way out where the broker lost a sign the boards show: a restore of a table needs the
+ * casino's sign back first (its keys are not restore's); a casino change without a name can take it from the log.
+ */
+export function planRefusalHint(
+  action: string,
+  error: FieldError,
+  current: Pick<RetainedSigns, 'casino'>,
+  tableId: string | null,
+  boards: BoardRevisions,
+  withAudit: boolean,
+): string {
+  if (action === 'restore' && tableId !== null && !current.casino && boards.casino !== null)
+    return (
+      "The broker lost the casino's sign too: restore it first (signage restore --audit FILE --reason …, " +
+      "without --table), then this table's.\n"
+    );
+  if (error.field === 'casino-name' && boards.casino !== null && !withAudit)
+    return (
+      `A board shows casino sign revision ${boards.casino}: give the audit log that holds it (--audit FILE), ` +
+      'and the change is made to it, its name kept.\n'
+    );
+  return '';
 }
 
 /**

@@ -560,6 +560,59 @@ describe('restore: the signs a broker lost, from the audit log', () => {
       'restore needs --audit FILE: the audit log to read the sign the boards show from',
     ]);
   });
+
+  test('set --audit on signs the broker lost: the change is made to the signs the boards show, not to the defaults', async () => {
+    // As the console's Change signs… does. Without the log, the table's change was refused (or made from the
+    // defaults with --replace) and the casino's refused for want of a name every board already shows.
+    const S = topics('lostset'); // a root of its own: no other test's boards report its casino sign
+    const own = (...args: string[]) => run('--root', 'lostset', ...args);
+    const lose = (topic: string) => watcher.publishAsync(topic, '', { qos: 1, retain: true });
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
+    const id = 'R5';
+    expect((await own('--audit', file, 'set', 'pp-scale=one', 'casino-name=Crown')).code).toBe(0);
+    expect((await own('--table', id, '--audit', file, 'set', 'name=Jade 9', 'min=500', 'tie-pays=9')).code).toBe(0);
+    const casinoRevision = (await retained<CasinoSignage>(S.casinoSignage()))!.revision;
+    await publishRetained(S.displayStatus('RF'), boardStatus('RF', id, 1, casinoRevision));
+    await lose(S.tableSignage(id));
+    await lose(S.casinoSignage());
+    // Without the log: refused, saying how.
+    const bare = await own('set', 'pp-scale=two');
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain(
+      `A board shows casino sign revision ${casinoRevision}: give the audit log that holds it (--audit FILE), and the change is made to it, its name kept.`,
+    );
+    const table = await own('--table', id, 'set', 'min=200');
+    expect(table.code).toBe(2);
+    expect(table.err).toContain('Give the audit log that holds the sign the boards show (--audit FILE');
+    // With it: the casino's name and the table's limits and pays are the boards', with the one change.
+    const c = await own('--audit', file, 'set', 'pp-scale=two');
+    expect([c.code, c.err]).toEqual([0, '']);
+    expect(c.out).toContain(
+      `(the broker had lost this sign: your changes were made to revision ${casinoRevision}, as the boards show it, from the audit log ${file})`,
+    );
+    expect(await retained<CasinoSignage>(S.casinoSignage())).toMatchObject({
+      revision: casinoRevision + 1,
+      casinoName: 'Crown',
+      perfectPairsScale: 'two',
+    });
+    const t = await own('--table', id, '--audit', file, 'set', 'min=200');
+    expect([t.code, t.err]).toEqual([0, '']);
+    expect(t.out).toMatch(/revision 1 as the boards show it, published again, with min 500 → 200/);
+    expect(await retained<TableSignage>(S.tableSignage(id))).toMatchObject({
+      revision: 2,
+      tableName: 'Jade 9',
+      tiePays: 9,
+      limits: { minimum: 200 },
+    });
+    const audit = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(audit.slice(-2)).toMatchObject([
+      { action: 'change', target: 'casino' },
+      { action: 'change', target: 'table', tableId: id, revision: { from: null, to: 2, boards: 1 } },
+    ]);
+  });
 });
 
 describe('revisions never go backwards (issue 12, case 9)', () => {
@@ -587,7 +640,11 @@ describe('revisions never go backwards (issue 12, case 9)', () => {
       `table ${tableId}: a board shows sign revision 13, which the broker no longer has (it has no sign). A sign made ` +
         'from the defaults and your keys replaces theirs in full: limits, side bets or message the boards show now may change.',
     );
-    expect(refused.err).toContain('add --replace to publish. Nothing was published.');
+    expect(refused.err).toContain(
+      `The audit log ${file} does not hold the sign the boards show. Give the audit log that holds the sign the ` +
+        "boards show (--audit FILE: the console's) to make your change to that sign, or check what the broker has " +
+        'with show, give every key that must stay as the boards show it, and add --replace. Nothing was published.',
+    );
     expect(await retained<TableSignage>(L.tableSignage(tableId))).toBeNull();
     const r = await lost('--table', tableId, '--audit', file, 'set', 'name=Jade 8', 'disclaimer=false', '--replace');
     expect(r.err).toBe('');

@@ -23,10 +23,16 @@ import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
 import { currentShoe, shoePosition } from '../console/shoe-position';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
-import { planSignChange, type RestoredSign } from '../console/sign-edit';
+import { planSignChange } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
-import { messageFitWarnings, refusalBeforePlan, replacedOnBoards } from './signage-checks';
-import { restoreFromAudit } from './signage-restore';
+import {
+  messageFitWarnings,
+  planRefusalHint,
+  refusalBeforePlan,
+  replacedOnBoards,
+  replacedRefusal,
+} from './signage-checks';
+import { signFromAudit } from './signage-restore';
 import { showSigns } from './signage-show';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import {
@@ -182,26 +188,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       io.out(showSigns(current, tableId, shoe, { json: values.json === true, now: penv.now().getTime() }));
       return EXIT.ok;
     }
-    let revertedTo: number | undefined;
-    let restore: RestoredSign | undefined;
-    if (action === 'restore') {
-      const file = values.audit ?? '';
-      const r = await restoreFromAudit(current, tableId, file).catch((e: unknown) => String((e as Error).message ?? e));
-      if (typeof r === 'string') {
-        io.err(`baccarat-board signage: cannot read the audit log ${file}: ${r}\nNothing was published.\n`);
-        return EXIT.failure;
-      }
-      if (r.kind === 'nothing') {
-        io.out(`Nothing to restore: ${r.text}.\n`);
-        return EXIT.ok;
-      }
-      if (r.kind === 'missing') {
-        io.err(`baccarat-board signage: ${r.text}\n`);
-        return EXIT.failure;
-      }
-      restore = r.restore;
-      revertedTo = r.revision;
+    // A restore's sign, or (set --audit) the lost sign the edits are made to, from the audit log.
+    const base = await signFromAudit(action, current, tableId, edits, values);
+    if ('stop' in base) {
+      (base.stop.ok ? io.out : io.err)(base.stop.text);
+      return base.stop.ok ? EXIT.ok : EXIT.failure;
     }
+    const { restore, revertedTo, auditLacks } = base;
 
     const refused = refusalBeforePlan(action, current, tableId, {
       confirm: values.confirm,
@@ -228,13 +221,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       edits,
     );
     if (!plan.ok) {
-      // A restore takes no keys: where the broker lost the casino's sign too, the way out is to restore that first.
-      const casinoFirst =
-        action === 'restore' && tableId !== null && !current.casino && boards.casino !== null
-          ? "The broker lost the casino's sign too: restore it first (signage restore --audit FILE --reason …, " +
-            "without --table), then this table's.\n"
-          : '';
-      io.err(`baccarat-board signage: ${formatFieldError(plan.error)}\nNothing was published.\n${casinoFirst}`);
+      const hint = planRefusalHint(action, plan.error, current, tableId, boards, values.audit !== undefined);
+      io.err(`baccarat-board signage: ${formatFieldError(plan.error)}\nNothing was published.\n${hint}`);
       return EXIT.badInput;
     }
     if (!plan.value.table && !plan.value.casino) {
@@ -252,11 +240,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     // table is never held up: it is urgent, and confirmed already).
     const replaced = replacedOnBoards(plan.value, tableId ?? '');
     if (replaced.length > 0 && action !== 'close' && action !== 'restore' && values.replace !== true) {
-      io.err(
-        `baccarat-board signage: ${replaced.join('\n')}\n` +
-          'Check what the broker has with show, give every key that must stay as the boards show it, and add ' +
-          '--replace to publish. Nothing was published.\n',
-      );
+      io.err(`baccarat-board signage: ${replacedRefusal(replaced, auditLacks)}`);
       return EXIT.badInput;
     }
     const result = await publishPlan(client, broker.value, plan.value, { key });
@@ -279,6 +263,11 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       const fresh = plan.value.table && !plan.value.table.before && records.some((r) => r.target === 'table');
       if (revertedTo !== undefined)
         io.out(`(from the audit log ${values.audit ?? ''}: revision ${revertedTo}, as the boards show it)\n`);
+      else if (restore)
+        io.out(
+          `(the broker had lost this sign: your changes were made to revision ${restore.sign.revision}, as the boards ` +
+            `show it, from the audit log ${values.audit ?? ''})\n`,
+        );
       else if (replaced.length > 0) io.out(`(${replaced.join('\n')})\n`);
       else if (fresh)
         io.out(`(no sign was retained for table ${tableId ?? ''}: started from the defaults, see docs/console.md)\n`);

@@ -16,6 +16,7 @@ import { boardRevisions } from '../console/board-revisions';
 import type { RetainedSigns } from '../console/retained-signs';
 import { signAtRevision } from '../console/revert';
 import type { RestoredSign } from '../console/sign-edit';
+import { editsCasino, editsTable, type SignEdits } from '../console/sign-keys';
 
 export type Restore =
   | { readonly kind: 'sign'; readonly restore: RestoredSign; readonly revision: number }
@@ -58,6 +59,66 @@ export async function restoreFromAudit(
   const restore: RestoredSign =
     target === 'casino' ? { target, sign: sign as CasinoSignage } : { target, sign: sign as TableSignage };
   return { kind: 'sign', restore, revision: shown };
+}
+
+/**
+ * For `set … --audit FILE`: where the broker lost the sign the edits change (the table's; the casino's for
+ * `pp-scale` and `casino-name` alone) and a board shows it, that sign from the audit log, for the edits to be made to,
+ * as the console's Change signs… does: not to the defaults, which would replace everything the boards show, nor
+ * refused for want of a casino name the boards already show. Null where the broker has the sign the boards show.
+ */
+export async function lostSignToEdit(
+  current: Pick<RetainedSigns, 'boards' | 'table' | 'casino'>,
+  tableId: string | null,
+  edits: SignEdits,
+  auditPath: string,
+): Promise<Exclude<Restore, { kind: 'nothing' }> | null> {
+  // 'missing': the log does not hold it; the caller makes the change as without the log, saying so.
+  const target = editsTable(edits) ? tableId : editsCasino(edits) ? null : undefined;
+  if (target === undefined) return null;
+  const r = await restoreFromAudit(current, target, auditPath);
+  return r.kind === 'nothing' ? null : r;
+}
+
+/** What {@link signFromAudit} found: the sign to start from, or the command's end (a message, and whether it is ok). */
+export type FromAudit =
+  | { readonly stop: { readonly ok: boolean; readonly text: string } }
+  | { readonly restore?: RestoredSign; readonly revertedTo?: number; readonly auditLacks: string };
+
+/**
+ * For `restore`, and `set` with `--audit FILE` (not `--replace`, which makes the sign in full from the keys given):
+ * the sign to start from, read from the audit log. `revertedTo` for a restore; `auditLacks`, a sentence for a
+ * refusal, where the log does not hold the sign the boards show (a set is then made as without the log).
+ */
+export async function signFromAudit(
+  action: string,
+  current: Pick<RetainedSigns, 'boards' | 'table' | 'casino'>,
+  tableId: string | null,
+  edits: SignEdits,
+  flags: { readonly audit?: string | undefined; readonly replace?: boolean | undefined },
+): Promise<FromAudit> {
+  const file = flags.audit ?? '';
+  if (action !== 'restore' && (action !== 'set' || flags.audit === undefined || flags.replace === true))
+    return { auditLacks: '' };
+  const r = await (
+    action === 'restore' ? restoreFromAudit(current, tableId, file) : lostSignToEdit(current, tableId, edits, file)
+  ).catch((e: unknown) => String((e as Error).message ?? e));
+  if (typeof r === 'string')
+    return {
+      stop: {
+        ok: false,
+        text: `baccarat-board signage: cannot read the audit log ${file}: ${r}\nNothing was published.\n`,
+      },
+    };
+  if (r === null) return { auditLacks: '' };
+  if (r.kind === 'nothing') return { stop: { ok: true, text: `Nothing to restore: ${r.text}.\n` } };
+  if (r.kind === 'missing')
+    return action === 'restore'
+      ? { stop: { ok: false, text: `baccarat-board signage: ${r.text}\n` } }
+      : { auditLacks: `The audit log ${file} does not hold the sign the boards show. ` };
+  return action === 'restore'
+    ? { restore: r.restore, revertedTo: r.revision, auditLacks: '' }
+    : { restore: r.restore, auditLacks: '' };
 }
 
 /**

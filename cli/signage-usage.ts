@@ -19,8 +19,10 @@ set    changes them: reads the retained signs (or starts from the defaults in do
        the retained sign's and every revision a board reports (a broker that lost its signs must not make new
        ones invisible). When a board shows a revision above the retained sign, the broker has lost the sign the
        boards show: a new one, made from the retained sign (or the defaults) and the keys, would replace theirs
-       in full, so set and open refuse it unless --replace is given (close does not wait: it warns). It is then
-       published even if the keys change nothing, so the boards take it. A table the broker knows nothing of (no
+       in full, so set and open refuse it unless --replace is given (close does not wait: it warns). With
+       --audit FILE, a set is made to the sign the boards show instead, read from that audit log when it holds
+       it (the casino's name kept too). It is then published even if the keys change nothing, so the boards
+       take it. A table the broker knows nothing of (no
        sign, no shoe, no board) is refused as a likely typo: --new-table gives a new table its first sign.
 close  closes the table: its own action, confirmed by naming the table again (--confirm, its id or its name).
 open   opens it again.
@@ -78,7 +80,8 @@ Options:
   --new-table             set: the table's first sign, on a broker that knows nothing of it yet (no sign, shoe
                           or board); without it such a table is refused, as a likely typo of another's id
   --shoe ID               the current shoe, when no snapshot is retained (for from-hand and modified odds)
-  --audit FILE            also append the record to this audit log (JSON lines, as the console keeps)
+  --audit FILE            also append the record to this audit log (JSON lines, as the console keeps); restore,
+                          and set on a sign the broker lost, read the sign the boards show from it
   --wait MS               how long to wait for retained messages and the boards' statuses (default 500)
   --json                  show: the signs as JSON; set: what was published, as JSON
 ${BROKER_USAGE}
