@@ -6,7 +6,7 @@
  * server decides again.
  * @packageDocumentation
  */
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { isLimitedSideBet } from '../../baccarat/signage';
 import type { CasinoSignage } from '../../contract/schemas';
@@ -18,6 +18,7 @@ import { variantNow } from '../variant-now';
 import { attentionList, attentionStyles } from './attention';
 import { ago, count, when } from './format';
 import { sharedStyles } from './shared.styles';
+import { tableCardStyles } from './table-card.styles';
 
 const BET_NAMES: Readonly<Record<string, string>> = {
   playerPair: 'Player Pair',
@@ -37,79 +38,7 @@ export const betName = (b: string): string => BET_NAMES[b] ?? b;
  */
 @customElement('console-table-card')
 export class ConsoleTableCard extends LitElement {
-  static override styles = [
-    sharedStyles,
-    attentionStyles,
-    css`
-      :host {
-        display: block;
-        background: var(--c-panel);
-        border: 1px solid var(--c-line);
-        border-radius: var(--c-radius);
-        padding: 14px 16px;
-      }
-      header {
-        display: flex;
-        align-items: baseline;
-        gap: 0.6em;
-        flex-wrap: wrap;
-      }
-      h3 {
-        font-size: 1.2em;
-      }
-      .id {
-        color: var(--c-ink-muted);
-        font-weight: 400;
-      }
-      .states {
-        display: flex;
-        gap: 0.4em;
-        margin-left: auto;
-      }
-      .shoe {
-        margin: 0.3em 0 0;
-      }
-      ul.attention {
-        margin-top: 0.7em;
-      }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 0.25em 1em;
-        margin: 0.8em 0;
-      }
-      dt {
-        color: var(--c-ink-muted);
-      }
-      dd {
-        margin: 0;
-        min-width: 0;
-        overflow-wrap: anywhere; /* a pit message of one long word (a URL) stays in the card */
-      }
-      .variant.modified {
-        font-weight: 700;
-        color: var(--c-warn);
-      }
-      footer {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.5em 1em;
-        border-top: 1px solid var(--c-line);
-        padding-top: 0.6em;
-        font-size: 0.9em;
-      }
-      footer .buttons {
-        margin-left: auto;
-        display: flex;
-        gap: 0.5em;
-      }
-      footer button {
-        font-size: 1rem;
-        white-space: nowrap;
-      }
-    `,
-  ];
+  static override styles = [sharedStyles, attentionStyles, tableCardStyles];
 
   /** The table, with what to look at. */
   @property({ attribute: false }) table: TableView | null = null;
