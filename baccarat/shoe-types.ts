@@ -85,6 +85,11 @@ export interface ShoeHand {
 export interface VoidedRound {
   readonly no: number; // the hand number this round would have had; the next hand has the same number
   readonly voided: RoundVoid;
+  /**
+   * The cards dealt before it was voided, in dealing order, where the controller knows them (a keypad does): they
+   * go to the discard rack (rule 12.6), so they are used up, as a played hand's are. Not on the wire.
+   */
+  readonly cards?: readonly Card[];
 }
 
 /** One round of the shoe, in order. Tell them apart with {@link isShoeHand}. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Outcome, Result, RoadHand } from './types';
+import { parseCard } from './cards';
+import type { Card, Outcome, Result, RoadHand } from './types';
 import {
   addHand,
   announceVoidHand,
@@ -216,6 +217,18 @@ describe('voidRound (rules 12.5, 12.6)', () => {
     expect(outcomes(roadHands(next))).toBe('BPT');
     expect(shoeHands(next).map((h) => h.no)).toEqual([1, 2, 3]);
     expect(nextHandNo(next)).toBe(4);
+  });
+  test("the round being dealt keeps the cards dealt before it was voided (rule 12.6: the discard rack's)", () => {
+    const cards = ['KS', '2H', 'KS'].map((c) => unwrap(parseCard(c)));
+    const v = unwrap(voidRound(unwrap(closeBetting(s)), { reason: 'cards misplaced (12.6)', cards }));
+    expect(v.rounds[2]).toEqual({ no: 3, voided: { reason: 'cards misplaced (12.6)' }, cards });
+    expect(unwrap(voidRound(s, { reason: 'misdeal', cards: [] })).rounds[2]).toEqual({
+      no: 3,
+      voided: { reason: 'misdeal' },
+    });
+    expect(errorOf(voidRound(s, { no: 2, reason: 'misdeal', cards }))).toMatch(/cards go with the round being dealt/);
+    const bad = [{ rank: 'Z', suit: 'S' }] as unknown as Card[];
+    expect(errorOf(voidRound(s, { reason: 'misdeal', cards: bad }))).toMatch(/not a card/);
   });
   test('two voided rounds in a row share a number; no = the next hand number names the round being dealt', () => {
     const once = voidDealt(s);

@@ -11,7 +11,7 @@
  * Decisions are written up in `docs/shoe.md`.
  * @packageDocumentation
  */
-import { err, ok, OUTCOMES, type RoadHand, type Result } from './types';
+import { err, ok, OUTCOMES, type Card, type RoadHand, type Result } from './types';
 import { closedReason, isCard, isIsoTime, nextHandNo } from './shoe-lifecycle';
 import {
   DEFAULT_SHOE_SETTINGS,
@@ -174,7 +174,8 @@ const handIndex = (shoe: Shoe, no: number): number => shoe.rounds.findIndex((r) 
  * Declares a round void (rules 12.5, 12.6): no result counts, it stays in {@link Shoe.rounds}, never on the
  * roads.
  * - Without `no`, or with `no` = `nextHandNo(shoe)`: the round being dealt is void, without a result. It is
- *   recorded as a {@link VoidedRound} with that number and uses none up: the next hand reuses it.
+ *   recorded as a {@link VoidedRound} with that number and uses none up: the next hand reuses it. `cards`, the
+ *   cards dealt before it was voided, where known, are kept with it (they go to the discard rack, rule 12.6).
  * - With the number of a recorded hand: that hand is declared void after the fact. It keeps its result and its
  *   number, and leaves the roads. Allowed after the shoe has ended.
  *
@@ -182,10 +183,12 @@ const handIndex = (shoe: Shoe, no: number): number => shoe.rounds.findIndex((r) 
  */
 export function voidRound(
   shoe: Shoe,
-  opts: { readonly no?: number; readonly reason: string; readonly at?: string },
+  opts: { readonly no?: number; readonly reason: string; readonly at?: string; readonly cards?: readonly Card[] },
 ): Result<Shoe, string> {
   const next = nextHandNo(shoe);
   const no = opts.no ?? next;
+  if (opts.cards !== undefined && no !== next)
+    return err(`voiding hand ${no}: its cards are recorded with it; cards go with the round being dealt only`);
   if (typeof opts.reason !== 'string' || opts.reason.trim() === '')
     return err(`voiding round ${no}: a reason is required`);
   if (opts.at !== undefined && !isIsoTime(opts.at))
@@ -194,7 +197,9 @@ export function voidRound(
   if (no === next) {
     const closed = closedReason(shoe);
     if (closed) return err(`${closed}: no round ${no} to void`);
-    const entry: VoidedRound = { no, voided };
+    if (opts.cards !== undefined && !opts.cards.every(isCard))
+      return err(`voiding round ${no}: its cards hold something that is not a card`);
+    const entry: VoidedRound = { no, voided, ...(opts.cards?.length && { cards: opts.cards }) };
     return ok({ ...shoe, rounds: [...shoe.rounds, entry], pendingVoidHand: null, phase: 'idle' });
   }
   const index = handIndex(shoe, no);

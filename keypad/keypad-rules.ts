@@ -8,7 +8,7 @@
  * ```
  * @packageDocumentation
  */
-import { isShoeComplete, shoeHands, type Shoe } from '../baccarat/shoe';
+import { isShoeComplete, isShoeHand, shoeHands, type Shoe } from '../baccarat/shoe';
 import { makeCard } from '../baccarat/cards';
 import type { Card } from '../baccarat/types';
 import type { VoidHandReason } from '../contract/schemas/hand';
@@ -49,13 +49,17 @@ export const inRound = (s: KeypadState): boolean =>
 export const announced = (shoe: Shoe): VoidHandReason | null =>
   (shoe.pendingVoidHand?.reason as VoidHandReason) ?? null;
 
-/** How many times each card (by text) was seen in the shoe: the burn card, every hand's cards, the round's. */
+/**
+ * How many times each card (by text) was seen in the shoe: the burn card, every hand's cards (void ones too), the
+ * cards of rounds voided while dealt (to the discard rack, rule 12.6), the round's.
+ */
 export function seen(s: KeypadState): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (c: Card) => counts.set(c.rank + c.suit, (counts.get(c.rank + c.suit) ?? 0) + 1);
   if (s.shoe?.burn) add(s.shoe.burn.card);
-  for (const h of s.shoe ? shoeHands(s.shoe) : [])
-    for (const c of [...(h.cards?.player ?? []), ...(h.cards?.banker ?? [])]) add(c);
+  for (const r of s.shoe?.rounds ?? [])
+    if (isShoeHand(r)) for (const c of [...(r.cards?.player ?? []), ...(r.cards?.banker ?? [])]) add(c);
+    else r.cards?.forEach(add);
   s.entry.forEach(add);
   return counts;
 }

@@ -151,6 +151,34 @@ describe('keying by cards', () => {
     expect(act(next, { type: 'card', card: '9S' }, CTX)).toMatchObject({ ok: false, error: /no more/ });
   });
 
+  test("a voided round's cards went to the discard rack (rule 12.6): still used up, and not counted as left", () => {
+    const four = [
+      { type: 'open-table' },
+      { type: 'new-shoe', decks: 4, shoeId: 'S1' },
+      { type: 'bets-open' },
+      { type: 'no-more-bets' },
+    ] as Action[];
+    // Two nines of spades dealt, then the round voided (a misplaced card that cannot be put right).
+    const { state, steps } = run([...four, ...cards('9S 9S'), { type: 'round-void', reason: 'cannot-reconstruct' }]);
+    expect(steps.at(-1)).toMatchObject({
+      type: 'round-void',
+      cards: [
+        { rank: '9', suit: 'S' },
+        { rank: '9', suit: 'S' },
+      ],
+    });
+    expect(state.entry).toEqual([]);
+    expect(exhausted(state)).toEqual([]);
+    // Player 9S KH, Banker 9S KD: a natural tie, complete after four cards.
+    const { state: two } = run([{ type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('9S 9S KH KD')], state);
+    expect(exhausted(two)).toEqual(['9S']); // 2 voided + 2 now: the four decks' four
+    const { state: three } = run([{ type: 'result' }, { type: 'bets-open' }, { type: 'no-more-bets' }], two);
+    expect(act(three, { type: 'card', card: '9S' }, CTX)).toMatchObject({ ok: false, error: /no more/ });
+    // At the shoe's end, the cards left leave out the discarded ones: 208 − 6 (no burn keyed here).
+    const ended = run([{ type: 'result' }, { type: 'end-shoe' }], two).steps.at(-1);
+    expect(ended).toMatchObject({ type: 'shoe-end', cardsLeft: 4 * 52 - 6 });
+  });
+
   test('a card taken back before the result publishes nothing', () => {
     const { state, steps } = run([...DEALING, ...cards('9H KD 7S 2C'), { type: 'uncard' }, ...cards('7C')]);
     expect(steps.map((x) => x.type)).toEqual(['table-open', 'shoe-start', 'betting-open', 'no-more-bets']);

@@ -167,7 +167,8 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
     case 'round-void': {
       const handNo = nextHandNo(shoe);
       const cards = s.entry;
-      const voided = voidRound(shoe, { reason: a.reason, at });
+      // The cards dealt go to the discard rack (rule 12.6): kept with the round, they stay used up.
+      const voided = voidRound(shoe, { reason: a.reason, at, cards });
       if (!voided.ok) return voided;
       const steps: ControllerStep[] = [{ type: 'round-void', shoeId, handNo, reason: a.reason, cards }];
       let next = voided.value;
