@@ -138,28 +138,28 @@ describe('keying by cards', () => {
     expect(refusal(third, 'card')).toMatch(/complete/);
   });
 
+  /** A four-deck shoe, its first round being dealt. */
+  const FOUR_DECKS = [
+    { type: 'open-table' },
+    { type: 'new-shoe', decks: 4, shoeId: 'S1' },
+    { type: 'bets-open' },
+    { type: 'no-more-bets' },
+  ] as Action[];
+
   test('a card the shoe no longer holds (every deck of it seen) cannot be keyed', () => {
-    const four = [
-      { type: 'open-table' },
-      { type: 'new-shoe', decks: 4, shoeId: 'S1' },
-      { type: 'bets-open' },
-      { type: 'no-more-bets' },
-    ] as Action[];
-    const { state } = run([...four, ...cards('9S 9S 9S 9S')]);
+    const { state } = run([...FOUR_DECKS, ...cards('9S 9S 9S 9S')]);
     expect(exhausted(state)).toEqual(['9S']);
     const { state: next } = run([{ type: 'result' }, { type: 'bets-open' }, { type: 'no-more-bets' }], state);
     expect(act(next, { type: 'card', card: '9S' }, CTX)).toMatchObject({ ok: false, error: /no more/ });
   });
 
   test("a voided round's cards went to the discard rack (rule 12.6): still used up, and not counted as left", () => {
-    const four = [
-      { type: 'open-table' },
-      { type: 'new-shoe', decks: 4, shoeId: 'S1' },
-      { type: 'bets-open' },
-      { type: 'no-more-bets' },
-    ] as Action[];
     // Two nines of spades dealt, then the round voided (a misplaced card that cannot be put right).
-    const { state, steps } = run([...four, ...cards('9S 9S'), { type: 'round-void', reason: 'cannot-reconstruct' }]);
+    const { state, steps } = run([
+      ...FOUR_DECKS,
+      ...cards('9S 9S'),
+      { type: 'round-void', reason: 'cannot-reconstruct' },
+    ]);
     expect(steps.at(-1)).toMatchObject({
       type: 'round-void',
       cards: [
