@@ -187,6 +187,7 @@ export const EXAMPLES: { readonly [K in MessageKind]: readonly PayloadByKind[K][
   ],
   controllerStatus: [
     { v: 1, state: 'online', controllerId: 'ctl-T12', version: '2.3.0', timestamp: at(40) },
+    { v: 1, state: 'online', controllerId: 'ctl-T12', version: '2.3.0', timestamp: at(40), tableOpen: false },
     { v: 1, state: 'offline', controllerId: 'ctl-T12', version: '2.3.0', timestamp: at(40) },
   ],
   displayStatus: [

@@ -114,6 +114,12 @@ export const ControllerStatusSchema = strictObject(
     controllerId: Id,
     version: SoftwareVersion,
     timestamp: { ...Timestamp, description: WILL_TIME },
+    tableOpen: Type.Optional(
+      Type.Boolean({
+        description:
+          "Whether the controller's table is open, as its last table-open/table-closed said (in an online status). Absent in the last will, which is fixed at connect time, and from controllers that do not say.",
+      }),
+    ),
     sig: OptionalSignature,
   },
   {
