@@ -127,6 +127,13 @@ export type LinkChange =
   | { readonly kind: 'lost'; readonly broker: string }
   | { readonly kind: 'back'; readonly broker: string; readonly awayMs: number };
 
+/** Whether a message says the table is open or closed: a table-open or table-closed event, a snapshot's tableOpen. */
+export function tableOpenOf(m: Outgoing): boolean | undefined {
+  if (m.kind === 'shoe') return m.payload.tableOpen;
+  if (m.kind !== 'event') return undefined;
+  return m.payload.type === 'table-open' ? true : m.payload.type === 'table-closed' ? false : undefined;
+}
+
 /** The broker the client is (or was last) connected to: with failover, the one of the list it is on now. */
 const brokerOf = (client: MqttClient): string =>
   `${client.options.protocol ?? 'mqtt'}://${client.options.hostname ?? client.options.host ?? ''}:${client.options.port ?? ''}`;
@@ -135,6 +142,8 @@ const brokerOf = (client: MqttClient): string =>
  * One table controller's connection, as the contract asks: a persistent session under the controller id, the
  * retained `online` status with an `offline` last will, QoS 1, failover and jittered back-off, every message signed
  * with the controller's key; after each reconnection it says `online` again and republishes its last snapshot.
+ * Its `online` status says whether the table is open (`tableOpen`) once a message it published said so, and is
+ * republished as that changes: the table's open state before any shoe is otherwise only in non-retained events.
  * The simulator deals through it, and so does the dealer's keypad (`keypad/`).
  */
 export interface ControllerLink {
@@ -180,8 +189,12 @@ export async function connectController(options: ControllerLinkOptions): Promise
   const key = options.signingKey;
   const signed = (m: Outgoing): Outgoing =>
     key ? ({ ...m, text: JSON.stringify(signPayload(key, topicOf(m.kind), m.payload)) } as Outgoing) : m;
+  // The table open or closed as the controller last said it (a table-open or table-closed event, a snapshot's
+  // tableOpen), once it did: every later online status carries it, so a board that connects when no shoe (so no
+  // retained snapshot) says it still learns it. The will, fixed now, and the offline status never carry it.
+  let tableOpen: boolean | undefined;
   const status = (state: 'online' | 'offline'): Outgoing => {
-    const m = controllerStatusMessage(state, controllerId, version, now());
+    const m = controllerStatusMessage(state, controllerId, version, now(), tableOpen);
     if (m.kind === 'controllerStatus') options.onStatus?.(m.payload);
     return signed(m);
   };
@@ -203,10 +216,22 @@ export async function connectController(options: ControllerLinkOptions): Promise
   client.on('error', (e) => options.onError?.(e));
 
   let snapshot: Outgoing | null = null; // the last snapshot published (or on its way)
+  const send = (m: Outgoing): Promise<unknown> => {
+    const spec = TOPIC_SPECS[m.kind];
+    return client.publishAsync(topicOf(m.kind), m.text, { qos: spec.qos, retain: spec.retain });
+  };
   const publish = async (message: Outgoing): Promise<void> => {
-    const spec = TOPIC_SPECS[message.kind];
     if (message.kind === 'shoe') snapshot = message;
-    await client.publishAsync(topicOf(message.kind), message.text, { qos: spec.qos, retain: spec.retain });
+    const sent = send(message);
+    const open = tableOpenOf(message);
+    if (open === undefined || open === tableOpen) {
+      await sent;
+      return;
+    }
+    // The table opened or closed: the retained status says so too, right after the message that said it (MQTT.js
+    // sends in the order of the calls), so a board never reads the status ahead of the event.
+    tableOpen = open;
+    await Promise.all([sent, send(status('online'))]);
   };
   await publish(status('online'));
   // After a reconnection the broker may have published the will: say online again. It may be another broker of a

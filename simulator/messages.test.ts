@@ -238,6 +238,15 @@ describe('the message stream', () => {
       expect(parseMessage('controllerStatus', s.text)).toMatchObject({ ok: true, value: { state } });
     }
   });
+
+  test('controller status: tableOpen in an online status only (the will is fixed at connect time)', () => {
+    const online = controllerStatusMessage('online', 'ctl-T1', '0.1.0', FIXED_TIME, false);
+    expect(parseMessage('controllerStatus', online.text)).toMatchObject({ ok: true, value: { tableOpen: false } });
+    expect(controllerStatusMessage('offline', 'ctl-T1', '0.1.0', FIXED_TIME, true).payload).not.toHaveProperty(
+      'tableOpen',
+    );
+    expect(controllerStatusMessage('online', 'ctl-T1', '0.1.0', FIXED_TIME).payload).not.toHaveProperty('tableOpen');
+  });
 });
 
 /**

@@ -36,14 +36,26 @@ const unsignedOut = <K extends ControllerKind>(kind: K, payload: PayloadByKind[K
 /** The current time as RFC 3339, the contract's timestamp form. */
 export const isoNow = (): string => new Date().toISOString();
 
-/** A controller status payload (`online`, or `offline` for the last will and a clean stop). */
+/**
+ * A controller status payload (`online`, or `offline` for the last will and a clean stop). `tableOpen`, when the
+ * controller knows it, goes in an `online` status only: the will is fixed at connect time, and a controller going
+ * away says nothing about its table.
+ */
 export function controllerStatusMessage(
   state: ConnectionState,
   controllerId: string,
   version: string,
   timestamp: string,
+  tableOpen?: boolean,
 ): Outgoing {
-  const status: ControllerStatus = { v: 1, state, controllerId, version, timestamp };
+  const status: ControllerStatus = {
+    v: 1,
+    state,
+    controllerId,
+    version,
+    timestamp,
+    ...(state === 'online' && tableOpen !== undefined && { tableOpen }),
+  };
   return unsignedOut('controllerStatus', status);
 }
 

@@ -48,9 +48,18 @@ async function wholeShoe(broker: TestBroker, tableId: string, mqtt: IClientOptio
   expect(received.every((x) => !x.retain)).toBe(true);
   for (const x of sub.messages)
     expect(parseTopicMessage('baccarat', x.topic, x.text), x.text).toMatchObject({ ok: true });
-  expect(
-    sub.messages.filter((x) => x.topic.endsWith('/controller/status')).map((x) => JSON.parse(x.text).state),
-  ).toEqual(['online']);
+  // Online as it connects, then again right after each table-open and table-closed, saying it (tableOpen).
+  const statuses = sub.messages.filter((x) => x.topic.endsWith('/controller/status'));
+  expect(statuses.map((x) => [JSON.parse(x.text).state, JSON.parse(x.text).tableOpen])).toEqual([
+    ['online', undefined],
+    ['online', true],
+    ['online', false],
+  ]);
+  for (const [i, type] of [
+    [1, 'table-open'],
+    [2, 'table-closed'],
+  ] as const)
+    expect(sub.messages[sub.messages.indexOf(statuses[i]!) - 1]).toMatchObject({ text: expect.stringContaining(type) });
 
   // A board that connects now gets the whole shoe and the controller's presence at once.
   const late = await collect(broker.url, t.table(tableId), mqtt);
@@ -63,6 +72,7 @@ async function wholeShoe(broker: TestBroker, tableId: string, mqtt: IClientOptio
     state: 'online',
     controllerId: `ctl-${tableId}`,
     version: `simulator ${SIMULATOR_VERSION}`, // says what it is: a keypad refused by it names the simulator
+    tableOpen: false,
   });
 
   await sim.stop();
