@@ -113,10 +113,16 @@ describe('versions', () => {
     const state = {
       ...emptyTableState('T1'),
       controllerTableOpen: false,
+      controllerTableOpenAt: at(1),
       notices: [{ kind: 'tableClosed', since: at(1) }],
     };
     const { path } = journal([line({ t: at(2), state })]);
-    expect(replayJournal(path, emptyTableState('T1')).state.controllerTableOpen).toBe(false);
+    expect(replayJournal(path, emptyTableState('T1')).state).toMatchObject({
+      controllerTableOpen: false,
+      controllerTableOpenAt: at(1), // a status older than this does not undo it after a restart either
+    });
+    const { path: odd } = journal([line({ t: at(2), state: { ...state, controllerTableOpenAt: 'yesterday' } })]);
+    expect('controllerTableOpenAt' in replayJournal(odd, emptyTableState('T1')).state).toBe(false);
     const { path: older } = journal([line({ t: at(2), state: { ...state, controllerTableOpen: undefined } })]);
     const r = replayJournal(older, emptyTableState('T1'));
     expect(r.skipped).toEqual([]);

@@ -107,6 +107,8 @@ function stateRecord(x: unknown): Result<TableState> {
     controller: isObject(c) ? controllerOf(c) : null,
     seqs: seqs.value,
     ...(typeof x.controllerTableOpen === 'boolean' && { controllerTableOpen: x.controllerTableOpen }),
+    ...(typeof x.controllerTableOpen === 'boolean' &&
+      isTime(x.controllerTableOpenAt) && { controllerTableOpenAt: x.controllerTableOpenAt }),
     notices: kept as unknown as TableState['notices'],
     lastResultAt: isTime(x.lastResultAt) ? x.lastResultAt : null,
     change: change as TableState['change'],

@@ -66,11 +66,21 @@ export function tableClosedNotices(state: TableState, open: boolean, now: string
       : addNotice(state.notices, { kind: 'tableClosed', since: now });
 }
 
-/** Open or closed table: from the controller's events, unless the signs say closed. */
-function tableOpenClosed(state: TableState, open: boolean, now: string): TableState {
+/**
+ * Open or closed table as the controller says it at `at` (its clock): from its events, and before any shoe from its
+ * status (`table-state.ts`); TABLE CLOSED unless the signs say closed.
+ */
+export function tableOpenClosed(state: TableState, open: boolean, now: string, at: string): TableState {
   const notices = tableClosedNotices(state, open, now);
   const shoe = state.shoe && followTable(state.shoe, open);
-  return { ...state, shoe, controllerTableOpen: open, notices, change: { kind: 'notice' } };
+  return {
+    ...state,
+    shoe,
+    controllerTableOpen: open,
+    controllerTableOpenAt: at,
+    notices,
+    change: { kind: 'notice' },
+  };
 }
 
 export function applyEvent(state: TableState, e: TableEvent, now: string): Applied {
@@ -82,7 +92,7 @@ export function applyEvent(state: TableState, e: TableEvent, now: string): Appli
     return duplicate(`${e.type} for shoe ${shoeId}, a shoe the board has left`, 'stale');
   const shoe = state.shoe;
   if (e.type === 'table-open' || e.type === 'table-closed')
-    return applied(seen(tableOpenClosed(state, e.type === 'table-open', now)));
+    return applied(seen(tableOpenClosed(state, e.type === 'table-open', now, e.timestamp)));
   if (e.type === 'shoe-start') {
     if (shoe && shoe.id === e.shoeId) return applied(seen(state));
     if (beforeCurrentShoe(state, e.timestamp))

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { roadHands, shoeHands } from '../baccarat/shoe';
 import { CARDS, at, casino, coup, event, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import type { ControllerStatus } from '../contract/schemas';
 import { sortedNotices } from './notices';
 import { applyMessage, emptyTableState, type TableMessage, type TableState } from './table-state';
 
@@ -213,6 +214,102 @@ describe('events', () => {
     expect(kinds(run([{ kind: 'signage', payload: signage(1, { tableOpen: true }) }], early).state)).not.toContain(
       'tableClosed',
     );
+  });
+});
+
+describe("the controller's status says the table open or closed", () => {
+  const status = (timestamp: string, extra: Partial<ControllerStatus> = {}): TableMessage => ({
+    kind: 'controllerStatus',
+    payload: { v: 1, state: 'online', controllerId: 'C1', version: 'keypad 0.1.0', timestamp, ...extra },
+  });
+  const closedAt = (t: string) => status(t, { tableOpen: false });
+  const openAt = (t: string) => status(t, { tableOpen: true });
+
+  test('before any shoe: a board that connects after a keypad closed its table shows TABLE CLOSED, until it opens', () => {
+    const { state, effects } = run([closedAt(at(10))]);
+    expect(effects).toEqual(['applied']);
+    expect(state.shoe).toBeNull();
+    expect(state.controller).toMatchObject({ online: true, id: 'C1', since: at(10) });
+    expect(state.controllerTableOpen).toBe(false);
+    expect(kinds(state)).toEqual(['tableClosed']);
+    expect(state.change).toEqual({ kind: 'notice' });
+    const opened = run([openAt(at(20))], state);
+    expect(opened.effects).toEqual(['applied']);
+    expect(kinds(opened.state)).toEqual([]);
+    expect(opened.state.controllerTableOpen).toBe(true);
+    // The same status again (a retained copy redelivered): nothing.
+    expect(run([openAt(at(20))], opened.state).effects).toEqual(['duplicate: controller status unchanged']);
+    // A shoe started then starts closed or open as the status said.
+    expect(run([start()], state).state.shoe?.tableOpen).toBe(false);
+  });
+
+  test('the same moment as the online status it follows still counts (the link republishes within a millisecond)', () => {
+    const { state, effects } = run([status(at(10)), closedAt(at(10))]);
+    expect(effects).toEqual(['applied', 'applied']);
+    expect(kinds(state)).toEqual(['tableClosed']);
+  });
+
+  test('says nothing: offline (the will), no tableOpen, or the same as the board has', () => {
+    const closed = run([{ kind: 'event', payload: event('table-closed', { timestamp: at(5) }) }]).state;
+    const will = run([status(at(6), { state: 'offline' })], closed).state;
+    expect(will.controllerTableOpen).toBe(false);
+    expect(kinds(will)).toEqual(['tableClosed']);
+    const silent = run([status(at(7))], closed).state; // an older controller, or one that has said nothing yet
+    expect(kinds(silent)).toEqual(['tableClosed']);
+    const same = run([closedAt(at(8))], closed);
+    expect(same.effects).toEqual(['applied']); // its presence only
+    expect(same.state.notices).toBe(closed.notices);
+    // An offline status with tableOpen (not ours: the contract leaves it out) is not taken either.
+    expect(kinds(run([status(at(9), { state: 'offline', tableOpen: true })], closed).state)).toEqual(['tableClosed']);
+  });
+
+  test('before any shoe: a status older than the event that said otherwise does not undo it', () => {
+    // The broker's retained status (closed at 10) delivered after the live table-open (at 20) it will be replaced by.
+    const opened = run([{ kind: 'event', payload: event('table-open', { timestamp: at(20) }) }]).state;
+    const stale = run([closedAt(at(10))], opened).state;
+    expect(stale.controllerTableOpen).toBe(true);
+    expect(kinds(stale)).toEqual([]);
+    expect(stale.controller).toMatchObject({ online: true, since: at(10) }); // its presence is taken
+    // The status that follows the event (newer) is taken as usual.
+    expect(kinds(run([closedAt(at(30))], stale).state)).toEqual(['tableClosed']);
+    // And a newer status wins over an older status too.
+    expect(kinds(run([openAt(at(40)), closedAt(at(35))], run([closedAt(at(30))], stale).state).state)).toEqual([]);
+  });
+
+  test("once there is a shoe, the shoe's tableOpen rules, whichever of status and snapshot comes first", () => {
+    const open = snapshot('S1', [], { phase: 'waiting', tableOpen: true, seq: 3, timestamp: at(5) });
+    const closed = snapshot('S1', [], { phase: 'waiting', tableOpen: false, seq: 3, timestamp: at(5) });
+    // Snapshot first: a stale status does not reopen a table the shoe says is closed, nor close an open one.
+    const c1 = run([{ kind: 'shoe', payload: closed }, openAt(at(50))]).state;
+    expect(c1.shoe?.tableOpen).toBe(false);
+    expect(kinds(c1)).toContain('tableClosed');
+    const o1 = run([{ kind: 'shoe', payload: open }, closedAt(at(50))]).state;
+    expect(o1.shoe?.tableOpen).toBe(true);
+    expect(kinds(o1)).not.toContain('tableClosed');
+    expect(o1.controllerTableOpen).toBeUndefined();
+    // Status first: it says it until the snapshot comes, whose tableOpen then rules.
+    const c2 = run([openAt(at(50)), { kind: 'shoe', payload: closed }]).state;
+    expect(c2.shoe?.tableOpen).toBe(false);
+    expect(kinds(c2)).toContain('tableClosed');
+    const o2 = run([closedAt(at(50)), { kind: 'shoe', payload: open }]).state;
+    expect(o2.shoe?.tableOpen).toBe(true);
+    expect(kinds(o2)).not.toContain('tableClosed');
+    // In agreement, either order gives the same picture.
+    const a = run([closedAt(at(50)), { kind: 'shoe', payload: closed }]).state;
+    const b = run([{ kind: 'shoe', payload: closed }, closedAt(at(50))]).state;
+    expect([a.shoe?.tableOpen, kinds(a)]).toEqual([b.shoe?.tableOpen, kinds(b)]);
+  });
+
+  test("the table's sign saying closed still wins: an open status leaves TABLE CLOSED", () => {
+    const signed = run([{ kind: 'signage', payload: signage(1, { tableOpen: false }) }, closedAt(at(10))]).state;
+    const opened = run([openAt(at(20))], signed).state;
+    expect(opened.controllerTableOpen).toBe(true);
+    expect(kinds(opened)).toEqual(['tableClosed']);
+    // The sign opens: the controller's open table shows no TABLE CLOSED.
+    expect(kinds(run([{ kind: 'signage', payload: signage(2, { tableOpen: true }) }], opened).state)).toEqual([]);
+    // The sign opens while the status says closed: TABLE CLOSED stays.
+    const closedByStatus = run([{ kind: 'signage', payload: signage(2, { tableOpen: true }) }], signed).state;
+    expect(kinds(closedByStatus)).toEqual(['tableClosed']);
   });
 });
 

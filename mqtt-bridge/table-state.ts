@@ -14,7 +14,7 @@
  */
 import type { CasinoSignage, ControllerStatus, TableSignage } from '../contract/schemas';
 import { addNotice, dropNotices } from './notices';
-import { applyEvent } from './table-event';
+import { applyEvent, tableOpenClosed } from './table-event';
 import { applyHand } from './table-hand';
 import { applySnapshot } from './table-snapshot';
 import {
@@ -87,11 +87,37 @@ function applyCasinoSignage(state: TableState, sign: CasinoSignage): Applied {
   return applied({ ...state, casino: sign, change: { kind: 'signage' } });
 }
 
+/**
+ * The controller's presence, and the table open or closed as its online status says (`tableOpen`). Its
+ * `table-open` / `table-closed` events are not retained and its status is: the status is how a board that connects
+ * (or restarts) after a keypad closed its table with no shoe yet shows TABLE CLOSED. The rule, whatever order the
+ * retained status and the retained snapshot arrive in:
+ * - once the board has a shoe, the shoe's own `tableOpen` (its snapshot, its events) rules and the status changes
+ *   nothing about it. Status first: it says closed (or open) until the snapshot comes, whose `tableOpen` then sets
+ *   the shoe and TABLE CLOSED (`applySnapshot`); snapshot first: the status is not taken. So a stale status never
+ *   reopens a table its shoe says is closed, nor closes one its shoe says is open;
+ * - before any shoe, it is taken as a `table-open` / `table-closed` event is, when it differs from what the board
+ *   has, unless it is older, by the controller's clock, than the event or status that last said it: a retained
+ *   status delivered after a newer live event (the broker's copy not yet replaced) does not undo the event;
+ * - an offline status (the last will is fixed at connect time) or one without `tableOpen` says nothing about it;
+ * - the table's sign saying closed still wins: TABLE CLOSED stays (`tableClosedNotices`).
+ */
 function applyControllerStatus(state: TableState, p: ControllerStatus, now: string): Applied {
   const online = p.state === 'online';
   const prev = state.controller;
-  if (prev && prev.id === p.controllerId && prev.online === online && prev.since === p.timestamp)
-    return duplicate('controller status unchanged');
+  const samePresence = prev?.id === p.controllerId && prev.online === online && prev.since === p.timestamp;
+  const table = online && p.tableOpen !== undefined ? statusTableOpen(state, p.tableOpen, p.timestamp, now) : null;
+  if (samePresence && !table) return duplicate('controller status unchanged');
   // A controller's seq rises across its restarts (the contract), so its restart resets nothing here.
-  return applied({ ...state, controller: { online, id: p.controllerId, since: p.timestamp, heardAt: now } });
+  const controller = samePresence ? prev : { online, id: p.controllerId, since: p.timestamp, heardAt: now };
+  return applied({ ...(table ?? state), controller });
+}
+
+/** The table open or closed as an online status says it at `at`, before any shoe; null when it changes nothing. */
+function statusTableOpen(state: TableState, open: boolean, at: string, now: string): TableState | null {
+  if (state.shoe) return null; // the shoe's own tableOpen rules
+  if (state.controllerTableOpen === open) return null;
+  const said = state.controllerTableOpenAt;
+  if (said !== undefined && Date.parse(at) < Date.parse(said)) return null; // older than what said otherwise
+  return tableOpenClosed(state, open, now, at);
 }

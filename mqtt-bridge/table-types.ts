@@ -45,10 +45,16 @@ export interface TableState {
   } | null;
   readonly seqs: { readonly [controllerId: string]: ControllerSeq };
   /**
-   * The controller's last `table-open` or `table-closed`; absent until it says either (and in older journals). A
-   * shoe carries it too (`shoe.tableOpen`); this holds it before any shoe: a new keypad closes its table at once.
+   * The controller's last `table-open` or `table-closed` (or, before any shoe, its online status's `tableOpen`);
+   * absent until it says either (and in older journals). A shoe carries it too (`shoe.tableOpen`); this holds it
+   * before any shoe: a new keypad closes its table at once.
    */
   readonly controllerTableOpen?: boolean;
+  /**
+   * When the controller said `controllerTableOpen`, by its clock (its event's or its status's timestamp): a status
+   * older than that does not undo it. Absent with it, and in older journals.
+   */
+  readonly controllerTableOpenAt?: string;
   readonly notices: readonly StoredNotice[];
   readonly lastResultAt: string | null;
   readonly change: {
