@@ -2,7 +2,9 @@
  * What a board of the table shows as a keypad starts, on a real broker (Aedes) with a real board (the bridge): a
  * keypad on a new journal used to publish only its `online` status, and the board showed no table at all (no TABLE
  * CLOSED) while the keypad said Closed; a board that connected after a shoe was started on a table closed at the
- * keypad learned from the retained snapshot that it was closed, and still did not say so.
+ * keypad learned from the retained snapshot that it was closed, and still did not say so; and a board that connected
+ * after a new keypad closed its table, with no shoe, showed "Waiting for the table" (the event is not retained):
+ * the keypad's retained status says it now.
  */
 import { join } from 'node:path';
 import { act } from '../test/helpers/keypad-actions';
@@ -89,6 +91,38 @@ describe('a board as the keypad starts', () => {
     // The dealer opens the table: the board follows, as before.
     await act(again, { type: 'open-table' });
     await until(() => expect(closed(running.view())).toBe(false));
+  });
+
+  test('a board that connects (or restarts) after a new keypad closed its table, with no shoe, shows TABLE CLOSED from its status', async () => {
+    const b = await broker();
+    const path = join(tempDir('bb-kpb-'), 'keypad.journal');
+    const kp = await keypad(b.url, path);
+    expect(kp.view().tableOpen).toBe(false);
+    await kp.flushed();
+    expect(kp.snapshot()).toBeNull(); // no shoe: no retained snapshot says it
+    const status = await collect(b.url, T.controllerStatus('B1'));
+    cleanups.push(() => status.close());
+    expect(JSON.parse((await status.until((m) => m.retain)).text)).toMatchObject({ state: 'online', tableOpen: false });
+    const late = await board(b.url);
+    await until(() => expect(closed(late.view())).toBe(true));
+    expect(late.view().shoe).toBeNull();
+    expect(late.view().controllerOnline).toBe(true);
+    // The dealer opens the table: TABLE CLOSED ends, and a board started now shows none.
+    await act(kp, { type: 'open-table' });
+    await until(() => expect(closed(late.view())).toBe(false));
+    await kp.flushed();
+    const later = await board(b.url);
+    await until(() => expect(later.view().controllerOnline).toBe(true));
+    expect(closed(later.view())).toBe(false);
+    // Closed again, the keypad restarted: a board started after both shows TABLE CLOSED.
+    await act(kp, { type: 'close-table' });
+    await kp.flushed();
+    await kp.stop();
+    const restarted = await keypad(b.url, path);
+    await restarted.flushed();
+    const last = await board(b.url);
+    await until(() => expect(last.view().controllerOnline).toBe(true));
+    await until(() => expect(closed(last.view())).toBe(true));
   });
 
   test('a board that connects after the shoe started on a closed table shows TABLE CLOSED from the snapshot', async () => {
