@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import type { ControllerStatus } from '../contract/schemas/status';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
-import { connectController, controllerVersion, type ControllerLink } from '../simulator/publisher';
+import { connectController, controllerVersion, tableOpenOf, type ControllerLink } from '../simulator/publisher';
 import { Outbox } from './outbox';
 import { PresenceRecord } from './presence';
 import { refusalText, type ActionResponse, type LinkView } from './protocol';
@@ -56,6 +56,16 @@ export interface TableLinkOptions {
 export interface Republish {
   readonly outgoing: readonly Outgoing[];
   readonly snapshot: Outgoing | null;
+}
+
+/**
+ * The table open or closed as what the journal says last says it, for the link's first online status: said at once,
+ * it needs no second status right after, which a keypad starting at the same moment could take for a take-over.
+ */
+function saysOpen({ outgoing, snapshot }: Republish): { tableOpen?: boolean } {
+  const all = snapshot && !outgoing.includes(snapshot) ? [...outgoing, snapshot] : outgoing;
+  const said = all.map(tableOpenOf).filter((o) => o !== undefined);
+  return said.length > 0 ? { tableOpen: said.at(-1)! } : {};
 }
 
 export class TableLink {
@@ -181,6 +191,7 @@ export class TableLink {
       ...(this.o.root && { root: this.o.root }),
       ...(this.o.signingKey && { signingKey: this.o.signingKey }),
       ...(this.o.backoff && { backoff: this.o.backoff }),
+      ...saysOpen(this.republish),
       onStatus: (s) => this.presence.add(s),
       onError: (e) => this.o.log.warn({ err: e.message }, 'MQTT'),
     });

@@ -113,6 +113,12 @@ export interface ControllerLinkOptions {
   readonly backoff?: { readonly minMs: number; readonly maxMs: number };
   readonly random?: () => number; // the back-off's jitter; default Math.random, `() => 1` for none
   readonly now?: () => string; // RFC 3339 clock; default the real one
+  /**
+   * The table open or closed as the controller knows it as it connects (a keypad, from its journal): its first
+   * online status says it already, rather than a second status right after when the messages it republishes say it.
+   * Default: unknown until a message it publishes says it.
+   */
+  readonly tableOpen?: boolean;
   /** The controller's key: every message it publishes (its status and last will too) is signed with it. */
   readonly signingKey?: SigningKey;
   readonly onError?: (error: Error) => void; // MQTT client errors (the client reconnects by itself)
@@ -192,7 +198,7 @@ export async function connectController(options: ControllerLinkOptions): Promise
   // The table open or closed as the controller last said it (a table-open or table-closed event, a snapshot's
   // tableOpen), once it did: every later online status carries it, so a board that connects when no shoe (so no
   // retained snapshot) says it still learns it. The will, fixed now, and the offline status never carry it.
-  let tableOpen: boolean | undefined;
+  let tableOpen = options.tableOpen;
   const status = (state: 'online' | 'offline'): Outgoing => {
     const m = controllerStatusMessage(state, controllerId, version, now(), tableOpen);
     if (m.kind === 'controllerStatus') options.onStatus?.(m.payload);

@@ -36,11 +36,12 @@ export {
   controllerVersion,
   serverOf,
   SIMULATOR_VERSION,
+  tableOpenOf,
   type ControllerLink,
 } from './controller-link';
 
 /** A table simulator: a controller's connection ({@link ControllerLinkOptions}) and the steps it deals. */
-export interface TableSimulatorOptions extends Omit<ControllerLinkOptions, 'onStatus'> {
+export interface TableSimulatorOptions extends Omit<ControllerLinkOptions, 'onStatus' | 'tableOpen'> {
   readonly steps: Iterable<Step>; // e.g. simulateTable({ seed })
   /** 1 = real time; N = N× faster; 0 or Infinity = as fast as the broker acknowledges. Default 1. */
   readonly speed?: number;
