@@ -2,12 +2,16 @@
  * Signing in and accountable changes on the console page in real Chromium (test/helpers/console-page.ts): nobody
  * sees anything before signing in; a wrong password is refused; a viewer reads and has no button to change
  * anything, and cannot read the session cookie; a supervisor closes the table by typing its name, with a reason,
- * then restores an earlier revision from the audit log in one step. Screenshots: test/output/console-login*.png,
+ * then restores an earlier revision from the audit log in one step; a table its keypad closed before any shoe reads
+ * "Closed at the table". Screenshots: test/output/console-login*.png,
  * console-close-table.png, console-revert.png.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeControllerStatus, makeTableSignage } from '../contract/mqtt';
+import { topics } from '../contract/topics';
 import { OUT, startConsolePage, type ConsolePage } from '../test/helpers/console-page';
+import { at, signage } from '../test/helpers/table-messages';
 
 let ui: ConsolePage;
 beforeAll(async () => (ui = await startConsolePage()), 30_000);
@@ -88,4 +92,25 @@ test('closing a table is its own confirmed action: the name typed, a reason; the
   await expect.poll(() => top.textContent()).toContain(`sue.chan (supervisor) restored`);
   expect(await top.textContent()).toContain(`(as at revision ${before})`);
   expect(await ui.retainedSign()).toMatchObject({ tableOpen: true, revision: before + 3, updatedBy: 'sue.chan' });
+}, 30_000);
+
+test('a table its keypad closed before any shoe: "Closed at the table", from the keypad\'s status', async () => {
+  // A new keypad closes its table at once; with no shoe yet, only its retained online status says so.
+  const T = topics('baccarat');
+  const retain = { qos: 1, retain: true } as const;
+  const status = (tableOpen: boolean) =>
+    makeControllerStatus({ v: 1, state: 'online', controllerId: 'kp-T7', version: '1', timestamp: at(0), tableOpen });
+  await ui.pub.publishAsync(T.tableSignage('T7'), makeTableSignage(signage(1, { tableName: 'Ruby 7' })), retain);
+  await ui.pub.publishAsync(T.controllerStatus('T7'), status(false), retain);
+  // Signed in still as the supervisor of the test before.
+  await expect.poll(() => ui.page.locator('[data-state="session"]').textContent()).toMatch(/sue\.chan/);
+  const ruby = ui.page.locator('console-table-card').filter({ hasText: 'Ruby 7' });
+  await expect.poll(() => ruby.locator('[data-state="table"]').textContent()).toBe('Closed at the table');
+  await expect.poll(() => ruby.locator('ul.attention').textContent()).toContain('closed the table at its controller');
+  await ui.pub.publishAsync(T.controllerStatus('T7'), status(true), retain);
+  await expect.poll(() => ruby.locator('[data-state="table"]').textContent()).toBe('Open');
+  // Gone again, for whatever runs next on this console.
+  for (const topic of [T.tableSignage('T7'), T.controllerStatus('T7')]) await ui.pub.publishAsync(topic, '', retain);
+  await expect.poll(() => ruby.count()).toBe(0);
+  await ui.signOut();
 }, 30_000);

@@ -105,12 +105,18 @@ describe("the pit's sign and the table's controller on open or closed", () => {
     ['both open', open, shoe('dealing', true), null, ''],
     ['an older controller, which does not say', open, shoe('dealing'), null, ''],
     ['no snapshot', closed, null, null, ''],
-  ])('%s', (_, sign, position, code, words) => {
-    const a = tableStateAttention(sign, position);
+    ['no snapshot, no status saying', open, null, null, ''],
+    // A new keypad closes its table at once, before any shoe: its online status says so.
+    ['no snapshot, the status says closed', open, null, 'closed-at-table', 'closed the table at its controller', false],
+    ['no snapshot, the status says open', open, null, null, '', true],
+    ['no snapshot, both closed', closed, null, null, '', false],
+    ["a snapshot: the shoe's word rules", open, shoe('waiting', true), null, '', false],
+  ] as const)('%s', (_, sign, position, code, words, statusOpen?: boolean) => {
+    const a = tableStateAttention(sign, position, statusOpen);
     expect(a?.code ?? null).toBe(code);
     if (a) expect(a.text).toContain(words);
     // On the table card, first (before the Perfect Pairs gap these signs have: no casino scale here).
-    const card = tableAttention(sign, null, [], position);
+    const card = tableAttention(sign, null, [], position, undefined, statusOpen);
     expect(card.map((c) => c.code)).toEqual([...(code ? [code] : []), 'perfect-pairs-scale-missing']);
   });
 });

@@ -190,8 +190,14 @@ export function perfectPairsGap(sign: TableSignage | null, casino: CasinoSignage
  * (TABLE CLOSED over the roads), and neither knows of the other's (found by hand: closed in the console, the keypad
  * still offered "Bets open", and a hand was recorded while patrons read TABLE CLOSED).
  */
-export function tableStateAttention(sign: TableSignage | null, shoe: ShoePosition | null): Attention | null {
-  if (!sign || !shoe) return null;
+export function tableStateAttention(
+  sign: TableSignage | null,
+  shoe: ShoePosition | null,
+  statusOpen?: boolean,
+): Attention | null {
+  if (!sign) return null;
+  // Before any shoe, the controller's online status says it (a new keypad closes its table at once).
+  if (!shoe) return sign.tableOpen && statusOpen === false ? CLOSED_AT_TABLE : null;
   const playing = shoe.phase === 'betting' || shoe.phase === 'dealing';
   if (!sign.tableOpen && shoe.tableOpen !== false && playing) {
     const what = shoe.phase === 'betting' ? 'takes bets for' : 'is dealing';
@@ -200,13 +206,20 @@ export function tableStateAttention(sign: TableSignage | null, shoe: ShoePositio
       text: `The table's sign says closed (its boards show TABLE CLOSED), but its controller ${what} hand ${shoe.nextHand ?? '?'} — open the table, or have the dealer close it`,
     };
   }
-  if (sign.tableOpen && shoe.tableOpen === false)
-    return {
-      code: 'closed-at-table',
-      text: "The dealer closed the table at its controller: its boards show TABLE CLOSED, though the table's sign says open",
-    };
+  if (sign.tableOpen && shoe.tableOpen === false) return CLOSED_AT_TABLE;
   return null;
 }
+
+const CLOSED_AT_TABLE: Attention = {
+  code: 'closed-at-table',
+  text: "The dealer closed the table at its controller: its boards show TABLE CLOSED, though the table's sign says open",
+};
+
+/** The table open or closed as its controller says: its shoe's, or before any shoe its online status's. */
+export const controllerSaysOpen = (
+  shoe: Pick<ShoePosition, 'tableOpen'> | null,
+  controller: { readonly tableOpen?: boolean } | null,
+): boolean | undefined => (shoe ? shoe.tableOpen : controller?.tableOpen);
 
 /**
  * For the table card: the sign and the controller at odds on open or closed, the Perfect Pairs gap, then each of
@@ -219,8 +232,9 @@ export function tableAttention(
   boards: readonly (DisplayStatus & SignLag)[],
   shoe: ShoePosition | null = null,
   now?: number,
+  statusOpen?: boolean,
 ): Attention[] {
-  const out = [tableStateAttention(sign, shoe), perfectPairsGap(sign, casino)].filter((a) => a !== null);
+  const out = [tableStateAttention(sign, shoe, statusOpen), perfectPairsGap(sign, casino)].filter((a) => a !== null);
   for (const b of boards) {
     if (b.state !== 'online') continue;
     if (now !== undefined && isSilent(b, now)) {

@@ -94,6 +94,32 @@ describe('fleet state', () => {
     ]);
   });
 
+  test('a keypad that closed its table before any shoe: its status says so, and its last will keeps what it said', () => {
+    const status = (state: 'online' | 'offline', controllerId: string, tableOpen?: boolean) =>
+      makeControllerStatus({
+        v: 1,
+        state,
+        controllerId,
+        version: '2',
+        timestamp: AT,
+        ...(tableOpen !== undefined && { tableOpen }),
+      });
+    let s = feed(emptyFleet(), T.tableSignage('T4'), makeTableSignage(signage(2)));
+    s = feed(s, T.controllerStatus('T4'), status('online', 'K4', false));
+    const closed = fleetTables(s)[0];
+    expect(closed).toMatchObject({ shoe: null, controller: { state: 'online', tableOpen: false } });
+    expect(closed?.attention[0]?.code).toBe('closed-at-table');
+    // The keypad goes away: its will says nothing of the table, which stays closed (as on the boards).
+    s = feed(s, T.controllerStatus('T4'), status('offline', 'K4'));
+    expect(fleetTables(s)[0]).toMatchObject({ controller: { state: 'offline', tableOpen: false } });
+    // Another controller's will does not speak for the first's table; an online status that opens it ends it.
+    expect(fleetTables(feed(s, T.controllerStatus('T4'), status('offline', 'K5')))[0]?.controller).not.toHaveProperty(
+      'tableOpen',
+    );
+    s = feed(s, T.controllerStatus('T4'), status('online', 'K4', true));
+    expect(fleetTables(s)[0]?.attention.map((a) => a.code)).not.toContain('closed-at-table');
+  });
+
   test('an empty retained payload clears; a message that breaks the contract is counted, not shown', () => {
     let s = feed(emptyFleet(), T.tableSignage('T1'), makeTableSignage(signage(1)));
     s = feed(s, T.displayStatus('D1'), makeDisplayStatus(online('D1', 'T1', 1)));

@@ -104,8 +104,19 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
     }
     case 'controllerStatus': {
       const c = body as P<'controllerStatus'>;
+      // Open or closed: said by an online status; a last will says nothing of it, so the table stays as it was said
+      // (as on the boards, which keep TABLE CLOSED when the keypad that closed the table goes away).
+      const was = s.tables.get(t.tableId)?.controller;
+      const tableOpen =
+        c.state === 'online' ? c.tableOpen : was?.controllerId === c.controllerId ? was.tableOpen : undefined;
       return withTable(s, t.tableId, {
-        controller: { state: c.state, controllerId: c.controllerId, version: c.version, since: c.timestamp },
+        controller: {
+          state: c.state,
+          controllerId: c.controllerId,
+          version: c.version,
+          since: c.timestamp,
+          ...(tableOpen !== undefined && { tableOpen }),
+        },
       });
     }
     case 'casinoSignage':
@@ -232,7 +243,7 @@ export function fleetTables(
   return [...ids].sort(compareIds).map((id) => {
     const row = s.tables.get(id) ?? emptyTable(id);
     const own = boards.filter((b) => b.tableId === id);
-    const attention = tableAttention(row.signage, s.casino, own, row.shoe, now);
+    const attention = tableAttention(row.signage, s.casino, own, row.shoe, now, row.controller?.tableOpen);
     return { ...row, attention, boardsShow: fleetRevisions(s, id).table };
   });
 }

@@ -32,6 +32,8 @@ export interface TableRow {
     readonly controllerId: string;
     readonly version: string;
     readonly since: string;
+    /** The table open or closed as the controller's last online status said it (a keypad's, before any shoe). */
+    readonly tableOpen?: boolean;
   } | null;
 }
 

@@ -10,7 +10,7 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { isLimitedSideBet } from '../../baccarat/signage';
 import type { CasinoSignage } from '../../contract/schemas';
-import type { Attention } from '../fleet-attention';
+import { controllerSaysOpen, type Attention } from '../fleet-attention';
 import type { TableView } from '../protocol';
 import { may, type Role } from '../roles';
 import { describeRange, describeScale, formatAmount, noSignWords } from '../sign-text';
@@ -188,7 +188,7 @@ export class ConsoleTableCard extends LitElement {
           ${s && s.tableName !== t.tableId ? html`<span class="id">${t.tableId}</span>` : nothing}
         </h3>
         <span class="states">
-          ${s ? this.openPill(s.tableOpen, t.shoe?.tableOpen) : nothing}
+          ${s ? this.openPill(s.tableOpen, controllerSaysOpen(t.shoe, t.controller)) : nothing}
           ${
             stepping > 0
               ? html`<span class="pill warn" data-state="out-of-step"
