@@ -9,11 +9,11 @@
  * @packageDocumentation
  */
 import { isShoeComplete, isShoeHand, shoeHands, type Shoe } from '../baccarat/shoe';
-import { makeCard } from '../baccarat/cards';
+import { makeCard, parseCard } from '../baccarat/cards';
 import type { Card } from '../baccarat/types';
 import type { VoidHandReason } from '../contract/schemas/hand';
-import type { ActionType, RecardCode } from './protocol';
-import { nextSlot, replacedAt } from './round-entry';
+import type { Action, ActionType, RecardCode, RefusalCode, StateCode } from './protocol';
+import { completeCoup, nextSlot, replacedAt } from './round-entry';
 
 /** The keypad's state: the table, the current shoe in the core's terms, and what the dealer is keying. */
 export interface KeypadState {
@@ -70,25 +70,48 @@ export function exhausted(s: KeypadState): string[] {
   return [...seen(s)].filter(([, n]) => n >= decks).map(([c]) => c);
 }
 
+/**
+ * Why an action cannot be taken now: the code the page says it by in the dealer's language, and the English for logs
+ * and tools. The page disables what this refuses, so a dealer meets one only in a race (a second tablet).
+ */
+export interface Refusal {
+  readonly code: StateCode;
+  readonly error: string;
+}
+
+const refused = (code: StateCode, error: string): Refusal => ({ code, error });
+
+/** Why an action of this type cannot be taken now, in English, or null when it can (see {@link refusalOf}). */
+export const refusal = (s: KeypadState, type: ActionType): string | null => refusalOf(s, type)?.error ?? null;
+
 /** Why an action of this type cannot be taken now, or null when it can (its own arguments are checked apart). */
-export function refusal(s: KeypadState, type: ActionType): string | null {
+export function refusalOf(s: KeypadState, type: ActionType): Refusal | null {
   const shoe = s.shoe;
-  const redo = s.redo ? `hand ${s.redo.handNo} is being keyed again: confirm it or cancel the undo first` : null;
-  const round = inRound(s) ? 'a round is being dealt: confirm its result or void it first' : null;
-  const noShoe = shoe ? null : 'no shoe: start a new shoe first';
-  const ended = shoe?.phase === 'ended' ? `shoe ${shoe.no ?? shoe.id} has ended` : null;
+  const redo = s.redo
+    ? refused('rekeying', `hand ${s.redo.handNo} is being keyed again: confirm it or cancel the undo first`)
+    : null;
+  const round = inRound(s)
+    ? refused('round-unfinished', 'a round is being dealt: confirm its result or void it first')
+    : null;
+  const noShoe = shoe ? null : refused('no-shoe', 'no shoe: start a new shoe first');
+  const ended = shoe?.phase === 'ended' ? refused('shoe-ended', `shoe ${shoe.no ?? shoe.id} has ended`) : null;
+  const tableClosed = s.tableOpen !== true ? refused('table-closed', 'the table is closed') : null;
+  const dealt = shoe?.phase === 'dealing' ? refused('round-dealt', 'a round is being dealt') : null;
+  const noRound = (error: string) => (inRound(s) ? null : refused('no-round', error));
   switch (type) {
     case 'open-table':
-      return redo ?? (s.tableOpen === true ? 'the table is open' : null);
+      return redo ?? (s.tableOpen === true ? refused('table-open', 'the table is open') : null);
     case 'close-table':
       return (
         redo ??
         round ??
-        (s.tableOpen === false ? 'the table is closed' : null) ??
-        (shoe?.phase === 'betting' ? 'bets are open: call "No more bets" and finish the round first' : null)
+        (s.tableOpen === false ? refused('table-closed', 'the table is closed') : null) ??
+        (shoe?.phase === 'betting'
+          ? refused('bets-open-round', 'bets are open: call "No more bets" and finish the round first')
+          : null)
       );
     case 'new-shoe':
-      return redo ?? (shoe && shoe.phase !== 'ended' ? 'end the current shoe first' : null);
+      return redo ?? (shoe && shoe.phase !== 'ended' ? refused('shoe-in-play', 'end the current shoe first') : null);
     case 'shuffle':
     case 'burn':
       return (
@@ -96,19 +119,21 @@ export function refusal(s: KeypadState, type: ActionType): string | null {
         ended ??
         redo ??
         round ??
-        (shoe!.rounds.length > 0 ? 'the shoe has begun: the shuffle and the burn come before its first round' : null) ??
-        (shoe!.phase === 'betting' ? 'bets are open' : null) ??
-        (type === 'shuffle' && s.shuffled ? 'the shuffle was announced' : null) ??
-        (type === 'burn' && shoe!.burn ? 'the shoe was burned' : null)
+        (shoe!.rounds.length > 0
+          ? refused('shoe-begun', 'the shoe has begun: the shuffle and the burn come before its first round')
+          : null) ??
+        (shoe!.phase === 'betting' ? refused('bets-open', 'bets are open') : null) ??
+        (type === 'shuffle' && s.shuffled ? refused('shuffled', 'the shuffle was announced') : null) ??
+        (type === 'burn' && shoe!.burn ? refused('burned', 'the shoe was burned') : null)
       );
     case 'no-bet-coup':
     case 'void-hand':
       return (
         noShoe ??
         redo ??
-        (s.tableOpen !== true ? 'the table is closed' : null) ??
-        (shoe!.pendingVoidHand ? 'a void hand is already announced for this round' : null) ??
-        (shoe!.phase === 'dealing' ? 'a round is being dealt' : null) ??
+        tableClosed ??
+        (shoe!.pendingVoidHand ? refused('void-announced', 'a void hand is already announced for this round') : null) ??
+        dealt ??
         closed(shoe!)
       );
     case 'bets-open':
@@ -116,48 +141,53 @@ export function refusal(s: KeypadState, type: ActionType): string | null {
       return (
         noShoe ??
         redo ??
-        (s.tableOpen !== true ? 'the table is closed' : null) ??
-        (shoe!.pendingVoidHand ? 'this round is a void hand: no bets' : null) ??
-        (shoe!.phase === 'dealing' ? 'a round is being dealt' : null) ??
-        (type === 'bets-open' && shoe!.phase === 'betting' ? 'bets are open' : null) ??
+        tableClosed ??
+        (shoe!.pendingVoidHand ? refused('void-round', 'this round is a void hand: no bets') : null) ??
+        dealt ??
+        (type === 'bets-open' && shoe!.phase === 'betting' ? refused('bets-open', 'bets are open') : null) ??
         closed(shoe!)
       );
     case 'card':
       return (
-        (s.redo ? null : (noShoe ?? (inRound(s) ? null : 'no round is being dealt: "No more bets" first'))) ??
-        (nextSlot(s.entry) === null ? 'the coup is complete: confirm its result' : null)
+        (s.redo ? null : (noShoe ?? noRound('no round is being dealt: "No more bets" first'))) ??
+        (nextSlot(s.entry) === null ? refused('coup-complete', 'the coup is complete: confirm its result') : null)
       );
     case 'uncard':
-      return s.entry.length === 0 ? 'no card to take back' : null;
+      return s.entry.length === 0 ? refused('no-card', 'no card to take back') : null;
     case 'recard':
-      return s.entry.length === 0 ? 'no card to replace' : null;
+      return s.entry.length === 0 ? refused('no-card', 'no card to replace') : null;
     case 'cut-card':
       return (
         noShoe ??
         redo ??
-        (inRound(s) ? null : 'the cut card comes out while a round is dealt') ??
-        (shoe!.cutCard.drawn ? 'the cut card is already out' : null)
+        noRound('the cut card comes out while a round is dealt') ??
+        (shoe!.cutCard.drawn ? refused('cut-card-out', 'the cut card is already out') : null)
       );
     case 'result':
-      return s.redo || inRound(s) ? null : 'no round is being dealt';
+      return s.redo ? null : noRound('no round is being dealt');
     case 'undo':
-      return redo ?? (s.last ? null : 'there is no result to undo');
+      return redo ?? (s.last ? null : refused('no-result', 'there is no result to undo'));
     case 'cancel-undo':
-      return s.redo ? null : 'no undo in progress';
+      return s.redo ? null : refused('no-undo', 'no undo in progress');
     case 'round-void':
-      return noShoe ?? redo ?? (inRound(s) ? null : 'no round is being dealt');
+      return noShoe ?? redo ?? noRound('no round is being dealt');
     case 'end-shoe':
       return noShoe ?? ended ?? redo ?? round;
     case 'correct':
     case 'void-recorded':
-      return noShoe ?? redo ?? (shoeHands(shoe!).length === 0 ? 'no hand is recorded in this shoe' : null);
+      return (
+        noShoe ??
+        redo ??
+        (shoeHands(shoe!).length === 0 ? refused('no-hand', 'no hand is recorded in this shoe') : null)
+      );
   }
 }
 
 /** Why no further round may start: the last coup was recorded (rule 11.2), or the shoe ended. */
-function closed(shoe: Shoe): string | null {
-  if (shoe.phase === 'ended') return `shoe ${shoe.no ?? shoe.id} has ended`;
-  if (isShoeComplete(shoe)) return 'the last coup was dealt (rule 11.2): no further round; end the shoe';
+function closed(shoe: Shoe): Refusal | null {
+  if (shoe.phase === 'ended') return refused('shoe-ended', `shoe ${shoe.no ?? shoe.id} has ended`);
+  if (isShoeComplete(shoe))
+    return refused('last-coup', 'the last coup was dealt (rule 11.2): no further round; end the shoe');
   return null;
 }
 
@@ -205,4 +235,35 @@ export function recardRefusal(
   return Number.isInteger(index) && index >= 0 && index < s.entry.length
     ? { code: 'third-cards', error: entry.error }
     : { error: entry.error };
+}
+
+/**
+ * The code of a refused action, for the page to say it in the dealer's language: the state's ({@link refusalOf}),
+ * an undo too late, a recard's, and the transitions' own a race reaches (a card none is left of, the cut card keyed
+ * as the round's first card after cards of it, a result before the coup is complete). Undefined for what only a
+ * page's bug or a hand-made request sends (a malformed card, a burn count, a correction's arguments): said in English.
+ */
+export function refusalCodeOf(s: KeypadState, a: Action, at: string, undoMs: number): RefusalCode | undefined {
+  const state = refusalOf(s, a.type);
+  if (state) return state.code;
+  switch (a.type) {
+    case 'undo':
+      return undoRefusal(s, at, undoMs)?.code;
+    case 'recard': {
+      const card = parseCard(a.card);
+      return card.ok ? recardRefusal(s, a.index, card.value)?.code : undefined;
+    }
+    case 'card': {
+      const card = parseCard(a.card);
+      return card.ok && exhausted(s).includes(card.value.rank + card.value.suit) ? 'not-of-set' : undefined;
+    }
+    case 'cut-card':
+      return a.firstCardOfRound && s.entry.length > 0 ? 'cut-card-late' : undefined;
+    case 'result':
+      return a.keyed === undefined && completeCoup(s.entry) === null && nextSlot(s.entry) !== null
+        ? 'coup-incomplete'
+        : undefined;
+    default:
+      return undefined;
+  }
 }

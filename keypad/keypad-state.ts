@@ -46,8 +46,11 @@ export {
   INITIAL_STATE,
   recardRefusal,
   refusal,
+  refusalCodeOf,
+  refusalOf,
   undoRefusal,
   type KeypadState,
+  type Refusal,
 } from './keypad-rules';
 export { UNDO_BY, type Context, type Transition } from './keypad-results';
 

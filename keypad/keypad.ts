@@ -17,16 +17,15 @@
 import { EventEmitter } from 'node:events';
 import type { IClientOptions } from 'mqtt';
 import pino, { type Logger } from 'pino';
-import { parseCard } from '../baccarat/cards';
 import { MAX_DECKS, MIN_DECKS } from '../baccarat/shoe-types';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
 import { actionOf, journalAction } from './action';
-import { act, INITIAL_STATE, recardRefusal, refusal, undoRefusal, type KeypadState } from './keypad-state';
+import { act, INITIAL_STATE, refusalCodeOf, type KeypadState } from './keypad-state';
 import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type JournalHeader, type KeypadJournal } from './journal';
-import type { Action, ActionResponse, Keying, KeypadView, RefusalCode } from './protocol';
+import type { ActionResponse, Keying, KeypadView } from './protocol';
 import { parseActionRequest } from './request';
 import type { Supervisors } from './supervisors';
 import { TableLink, type Republish } from './table-link';
@@ -186,7 +185,10 @@ export class Keypad extends EventEmitter<Events> {
     const action = asked.value;
     const t = at.toISOString();
     const r = act(this.state, action, { at: t, undoMs: this.undoMs });
-    if (!r.ok) return { ok: false, error: r.error, ...refusalCode(this.state, action, t, this.undoMs) };
+    if (!r.ok) {
+      const code = refusalCodeOf(this.state, action, t, this.undoMs);
+      return { ok: false, error: r.error, ...(code && { code }) };
+    }
     journalAction(
       this.journal,
       { t, a: action },
@@ -254,22 +256,6 @@ export class Keypad extends EventEmitter<Events> {
     await this.link.close();
     this.journal.close();
   }
-}
-
-/**
- * The code of a refused action that the page words in the dealer's language (a recard's, an undo too late), if it
- * has one. Refusals the page's disabled buttons keep a dealer from have none: they are said in English.
- */
-function refusalCode(s: KeypadState, a: Action, at: string, undoMs: number): { code?: RefusalCode } {
-  if (refusal(s, a.type) !== null) return {};
-  if (a.type === 'undo') {
-    const code = undoRefusal(s, at, undoMs)?.code;
-    return code ? { code } : {};
-  }
-  if (a.type !== 'recard') return {};
-  const card = parseCard(a.card);
-  const code = card.ok ? recardRefusal(s, a.index, card.value)?.code : undefined;
-  return code ? { code } : {};
 }
 
 /** Creates and starts a keypad. */
