@@ -1,10 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { stateAfter } from '../../test/helpers/keypad-actions';
 import { act, recardRefusal, refusal, undoRefusal, type KeypadState } from '../keypad-state';
-import type { Action, ActionRequest, RecardCode, RefusalCode } from '../protocol';
+import {
+  STATE_CODES,
+  type Action,
+  type ActionRequest,
+  type RecardCode,
+  type RefusalCode,
+  type StateCode,
+} from '../protocol';
 import { parseCard } from '../../baccarat/cards';
 import { refusalMessage } from './action-refusal';
-import { LANGUAGES, strings } from './locales';
+import { LANGUAGES, strings, type Language } from './locales';
 
 const AT = '2024-11-22T14:00:00.000Z';
 const card = (text: string) => {
@@ -105,7 +112,67 @@ describe('the refusals the page cannot prevent by disabling its buttons, in the 
     if (lang !== 'en') expect(said).not.toMatch(/[A-Za-z]{4,}/); // no English left
   });
 
-  test('a refusal without a code (what the page’s disabled buttons keep from a dealer) is said as the server said it', () => {
-    expect(refusalMessage(strings('zh-Hant'), { ok: false, error: 'bets are open' }, open)).toBe('bets are open');
+  test('a refusal without a code (only a page’s bug or a hand-made request meets one) is said as the server said it', () => {
+    const burn: ActionRequest = { action: { type: 'burn', card: '2S', count: 11 } };
+    const english = 'the burn count must be 1 to 10 (rule 7.9 proposes 2), got 11';
+    expect(refusalMessage(strings('zh-Hant'), { ok: false, error: english }, burn)).toBe(english);
+  });
+});
+
+/** A request for every code the page may be answered with: a code missing here is a compile error. */
+const EVERY_CODE: Record<RefusalCode, ActionRequest> = {
+  supervisor: { action: { type: 'correct', handNo: 1, cards: [] }, supervisor: 'Lee', code: 'x' },
+  locked: { action: { type: 'correct', handNo: 1, cards: [] }, supervisor: 'Lee', code: 'x' },
+  refused: { action: { type: 'bets-open' } },
+  'not-connected': { action: { type: 'bets-open' } },
+  'undo-expired': { action: { type: 'undo' } },
+  unreachable: { action: { type: 'bets-open' } },
+  'same-card': { action: { type: 'recard', index: 0, card: '9S' } },
+  'not-of-set': { action: { type: 'card', card: '9S' } },
+  'third-cards': { action: { type: 'recard', index: 0, card: '9S' } },
+  ...(Object.fromEntries(STATE_CODES.map((c) => [c, { action: { type: 'bets-open' } }])) as Record<
+    StateCode,
+    ActionRequest
+  >),
+};
+
+describe('every code the keypad answers with has words in every language', () => {
+  test.each(
+    LANGUAGES.flatMap((lang) => (Object.keys(EVERY_CODE) as RefusalCode[]).map((code) => [lang, code] as const)),
+  )('%s: %s', (lang, code) => {
+    const said = refusalMessage(strings(lang), { ok: false, error: 'English', code }, EVERY_CODE[code]);
+    expect(said.trim()).not.toBe('');
+    expect(said).not.toBe('English');
+    if (lang !== 'en') expect(said).not.toMatch(/[A-Za-z]{4,}/); // no English left
+  });
+
+  test.each(LANGUAGES)('%s: a race’s refusal keeps its reason: no two state codes are said alike', (lang) => {
+    const t = strings(lang);
+    const said = STATE_CODES.map((code) => refusalMessage(t, { ok: false, error: 'English', code }, EVERY_CODE[code]));
+    expect(said).toEqual(STATE_CODES.map((code) => t.refusals[code]));
+    expect(new Set(said).size).toBe(STATE_CODES.length);
+  });
+
+  test.each([
+    ['Bets open', 'bets-open', 'Bets are already open', '已在下注中', '已在下注中'],
+    [
+      'Close table while bets are open',
+      'bets-open-round',
+      'Bets are open: tap “No more bets” and finish the round first',
+      '正在下注：请先点“停止下注”，并完成本局',
+      '下注中：請先按「停止下注」，並完成本局',
+    ],
+    [
+      'a round being dealt',
+      'round-unfinished',
+      'A round is being dealt: confirm its result or void it first',
+      '本局正在发牌：请先确认结果，或作废本局',
+      '本局發牌中：請先確認結果，或作廢此局',
+    ],
+    ['a round being dealt (bets)', 'round-dealt', 'A round is already being dealt', '本局已在发牌中', '本局已在發牌中'],
+  ] as const)('%s (%s): said as the dealer reads it', (_, code, en, hans, hant) => {
+    const said = (lang: Language) =>
+      refusalMessage(strings(lang), { ok: false, error: 'English', code }, EVERY_CODE[code]);
+    expect([said('en'), said('zh-Hans'), said('zh-Hant')]).toEqual([en, hans, hant]);
   });
 });

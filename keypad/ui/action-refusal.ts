@@ -2,19 +2,23 @@
  * A refused action in the dealer's language: the server answers with English (`error`, for logs and tools) and,
  * where the page can say it better, a code (`code`): a supervisor's code wrong or locked, a card refused as the
  * replacement of a card of the round, the undo's window passed, the keypad not serving or not yet connected to the
- * table, the keypad out of reach. Anything else (what the page's disabled buttons keep a dealer from) is said as the
- * server said it.
+ * table, the keypad out of reach, and what the keypad's state refuses (its disabled buttons keep a dealer from these:
+ * only a second tablet on the table, racing, meets one). Anything else (a page's bug, a hand-made request) is said
+ * as the server said it.
  *
  * ```ts
  * say(refusalMessage(t, { ok: false, error: '…', code: 'third-cards' }, { action: { type: 'recard', index: 1, card: '9S' } }));
  * ```
  * @packageDocumentation
  */
-import type { ActionRequest, ActionResponse } from '../protocol';
+import { STATE_CODES, type ActionRequest, type ActionResponse, type StateCode } from '../protocol';
 import { cardLabel } from './format';
 import type { Strings } from './locales';
 
 type Refused = Extract<ActionResponse, { ok: false }>;
+
+const isStateCode = (code: string | undefined): code is StateCode =>
+  code !== undefined && (STATE_CODES as readonly string[]).includes(code);
 
 export function refusalMessage(t: Strings, r: Refused, request: ActionRequest): string {
   const card = 'card' in request.action ? cardLabel(request.action.card) : '';
@@ -38,6 +42,6 @@ export function refusalMessage(t: Strings, r: Refused, request: ActionRequest): 
     case 'refused':
       return t.refusedTitle;
     default:
-      return r.error;
+      return isStateCode(r.code) ? t.refusals[r.code] : r.error;
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { Outcome } from '../../baccarat/types';
 import { DEALER_UNDO_BY } from '../../contract/correction-by';
-import type { AnnouncedReason, LinkView, RoundVoidNow, Slot } from '../protocol';
+import type { AnnouncedReason, LinkView, RoundVoidNow, Slot, StateCode } from '../protocol';
 import type { DrawNote } from './correction-cards';
 import { ZH_HANS } from './locales.zh-hans';
 import { ZH_HANT } from './locales.zh-hant';
@@ -201,6 +201,37 @@ const EN = {
   undoExpired: 'The undo time has passed: a supervisor corrects the hand',
   notConnected: 'The keypad is not connected to the table yet: wait, then tap again',
   unreachable: 'The keypad cannot be reached: check the tablet’s network, then tap again',
+  /**
+   * An action the keypad's state refuses (the server's state codes, `refusalOf`): the page disables what these
+   * refuse, so a dealer meets one only when another tablet on the table got there first. Each keeps its reason.
+   */
+  refusals: {
+    rekeying: 'A hand is being keyed again (undo): confirm it or cancel the undo first',
+    'round-unfinished': 'A round is being dealt: confirm its result or void it first',
+    'round-dealt': 'A round is already being dealt',
+    'no-shoe': 'No shoe: start a new shoe first',
+    'shoe-ended': 'The shoe has already ended',
+    'shoe-in-play': 'The current shoe has not ended: end it first',
+    'shoe-begun': 'The shoe has begun: the shuffle and the burn come before its first round',
+    'table-open': 'The table is already open',
+    'table-closed': 'The table is closed',
+    'bets-open': 'Bets are already open',
+    'bets-open-round': 'Bets are open: tap “No more bets” and finish the round first',
+    shuffled: 'The shuffle was already announced',
+    burned: 'The shoe was already burned',
+    'void-announced': 'This round was already announced: no bets this hand, or a no-bet coup',
+    'void-round': 'No bets this round (already announced): deal it, then confirm its result',
+    'no-round': 'No round is being dealt',
+    'coup-complete': 'The coup is complete: confirm its result',
+    'coup-incomplete': 'The coup is not complete: key its next card',
+    'no-card': 'No card of this round is keyed',
+    'cut-card-out': 'The cut card is already out',
+    'cut-card-late': 'Cards of this round were keyed before the cut card: it came out during the round (11.2 b)',
+    'no-result': 'There is no result to undo',
+    'no-undo': 'No undo is in progress',
+    'no-hand': 'No hand is recorded in this shoe',
+    'last-coup': 'The last coup was dealt (rule 11.2): no further round; end the shoe',
+  } satisfies Record<StateCode, string>,
   // Refused
   refusedTitle: 'This keypad is not serving the table',
   refusedAnother: (id: string, table: string) =>
