@@ -142,11 +142,19 @@ export type RecardCode = 'same-card' | 'not-of-set' | 'third-cards';
 /**
  * A refusal the page words itself: a supervisor's code wrong or locked; the table held by another; the keypad not
  * connected to the table yet; the undo's window passed (by the server's clock); a recard's (a card keyed when none
- * is left of it: `not-of-set`); the keypad's state (a race); and the page's own `unreachable` (its request did not
- * reach the keypad).
+ * is left of it: `not-of-set`); the keypad's state (a race); and the page's own: `unreachable` (its request did not
+ * reach the keypad) and `unauthorized` (the keypad answered 401: the page's address does not carry the keypad's token).
  */
 export type RefusalCode =
-  'supervisor' | 'locked' | 'refused' | 'not-connected' | 'undo-expired' | 'unreachable' | RecardCode | StateCode;
+  | 'supervisor'
+  | 'locked'
+  | 'refused'
+  | 'not-connected'
+  | 'undo-expired'
+  | 'unreachable'
+  | 'unauthorized'
+  | RecardCode
+  | StateCode;
 
 /** The answer to `POST /api/action`. */
 export type ActionResponse =

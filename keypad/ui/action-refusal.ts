@@ -2,7 +2,7 @@
  * A refused action in the dealer's language: the server answers with English (`error`, for logs and tools) and,
  * where the page can say it better, a code (`code`): a supervisor's code wrong or locked, a card refused as the
  * replacement of a card of the round, the undo's window passed, the keypad not serving or not yet connected to the
- * table, the keypad out of reach, and what the keypad's state refuses (its disabled buttons keep a dealer from these:
+ * table, the keypad out of reach or refusing the page's token, and what the keypad's state refuses (its disabled buttons keep a dealer from these:
  * only a second tablet on the table, racing, meets one). Anything else (a page's bug, a hand-made request) is said
  * as the server said it.
  *
@@ -39,6 +39,8 @@ export function refusalMessage(t: Strings, r: Refused, request: ActionRequest): 
       return t.notConnected;
     case 'unreachable':
       return t.unreachable;
+    case 'unauthorized':
+      return t.unauthorized;
     case 'refused':
       return t.refusedTitle;
     default:

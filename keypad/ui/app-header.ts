@@ -32,13 +32,15 @@ export function appHeader(h: HeaderInputs): TemplateResult {
   // The page's own link to the keypad first: while it is down the view is the last one received, and its "Online"
   // (the keypad's link to the broker) would say green what the page can no longer know, nor reach.
   const linkChip =
-    h.live !== 'open'
-      ? html`<span class="chip off" data-link="page">${t.reconnecting}</span>`
-      : link.state === 'online'
-        ? html`<span class="chip ok" data-link="online">${t.online}${link.signing ? ` · ${t.signing}` : ''}</span>`
-        : html`<span class="chip off" data-link=${link.state}
-            >${link.state === 'offline' ? t.offline : link.state === 'refused' ? t.error : t.starting}</span
-          >`;
+    h.live === 'unauthorized'
+      ? html`<span class="chip off" data-link="unauthorized">${t.unauthorizedShort}</span>`
+      : h.live !== 'open'
+        ? html`<span class="chip off" data-link="page">${t.reconnecting}</span>`
+        : link.state === 'online'
+          ? html`<span class="chip ok" data-link="online">${t.online}${link.signing ? ` · ${t.signing}` : ''}</span>`
+          : html`<span class="chip off" data-link=${link.state}
+              >${link.state === 'offline' ? t.offline : link.state === 'refused' ? t.error : t.starting}</span
+            >`;
   // A refused keypad does not serve the table: its own open, shoe and hand are not the table's (it read "Closed ·
   // No shoe" for a table open mid-shoe), so it shows none; its refusal says who serves the table.
   const chip = tableChip(v);

@@ -209,7 +209,12 @@ export class KeypadApp extends LitElement {
   override render() {
     const v = this.view;
     const t = this.t;
-    if (!v) return html`<main><div class="status">${t.starting}</div></main>`;
+    // A page whose address the keypad refuses (401) says so, and what to do: not "Connecting…" for ever.
+    const refusedToken = this.live === 'unauthorized';
+    if (!v)
+      return refusedToken
+        ? html`<main><div class="status" role="alert" data-unauthorized>${t.unauthorized}</div></main>`
+        : html`<main><div class="status">${t.starting}</div></main>`;
     const body =
       v.link.state === 'refused'
         ? refusedScreen(t, v, () => void this.recheck())
@@ -266,6 +271,12 @@ export class KeypadApp extends LitElement {
           : nothing
       }
       ${this.toast ? html`<div class="toast" role="alert">${this.toast}</div>` : nothing}
-      ${away ? html`<div class="toast live" role="status">${t.reconnecting}</div>` : nothing}`;
+      ${
+        refusedToken
+          ? html`<div class="toast live" role="alert" data-unauthorized>${t.unauthorized}</div>`
+          : away
+            ? html`<div class="toast live" role="status">${t.reconnecting}</div>`
+            : nothing
+      }`;
   }
 }

@@ -12,7 +12,11 @@
 import type { ActionRequest, ActionResponse, KeypadFrame, KeypadView } from '../protocol';
 import { LiveSocket, pageSocketUrl } from '../../web-client/live-socket';
 
-export type LiveState = 'connecting' | 'open' | 'closed';
+/**
+ * The page's own link to the keypad: `unauthorized` when the keypad refuses the page's address (401: its token is not
+ * the keypad's, e.g. the keypad was started again with another `--token`); it stays so until a socket opens.
+ */
+export type LiveState = 'connecting' | 'open' | 'closed' | 'unauthorized';
 
 export class KeypadClient {
   private readonly token: string | null;
@@ -26,20 +30,44 @@ export class KeypadClient {
    * that a dealer's keypad is back as soon as its server is) and hands over every view. Returns a stop function.
    */
   live(onView: (v: KeypadView) => void, onState: (s: LiveState) => void): () => void {
+    let unauthorized = false;
     const live = new LiveSocket(
       pageSocketUrl(this.location, '/live', this.token),
       {
-        connecting: () => onState('connecting'),
-        open: () => onState('open'),
+        connecting: () => onState(unauthorized ? 'unauthorized' : 'connecting'),
+        open: () => {
+          unauthorized = false;
+          onState('open');
+        },
         message: (frame) => {
           const f = frame as KeypadFrame | null;
           if (f?.type === 'view') onView(f.view);
         },
-        close: () => onState('closed'),
+        close: async (_event, opened): Promise<'retry'> => {
+          // Refused before it opened: a 401 looks the same from here as a keypad not up yet; ask. Either way it
+          // tries again: the keypad may be started again with the token this page's address carries.
+          unauthorized = !opened && (await this.refusesToken());
+          onState(unauthorized ? 'unauthorized' : 'closed');
+          return 'retry';
+        },
       },
       { minDelay: 250, maxDelay: 1_000 },
     );
     return () => live.stop();
+  }
+
+  /** Whether the keypad answers this page's token with 401 (false when it cannot be reached: not known). */
+  private async refusesToken(): Promise<boolean> {
+    try {
+      const res = await fetch('/api/view', { headers: this.headers() });
+      return res.status === 401;
+    } catch {
+      return false;
+    }
+  }
+
+  private headers(): Record<string, string> {
+    return this.token ? { authorization: `Bearer ${this.token}` } : {};
   }
 
   act(req: ActionRequest): Promise<ActionResponse> {
@@ -56,12 +84,13 @@ export class KeypadClient {
     try {
       res = await fetch(path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.token && { authorization: `Bearer ${this.token}` }) },
+        headers: { 'content-type': 'application/json', ...this.headers() },
         body: JSON.stringify(body),
       });
     } catch {
       return { ok: false, error: 'the keypad cannot be reached', code: 'unreachable' } as T;
     }
+    if (res.status === 401) return { ok: false, error: `401: ${(await res.text()).trim()}`, code: 'unauthorized' } as T;
     if ((res.headers.get('content-type') ?? '').startsWith('application/json')) return (await res.json()) as T;
     return { ok: false, error: `${res.status}: ${(await res.text()).trim()}` } as T;
   }

@@ -202,6 +202,13 @@ const EN = {
   notConnected: 'The keypad is not connected to the table yet: wait, then tap again',
   unreachable: 'The keypad cannot be reached: check the tablet’s network, then tap again',
   /**
+   * The keypad refuses this page's address (HTTP 401: its `#token=…` is not the keypad's, e.g. the keypad was started
+   * again with another token): only whoever runs the keypad can give the tablet its address again.
+   */
+  unauthorized:
+    'This tablet is not authorised for the keypad (its address has no valid token): ask technical support to open the keypad’s address on it again',
+  unauthorizedShort: 'Not authorised',
+  /**
    * An action the keypad's state refuses (the server's state codes, `refusalOf`): the page disables what these
    * refuse, so a dealer meets one only when another tablet on the table got there first. Each keeps its reason.
    */
