@@ -55,7 +55,7 @@ function checkedKeyed(keyed: KeyedResult | undefined): Result<KeyedResult, strin
 }
 
 /** A result from cards (dealing order) or keyed: the coup, or the keyed result. */
-type NewResult = { readonly coup: Coup } | { readonly keyed: KeyedResult };
+export type NewResult = { readonly coup: Coup } | { readonly keyed: KeyedResult };
 
 export function resultOf(cards: readonly Card[], keyed: KeyedResult | undefined): Result<NewResult, string> {
   if (keyed !== undefined) {
@@ -115,6 +115,24 @@ export function redone(
   return ok({ ...c.value, state: { ...c.value.state, redo: null, entry: [], last } });
 }
 
+const isUnchanged = (before: ShoeHand, r: NewResult): boolean =>
+  sameHand(before.hand, roadHandOf(r)) && JSON.stringify(before.cards) === JSON.stringify(cardsOf(r));
+
+/**
+ * Why hand `no` cannot be corrected to `r`, with the code the page says it by: no such hand with a result in the
+ * shoe, or it has that result already. A supervisor meets either when another got there first (the hand corrected
+ * alike, or voided, or the shoe ended and a new one started) while the panel was open. Null when it can.
+ */
+export function correctionRefusal(
+  s: KeypadState,
+  no: number,
+  r: NewResult,
+): { readonly code: 'hand-gone' | 'same-result'; readonly error: string } | null {
+  const before = s.shoe && shoeHands(s.shoe).find((h): h is ShoeHand => isShoeHand(h) && h.no === no);
+  if (!before) return { code: 'hand-gone', error: `there is no hand ${no} in this shoe` };
+  return isUnchanged(before, r) ? { code: 'same-result', error: `hand ${no} already has this result` } : null;
+}
+
 /** A correction of hand `no` to `r`, by `by`: the core's correctHand, then the correction step. */
 export function correction(
   s: KeypadState,
@@ -124,12 +142,11 @@ export function correction(
 ): Result<Transition, string> {
   const shoe = s.shoe!;
   const before = shoeHands(shoe).find((h): h is ShoeHand => isShoeHand(h) && h.no === no);
-  if (!before) return err(`there is no hand ${no} in this shoe`);
   const hand = roadHandOf(r);
   const cards = cardsOf(r);
-  const same = sameHand(before.hand, hand) && JSON.stringify(before.cards) === JSON.stringify(cards);
-  if (same && o.unchangedOk) return done(s);
-  if (same) return err(`hand ${no} already has this result`);
+  if (before && o.unchangedOk && isUnchanged(before, r)) return done(s);
+  const refused = correctionRefusal(s, no, r);
+  if (refused || !before) return err(refused?.error ?? `there is no hand ${no} in this shoe`);
   if (o.by.trim() === '' || o.by.length > 64) return err('who corrects it must be named (1 to 64 characters)');
   // A result keyed without cards drops the cards of the one it corrects (the core keeps them in its record).
   const next = correctHand(shoe, no, hand, { by: o.by, at: o.at, note: o.note, ...(cards && { cards }) });

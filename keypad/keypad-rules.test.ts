@@ -15,6 +15,15 @@ const BETTING: Action[] = [...READY, { type: 'bets-open' }];
 const DEALING: Action[] = [...BETTING, { type: 'no-more-bets' }];
 const DEALT: Action[] = [...DEALING, ...cards('9S KC KD 4S')]; // the Player's natural 9: the coup is complete
 const RESULT: Action[] = [...DEALT, { type: 'result' }];
+/** Hand 1 keyed without cards: the Player's natural 9 against the Banker's 4. */
+const KEYED = {
+  outcome: 'player',
+  playerPoints: 9,
+  bankerPoints: 4,
+  playerPair: false,
+  bankerPair: false,
+  natural: true,
+} as const;
 const VOID_HAND: Action[] = [...READY, { type: 'void-hand', reason: 'first-card-face-up' }];
 /** The cut card as the round's first card (rule 11.2 a): that round is the last coup. */
 const LAST_COUP: Action[] = [...DEALING, { type: 'cut-card', firstCardOfRound: true }, ...cards('9S KC KD 4S')];
@@ -167,6 +176,56 @@ const RACES: readonly (readonly [string, readonly Action[], Action, RefusalCode,
     { type: 'bets-open' },
     'last-coup',
     /^the last coup was dealt \(rule 11\.2\)/,
+  ],
+  [
+    'a supervisor voided hand 1, then another corrects it',
+    [...RESULT, { type: 'void-recorded', handNo: 1, reason: 'cannot-reconstruct', by: 'Lee' }],
+    { type: 'void-recorded', handNo: 1, reason: 'cannot-reconstruct', by: 'Kim' },
+    'hand-voided',
+    /^hand 1 of shoe S1 is already void/,
+  ],
+  [
+    'a new shoe with one hand, then a correction of hand 2',
+    [
+      ...RESULT,
+      { type: 'end-shoe' },
+      { type: 'new-shoe', decks: 8, shoeId: 'S2' },
+      ...READY.slice(2),
+      { type: 'bets-open' },
+      { type: 'no-more-bets' },
+      ...cards('9S KC KD 4S'),
+      { type: 'result' },
+    ],
+    { type: 'correct', handNo: 2, keyed: KEYED, by: 'Kim' },
+    'hand-gone',
+    'there is no hand 2 in this shoe',
+  ],
+  [
+    'the same void after a new shoe',
+    [
+      ...RESULT,
+      { type: 'bets-open' },
+      { type: 'no-more-bets' },
+      ...cards('9S KC KD 4S'),
+      { type: 'result' },
+      { type: 'end-shoe' },
+      { type: 'new-shoe', decks: 8, shoeId: 'S2' },
+      ...READY.slice(2),
+      { type: 'bets-open' },
+      { type: 'no-more-bets' },
+      ...cards('9S KC KD 4S'),
+      { type: 'result' },
+    ],
+    { type: 'void-recorded', handNo: 2, reason: 'cannot-reconstruct', by: 'Kim' },
+    'hand-gone',
+    /^hand 2 is not recorded/,
+  ],
+  [
+    'two supervisors correct hand 1 alike',
+    [...RESULT, { type: 'correct', handNo: 1, cards: ['8S', 'KC', 'KD', '4S'], by: 'Lee' }],
+    { type: 'correct', handNo: 1, cards: ['8S', 'KC', 'KD', '4S'], by: 'Kim' },
+    'same-result',
+    'hand 1 already has this result',
   ],
   ['Bets open before any shoe', OPEN, { type: 'bets-open' }, 'no-shoe', 'no shoe: start a new shoe first'],
 ];

@@ -9,11 +9,11 @@
  * @packageDocumentation
  */
 import { isShoeComplete, isShoeHand, shoeHands, type Shoe } from '../baccarat/shoe';
-import { makeCard, parseCard } from '../baccarat/cards';
+import { makeCard } from '../baccarat/cards';
 import type { Card } from '../baccarat/types';
 import type { VoidHandReason } from '../contract/schemas/hand';
-import type { Action, ActionType, RecardCode, RefusalCode, StateCode } from './protocol';
-import { completeCoup, nextSlot, replacedAt } from './round-entry';
+import type { ActionType, RecardCode, StateCode } from './protocol';
+import { nextSlot, replacedAt } from './round-entry';
 
 /** The keypad's state: the table, the current shoe in the core's terms, and what the dealer is keying. */
 export interface KeypadState {
@@ -235,35 +235,4 @@ export function recardRefusal(
   return Number.isInteger(index) && index >= 0 && index < s.entry.length
     ? { code: 'third-cards', error: entry.error }
     : { error: entry.error };
-}
-
-/**
- * The code of a refused action, for the page to say it in the dealer's language: the state's ({@link refusalOf}),
- * an undo too late, a recard's, and the transitions' own a race reaches (a card none is left of, the cut card keyed
- * as the round's first card after cards of it, a result before the coup is complete). Undefined for what only a
- * page's bug or a hand-made request sends (a malformed card, a burn count, a correction's arguments): said in English.
- */
-export function refusalCodeOf(s: KeypadState, a: Action, at: string, undoMs: number): RefusalCode | undefined {
-  const state = refusalOf(s, a.type);
-  if (state) return state.code;
-  switch (a.type) {
-    case 'undo':
-      return undoRefusal(s, at, undoMs)?.code;
-    case 'recard': {
-      const card = parseCard(a.card);
-      return card.ok ? recardRefusal(s, a.index, card.value)?.code : undefined;
-    }
-    case 'card': {
-      const card = parseCard(a.card);
-      return card.ok && exhausted(s).includes(card.value.rank + card.value.suit) ? 'not-of-set' : undefined;
-    }
-    case 'cut-card':
-      return a.firstCardOfRound && s.entry.length > 0 ? 'cut-card-late' : undefined;
-    case 'result':
-      return a.keyed === undefined && completeCoup(s.entry) === null && nextSlot(s.entry) !== null
-        ? 'coup-incomplete'
-        : undefined;
-    default:
-      return undefined;
-  }
 }

@@ -34,10 +34,28 @@ import {
 import { err, ok, type Result } from '../baccarat/types';
 import type { VoidHandReason } from '../contract/schemas/hand';
 import type { ControllerStep } from '../simulator/steps';
-import type { Action } from './protocol';
-import { dealingOrder, replacedAt } from './round-entry';
-import { correction, done, redone, result, resultOf, type Context, type Transition } from './keypad-results';
-import { exhausted, INITIAL_STATE, recardRefusal, refusal, seen, undoRefusal, type KeypadState } from './keypad-rules';
+import type { Action, RefusalCode } from './protocol';
+import { completeCoup, dealingOrder, nextSlot, replacedAt } from './round-entry';
+import {
+  correction,
+  correctionRefusal,
+  done,
+  redone,
+  result,
+  resultOf,
+  type Context,
+  type Transition,
+} from './keypad-results';
+import {
+  exhausted,
+  INITIAL_STATE,
+  recardRefusal,
+  refusal,
+  refusalOf,
+  seen,
+  undoRefusal,
+  type KeypadState,
+} from './keypad-rules';
 
 export {
   announcedReason,
@@ -46,7 +64,6 @@ export {
   INITIAL_STATE,
   recardRefusal,
   refusal,
-  refusalCodeOf,
   refusalOf,
   undoRefusal,
   type KeypadState,
@@ -213,3 +230,45 @@ const cardsLeft = (s: KeypadState): number =>
     0,
     (s.shoe?.decks ?? 8) * 52 - [...seen(s).values()].reduce((a, b) => a + b, 0) - (s.shoe?.burn?.count ?? 0),
   );
+
+/**
+ * The code of a refused action, for the page to say it in the dealer's language: the state's ({@link refusalOf}),
+ * an undo too late, a recard's, and the transitions' own a race reaches (a card none is left of, the cut card keyed
+ * as the round's first card after cards of it, a result before the coup is complete, a supervisor's correction or
+ * void of a hand another supervisor changed meanwhile). Undefined for what only a page's bug or a hand-made request
+ * sends (a malformed card, a burn count, a correction without a name): said in English.
+ */
+export function refusalCodeOf(s: KeypadState, a: Action, at: string, undoMs: number): RefusalCode | undefined {
+  const state = refusalOf(s, a.type);
+  if (state) return state.code;
+  switch (a.type) {
+    case 'undo':
+      return undoRefusal(s, at, undoMs)?.code;
+    case 'recard': {
+      const card = parseCard(a.card);
+      return card.ok ? recardRefusal(s, a.index, card.value)?.code : undefined;
+    }
+    case 'card': {
+      const card = parseCard(a.card);
+      return card.ok && exhausted(s).includes(card.value.rank + card.value.suit) ? 'not-of-set' : undefined;
+    }
+    case 'cut-card':
+      return a.firstCardOfRound && s.entry.length > 0 ? 'cut-card-late' : undefined;
+    case 'correct': {
+      const cards = parseCards([...(a.cards ?? [])]);
+      const r = cards.ok ? resultOf(cards.value, a.keyed) : cards;
+      return r.ok ? correctionRefusal(s, a.handNo, r.value)?.code : undefined;
+    }
+    case 'void-recorded': {
+      const hand = s.shoe ? shoeHands(s.shoe).find((h) => h.no === a.handNo) : undefined;
+      if (!hand) return 'hand-gone';
+      return hand.voided ? 'hand-voided' : undefined;
+    }
+    case 'result':
+      return a.keyed === undefined && completeCoup(s.entry) === null && nextSlot(s.entry) !== null
+        ? 'coup-incomplete'
+        : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -133,6 +133,9 @@ export const STATE_CODES = [
   'no-result', // no result to undo
   'no-undo', // no undo in progress
   'no-hand', // no hand is recorded in the shoe
+  'hand-gone', // a correction or void of a hand with no result in the shoe (voided meanwhile, or a new shoe)
+  'hand-voided', // a void of a hand already void
+  'same-result', // a correction to the result the hand has already
   'last-coup', // the last coup was dealt (rule 11.2): no further round
 ] as const;
 export type StateCode = (typeof STATE_CODES)[number];

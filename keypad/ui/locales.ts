@@ -237,6 +237,9 @@ const EN = {
     'no-result': 'There is no result to undo',
     'no-undo': 'No undo is in progress',
     'no-hand': 'No hand is recorded in this shoe',
+    'hand-gone': 'That hand has no result in this shoe (voided, or the shoe changed): choose the hand again',
+    'hand-voided': 'That hand is already void',
+    'same-result': 'That hand already has this result: nothing to correct',
     'last-coup': 'The last coup was dealt (rule 11.2): no further round; end the shoe',
   } satisfies Record<StateCode, string>,
   // Refused
