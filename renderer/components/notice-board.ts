@@ -142,20 +142,29 @@ export class KioskNotices extends LitElement {
   /**
    * Rule 11.2: (a) the cut card was the round's first card, this round is the last; (b) one further round. Once the
    * host says the last coup has been dealt (`dealt`: recorded, played or voided), no hand is promised any more.
+   * Each language's words together, as a void hand's ("Cut card out — … · Hand 73 is the last hand", then
+   * "切牌卡已出 — … · 第 73 局为最后一局"): a patron reads one language through, not English and Chinese in turn.
    */
   private lastCoup(n: Notice): TemplateResult | string | typeof nothing {
     const lang = this.language;
     const no = n.hand === undefined ? null : count(n.hand, localeOf(lang));
-    if (n.dealt) {
-      const was = no === null ? nothing : html` · ${tr(lang, 'notice.lastCoupWas', str`Hand ${no} was the last hand`)}`;
-      return html`${tr(lang, 'notice.lastCoupDealt', 'Last coup dealt — no further hands, the shoe is ending')}${was}`;
-    }
-    const which = no === null ? nothing : html` · ${tr(lang, 'notice.lastCoupNo', str`Hand ${no} is the last hand`)}`;
-    if (n.lastCoupCase === 'a')
-      return html`${tr(lang, 'notice.lastCoupA', 'Cut card first out — this hand is the last')}${which}`;
-    if (n.lastCoupCase === 'b')
-      return html`${tr(lang, 'notice.lastCoupB', 'Cut card out — one more hand, then the shoe ends')}${which}`;
-    return no === null ? nothing : tr(lang, 'notice.lastCoupNo', str`Hand ${no} is the last hand`);
+    const what: Message | null = n.dealt
+      ? message(lang, 'notice.lastCoupDealt', 'Last coup dealt — no further hands, the shoe is ending')
+      : n.lastCoupCase === 'a'
+        ? message(lang, 'notice.lastCoupA', 'Cut card first out — this hand is the last')
+        : n.lastCoupCase === 'b'
+          ? message(lang, 'notice.lastCoupB', 'Cut card out — one more hand, then the shoe ends')
+          : null;
+    const which: Message | null =
+      no === null
+        ? null
+        : n.dealt
+          ? message(lang, 'notice.lastCoupWas', str`Hand ${no} was the last hand`)
+          : message(lang, 'notice.lastCoupNo', str`Hand ${no} is the last hand`);
+    const parts = [what, which].filter((m): m is Message => m !== null);
+    if (parts.length === 0) return nothing;
+    const join = (texts: (string | null)[]) => (texts.includes(null) ? null : texts.join(' · '));
+    return show(lang, { en: join(parts.map((m) => m.en))!, zh: join(parts.map((m) => m.zh)) });
   }
 
   private notice(n: Notice) {

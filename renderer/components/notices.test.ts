@@ -59,11 +59,39 @@ describe('<kiosk-notices>', () => {
   });
 
   it.each([
+    [
+      'en+zh-Hans',
+      'Cut card out — one more hand, then the shoe ends · Hand 73 is the last hand',
+      '切牌卡已出 — 再发一局后本靴结束 · 第 73 局为最后一局',
+    ],
+    [
+      'en+zh-Hant',
+      'Cut card out — one more hand, then the shoe ends · Hand 73 is the last hand',
+      '切牌卡已出 — 再發一局後本靴結束 · 第 73 局為最後一局',
+    ],
+  ] as const)(
+    'says the last coup in %s one language through, then the other (as a void hand)',
+    async (language, en, zh) => {
+      await useLanguage(language);
+      const el = document.createElement('kiosk-notices');
+      el.language = language;
+      el.notices = [{ kind: 'lastCoup', lastCoupCase: 'b', hand: 73, since }];
+      await mount(el, 1200, 300);
+      expect(textOf(el)).toContain(`${en}${zh}`);
+      await useLanguage('en');
+    },
+  );
+
+  it.each([
     ['en', 'a', 'Last coup dealt — no further hands, the shoe is ending · Hand 40 was the last hand'],
     ['en', 'b', 'Last coup dealt — no further hands, the shoe is ending · Hand 40 was the last hand'],
     ['zh-Hans', 'b', '最后一局已发完 — 不再发牌，本靴即将结束 · 第 40 局为最后一局'],
     ['zh-Hant', 'a', '最後一局已發完 — 不再發牌，本靴即將結束 · 第 40 局為最後一局'],
-    ['en+zh-Hant', 'b', 'Last coup dealt — no further hands, the shoe is ending最後一局已發完'],
+    [
+      'en+zh-Hant',
+      'b',
+      'Last coup dealt — no further hands, the shoe is ending · Hand 40 was the last hand最後一局已發完',
+    ],
   ] as const)('once the last coup is dealt (case %s, %s), promises no further hand', async (language, c, line) => {
     await useLanguage(language as Language);
     const el = document.createElement('kiosk-notices');
