@@ -61,14 +61,23 @@ export const portraitStyles = css`
   .board[data-layout='portrait'] .header .brand {
     grid-area: brand;
   }
-  /* With the round's phase (its number and words) or something for staff beside the table's name, the row is full:
-     the casino's name gives way to its logo, so that the table's name stays whole (with both, "Salon Privé 18" was
-     cut to "Salon Privé" beside "HARBOUR CASINO" and "#65 Bets open"). */
-  .board[data-layout='portrait'] .header:has(.status :is(kiosk-staff, .phase)) .casino {
+  /* The round's phase comes and goes every hand (bets open, no more bets, none between hands): the header's first row
+     keeps the room of its widest ("#100 No more bets 停止下注") and the casino's name gives way to its logo, so that
+     the table's name neither jumps nor is cut as it changes (it moved up to 100 px each hand, the casino's name
+     blinking beside it; with both, "Salon Privé 18" was cut to "Salon Privé" beside "HARBOUR CASINO"). */
+  .board[data-layout='portrait'] .header .casino {
     display: none;
   }
   .board[data-layout='portrait'] .header .status {
     grid-area: status;
+    justify-content: flex-end;
+    min-width: calc(var(--kiosk-text-title) * 16.4); /* both languages' words */
+  }
+  .board[data-layout='portrait'][data-script='en'] .header .status {
+    min-width: calc(var(--kiosk-text-title) * 11.9);
+  }
+  .board[data-layout='portrait']:is([lang='zh-Hans'], [lang='zh-Hant']) .header .status {
+    min-width: calc(var(--kiosk-text-title) * 9.1);
   }
   /* What staff should know, beside the phase: a few words (compact: "2 warnings"), so that the table's name beside
      it stays whole (patrons must know the table); the about overlay and the console say the rest. */

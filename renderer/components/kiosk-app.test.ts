@@ -286,6 +286,38 @@ describe('<kiosk-app> and its ShoeController', () => {
     },
   );
 
+  it.for(['en', 'en+zh-Hans', 'zh-Hant'] as const)(
+    'a portrait header stays still as the round goes bets open, no more bets, dealing and none (%s)',
+    async (language) => {
+      await page.viewport(1080, 1920);
+      const spec = { shoe: 'BPB', casinoName: 'Harbour Casino', tableName: 'Salon Privé 18', language };
+      const demo = new DemoKiosk(view('BPB', { seq: 1, round: { phase: 'betsOpen', hand: 100 } }, spec));
+      const app = await board(demo, 1080, 1920);
+      const root = app.shadowRoot!;
+      const where = () => {
+        const r = root.querySelector('.table-name .name')!.getBoundingClientRect();
+        const casino = root.querySelector<HTMLElement>('.casino')!;
+        return { left: Math.round(r.left), right: Math.round(r.right), casino: casino.offsetWidth > 0 };
+      };
+      const first = where();
+      const rounds = [
+        { phase: 'noMoreBets', hand: 100 },
+        { phase: 'dealing', hand: 100 },
+        null,
+        { phase: 'betsOpen', hand: 101 },
+      ] as const;
+      for (const [i, round] of rounds.entries()) {
+        demo.push(view('BPB', { seq: 2 + i, round }, spec));
+        await settleAll(app);
+        expect(where(), `round ${JSON.stringify(round)}`).toEqual(first);
+      }
+      const name = root.querySelector<HTMLElement>('.table-name .name')!;
+      expect(name.scrollWidth, 'the table’s name is cut').toBeLessThanOrEqual(name.clientWidth + 1);
+      const phase = root.querySelector<HTMLElement>('.status .phase')!.getBoundingClientRect();
+      expect(phase.left, 'the phase runs into the name').toBeGreaterThanOrEqual(name.getBoundingClientRect().right);
+    },
+  );
+
   it('a long table name beside limits in the millions: whole, never drawn over the minimum (1920×1080)', async () => {
     await page.viewport(1920, 1080);
     // A high-limit salon: a 25-character name (64 are allowed) and five limits in the millions, in two languages.
