@@ -12,16 +12,16 @@
  */
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { viewLanguage, type ConnectionView, type KioskApi, type Notice, type TableView } from '../../contract/kiosk';
+import type { ConnectionView, KioskApi, Notice, TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { AboutController } from '../controllers/about-controller';
 import { BurnInController } from '../controllers/burn-in-controller';
 import { FitController } from '../controllers/fit-controller';
 import { IdentifyController } from '../controllers/identify-controller';
+import { LanguageController } from '../controllers/language-controller';
 import { StalePictureController } from '../controllers/stale-picture';
 import { ShoeController } from '../controllers/shoe-controller';
-import { chineseTag, localeOf, plain, tr, useLanguage } from '../localization';
-import { hanziLabels } from '../draw/bead-labels';
+import { chineseTag, plain, tr } from '../localization';
 import { boardFooter, pitMessage, staffStatus } from './board-footer';
 import { header, lastHand, signs, stats, type PanelInputs } from './board-panels';
 import { boardRoads, noNextHand } from './board-roads';
@@ -36,14 +36,6 @@ import './about-overlay';
 import './connection-status';
 import './identify-overlay';
 import './notice-board';
-
-/**
- * The view's own words (table and casino names, signs, notices) and its bead labels in `lang`: the characters its
- * fonts must cover beyond the language's labels.
- */
-const viewText = (view: TableView, lang: Language): string =>
-  JSON.stringify([view.signage, view.casino, view.payTable, view.notices]) +
-  (view.settings.beadLabel === 'hanzi' ? Object.values(hanziLabels(localeOf(lang))).join('') : '');
 
 /**
  * The board.
@@ -63,8 +55,6 @@ export class KioskApp extends LitElement {
     phaseStyles,
   ];
 
-  @state() private language: Language = 'en'; // the source locale, active until a view names another
-  @state() private ready = false; // the first view's language (messages and fonts) is ready: the board is drawn
   @state() private aspect: 'landscape' | 'portrait' = 'landscape';
 
   /** Where views come from: Electron's preload, the web host's socket, or the demo. */
@@ -84,7 +74,14 @@ export class KioskApp extends LitElement {
   private observer: ResizeObserver | null = null;
   /** The board's size as last observed: read from the observer, never from layout on a hand (that would force one). */
   private size = '';
-  private pendingLanguage: Language | null = null;
+  /** The language rendered, and whether the first view's is ready (messages and fonts): the board is drawn then. */
+  private readonly languages = new LanguageController(this);
+  private get language(): Language {
+    return this.languages.language;
+  }
+  private get ready(): boolean {
+    return this.languages.ready;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -143,20 +140,7 @@ export class KioskApp extends LitElement {
     this.stale.follow(this.shoe.view);
     const theme = this.shoe.view?.settings.theme ?? 'classic';
     if (this.dataset['theme'] !== theme) this.dataset['theme'] = theme; // tokens.css switches palettes on it
-    const view = this.shoe.view;
-    const wanted = viewLanguage(view);
-    if (view && (wanted !== this.language || !this.ready) && wanted !== this.pendingLanguage) {
-      // Messages of the new locale must be active, and their fonts loaded, before anything renders with it (until
-      // then the board shows the language it had, or, for the first view, keeps waiting: one layout, not two).
-      this.pendingLanguage = wanted;
-      void useLanguage(wanted, viewText(view, wanted)).then(() => {
-        if (this.pendingLanguage === wanted) {
-          this.pendingLanguage = null;
-          this.language = wanted;
-          this.ready = true;
-        }
-      });
-    }
+    this.languages.follow(this.shoe.view);
   }
 
   private layout(view: TableView | null): 'landscape' | 'portrait' {
