@@ -107,6 +107,16 @@ export const payTableStyles = css`
     flex-direction: column;
     align-items: flex-start;
   }
+  .scheduled .what.lines {
+    display: flex;
+    flex-direction: column;
+    gap: 0.1em;
+  }
+  .scheduled .what .lead .bi {
+    flex-direction: row; /* "No commission 免佣": short, on one line */
+    align-items: baseline;
+    gap: 0.4em;
+  }
   .scheduled .what .bi > .zh {
     color: var(--kiosk-ink);
     font-size: max(0.92em, var(--kiosk-text-min));

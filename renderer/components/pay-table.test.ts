@@ -38,11 +38,31 @@ describe('<kiosk-pay-table>: Perfect Pairs without a published scale (rule 11A.8
 
 describe('<kiosk-pay-table>: a change signed ahead', () => {
   it.each([
-    ['en', ['From hand 31', 'Banker wins with 6 pays 1 to 2']],
-    ['zh-Hans', ['第 31 局起', '庄家以 6 点胜出 1 赔 0.5']],
-    ['zh-Hant', ['第 31 局起', '莊家以 6 點勝出 1 賠 0.5']],
-    ['en+zh-Hans', ['From hand 31', 'Banker wins with 6 pays 1 to 2', '第 31 局起', '庄家以 6 点胜出 1 赔 0.5']],
-    ['en+zh-Hant', ['From hand 31', 'Banker wins with 6 pays 1 to 2', '第 31 局起', '莊家以 6 點勝出 1 賠 0.5']],
+    ['en', ['From hand 31', 'No commission', 'Banker wins with 6 pays 1 to 2']],
+    ['zh-Hans', ['第 31 局起', '免佣', '庄家以 6 点胜出 1 赔 0.5']],
+    ['zh-Hant', ['第 31 局起', '免佣', '莊家以 6 點勝出 1 賠 0.5']],
+    [
+      'en+zh-Hans',
+      [
+        'From hand 31',
+        'No commission',
+        'Banker wins with 6 pays 1 to 2',
+        '第 31 局起',
+        '免佣',
+        '庄家以 6 点胜出 1 赔 0.5',
+      ],
+    ],
+    [
+      'en+zh-Hant',
+      [
+        'From hand 31',
+        'No commission',
+        'Banker wins with 6 pays 1 to 2',
+        '第 31 局起',
+        '免佣',
+        '莊家以 6 點勝出 1 賠 0.5',
+      ],
+    ],
   ] as const)(
     '%s: modified odds from a hand of this shoe, announced beside commission in force',
     async (lang, texts) => {
@@ -57,9 +77,9 @@ describe('<kiosk-pay-table>: a change signed ahead', () => {
   );
 
   it.each([
-    ['en', ['From the next shoe', 'Banker wins with 6 pays 1 to 2']],
-    ['zh-Hant', ['下一牌靴起', '莊家以 6 點勝出 1 賠 0.5']],
-    ['en+zh-Hans', ['From the next shoe', '下一牌靴起', '庄家以 6 点胜出 1 赔 0.5']],
+    ['en', ['From the next shoe', 'No commission', 'Banker wins with 6 pays 1 to 2']],
+    ['zh-Hant', ['下一牌靴起', '免佣', '莊家以 6 點勝出 1 賠 0.5']],
+    ['en+zh-Hans', ['From the next shoe', '下一牌靴起', '免佣', '庄家以 6 点胜出 1 赔 0.5']],
   ] as const)('%s: modified odds from the next shoe', async (lang, texts) => {
     const el = await payTable({ scheduled: { variant: 'modified-odds', fromHand: null } }, lang);
     const note = $$(el, '.scheduled[data-scheduled=next-shoe]');

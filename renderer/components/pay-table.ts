@@ -123,13 +123,15 @@ export class KioskPayTable extends LitElement {
         ? tr(lang, 'pays.fromNextShoe', 'From the next shoe')
         : tr(lang, 'pays.fromHand', str`From hand ${count(next.fromHand, localeOf(lang))}`);
     const rate = this.rate(next.commission);
+    // Modified odds say first what changes from the commission in force, on a line of its own: none is taken (a
+    // patron reading "Banker wins with 6 pays 1 to 2" under "19 to 20, less 5% commission" would take both).
     const what =
       next.variant === 'modified-odds'
-        ? {
-            en: message(lang, 'pays.bankerSix', str`Banker wins with 6 pays ${oddsEn(SIX_ODDS)}`).en,
-            zh: zh ? message(lang, 'pays.bankerSix', str`Banker wins with 6 pays ${oddsZh(SIX_ODDS, zh)}`).zh : null,
-          }
-        : message(lang, 'pays.bankerCommission', str`Banker pays 1 to 1 less ${rate} commission`);
+        ? html`<span class="lead">${tr(lang, 'pays.noCommission', 'No commission')}</span>${show(lang, {
+              en: message(lang, 'pays.bankerSix', str`Banker wins with 6 pays ${oddsEn(SIX_ODDS)}`).en,
+              zh: zh ? message(lang, 'pays.bankerSix', str`Banker wins with 6 pays ${oddsZh(SIX_ODDS, zh)}`).zh : null,
+            })}`
+        : show(lang, message(lang, 'pays.bankerCommission', str`Banker pays 1 to 1 less ${rate} commission`));
     return html`<div
       class="scheduled"
       role="note"
@@ -137,7 +139,7 @@ export class KioskPayTable extends LitElement {
       data-variant=${next.variant}
     >
       <span class="when">${when}</span>
-      <span class="what">${show(lang, what)}</span>
+      <span class="what ${next.variant === 'modified-odds' ? 'lines' : ''}">${what}</span>
     </div>`;
   }
 

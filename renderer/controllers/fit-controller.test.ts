@@ -162,10 +162,11 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
 
   it('portrait: a bilingual message the column has room for shows whole, its Chinese to the last character', async () => {
     await page.viewport(1080, 1920);
-    // A change of variant signed ahead, with the pairs: room at the column's foot for six lines of 1.12 em (five of
-    // 1.36 em, the last of them cut with an ellipsis, the Chinese with it).
+    // A change of variant signed ahead ("No commission", then the six sign's words), no side bets: room at the
+    // column's foot for the whole message in lines of 1.12 em (in lines of 1.36 em its last would be cut with an
+    // ellipsis, the Chinese with it). With the pairs too, the announcement's line leaves it five lines: cut, and said.
     const scheduled = { variant: 'modified-odds' as const, fromHand: null };
-    const spec = { ...BILINGUAL, scheduled, sideBets: ['playerPair', 'bankerPair'] as const, message: TONIGHT };
+    const spec = { ...BILINGUAL, scheduled, sideBets: [] as const, message: TONIGHT };
     const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
     const app = await board(host, 1080, 1920);
     await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: false });

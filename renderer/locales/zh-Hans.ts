@@ -78,6 +78,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'pays.commissionNote': str`抽佣 ${0}`,
   'pays.colouredShort': '同色',
   'pays.mixedShort': '混色',
+  'pays.noCommission': '免佣',
   'pays.perfectShort': '完美',
   'pays.fromHand': str`第 ${0} 局起`,
   'pays.fromNextShoe': '下一牌靴起',
