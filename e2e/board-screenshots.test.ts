@@ -59,7 +59,7 @@ const PORTRAIT_STAFF: Readonly<Record<string, string>> = {
   'out-of-step-message': 'Out of step · 与牌桌不同步',
   'out-of-step-rejected': '與牌桌不同步',
   'out-of-step-conflict': 'Out of step',
-  'pp-unpublished': '1 warning · 1 项警告',
+  'pp-unpublished': '1 warning', // a count, in English on a bilingual board: the corner has room for one language
   warnings: '4 warnings',
 };
 

@@ -54,7 +54,8 @@ describe('<kiosk-staff>: what staff read, in words, never a code', () => {
   it.each([
     ['en', '3 warnings', 'Older table sign ignored (+2 more)'],
     ['zh-Hans', '3 项警告', '已忽略较旧的牌桌告示 (另有 2 项)'],
-    ['en+zh-Hant', '3 warnings · 3 項警告', 'Older table sign ignored · 已忽略較舊的牌桌告示 (+2 more · 另有 2 項)'],
+    // A portrait header's corner: one language (the two were cut to '3 warning…'); the footer's line says both.
+    ['en+zh-Hant', '3 warnings', 'Older table sign ignored · 已忽略較舊的牌桌告示 (+2 more · 另有 2 項)'],
   ] as const)('%s: how many, in a few words ("%s") and after the one shown ("%s")', async (language, few, more) => {
     const warnings = (['signage-ignored', 'results-unverified', 'casino-signage-ignored'] as const).map((code) => ({
       code,

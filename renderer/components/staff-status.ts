@@ -87,12 +87,18 @@ export class KioskStaff extends LitElement {
     const more = all.length - shown.length;
     const lang = this.language;
     const said = staffSaid.bind(null, lang);
-    if (this.compact)
+    if (this.compact) {
+      // A portrait header's corner, beside the room kept for the round's phase, has room for a count in one language:
+      // a bilingual board's two were cut to "2 warning…". It counts in English there, as a warning's detail is said;
+      // the overlay says all. Out of step, the phase is not shown: both languages fit.
+      const count = warningCount(lang, all.length);
+      const few = o ? outOfStepShort(lang) : lang.startsWith('en+') ? { en: count.en, zh: null } : count;
       return html`<div class="staff" part="staff" role="status">
         <p class="item" data-code=${o?.code ?? all[0]!.code}>
-          <span class="what">${said(o ? outOfStepShort(lang) : warningCount(lang, all.length))}</span>
+          <span class="what">${said(few)}</span>
         </p>
       </div>`;
+    }
     return html`<div class="staff" part="staff" role="status">
       ${
         o
