@@ -248,7 +248,12 @@ describe('<kiosk-app> out of step with its table', () => {
     const demo = new DemoKiosk(view({ warnings }, 1));
     const app = await board(demo, 1080, 1920);
     expect($(app, '.header kiosk-staff')).not.toBeNull();
-    expect(staffText(app)).toBe('2 warnings · 2 项警告');
+    // The count in English on a bilingual board: the corner beside the phase's room holds one language, whole (the
+    // two were cut to '2 warning…').
+    expect(staffText(app)).toBe('2 warnings');
+    const item = $(app, '.header kiosk-staff')!.shadowRoot!.querySelector<HTMLElement>('.item')!;
+    expect(item.scrollHeight).toBeLessThanOrEqual(item.clientHeight + 1);
+    expect(item.scrollWidth).toBeLessThanOrEqual(item.clientWidth + 1);
     demo.push(view({ warnings, outOfStep: gap(new Date(Date.now() - 60_000).toISOString()) }, 2));
     await settleAll(app);
     expect(staffText(app)).toBe('Out of step · 与牌桌不同步');
