@@ -26,7 +26,7 @@ import { err, ok, type Card, type Result, type RoadHand } from '../baccarat/type
 import { DEALER_UNDO_BY } from '../contract/correction-by';
 import type { ControllerStep } from '../simulator/steps';
 import { announced, type KeypadState } from './keypad-rules';
-import type { KeyedResult } from './protocol';
+import type { KeyedResult, RefusalCode } from './protocol';
 import { completeCoup, keyedOf, nextSlot } from './round-entry';
 
 /** What a transition needs besides the state: the time of the action and the undo window. */
@@ -46,6 +46,12 @@ export const UNDO_BY = DEALER_UNDO_BY;
 export const done = (state: KeypadState, steps: ControllerStep[] = []): Result<Transition, string> =>
   ok({ state, steps });
 
+/** A refused action: why, in English, and where a race can meet it, the code the page says it by. */
+export type Refused = { readonly ok: false; readonly error: string; readonly code?: RefusalCode };
+/** What an action comes to: its transition, or its refusal. */
+export type Acted = { readonly ok: true; readonly value: Transition } | Refused;
+export const refuse = (code: RefusalCode, error: string): Refused => ({ ok: false, error, code });
+
 /** Checks a keyed result with the Table of Play (points, pairs and natural it can produce). */
 function checkedKeyed(keyed: KeyedResult | undefined): Result<KeyedResult, string> {
   if (!keyed || typeof keyed !== 'object') return err('a result is needed');
@@ -57,7 +63,10 @@ function checkedKeyed(keyed: KeyedResult | undefined): Result<KeyedResult, strin
 /** A result from cards (dealing order) or keyed: the coup, or the keyed result. */
 export type NewResult = { readonly coup: Coup } | { readonly keyed: KeyedResult };
 
-export function resultOf(cards: readonly Card[], keyed: KeyedResult | undefined): Result<NewResult, string> {
+export function resultOf(
+  cards: readonly Card[],
+  keyed: KeyedResult | undefined,
+): { readonly ok: true; readonly value: NewResult } | Refused {
   if (keyed !== undefined) {
     if (cards.length > 0) return err('cards were keyed for this round: confirm them, or take them back first');
     const k = checkedKeyed(keyed);
@@ -66,7 +75,9 @@ export function resultOf(cards: readonly Card[], keyed: KeyedResult | undefined)
   const coup = completeCoup(cards);
   if (!coup) {
     const slot = nextSlot(cards);
-    return err(slot ? `the coup is not complete: the ${slot.side}'s card ${slot.index} is next` : 'no result');
+    return slot
+      ? refuse('coup-incomplete', `the coup is not complete: the ${slot.side}'s card ${slot.index} is next`)
+      : err('no result');
   }
   return ok({ coup });
 }
@@ -76,7 +87,7 @@ const cardsOf = (r: NewResult): HandCards | undefined =>
   'coup' in r ? { player: r.coup.player.cards, banker: r.coup.banker.cards } : undefined;
 
 /** The round's result: the next hand, published at once (the undo window starts now). */
-export function result(s: KeypadState, keyed: KeyedResult | undefined, ctx: Context): Result<Transition, string> {
+export function result(s: KeypadState, keyed: KeyedResult | undefined, ctx: Context): Acted {
   const shoe = s.shoe!;
   const r = resultOf(s.entry, keyed);
   if (!r.ok) return r;
@@ -104,12 +115,12 @@ export function redone(
   redo: NonNullable<KeypadState['redo']>,
   keyed: KeyedResult | undefined,
   ctx: Context,
-): Result<Transition, string> {
+): Acted {
   const r = resultOf(s.entry, keyed);
   if (!r.ok) return r;
   const note = `undone by the dealer ${Math.max(1, Math.round(redo.after / 1000))} s after the result and keyed again`;
   const c = correction(s, redo.handNo, r.value, { by: UNDO_BY, at: ctx.at, note, unchangedOk: true });
-  if (!c.ok) return c;
+  if (!c.ok) return err(c.error); // the dealer's own hand: no supervisor's race to word
   // Keyed again the same, nothing was published: the undo stays on offer for the rest of its window, as on a cancel.
   const last = c.value.steps.length === 0 ? { handNo: redo.handNo, at: redo.resultAt } : null;
   return ok({ ...c.value, state: { ...c.value.state, redo: null, entry: [], last } });
@@ -139,14 +150,15 @@ export function correction(
   no: number,
   r: NewResult,
   o: { readonly by: string; readonly at: string; readonly note: string; readonly unchangedOk?: boolean },
-): Result<Transition, string> {
+): Acted {
   const shoe = s.shoe!;
   const before = shoeHands(shoe).find((h): h is ShoeHand => isShoeHand(h) && h.no === no);
   const hand = roadHandOf(r);
   const cards = cardsOf(r);
   if (before && o.unchangedOk && isUnchanged(before, r)) return done(s);
   const refused = correctionRefusal(s, no, r);
-  if (refused || !before) return err(refused?.error ?? `there is no hand ${no} in this shoe`);
+  if (refused) return refuse(refused.code, refused.error);
+  if (!before) return err(`there is no hand ${no} in this shoe`);
   if (o.by.trim() === '' || o.by.length > 64) return err('who corrects it must be named (1 to 64 characters)');
   // A result keyed without cards drops the cards of the one it corrects (the core keeps them in its record).
   const next = correctHand(shoe, no, hand, { by: o.by, at: o.at, note: o.note, ...(cards && { cards }) });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { stateAfter } from '../test/helpers/keypad-actions';
-import { act, refusalCodeOf, refusalOf, type KeypadState } from './keypad-state';
+import { act, refusalOf, type KeypadState } from './keypad-state';
 import { STATE_CODES, type Action, type RefusalCode } from './protocol';
 
 const AT = '2024-11-22T14:00:00.000Z';
@@ -265,5 +265,11 @@ describe('a refusal met by the second of two tablets racing has a code the page 
     expect(refusalCodeOf(s, { type: 'card', card: 'ZZ' }, AT, CTX.undoMs)).toBe('no-round'); // the state says it first
   });
 });
+
+/** The code `act` refuses `action` with, if any. */
+function refusalCodeOf(s: KeypadState, action: Action, at: string, undoMs: number): RefusalCode | undefined {
+  const r = act(s, action, { at, undoMs });
+  return r.ok ? undefined : r.code;
+}
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -34,15 +34,16 @@ import {
 import { err, ok, type Result } from '../baccarat/types';
 import type { VoidHandReason } from '../contract/schemas/hand';
 import type { ControllerStep } from '../simulator/steps';
-import type { Action, RefusalCode } from './protocol';
-import { completeCoup, dealingOrder, nextSlot, replacedAt } from './round-entry';
+import type { Action } from './protocol';
+import { dealingOrder, replacedAt } from './round-entry';
 import {
   correction,
-  correctionRefusal,
   done,
   redone,
+  refuse,
   result,
   resultOf,
+  type Acted,
   type Context,
   type Transition,
 } from './keypad-results';
@@ -50,7 +51,6 @@ import {
   exhausted,
   INITIAL_STATE,
   recardRefusal,
-  refusal,
   refusalOf,
   seen,
   undoRefusal,
@@ -69,15 +69,15 @@ export {
   type KeypadState,
   type Refusal,
 } from './keypad-rules';
-export { UNDO_BY, type Context, type Transition } from './keypad-results';
+export { UNDO_BY, type Acted, type Context, type Refused, type Transition } from './keypad-results';
 
 /** The largest shoe number (the contract's); the next is 1 again. */
 export const MAX_SHOE_NO = 99_999;
 
 /** Applies one action. A refused action returns why, and changes nothing. */
-export function act(s: KeypadState, a: Action, ctx: Context): Result<Transition, string> {
-  const why = refusal(s, a.type);
-  if (why) return err(why);
+export function act(s: KeypadState, a: Action, ctx: Context): Acted {
+  const why = refusalOf(s, a.type);
+  if (why) return refuse(why.code, why.error);
   const r = apply(s, a, ctx);
   if (!r.ok) return r;
   // The undo is for the latest result only while nothing else has happened at the table since.
@@ -85,7 +85,7 @@ export function act(s: KeypadState, a: Action, ctx: Context): Result<Transition,
   return keepsLast || r.value.state.last === null ? r : ok({ ...r.value, state: { ...r.value.state, last: null } });
 }
 
-function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, string> {
+function apply(s: KeypadState, a: Action, ctx: Context): Acted {
   const { at } = ctx;
   /** A core transition of the shoe, then the steps it publishes. */
   const withShoe = (
@@ -142,7 +142,7 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
       const card = parseCard(a.card);
       if (!card.ok) return card;
       if (exhausted(s).includes(card.value.rank + card.value.suit))
-        return err(`${a.card}: the shoe's ${shoe.decks} decks hold no more (a card not of the set?)`);
+        return refuse('not-of-set', `${a.card}: the shoe's ${shoe.decks} decks hold no more (a card not of the set?)`);
       return done({ ...s, entry: [...s.entry, card.value] });
     }
     case 'uncard':
@@ -151,13 +151,16 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
       const card = parseCard(a.card);
       if (!card.ok) return card;
       const refused = recardRefusal(s, a.index, card.value);
-      if (refused) return err(refused.error);
+      if (refused) return refused.code ? refuse(refused.code, refused.error) : err(refused.error);
       const entry = replacedAt(s.entry, a.index, card.value);
       return entry.ok ? done({ ...s, entry: entry.value }) : entry;
     }
     case 'cut-card': {
       if (a.firstCardOfRound && s.entry.length > 0)
-        return err('cards of this round were keyed before the cut card: it came out later in the round (rule 11.2 b)');
+        return refuse(
+          'cut-card-late',
+          'cards of this round were keyed before the cut card: it came out later in the round (rule 11.2 b)',
+        );
       return withShoe(cutCardDrawn(shoe, { firstCardOfRound: a.firstCardOfRound }), (next) => {
         const last = lastCoupState(next);
         const handNo = nextHandNo(next);
@@ -175,7 +178,7 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
       const last = s.last!;
       const after = Date.parse(at) - Date.parse(last.at);
       const expired = undoRefusal(s, at, ctx.undoMs);
-      if (expired) return err(expired.error);
+      if (expired) return refuse(expired.code, expired.error);
       const hand = shoeHands(shoe).find((h) => h.no === last.handNo);
       if (!hand || hand.voided) return err(`hand ${last.handNo} cannot be undone`);
       const entry = hand.cards ? dealingOrder(hand.cards) : [];
@@ -211,15 +214,22 @@ function apply(s: KeypadState, a: Action, ctx: Context): Result<Transition, stri
       if (a.cards !== undefined && a.keyed !== undefined)
         return err('a correction has cards or a keyed result, not both');
       const r = resultOf(cards.value, a.keyed);
-      if (!r.ok) return r;
+      if (!r.ok) return err(r.error); // the page sends a correction's coup whole: no race to word
       return correction(s, a.handNo, r.value, { by: a.by, at, note: a.note ?? 'corrected at the keypad' });
     }
     case 'void-recorded': {
+      // Another supervisor may have got there first: the hand voided already, or gone with the shoe.
+      const hand = shoeHands(shoe).find((h) => h.no === a.handNo);
       if (!Number.isInteger(a.handNo) || a.handNo >= nextHandNo(shoe))
-        return err(`hand ${a.handNo} is not recorded: the round being dealt is voided with "round void"`);
-      return withShoe(voidRound(shoe, { no: a.handNo, reason: a.reason, at }), () => [
+        return refuse(
+          'hand-gone',
+          `hand ${a.handNo} is not recorded: the round being dealt is voided with "round void"`,
+        );
+      const voided = withShoe(voidRound(shoe, { no: a.handNo, reason: a.reason, at }), () => [
         { type: 'hand-void', shoeId, handNo: a.handNo, reason: a.reason, by: a.by, ...(a.note && { note: a.note }) },
       ]);
+      if (voided.ok || (hand && !hand.voided)) return voided;
+      return refuse(hand ? 'hand-voided' : 'hand-gone', voided.error);
     }
   }
 }
@@ -230,45 +240,3 @@ const cardsLeft = (s: KeypadState): number =>
     0,
     (s.shoe?.decks ?? 8) * 52 - [...seen(s).values()].reduce((a, b) => a + b, 0) - (s.shoe?.burn?.count ?? 0),
   );
-
-/**
- * The code of a refused action, for the page to say it in the dealer's language: the state's ({@link refusalOf}),
- * an undo too late, a recard's, and the transitions' own a race reaches (a card none is left of, the cut card keyed
- * as the round's first card after cards of it, a result before the coup is complete, a supervisor's correction or
- * void of a hand another supervisor changed meanwhile). Undefined for what only a page's bug or a hand-made request
- * sends (a malformed card, a burn count, a correction without a name): said in English.
- */
-export function refusalCodeOf(s: KeypadState, a: Action, at: string, undoMs: number): RefusalCode | undefined {
-  const state = refusalOf(s, a.type);
-  if (state) return state.code;
-  switch (a.type) {
-    case 'undo':
-      return undoRefusal(s, at, undoMs)?.code;
-    case 'recard': {
-      const card = parseCard(a.card);
-      return card.ok ? recardRefusal(s, a.index, card.value)?.code : undefined;
-    }
-    case 'card': {
-      const card = parseCard(a.card);
-      return card.ok && exhausted(s).includes(card.value.rank + card.value.suit) ? 'not-of-set' : undefined;
-    }
-    case 'cut-card':
-      return a.firstCardOfRound && s.entry.length > 0 ? 'cut-card-late' : undefined;
-    case 'correct': {
-      const cards = parseCards([...(a.cards ?? [])]);
-      const r = cards.ok ? resultOf(cards.value, a.keyed) : cards;
-      return r.ok ? correctionRefusal(s, a.handNo, r.value)?.code : undefined;
-    }
-    case 'void-recorded': {
-      const hand = s.shoe ? shoeHands(s.shoe).find((h) => h.no === a.handNo) : undefined;
-      if (!hand) return 'hand-gone';
-      return hand.voided ? 'hand-voided' : undefined;
-    }
-    case 'result':
-      return a.keyed === undefined && completeCoup(s.entry) === null && nextSlot(s.entry) !== null
-        ? 'coup-incomplete'
-        : undefined;
-    default:
-      return undefined;
-  }
-}

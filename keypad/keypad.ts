@@ -22,7 +22,7 @@ import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
 import { actionOf, journalAction } from './action';
-import { act, INITIAL_STATE, refusalCodeOf, type KeypadState } from './keypad-state';
+import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
 import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type JournalHeader, type KeypadJournal } from './journal';
 import type { ActionResponse, Keying, KeypadView } from './protocol';
@@ -185,10 +185,7 @@ export class Keypad extends EventEmitter<Events> {
     const action = asked.value;
     const t = at.toISOString();
     const r = act(this.state, action, { at: t, undoMs: this.undoMs });
-    if (!r.ok) {
-      const code = refusalCodeOf(this.state, action, t, this.undoMs);
-      return { ok: false, error: r.error, ...(code && { code }) };
-    }
+    if (!r.ok) return { ok: false, error: r.error, ...(r.code && { code: r.code }) };
     journalAction(
       this.journal,
       { t, a: action },
