@@ -179,8 +179,8 @@ export interface BoardSettings {
   /** Where a shoe's record is published: a URL with {tableId}, {shoeId} and {digest} in it; null: not published. */
   readonly recordUrl?: string | null;
   /**
-   * A screen above 1080p (4K): its extra pixels show more of the roads (`more-columns`, the default: at 4K, 60 and
-   * more big-road columns, text as large as at 1080p on a screen of the same size) or the 1080p board larger
+   * A screen above 1080p (4K): its extra pixels show more of the big road (`more-columns`, the default: at 4K, 60 and
+   * more columns; the other roads and the text as large as at 1080p on a screen of the same size) or the 1080p board larger
    * (`larger`: the same columns, every mark twice the pixels, for a large screen seen from further away).
    */
   readonly highResolution?: 'more-columns' | 'larger';

@@ -74,7 +74,7 @@ export const ConfigSchema = Type.Object(
           }),
           Type.Null(),
         ]),
-        // Above 1080p: more of the roads (more-columns) or the 1080p board larger (larger).
+        // Above 1080p: more of the big road (more-columns) or the 1080p board larger (larger).
         highResolution: Type.Union([Type.Literal('more-columns'), Type.Literal('larger')]),
         // The ask roads: in the panel and in each road's next cell (in-place), in the panel only (panel), or off.
         askPreview: Type.Union([Type.Literal('in-place'), Type.Literal('panel'), Type.Literal('off')]),

@@ -37,20 +37,24 @@ export const appStyles = css`
     font-family: var(--kiosk-font);
     font-size: var(--kiosk-text);
     --kiosk-font: var(--kiosk-font-hans);
-    /* Road cells in px of this board (tokens.css gives them in road units; the unit is 1cqmin or, above 1080p by
-       default, less: see data-resolution). Declared here, on the element that sets the unit, so that it applies. */
+    /* Road cells in px of this board (tokens.css gives them in road units; the unit is 1cqmin or, for the big road
+       above 1080p by default, less: see data-resolution). Declared here, on the element that sets the unit, so that
+       it applies. */
     --kiosk-road-unit: 1cqmin;
-    --cell-big: calc(var(--kiosk-cell-big) * var(--kiosk-road-unit));
+    --kiosk-big-road-unit: var(--kiosk-road-unit);
+    --cell-big: calc(var(--kiosk-cell-big) * var(--kiosk-big-road-unit));
     --cell-bead: calc(var(--kiosk-cell-bead) * var(--kiosk-road-unit));
     --cell-derived: calc(var(--kiosk-cell-derived) * var(--kiosk-road-unit));
   }
   .board[data-script='zh-Hant'] {
     --kiosk-font: var(--kiosk-font-hant);
   }
-  /* Above 1080p the roads' cells grow half as fast as the screen (×1.5 at 4K, never more than the text), so the extra
-     pixels show more columns; text and panels keep their size on the screen (BoardSettings.highResolution). */
+  /* Above 1080p the big road's cells grow half as fast as the screen (×1.5 at 4K, never more than the text), so the
+     extra pixels show more of its columns (BoardSettings.highResolution). The bead plate and the derived roads keep
+     their size on the screen, as the text and panels do: the room the shorter big road leaves goes to them, whose
+     marks are the smallest on the board, rather than to empty panels; they still show more than a whole shoe. */
   .board[data-resolution='more-columns'] {
-    --kiosk-road-unit: min(1cqmin, calc(0.5cqmin + 5.4px));
+    --kiosk-big-road-unit: min(1cqmin, calc(0.5cqmin + 5.4px));
   }
   .board.rotated {
     inset: auto;
@@ -111,8 +115,7 @@ export const appStyles = css`
       'footer footer signs';
     gap: var(--kiosk-gap);
     min-height: 0;
-    /* the bead plate: 14 whole columns (84 hands) and its frame, or more where the roads' cells are smaller than the
-       text (above 1080p): the last hand under it needs the room */
+    /* the bead plate: 14 whole columns (84 hands) and its frame, and no narrower than the last hand under it needs */
     --bead-width: max(calc(14 * var(--cell-bead) + 2px), 46cqmin);
   }
   .board:not([data-signs]) .main {
