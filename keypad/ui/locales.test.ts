@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEALER_UNDO_BY } from '../../contract/correction-by';
-import { LANGUAGES, refusalWords, defaultLanguage, nextLanguage, strings, type Strings } from './locales';
+import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Strings } from './locales';
+import { refusalWords } from './refusal-words';
 
 type Words = { [K in keyof Strings as Strings[K] extends (...a: never[]) => string ? K : never]: Strings[K] };
 

@@ -11,7 +11,7 @@
  */
 import type { Outcome } from '../../baccarat/types';
 import { DEALER_UNDO_BY } from '../../contract/correction-by';
-import type { AnnouncedReason, LinkView, RoundVoidNow, Slot, StateCode } from '../protocol';
+import type { AnnouncedReason, RoundVoidNow, Slot, StateCode } from '../protocol';
 import type { DrawNote } from './correction-cards';
 import { ZH_HANS } from './locales.zh-hans';
 import { ZH_HANT } from './locales.zh-hant';
@@ -282,31 +282,4 @@ export const nextLanguage = (lang: Language): Language => LANGUAGES[(LANGUAGES.i
 export function defaultLanguage(tag: string): Language {
   if (/^(zh-(hant|tw|hk|mo)|yue)(-|$)/i.test(tag)) return 'zh-Hant';
   return /^zh(-|$)/i.test(tag) ? 'zh-Hans' : 'en';
-}
-
-/**
- * A refused keypad's words: what holds the table (another keypad, the table simulator, another controller, as its
- * status says) and whether it took the table over; then what to do. It said "another keypad" whatever held it.
- */
-export function refusalWords(
-  t: Strings,
-  r: LinkView['refusal'],
-  table: string,
-): { readonly said: string; readonly what: string } {
-  const id = r?.controllerId ?? '';
-  const over = r?.why === 'taken-over';
-  switch (r?.holder) {
-    case 'simulator':
-      return {
-        said: over ? t.refusedTakenOverSimulator(id, table) : t.refusedSimulator(id, table),
-        what: t.refusedWhatSimulator,
-      };
-    case 'controller':
-      return {
-        said: over ? t.refusedTakenOverController(id, table) : t.refusedController(id, table),
-        what: t.refusedWhatController,
-      };
-    default:
-      return { said: over ? t.refusedTakenOver(id, table) : t.refusedAnother(id, table), what: t.refusedWhat };
-  }
 }

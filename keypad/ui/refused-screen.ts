@@ -10,7 +10,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { KeypadView } from '../protocol';
 import { clockTime } from './format';
-import { refusalWords, type Strings } from './locales';
+import type { Strings } from './locales';
+import { refusalWords } from './refusal-words';
 
 export function refusedScreen(t: Strings, v: KeypadView, checkAgain: () => void): TemplateResult {
   const r = v.link.refusal;
