@@ -55,7 +55,7 @@ describe('a card refused as the replacement of a card of the round', () => {
     expect(said('third-cards')).toBe(t.recardThirdCards('5♦'));
     expect(said('same-card')).toBe(t.recardSame('5♦'));
     expect(said('not-of-set')).toBe(t.recardNotOfSet('5♦'));
-    expect(refusalMessage(t, { ok: false, error: 'English' }, request)).toBe('English');
+    expect(refusalMessage(t, { ok: false, error: 'English' }, request)).toBe(t.refusedEntry('English'));
   });
 });
 
@@ -113,11 +113,27 @@ describe('the refusals the page cannot prevent by disabling its buttons, in the 
     if (lang !== 'en') expect(said).not.toMatch(/[A-Za-z]{4,}/); // no English left
   });
 
-  test('a refusal without a code (only a page’s bug or a hand-made request meets one) is said as the server said it', () => {
-    const burn: ActionRequest = { action: { type: 'burn', card: '2S', count: 11 } };
-    const english = 'the burn count must be 1 to 10 (rule 7.9 proposes 2), got 11';
-    expect(refusalMessage(strings('zh-Hant'), { ok: false, error: english }, burn)).toBe(english);
-  });
+  test.each(LANGUAGES)(
+    '%s: a refusal without a code (what the page’s own checks keep out) is said in the dealer’s words, the detail kept',
+    (lang) => {
+      const t = strings(lang);
+      const burn: ActionRequest = { action: { type: 'burn', card: '2S', count: 11 } };
+      const english = 'the burn count must be 1 to 10 (rule 7.9 proposes 2), got 11';
+      const said = refusalMessage(t, { ok: false, error: english }, burn);
+      expect(said).toBe(t.refusedEntry(english));
+      expect(said).toContain(english); // for whoever looks into it
+      if (lang !== 'en') expect(said.replace(english, '')).not.toMatch(/[A-Za-z]{4,}/); // no English but the detail
+    },
+  );
+
+  test.each(LANGUAGES)(
+    '%s: a tablet refused its token sends the dealer to the pit, not to technical support',
+    (lang) => {
+      const t = strings(lang);
+      expect(t.unauthorized).not.toMatch(/technical|技术支持|技術支援/i);
+      expect(t.unauthorized).toMatch(/pit supervisor|主管|主任/);
+    },
+  );
 });
 
 /** A request for every code the page may be answered with: a code missing here is a compile error. */

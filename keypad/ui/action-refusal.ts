@@ -3,8 +3,8 @@
  * where the page can say it better, a code (`code`): a supervisor's code wrong or locked, a card refused as the
  * replacement of a card of the round, the undo's window passed, the keypad not serving or not yet connected to the
  * table, the keypad out of reach or refusing the page's token, and what the keypad's state refuses (its disabled buttons keep a dealer from these:
- * only a second tablet on the table, racing, meets one). Anything else (a page's bug, a hand-made request) is said
- * as the server said it.
+ * only a second tablet on the table, racing, meets one). Anything else (what the page's own checks keep out, so a
+ * page's bug or a hand-made request) is said in the dealer's words too, the server's English detail after them.
  *
  * ```ts
  * say(refusalMessage(t, { ok: false, error: '…', code: 'third-cards' }, { action: { type: 'recard', index: 1, card: '9S' } }));
@@ -44,6 +44,6 @@ export function refusalMessage(t: Strings, r: Refused, request: ActionRequest): 
     case 'refused':
       return t.refusedTitle;
     default:
-      return isStateCode(r.code) ? t.refusals[r.code] : r.error;
+      return isStateCode(r.code) ? t.refusals[r.code] : t.refusedEntry(r.error);
   }
 }

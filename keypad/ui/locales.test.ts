@@ -56,6 +56,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   refusedTakenOverController: ['ctl-S3', 'S3'],
   refusedSince: ['14:05:09'],
   lockedFor: [42],
+  refusedEntry: ['the burn count must be 1 to 10'],
 };
 
 /** What an argument must leave in the text (the outcome is said in words, the slot by its index, a note its points). */

@@ -206,8 +206,15 @@ const EN = {
    * again with another token): only whoever runs the keypad can give the tablet its address again.
    */
   unauthorized:
-    'This tablet is not authorised for the keypad (its address has no valid token): ask technical support to open the keypad’s address on it again',
+    'This tablet is not authorised for the keypad (its address has no valid token): tell the pit supervisor, so that the keypad’s address is opened on it again',
   unauthorizedShort: 'Not authorised',
+  /**
+   * A refusal without a code: what the page's own checks keep out (a malformed card, a burn count out of 1 to 10, a
+   * correction without a name), so only a page's bug or a hand-made request meets one. Said in the dealer's words,
+   * the keypad's English detail kept after them for whoever looks into it.
+   */
+  refusedEntry: (detail: string) =>
+    `The keypad did not take this: nothing was sent to the boards. Tell the pit supervisor (the keypad says: ${detail})`,
   /**
    * An action the keypad's state refuses (the server's state codes, `refusalOf`): the page disables what these
    * refuse, so a dealer meets one only when another tablet on the table got there first. Each keeps its reason.
