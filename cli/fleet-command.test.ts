@@ -270,6 +270,12 @@ describe('baccarat-board fleet', () => {
       "unknown command 'status': list, identify, about, reload, resync, screenshot, forget. Every board's status, one line " +
         "each: 'baccarat-board fleet list --broker URL [--table ID]'",
     ],
+    [
+      ['version', '--display', 'D1'],
+      "unknown command 'version': list, identify, about, reload, resync, screenshot, forget. Every board's version is " +
+        "in its line of 'baccarat-board fleet list --broker URL [--table ID]' (--json: its build too); 'fleet about " +
+        "--display ID' shows on its screen what it runs",
+    ],
     [['identify', '--display', 'D1', '--table', 'T1'], '--table is for list, not identify'],
     [['identify', '--display', 'D1/x'], "--display 'D1/x' is not a display id (A-Z a-z 0-9 _ -)"],
     [['reload', '--display', 'D1', '--seconds', '5'], '--seconds is for identify and about, not reload'],

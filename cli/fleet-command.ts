@@ -46,9 +46,15 @@ import { type CliIo, EXIT, UsageError } from './io';
 
 export { FLEET_USAGE };
 
-/** `status` names no command: every board's is in `list` (one board's status is not a command of its own). */
+/**
+ * `status` and `version` name no command: every board's status and version are in `list` (neither is a command of
+ * its own), and `about` shows on one board's screen what it runs.
+ */
 const LISTING_HINT: Record<string, string> = {
   status: ". Every board's status, one line each: 'baccarat-board fleet list --broker URL [--table ID]'",
+  version:
+    ". Every board's version is in its line of 'baccarat-board fleet list --broker URL [--table ID]' (--json: its " +
+    "build too); 'fleet about --display ID' shows on its screen what it runs",
 };
 
 /** The options that are for a command to one board, not for `list`. */
