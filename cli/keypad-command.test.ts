@@ -46,6 +46,20 @@ describe('baccarat-board keypad', () => {
     expect(r.err).toMatch(why);
   });
 
+  test('a password from $BACCARAT_MQTT_PASSWORD without --username names the variable, not a --password never given', async () => {
+    const before = process.env.BACCARAT_MQTT_PASSWORD;
+    process.env.BACCARAT_MQTT_PASSWORD = 'from-the-environment';
+    try {
+      const r = await run(['keypad', '--broker', 'mqtt://h', '--table', 'T1']);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/comes from \$BACCARAT_MQTT_PASSWORD .* needs --username/);
+      expect(r.err).not.toMatch(/--password needs/);
+    } finally {
+      if (before === undefined) delete process.env.BACCARAT_MQTT_PASSWORD;
+      else process.env.BACCARAT_MQTT_PASSWORD = before;
+    }
+  });
+
   test('supervisors add (code from standard input), list, remove', async () => {
     const file = join(tempDir('bb-kpcli-'), 'supervisors');
     expect(await run(['keypad', 'supervisors', 'add', 'Lee', '--file', file], '4821\n')).toMatchObject({

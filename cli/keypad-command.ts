@@ -183,7 +183,13 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
   const root = parseRoot(values.root ?? DEFAULT_ROOT);
   if (!root.ok) throw new UsageError(`--root: ${root.error}`);
   const password = values.password ?? process.env.BACCARAT_MQTT_PASSWORD;
-  if (password !== undefined && values.username === undefined) throw new UsageError('--password needs --username');
+  if (password !== undefined && values.username === undefined)
+    throw new UsageError(
+      values.password !== undefined
+        ? '--password needs --username'
+        : 'the MQTT password comes from $BACCARAT_MQTT_PASSWORD (set in this environment), and needs --username: ' +
+            'give the keypad its user name, or unset BACCARAT_MQTT_PASSWORD',
+    );
   const pv = values['protocol-version'] ?? '5';
   if (pv !== '4' && pv !== '5') throw new UsageError(`--protocol-version must be 4 (MQTT 3.1.1) or 5, got '${pv}'`);
   const tls = parseTlsArgs(values);
