@@ -36,4 +36,16 @@ describe("the page's requests", () => {
     [{ action: { type: 'bets-open' }, supervisor: 'Lee', code: '1' }, /no supervisor/],
     [{ action: { type: 'bets-open' }, x: 1 }, /unknown property/],
   ])('refused: %j', (body, why) => expect(parseActionRequest(body)).toMatchObject({ ok: false, error: why }));
+
+  test.each([
+    [{ action: { type: 'burn', card: '9H', count: 11 } }, "burn: 'count' must be a whole number from 1 to 10, not 11"],
+    [{ action: { type: 'new-shoe', decks: 'six' } }, `new-shoe: 'decks' must be a whole number from 4 to 8, not "six"`],
+    [{ action: { type: 'card', card: 'ZZ' } }, `card: 'card' must be a card, rank then suit (9H, 10S, KD), not "ZZ"`],
+    [
+      { action: { type: 'void-hand', reason: 'dealer-sneezed' } },
+      /^void-hand: 'reason' must be one of first-card-face-up, .*, not "dealer-sneezed"$/,
+    ],
+  ])('a property refused says what it allows (it said only "is not valid"): %j', (body, said) =>
+    expect(parseActionRequest(body)).toMatchObject({ ok: false, error: said }),
+  );
 });

@@ -13,35 +13,46 @@ import { OUTCOMES } from '../baccarat/types';
 import { err, ok, type Result } from '../baccarat/types';
 import { ANNOUNCED_REASONS, ROUND_VOID_REASONS, type ActionRequest, type KeyedResult } from './protocol';
 
-type Check = (v: unknown) => boolean;
+/** A property's check, and what it allows in words (said when it fails: "'count' must be 1 to 10, not 11"). */
+type Check = { readonly ok: (v: unknown) => boolean; readonly allows: string };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str: Check = (v) => typeof v === 'string' && v.length > 0 && v.length <= 200;
-const bool: Check = (v) => typeof v === 'boolean';
-const int =
-  (min: number, max: number): Check =>
-  (v) =>
-    Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
-const oneOf =
-  (values: readonly string[]): Check =>
-  (v) =>
-    typeof v === 'string' && values.includes(v);
-const card: Check = (v) => typeof v === 'string' && /^(10|[2-9AJQKT])[SHDC]$/i.test(v);
-const cards: Check = (v) => Array.isArray(v) && v.length >= 4 && v.length <= 6 && v.every(card);
+const str: Check = {
+  ok: (v) => typeof v === 'string' && v.length > 0 && v.length <= 200,
+  allows: 'text of 1 to 200 characters',
+};
+const bool: Check = { ok: (v) => typeof v === 'boolean', allows: 'true or false' };
+const int = (min: number, max: number): Check => ({
+  ok: (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
+  allows: `a whole number from ${min} to ${max}`,
+});
+const oneOf = (values: readonly string[]): Check => ({
+  ok: (v) => typeof v === 'string' && values.includes(v),
+  allows: `one of ${values.join(', ')}`,
+});
+const isCard = (v: unknown): boolean => typeof v === 'string' && /^(10|[2-9AJQKT])[SHDC]$/i.test(v);
+const card: Check = { ok: isCard, allows: 'a card, rank then suit (9H, 10S, KD)' };
+const cards: Check = {
+  ok: (v) => Array.isArray(v) && v.length >= 4 && v.length <= 6 && v.every(isCard),
+  allows: '4 to 6 cards in dealing order',
+};
 const point = int(0, 9);
-const keyed: Check = (v) =>
-  isObject(v) &&
-  shape(
-    v,
-    {
-      outcome: oneOf(OUTCOMES),
-      playerPoints: point,
-      bankerPoints: point,
-      playerPair: bool,
-      bankerPair: bool,
-      natural: bool,
-    },
-    [],
-  ) === null;
+const keyed: Check = {
+  ok: (v) =>
+    isObject(v) &&
+    shape(
+      v,
+      {
+        outcome: oneOf(OUTCOMES),
+        playerPoints: point,
+        bankerPoints: point,
+        playerPair: bool,
+        bankerPair: bool,
+        natural: bool,
+      },
+      [],
+    ) === null,
+  allows: 'a keyed result: outcome, playerPoints and bankerPoints (0 to 9), playerPair, bankerPair, natural',
+};
 
 /** What is wrong with an object against its properties (`optional` ones may be absent), or null. */
 function shape(v: Record<string, unknown>, props: Record<string, Check>, optional: readonly string[]): string | null {
@@ -51,7 +62,7 @@ function shape(v: Record<string, unknown>, props: Record<string, Check>, optiona
       if (optional.includes(k)) continue;
       return `'${k}' is missing`;
     }
-    if (!check(v[k])) return `'${k}' is not valid`;
+    if (!check.ok(v[k])) return `'${k}' must be ${check.allows}, not ${JSON.stringify(v[k]) ?? String(v[k])}`;
   }
   return null;
 }
@@ -101,7 +112,7 @@ export function parseActionRequest(body: unknown): Result<ActionRequest, string>
   const extra = Object.keys(body).filter((k) => !['action', 'supervisor', 'code'].includes(k));
   if (extra.length > 0) return err(`unknown property '${extra[0]}'`);
   if (spec.supervisor) {
-    if (!str(body.supervisor) || typeof body.code !== 'string' || body.code.length === 0 || body.code.length > 100)
+    if (!str.ok(body.supervisor) || typeof body.code !== 'string' || body.code.length === 0 || body.code.length > 100)
       return err('a supervisor and their code are needed');
     return ok({ action: body.action, supervisor: body.supervisor, code: body.code } as ActionRequest);
   }
@@ -110,4 +121,4 @@ export function parseActionRequest(body: unknown): Result<ActionRequest, string>
 }
 
 /** The keyed result's type guard, for tests. */
-export const isKeyedResult = (v: unknown): v is KeyedResult => keyed(v);
+export const isKeyedResult = (v: unknown): v is KeyedResult => keyed.ok(v);
