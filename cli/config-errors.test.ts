@@ -40,6 +40,14 @@ test('serve: a broker URL without a host is refused, blamed on --broker', async 
   );
 });
 
+test('serve: --broker takes a comma-separated list, as simulate and keypad do (it read one URL with port "18870,mqtt:")', async () => {
+  const r = await run(['serve', '--broker', 'mqtt://127.0.0.1:18870,mqtt://', '--table', 'T12']);
+  expect(r.code).toBe(2);
+  expect(r.err).toMatch(
+    /^baccarat-board serve: configuration: mqtt\.brokers\[1\]: 'mqtt:\/\/' has no host: .*\(--broker\)\n$/,
+  );
+});
+
 test('start: every error of the file, each with the values allowed', async () => {
   const p = configFile('start.json', { board: { theme: 'dark' }, log: { level: 'loud' } });
   const r = await run(['start', '--config', p, '--port', '0']);

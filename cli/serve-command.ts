@@ -19,7 +19,8 @@ Serves the board to a browser (browser mode) and connects it to the table's MQTT
 
 Options:
   --config FILE           configuration file (JSON; see docs/configuration.md); default $BACCARAT_BOARD_CONFIG
-  --broker URL            broker URL, repeatable for failover (mqtt://, mqtts://, ws://, wss://)
+  --broker URL[,URL...]   broker URL (mqtt://, mqtts://, ws://, wss://); several, comma-separated or the flag
+                          repeated, for failover
   --table ID              the table this board shows
   --display ID            this board's id (default: the host name)
   --host ADDRESS          address to listen on (default 127.0.0.1; any other needs --token)
@@ -67,7 +68,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     ...(values.table ? { tableId: values.table } : {}),
     ...(values.display ? { displayId: values.display } : {}),
     mqtt: {
-      ...(values.broker ? { brokers: values.broker } : {}),
+      // Comma-separated as simulate's, keypad's and BACCARAT_MQTT_URLS take them, or the flag repeated.
+      ...(values.broker ? { brokers: values.broker.flatMap((b) => b.split(',')).map((b) => b.trim()) } : {}),
       // Merged over the file's mqtt.tls, whose rejectUnauthorized is kept (true when it has none).
       ...(tls ? { tls: tls as TlsSettings } : {}),
     },
