@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { tempDir } from '../test/helpers/lifecycle';
 import {
@@ -60,5 +60,20 @@ describe('supervisor codes', () => {
     expect(readFileSync(file, 'utf8')).not.toContain('Chan');
     expect(parseSupervisors('Lee:plain-text-code\n')).toMatchObject({ ok: false, error: /line 1/ });
     expect(await loadSupervisors(join(tempDir('bb-sup-'), 'absent'))).toMatchObject({ ok: true });
+  }, 20_000);
+
+  test('a supervisor added while the keypad runs may correct at once, one removed no more (it took a restart)', async () => {
+    const file = join(tempDir('bb-sup-'), 'supervisors');
+    const loaded = await loadSupervisors(file); // no file yet: no supervisor, as on a fresh machine
+    if (!loaded.ok) throw new Error(loaded.error);
+    const running = loaded.value;
+    await addSupervisor(file, 'Lee', '4821');
+    expect(await running.check('Lee', '4821')).toBe('ok');
+    await removeSupervisor(file, 'Lee');
+    expect(await running.check('Lee', '4821')).toBe('wrong');
+    await addSupervisor(file, 'Chan', '9999');
+    expect(await running.check('Chan', '9999')).toBe('ok');
+    writeFileSync(file, 'not a supervisors file\n'); // a file broken meanwhile: the supervisors last read stay
+    expect(await running.check('Chan', '9999')).toBe('ok');
   }, 20_000);
 });

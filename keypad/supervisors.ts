@@ -84,14 +84,20 @@ export const makeSupervisors = (entries: ReadonlyMap<string, string>): string =>
 
 export type CodeCheck = 'ok' | 'wrong' | 'locked';
 
-/** The supervisors a keypad knows, and the check of their codes with its lock-out. */
+/**
+ * The supervisors a keypad knows, and the check of their codes with its lock-out. Loaded from a file
+ * (`loadSupervisors`), it reads the file again at every check, as the console reads its accounts at every sign-in:
+ * a supervisor added while the keypad runs may correct at once (they were told "wrong code" until a restart), one
+ * removed may no longer. A file unreadable then leaves the supervisors last read.
+ */
 export class Supervisors {
   private wrong = 0;
   private lockedUntil = 0;
 
   constructor(
-    private readonly entries: ReadonlyMap<string, string>,
+    private entries: ReadonlyMap<string, string>,
     private readonly clock: () => number = Date.now,
+    private readonly reread: (() => Promise<Result<Map<string, string>, string>>) | null = null,
   ) {}
 
   get size(): number {
@@ -106,6 +112,8 @@ export class Supervisors {
   /** Checks a supervisor's code. An unknown name is as wrong as a wrong code (and costs as long). */
   async check(name: string, code: string): Promise<CodeCheck> {
     if (this.clock() < this.lockedUntil) return 'locked';
+    const fresh = this.reread ? await this.reread() : null;
+    if (fresh?.ok) this.entries = fresh.value;
     const stored = this.entries.get(name);
     const good = await codeMatches(code, stored ?? (await dummy()));
     if (good && stored !== undefined) {
@@ -130,11 +138,14 @@ export async function loadSupervisors(path: string): Promise<Result<Supervisors,
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return ok(new Supervisors(new Map()));
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      return ok(new Supervisors(new Map(), Date.now, () => readEntries(path)));
     return err(`${path}: ${(e as Error).message}`);
   }
   const parsed = parseSupervisors(text);
-  return parsed.ok ? ok(new Supervisors(parsed.value)) : err(`${path}: ${parsed.error}`);
+  return parsed.ok
+    ? ok(new Supervisors(parsed.value, Date.now, () => readEntries(path)))
+    : err(`${path}: ${parsed.error}`);
 }
 
 /** Adds or replaces a supervisor in the file (mode 0600). */
