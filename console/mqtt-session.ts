@@ -63,7 +63,13 @@ export function brokerOptions(
   const pv = v['protocol-version'] ?? '4';
   if (pv !== '4' && pv !== '5') return err(`--protocol-version must be 4 (MQTT 3.1.1) or 5, not '${pv}'`);
   const password = v.password ?? env.BACCARAT_CONSOLE_PASSWORD;
-  if (password !== undefined && v.username === undefined) return err('--password needs --username');
+  if (password !== undefined && v.username === undefined)
+    return err(
+      v.password !== undefined
+        ? '--password needs --username'
+        : 'the MQTT password comes from $BACCARAT_CONSOLE_PASSWORD (set in this environment), and needs --username: ' +
+            "give the console's user name, or unset BACCARAT_CONSOLE_PASSWORD",
+    );
   const tls = parseTlsArgs(v);
   if (!tls.ok) return tls;
   const settings = tlsSettings(tls.value);
