@@ -52,8 +52,9 @@ test('refused: a taken name, a short password, an unknown role or account, the l
   expect(role.err.split('\n').slice(0, 5)).toEqual([
     "baccarat-board console accounts: unknown role 'king'; the roles are:",
     '  viewer          reads the floor and the audit log',
-    "  floor-manager   also changes a table's signs",
-    "  supervisor      also closes and opens tables, restores an earlier revision, changes the casino's sign",
+    "  floor-manager   also changes a table's signs; sends a board identify, about and screenshot",
+    "  supervisor      also closes and opens tables, restores an earlier revision, changes the casino's sign; reloads " +
+      'and resyncs boards',
     '',
   ]);
   expect(role.err).toContain('Usage: baccarat-board console accounts add NAME --role ROLE [--file FILE]');
@@ -72,4 +73,7 @@ test('refused: a taken name, a short password, an unknown role or account, the l
   expect(demoted.code).toBe(1);
   const help = await accounts(null, '--help');
   expect(help.out).toMatch(/floor-manager +also changes a table's signs/);
+  // The fleet commands each role may send (console.md), which the roles said nothing of.
+  expect(help.out).toMatch(/floor-manager .*identify, about and screenshot/);
+  expect(help.out).toMatch(/supervisor .*reloads and resyncs boards/);
 });

@@ -21,8 +21,9 @@ import { type CliIo, EXIT, inputLines, UsageError } from './io';
 /** What each role may do, for the usage and for an unknown role. */
 const ROLE_DOES: { readonly [R in Role]: string } = {
   viewer: 'reads the floor and the audit log',
-  'floor-manager': "also changes a table's signs",
-  supervisor: "also closes and opens tables, restores an earlier revision, changes the casino's sign",
+  'floor-manager': "also changes a table's signs; sends a board identify, about and screenshot",
+  supervisor:
+    "also closes and opens tables, restores an earlier revision, changes the casino's sign; reloads and resyncs boards",
 };
 const ROLES_TEXT = ROLES.map((r) => `  ${r.padEnd(16)}${ROLE_DOES[r]}`).join('\n');
 
