@@ -393,6 +393,8 @@ describe('refused: exit 2, the field named, nothing published', () => {
       'casino-name=',
     ])
       expect(help.out()).toContain(key);
+    // restore needs a reason too, of 3 characters or more: the help named only set, close and open, and no length
+    expect(help.out()).toMatch(/--reason TEXT +why, 3 to 300 characters: required by set, close, open and restore/);
   });
 
   test('an unreachable broker is exit 1', async () => {

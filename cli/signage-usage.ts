@@ -69,7 +69,8 @@ Keys:
 Options:
   --broker URL            mqtt://host:port (also mqtts:, ws:, wss:)                (required)
   --table ID              the table (required, except for pp-scale and casino-name alone)
-  --reason TEXT           why: required by set, close and open; kept in the audit log
+  --reason TEXT           why, 3 to 300 characters: required by set, close, open and restore; kept in the
+                          audit log
   --by ACCOUNT            make the change as a console account (its password: typed, or the first line of
                           standard input), held to its role; default: your OS user
   --accounts FILE         the console's accounts file, for --by (default ${defaultAccountsPath()})
