@@ -206,7 +206,7 @@ const EN = {
    * again with another token): only whoever runs the keypad can give the tablet its address again.
    */
   unauthorized:
-    'This tablet is not authorised for the keypad (its address has no valid token): tell the pit supervisor, so that the keypad’s address is opened on it again',
+    'This tablet is not authorised for the keypad (its address has no valid token): tell the pit supervisor or floor manager, so that the keypad’s address is opened on it again',
   unauthorizedShort: 'Not authorised',
   /**
    * A refusal without a code: what the page's own checks keep out (a malformed card, a burn count out of 1 to 10, a

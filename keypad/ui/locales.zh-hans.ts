@@ -151,7 +151,8 @@ export const ZH_HANS: Strings = {
   undoExpired: '撤销时间已过：请主管更正此局',
   notConnected: '键盘尚未连接牌台：请稍候再点',
   unreachable: '无法连接键盘：请检查平板的网络，然后再点',
-  unauthorized: '本平板未获授权使用键盘（地址中的授权码无效）：请通知主管，由其安排在本平板上重新打开键盘的地址',
+  unauthorized:
+    '本平板未获授权使用键盘（地址中的授权码无效）：请通知主管或场务主管，由其安排在本平板上重新打开键盘的地址',
   unauthorizedShort: '未获授权',
   refusedEntry: (detail) => `键盘未接受此操作，没有发送到任何显示屏。请通知主管（键盘的说明：${detail}）`,
   refusals: {

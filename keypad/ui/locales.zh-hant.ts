@@ -154,7 +154,8 @@ export const ZH_HANT: Strings = {
   undoExpired: '撤銷時間已過：請主任更正此局',
   notConnected: '鍵盤尚未連線牌桌：請稍候再按',
   unreachable: '無法連線鍵盤：請檢查平板的網絡，然後再按',
-  unauthorized: '本平板未獲授權使用鍵盤（網址中的授權碼無效）：請通知主任，由其安排在本平板重新開啟鍵盤的網址',
+  unauthorized:
+    '本平板未獲授權使用鍵盤（網址中的授權碼無效）：請通知主任或賭區經理，由其安排在本平板重新開啟鍵盤的網址',
   unauthorizedShort: '未獲授權',
   refusedEntry: (detail) => `鍵盤未接受此操作，沒有傳送到任何顯示屏。請通知主任（鍵盤的說明：${detail}）`,
   refusals: {
