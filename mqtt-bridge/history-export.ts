@@ -185,7 +185,17 @@ function handList(nos: readonly number[]): string {
   return `${nos.length === 1 ? 'hand' : 'hands'} ${runs.join(', ')}`;
 }
 
-/** The shoe's record from a history's text; an error when the shoe is not in it. */
+/** The shoes a history holds, in order (the last few, when many), for a shoe asked that is not one of them. */
+function shoesIn(records: readonly HistoryRecord[]): string {
+  const ids = [
+    ...new Set(records.map((r) => (r.payload as Payload | null)?.shoeId).filter((id) => typeof id === 'string')),
+  ];
+  if (ids.length === 0) return 'it holds no shoe';
+  const shown = ids.slice(-10).join(', ');
+  return ids.length > 10 ? `its last 10 shoes of ${ids.length} are ${shown}` : `its shoes are ${shown}`;
+}
+
+/** The shoe's record from a history's text; an error when the shoe is not in it, naming the shoes that are. */
 export function exportShoe(history: string, shoeId: string): Result<ShoeExport> {
   const lines = history.split('\n').filter((l) => l !== '');
   const records = lines.flatMap((line) => {
@@ -196,7 +206,7 @@ export function exportShoe(history: string, shoeId: string): Result<ShoeExport> 
     }
   });
   const first = records.findIndex(({ r }) => ofShoe(r, shoeId));
-  if (first < 0) return err(`shoe ${shoeId} is not in this history`);
+  if (first < 0) return err(`shoe ${shoeId} is not in this history: ${shoesIn(records.map(({ r }) => r))}`);
   let last = first;
   for (let i = first; i < records.length; i++) if (ofShoe(records[i]!.r, shoeId)) last = i;
   const run = records.slice(first, last + 1);

@@ -134,6 +134,18 @@ describe('a board keeps a tamper-evident history', () => {
 });
 
 describe("a shoe's record, exported", () => {
+  test('a shoe not in the history is refused naming the shoes that are (IT had to guess the ids)', async () => {
+    const { path, shoeId } = await playedBoard({});
+    expect(exportShoe(readFileSync(path, 'utf8'), 'S-NOPE')).toEqual({
+      ok: false,
+      error: `shoe S-NOPE is not in this history: its shoes are ${shoeId}`,
+    });
+    expect(exportShoe('', 'S-NOPE')).toEqual({
+      ok: false,
+      error: 'shoe S-NOPE is not in this history: it holds no shoe',
+    });
+  });
+
   test('a recorded hand declared void says who did it and why, as a correction does', async () => {
     const { path, shoeId } = await playedBoard({ voidAfter: 0.3 });
     const e = exportShoe(readFileSync(path, 'utf8'), shoeId);
