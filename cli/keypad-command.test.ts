@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { startEmbeddedBroker } from '../mqtt-bridge/embedded-broker';
+import { startCli } from '../test/helpers/cli-process';
 import { tempDir } from '../test/helpers/lifecycle';
 import { main } from './main';
 import { memoryIo } from './test-io';
@@ -59,6 +61,29 @@ describe('baccarat-board keypad', () => {
       else process.env.BACCARAT_MQTT_PASSWORD = before;
     }
   });
+
+  test('on 0.0.0.0 with a token, its output piped (as to journald): an address a tablet opens, the token not printed', async () => {
+    const broker = await startEmbeddedBroker();
+    const token = 'the-keypad-token-0123456789';
+    const dir = tempDir('bb-keypad-address-');
+    const args = ['keypad', '--broker', broker.url, '--table', 'KA1', '--host', '0.0.0.0', '--port', '0'];
+    const env = { XDG_STATE_HOME: dir, XDG_CONFIG_HOME: dir, BACCARAT_KEYPAD_TOKEN: token };
+    const cli = await startCli(args, /keypad: +(http:\S+)[\s\S]*the token is not printed[^\n]*\n/, env);
+    try {
+      const out = cli.output();
+      expect(out).not.toContain(token); // it printed http://0.0.0.0:PORT/#token=… whole
+      expect(out).not.toContain('0.0.0.0:');
+      expect(cli.url).toMatch(/^http:\/\/[^/]+:\d+\/#token=…$/);
+      expect(out).toContain('(listening on every interface (0.0.0.0)');
+      const page = await fetch(new URL('api/view', cli.url.replace(/#.*/, '')), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(page.status).toBe(200);
+    } finally {
+      await cli.stop();
+      await broker.close();
+    }
+  }, 40_000);
 
   test('supervisors add (code from standard input), list, remove', async () => {
     const file = join(tempDir('bb-kpcli-'), 'supervisors');

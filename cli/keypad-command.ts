@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_DECKS, MIN_DECKS } from '../baccarat/shoe-types';
@@ -28,6 +28,7 @@ import {
 } from '../keypad/supervisors';
 import { stopOnSignals } from './board-runtime';
 import { portFlagProblem, valuesAfterFlags } from './flag-values';
+import { shownAddress } from './served-address';
 import { type CliIo, EXIT, inputLines, UsageError } from './io';
 import { PACKAGE_ROOT } from './paths';
 import { VERSION } from './version';
@@ -230,10 +231,22 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
     return EXIT.failure;
   }
   const link = keypad.view().link;
+  // As serve prints its board's (served-address.ts): the token masked unless a person reads it at a terminal (under
+  // systemd it would go to journald), and an address bound to every interface as one the tablet can open.
+  const shown = shownAddress(server.url, {
+    tty: io.stdoutIsTty === true,
+    hostname: hostname(),
+    interfaces: networkInterfaces(),
+  });
   io.out(
     `baccarat-board keypad: table ${tableId} (${keypad.controllerId}), keying ${keying}\n` +
       `  broker:  ${brokers.join(', ')}: ${link.state}${link.refusal ? `: ${refusalText(link.refusal)}` : ''}\n` +
-      `  keypad:  ${server.url}\n  journal: ${journalPath}\n` +
+      `  keypad:  ${shown.board}\n` +
+      (shown.note ? `  (${shown.note})\n` : '') +
+      (shown.board.endsWith('#token=…')
+        ? '  (the token is not printed: standard output is not a terminal; it is --token or $BACCARAT_KEYPAD_TOKEN)\n'
+        : '') +
+      `  journal: ${journalPath}\n` +
       `  supervisors: ${supervisors.value.size} (${supervisorsFile})\n` +
       `  decks:   ${decks ?? 8} offered for the table's first shoe, then the last shoe's count\n` +
       `  signing: ${signingKey ? `controller key ${signingKey.kid}` : 'none (--signing-key FILE)'}\n`,
