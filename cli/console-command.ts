@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 import { readFile } from 'node:fs/promises';
+import { hostname, networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Logger } from 'pino';
 import { createLogger } from '../mqtt-bridge/log';
@@ -23,6 +24,7 @@ import { accountsCommand, ACCOUNTS_USAGE } from './accounts-command';
 import { stopOnSignals } from './board-runtime';
 import { portFlagProblem, valuesAfterFlags } from './flag-values';
 import { CONSOLE_DIR } from './paths';
+import { shownAddress } from './served-address';
 import { type CliIo, EXIT, synopsis, UsageError } from './io';
 
 /** dist/console, wherever the CLI runs from. */
@@ -173,9 +175,21 @@ export async function startConsoleFromArgs(
     await monitor.stop();
     throw e;
   }
+  // As serve prints its board's (served-address.ts): the token masked unless a person reads it at a terminal (under
+  // systemd it would go to journald), and an address bound to every interface as one another machine can open.
+  const shown = shownAddress(server.url, {
+    tty: io.stdoutIsTty === true,
+    hostname: hostname(),
+    interfaces: networkInterfaces(),
+  });
   io.out(
     `baccarat-board console\n  broker:  ${broker.value.url}${broker.value.username ? ` as ${broker.value.username}` : ''}\n` +
-      `  console: ${server.url}\n  audit:   ${audit.path}\n  accounts: ${accounts.path} (${known.value.accounts.length})\n` +
+      `  console: ${shown.board}\n` +
+      (shown.note ? `  (${shown.note})\n` : '') +
+      (shown.board.endsWith('#token=…')
+        ? '  (the token is not printed: standard output is not a terminal; it is --token or $BACCARAT_CONSOLE_TOKEN)\n'
+        : '') +
+      `  audit:   ${audit.path}\n  accounts: ${accounts.path} (${known.value.accounts.length})\n` +
       `  signing: ${key ? `pit key ${key.kid}` : 'none: the boards see unsigned signs (--signing-key FILE)'}\n` +
       (approved ? `  builds:  ${approved.size} approved\n` : ''),
   );

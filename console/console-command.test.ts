@@ -61,7 +61,8 @@ test('with no account it refuses to start, saying how to add one', async () => {
 });
 
 test('starts on a free port, serves its state with the token, and stops', async () => {
-  const m = memoryIo();
+  const piped = memoryIo();
+  const m = { ...piped, io: { ...piped.io, stdoutIsTty: true } }; // at a terminal: the token printed whole
   const audit = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'a.jsonl');
   const token = 'start-test-token-123456';
   const dir = mkdtempSync(join(tmpdir(), 'bb-console-cmd-'));
@@ -100,6 +101,33 @@ test('starts on a free port, serves its state with the token, and stops', async 
       approvedBuilds: 1,
       broker: { state: 'connected', url: broker.url },
     });
+  } finally {
+    await run.stop();
+  }
+});
+
+test('on 0.0.0.0, its output piped (as to journald): an address another machine opens, the token not printed', async () => {
+  const m = memoryIo();
+  const token = 'piped-console-token-123456';
+  const dir = mkdtempSync(join(tmpdir(), 'bb-console-piped-'));
+  const accounts = join(dir, 'accounts.json');
+  await writeTestAccounts(accounts, { 'pit-1': 'viewer' });
+  const run = await startConsoleFromArgs(
+    [
+      ...['--broker', broker.url, '--host', '0.0.0.0', '--port', '0', '--ui', ui],
+      ...['--audit', join(dir, 'a.jsonl'), '--accounts', accounts],
+    ],
+    m.io,
+    { BACCARAT_CONSOLE_TOKEN: token },
+    memoryLogger().logger,
+  );
+  if (run === 'help') throw new Error('help');
+  try {
+    expect(m.out()).not.toContain(token); // it printed http://0.0.0.0:PORT/#token=<the token>, into journald
+    expect(m.out()).not.toContain('0.0.0.0:');
+    expect(m.out()).toMatch(/console: http:\/\/[^/]+:\d+\/#token=…\n/);
+    expect(m.out()).toContain('(listening on every interface (0.0.0.0)');
+    expect(m.out()).toContain('(the token is not printed: standard output is not a terminal');
   } finally {
     await run.stop();
   }
