@@ -115,3 +115,10 @@ test('serve: --port -1 alone is the configuration error of its one flag, not the
     'baccarat-board serve: configuration: serve.port: -1 is not allowed: it must be a whole number from 0 to 65535 (--port)\n',
   ]);
 });
+
+test('serve --help says where the broker credentials go (it has no --username or --password)', async () => {
+  const r = await run(['serve', '--help']);
+  expect(r.code).toBe(0);
+  expect(r.out).toMatch(/BACCARAT_MQTT_USERNAME, BACCARAT_MQTT_PASSWORD/);
+  expect(r.out).toContain('docs/configuration.md');
+});

@@ -28,6 +28,10 @@ Options:
   --token TOKEN           required by the page's WebSocket, /api/state and /readyz (16 characters or more)
 ${TLS_USAGE}
                           (these three override mqtt.tls.ca, .cert and .key)
+
+The rest (the broker's user name and password, the topic root, MQTT 5, the journal, trust, the board's look) is the
+configuration file's, or its environment variables': BACCARAT_MQTT_USERNAME, BACCARAT_MQTT_PASSWORD,
+BACCARAT_MQTT_ROOT, BACCARAT_MQTT_PROTOCOL… (docs/configuration.md). Each flag overrides its field.
 `;
 
 /** The configuration field each flag sets, so that an error in its value names the flag. */
