@@ -397,6 +397,15 @@ describe('defaults and the shoe position', () => {
     expect(p.ok && p.value.table?.changes[0]?.text).toBe('name "T1"');
   });
 
+  test('a first sign keeps the language the boards show without one: the casino default, else en+zh-Hans', () => {
+    // A floor manager setting only the limits of a new table must not turn its bilingual boards English-only.
+    expect(after(['min=100'], { table: null }).language).toBe('en+zh-Hans');
+    expect(after(['min=100'], { table: null, casino: null }).language).toBe('en+zh-Hans');
+    const casinoSaysHant = { ...casino(1), defaultLanguage: 'zh-Hant' as const };
+    expect(after(['min=100'], { table: null, casino: casinoSaysHant }).language).toBe('zh-Hant');
+    expect(after(['language=en'], { table: null, casino: casinoSaysHant }).language).toBe('en');
+  });
+
   test('shoePosition: a round has begun once bets open for it', () => {
     const hands = [1, 2, 3].map((n) => handMessage('S9', n, coup(CARDS.banker)));
     expect(shoePosition(snapshot('S9', hands, { phase: 'waiting' }))).toMatchObject({ nextHand: 4, earliestHand: 4 });

@@ -160,7 +160,7 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     const retained = ctx.table && settledSign(ctx.table, ctx.shoe);
     const restored = shown && restoredBase(shown, ctx.shoe, ctx.tableId);
     if (restored && !restored.ok) return restored;
-    const base = restored?.value ?? retained ?? defaultTableSignage(ctx.tableId, user, ctx.now);
+    const base = restored?.value ?? retained ?? defaultTableSignage(ctx.tableId, user, ctx.now, ctx.casino);
     const variant = planVariant(base, e, ctx.shoe, ctx.tableId);
     if (!variant.ok) return variant;
     const before = ctx.table?.revision ?? null;

@@ -184,7 +184,7 @@ export class ConsoleSignEditor extends LitElement {
     const t = this.table;
     this.lost = t && !t.signage && lost && !isCasinoSign(lost) ? lost : null;
     this.lostCasino = !t && !this.casino && lost && isCasinoSign(lost) ? lost : null;
-    const shown = t ? (t.signage ?? this.lost ?? defaultTableSignage(t.tableId, this.user, '')) : null;
+    const shown = t ? (t.signage ?? this.lost ?? defaultTableSignage(t.tableId, this.user, '', this.casino)) : null;
     this.mode = mode;
     this.values = formValues(shown, this.casino ?? this.lostCasino);
     // Only what is changed is sent: from the sign shown, which the server changes too; from the defaults, everything.
