@@ -31,6 +31,7 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
   'forged-results': 'Forged results',
   'no-screen': 'No screen',
   'controller-offline': 'Controller',
+  'table-open-unsure': 'Open or closed',
   'build-unapproved': 'Software',
   'build-unreported': 'Software',
   'clock-off': 'Clock',

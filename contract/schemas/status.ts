@@ -67,7 +67,11 @@ export const OutOfStepSchema = strictObject(
  *   left), so nobody sees it although it follows its table; it ends when a page opens it;
  * - `controller-offline`: the table's controller says it is offline (its goodbye or its last will) while the table is
  *   open: no result reaches the board, which keeps the picture it had (and shows no round phase) until the controller
- *   is back. None while the table is closed (by its sign or by its controller), when a controller going away is expected.
+ *   is back. None while the table is closed (by its sign or by its controller), when a controller going away is expected;
+ * - `table-open-unsure`: the controller's status (or its last table-open / table-closed) and its shoe's snapshot
+ *   disagree on whether the table is open, and were said too close in time to tell which is later (two controllers'
+ *   clocks, say: a keypad replaced while the broker keeps the old one's snapshot): the board shows TABLE CLOSED until
+ *   the controller says it again.
  *
  * `pit-message-cut` and `streaks-hidden` are the board's own measurement of its screen (its page reports it to its host: `kiosk:fit`); they
  * are in the status only, not in the view, since the board already shows them to whoever stands at it.
@@ -83,13 +87,14 @@ export const STAFF_WARNING_CODES = [
   'forged-results',
   'no-screen',
   'controller-offline',
+  'table-open-unsure',
 ] as const;
 export type StaffWarningCode = (typeof STAFF_WARNING_CODES)[number];
 export const StaffWarningSchema = strictObject(
   {
     code: oneOf(STAFF_WARNING_CODES, {
       description:
-        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), another board publishing as its display id (display-id-in-use), messages refused for their signature (forged-results), no browser showing a browser-mode board (no-screen), or the table's controller offline while the table is open (controller-offline).",
+        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), another board publishing as its display id (display-id-in-use), messages refused for their signature (forged-results), no browser showing a browser-mode board (no-screen), the table's controller offline while the table is open (controller-offline), or its controller and its shoe at odds on whether the table is open, said too close in time to tell which is later (table-open-unsure).",
     }),
     detail: Type.String({
       minLength: 1,

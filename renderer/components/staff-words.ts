@@ -48,6 +48,8 @@ export function warningWords(lang: Language, code: StaffWarningCode): Message {
       return message(lang, 'staff.warning.noScreen', 'No browser shows the board');
     case 'controller-offline':
       return message(lang, 'staff.warning.controllerOffline', 'Table controller offline');
+    case 'table-open-unsure':
+      return message(lang, 'staff.warning.tableOpenUnsure', 'Table open or closed unclear');
   }
 }
 
