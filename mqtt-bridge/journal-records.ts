@@ -109,6 +109,11 @@ function stateRecord(x: unknown): Result<TableState> {
     ...(typeof x.controllerTableOpen === 'boolean' && { controllerTableOpen: x.controllerTableOpen }),
     ...(typeof x.controllerTableOpen === 'boolean' &&
       isTime(x.controllerTableOpenAt) && { controllerTableOpenAt: x.controllerTableOpenAt }),
+    ...(isObject(x.snapshotTableOpen) &&
+      typeof x.snapshotTableOpen.open === 'boolean' &&
+      isTime(x.snapshotTableOpen.at) && {
+        snapshotTableOpen: { open: x.snapshotTableOpen.open, at: x.snapshotTableOpen.at },
+      }),
     notices: kept as unknown as TableState['notices'],
     lastResultAt: isTime(x.lastResultAt) ? x.lastResultAt : null,
     change: change as TableState['change'],

@@ -30,7 +30,8 @@ import {
 } from '../baccarat/shoe';
 import type { Result } from '../baccarat/types';
 import type { TableEvent } from '../contract/schemas';
-import { addNotice, dropNotices, shuffleNotice } from './notices';
+import { shuffleNotice } from './notices';
+import { settleTableOpen, tableOpenClosed } from './table-open';
 import {
   applied,
   duplicate,
@@ -49,39 +50,6 @@ export const beforeCurrentShoe = (state: TableState, at: string): boolean => {
   const started = state.shoe?.startedAt;
   return started !== undefined && Date.parse(at) < Date.parse(started);
 };
-
-/** The table opens or closes as the controller says, even mid-round (the round is voided or finished later). */
-function followTable(shoe: Shoe, open: boolean): Shoe {
-  if (shoe.tableOpen === open) return shoe;
-  return { ...shoe, tableOpen: open, phase: !open && shoe.phase === 'betting' ? 'idle' : shoe.phase };
-}
-
-/** TABLE CLOSED as the controller says open or closed (its event, or its snapshot's `tableOpen`), unless the signs say closed. */
-export function tableClosedNotices(state: TableState, open: boolean, now: string): TableState['notices'] {
-  const signsClosed = state.signage?.tableOpen === false;
-  return open && !signsClosed
-    ? dropNotices(state.notices, ['tableClosed'])
-    : open || state.notices.some((n) => n.kind === 'tableClosed')
-      ? state.notices
-      : addNotice(state.notices, { kind: 'tableClosed', since: now });
-}
-
-/**
- * Open or closed table as the controller says it at `at` (its clock): from its events, and before any shoe from its
- * status (`table-state.ts`); TABLE CLOSED unless the signs say closed.
- */
-export function tableOpenClosed(state: TableState, open: boolean, now: string, at: string): TableState {
-  const notices = tableClosedNotices(state, open, now);
-  const shoe = state.shoe && followTable(state.shoe, open);
-  return {
-    ...state,
-    shoe,
-    controllerTableOpen: open,
-    controllerTableOpenAt: at,
-    notices,
-    change: { kind: 'notice' },
-  };
-}
 
 export function applyEvent(state: TableState, e: TableEvent, now: string): Applied {
   if (seenEvent(state, e.controllerId, e.seq))
@@ -104,7 +72,7 @@ export function applyEvent(state: TableState, e: TableEvent, now: string): Appli
       tableOpen: shoe?.tableOpen ?? state.controllerTableOpen ?? true,
     });
     if (!started.ok) return rejected(`shoe ${e.shoeId}: ${started.error}`);
-    return applied(seen({ ...withShoe(state, started.value, now), change: { kind: 'reset' } }));
+    return applied(seen({ ...settleTableOpen(withShoe(state, started.value, now), now), change: { kind: 'reset' } }));
   }
   if (!shoe || shoe.id !== e.shoeId)
     return resync(`${e.type} for shoe ${e.shoeId}, which this board has not seen start`);

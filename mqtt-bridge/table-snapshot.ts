@@ -13,7 +13,8 @@
 import { mergeShoe } from '../baccarat/shoe-merge';
 import { shoeHands } from '../baccarat/shoe';
 import type { ShoeSnapshot } from '../contract/schemas';
-import { beforeCurrentShoe, tableClosedNotices } from './table-event';
+import { beforeCurrentShoe } from './table-event';
+import { settleTableOpen, withSnapshotWord } from './table-open';
 import {
   applied,
   duplicate,
@@ -40,17 +41,21 @@ function olderShoe(state: TableState, snap: ShoeSnapshot): boolean {
 }
 
 /**
- * The snapshot applied, and TABLE CLOSED as its table is open or closed when that changed: a board that connects
- * to a closed table (or missed its `table-closed` event) learns it from the retained snapshot alone.
+ * The snapshot applied, and its word on open or closed weighed against the controller's (`table-open.ts`): a board
+ * that connects to a closed table (or missed its `table-closed` event) learns it from the retained snapshot alone,
+ * unless the controller said otherwise later (a keypad on a new journal closes its table under an old snapshot).
+ * A snapshot whose shoe adds nothing is still taken for its word when that tells the board something.
  */
 export function applySnapshot(state: TableState, snap: ShoeSnapshot, now: string): Applied {
   const r = applySnapshotShoe(state, snap, now);
-  if (r.effect !== 'applied') return r;
   const open = snap.tableOpen; // said by the controller (an older one's snapshot may not say)
-  const shoe = r.state.shoe;
-  if (open === undefined || shoe?.tableOpen !== open) return r;
-  if (state.shoe?.id === shoe.id && state.shoe.tableOpen === open) return r; // no change: its notices stand
-  return { ...r, state: { ...r.state, notices: tableClosedNotices(r.state, open, now) } };
+  if (r.effect === 'applied') {
+    const said = open === undefined ? null : withSnapshotWord(r.state, { open, at: snap.timestamp });
+    return { ...r, state: settleTableOpen(said ?? r.state, now) };
+  }
+  if (open === undefined || r.effect !== 'duplicate' || r.kind === 'stale') return r; // a conflict stays one
+  const said = withSnapshotWord(state, { open, at: snap.timestamp });
+  return said ? applied({ ...settleTableOpen(said, now), change: { kind: 'notice' } }) : r;
 }
 
 function applySnapshotShoe(state: TableState, snap: ShoeSnapshot, now: string): Applied {
@@ -62,8 +67,9 @@ function applySnapshotShoe(state: TableState, snap: ShoeSnapshot, now: string): 
   const rebuilt = shoeFromSnapshot(snap);
   if (!rebuilt.ok) return rejected(rebuilt.error);
   const { problem } = rebuilt.value;
-  const theirs =
-    snap.tableOpen === undefined && have ? { ...rebuilt.value.shoe, tableOpen: have.tableOpen } : rebuilt.value.shoe;
+  // Open or closed is not the shoe's to merge: the board's verdict stands here, and the snapshot's word is weighed
+  // against the controller's afterwards (applySnapshot).
+  const theirs = have ? { ...rebuilt.value.shoe, tableOpen: have.tableOpen } : rebuilt.value.shoe;
   const lastResultAt = (s: TableState) => snap.hands.at(-1)?.timestamp ?? s.lastResultAt;
   const seen = (s: TableState): TableState => recordSeq(s, snap.controllerId, snap.seq, false);
   if (!have || have.id !== snap.shoeId) {

@@ -14,9 +14,10 @@
  */
 import type { CasinoSignage, ControllerStatus, TableSignage } from '../contract/schemas';
 import { addNotice, dropNotices } from './notices';
-import { applyEvent, tableOpenClosed } from './table-event';
+import { applyEvent } from './table-event';
 import { applyHand } from './table-hand';
 import { applySnapshot } from './table-snapshot';
+import { settleTableOpen, tableOpenClosed } from './table-open';
 import {
   applied,
   controllerClosed,
@@ -90,15 +91,16 @@ function applyCasinoSignage(state: TableState, sign: CasinoSignage): Applied {
 /**
  * The controller's presence, and the table open or closed as its online status says (`tableOpen`). Its
  * `table-open` / `table-closed` events are not retained and its status is: the status is how a board that connects
- * (or restarts) after a keypad closed its table with no shoe yet shows TABLE CLOSED. The rule, whatever order the
- * retained status and the retained snapshot arrive in:
- * - once the board has a shoe, the shoe's own `tableOpen` (its snapshot, its events) rules and the status changes
- *   nothing about it. Status first: it says closed (or open) until the snapshot comes, whose `tableOpen` then sets
- *   the shoe and TABLE CLOSED (`applySnapshot`); snapshot first: the status is not taken. So a stale status never
- *   reopens a table its shoe says is closed, nor closes one its shoe says is open;
- * - before any shoe, it is taken as a `table-open` / `table-closed` event is, when it differs from what the board
- *   has, unless it is older, by the controller's clock, than the event or status that last said it: a retained
- *   status delivered after a newer live event (the broker's copy not yet replaced) does not undo the event;
+ * (or restarts) after a keypad closed its table shows TABLE CLOSED. The rule, whatever order the retained status
+ * and the retained snapshot arrive in:
+ * - it is the controller's own word, as its `table-open` / `table-closed` events are, unless it is older, by the
+ *   controller's clock, than the event or status that last said it: a retained status delivered after a newer live
+ *   event (the broker's copy not yet replaced) does not undo the event;
+ * - before any shoe, that word rules; with a shoe, it is weighed against the shoe's own word, its snapshot's
+ *   `tableOpen` (`table-open.ts`): the later wins. So a keypad on a new journal that closes its table under an old
+ *   retained snapshot closes it on a board that holds that shoe, and a stale status never closes a table whose
+ *   later snapshot says open, nor reopens one whose later snapshot says closed; too close in time to tell, closed,
+ *   and staff are told (`table-open-unsure`);
  * - an offline status (the last will is fixed at connect time) or one without `tableOpen` says nothing about it;
  * - the table's sign saying closed still wins: TABLE CLOSED stays (`tableClosedNotices`).
  */
@@ -113,11 +115,14 @@ function applyControllerStatus(state: TableState, p: ControllerStatus, now: stri
   return applied({ ...(table ?? state), controller });
 }
 
-/** The table open or closed as an online status says it at `at`, before any shoe; null when it changes nothing. */
+/** The table open or closed as an online status says it at `at`; null when it tells the board nothing new. */
 function statusTableOpen(state: TableState, open: boolean, at: string, now: string): TableState | null {
-  if (state.shoe) return null; // the shoe's own tableOpen rules
-  if (state.controllerTableOpen === open) return null;
   const said = state.controllerTableOpenAt;
-  if (said !== undefined && Date.parse(at) < Date.parse(said)) return null; // older than what said otherwise
+  const later = said === undefined ? 1 : Date.parse(at) - Date.parse(said); // NaN: not later
+  if (state.controllerTableOpen === open) {
+    if (!(later > 0)) return null; // the same word, said no later
+    return settleTableOpen({ ...state, controllerTableOpenAt: at }, now); // the same word, said again later
+  }
+  if (later < 0) return null; // older than what said otherwise
   return tableOpenClosed(state, open, now, at);
 }

@@ -45,9 +45,9 @@ export interface TableState {
   } | null;
   readonly seqs: { readonly [controllerId: string]: ControllerSeq };
   /**
-   * The controller's last `table-open` or `table-closed` (or, before any shoe, its online status's `tableOpen`);
-   * absent until it says either (and in older journals). A shoe carries it too (`shoe.tableOpen`); this holds it
-   * before any shoe: a new keypad closes its table at once.
+   * The controller's own word: its last `table-open` or `table-closed`, or its online status's `tableOpen`, when
+   * later; absent until it says either (and in older journals). Before any shoe it rules alone (a new keypad closes
+   * its table at once); with a shoe, `shoe.tableOpen` is its verdict with the shoe's word (`snapshotTableOpen`).
    */
   readonly controllerTableOpen?: boolean;
   /**
@@ -55,6 +55,12 @@ export interface TableState {
    * older than that does not undo it. Absent with it, and in older journals.
    */
   readonly controllerTableOpenAt?: string;
+  /**
+   * The shoe's own word on open or closed: the `tableOpen` of the latest snapshot that told the board something,
+   * and that snapshot's time (the controller's clock). Weighed against the controller's word (`table-open.ts`):
+   * the later wins, and `shoe.tableOpen` is the verdict. Absent until a snapshot says it, and in older journals.
+   */
+  readonly snapshotTableOpen?: { readonly open: boolean; readonly at: string };
   readonly notices: readonly StoredNotice[];
   readonly lastResultAt: string | null;
   readonly change: {

@@ -12,6 +12,7 @@ import { payTableView } from '../contract/pay-table-view';
 import { roundView } from '../contract/round-view';
 import { sortedNotices } from './notices';
 import type { TableState } from './table-state';
+import { controllerWord, tableOpenOf } from './table-open';
 import { controllerClosed } from './table-types';
 import { toSecond } from '../contract/time-words';
 import { warningDetail } from './warning-detail';
@@ -41,8 +42,9 @@ export const recordUrl = (
     : null;
 
 /**
- * Warnings read from the state itself: Perfect Pairs offered with no casino pay scale (rule 11A.8), and the table's
- * controller offline while the table is open (no result can reach the board).
+ * Warnings read from the state itself: Perfect Pairs offered with no casino pay scale (rule 11A.8), the table's
+ * controller offline while the table is open (no result can reach the board), and the controller and its shoe at
+ * odds on open or closed in a way the board cannot settle.
  */
 export function stateWarnings(state: TableState, now: string): StaffWarning[] {
   const offered = state.signage?.sideBets.includes('perfectPairs') ?? false;
@@ -57,6 +59,28 @@ export function stateWarnings(state: TableState, now: string): StaffWarning[] {
         ]
       : []),
     ...controllerWarnings(state),
+    ...tableOpenWarnings(state),
+  ];
+}
+
+/**
+ * `table-open-unsure`: the controller's word and its shoe's disagree on open or closed, too close in time to tell
+ * which is later; the board shows the table closed (`table-open.ts`). Dated by the later of the two.
+ */
+function tableOpenWarnings(state: TableState): StaffWarning[] {
+  const said = controllerWord(state);
+  const shoe = state.snapshotTableOpen;
+  if (!state.shoe || !said || !shoe || tableOpenOf(state)?.by !== 'unsure') return [];
+  const [a, b] = [said, shoe].map((w) => `${w.open ? 'open' : 'closed'} at ${toSecond(w.at)}`);
+  return [
+    {
+      code: 'table-open-unsure',
+      detail: warningDetail(
+        `The table controller says the table is ${a!}, its shoe's snapshot ${b!}: too close in time to tell which is ` +
+          'later, so the board shows TABLE CLOSED; have the dealer close or open the table again at the keypad',
+      ),
+      since: Date.parse(said.at) >= Date.parse(shoe.at) ? said.at : shoe.at,
+    },
   ];
 }
 
