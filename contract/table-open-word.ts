@@ -38,8 +38,7 @@ export const OPEN_WORD_MARGIN_MS = 2_000;
  * disagree, `unsure` two that disagree and cannot be ordered (closed, and staff told).
  */
 export type OpenVerdict =
-  | { readonly open: boolean; readonly by: 'one' | 'agree' | 'newer' }
-  | { readonly open: false; readonly by: 'unsure' };
+  { readonly open: boolean; readonly by: 'one' | 'agree' | 'newer' } | { readonly open: false; readonly by: 'unsure' };
 
 /** The table open or closed by two words of its controller (either may be absent); null when neither says. */
 export function tableOpenVerdict(
