@@ -129,6 +129,16 @@ describe('versions', () => {
     expect('controllerTableOpen' in r.state).toBe(false);
   });
 
+  test("a compacted state keeps its shoe's word on open or closed (weighed against the status after a restart)", () => {
+    const state = { ...emptyTableState('T1'), snapshotTableOpen: { open: true, at: at(1) } };
+    const { path } = journal([line({ t: at(2), state })]);
+    expect(replayJournal(path, emptyTableState('T1')).state.snapshotTableOpen).toEqual({ open: true, at: at(1) });
+    for (const odd of [{ open: 'yes', at: at(1) }, { open: true, at: 'yesterday' }, true]) {
+      const { path: p } = journal([line({ t: at(2), state: { ...state, snapshotTableOpen: odd } })]);
+      expect('snapshotTableOpen' in replayJournal(p, emptyTableState('T1')).state).toBe(false);
+    }
+  });
+
   test('a journal written by a later version is set aside whole, kept for inspection, and the board starts empty', () => {
     const { dir, path } = journal([line({ t: at(0), journal: JOURNAL_VERSION + 1 }), ...good]);
     const r = replayJournal(path, emptyTableState('T1'), new Date(at(50)));
