@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import type { DisplayStatus } from '../contract/schemas';
 import { fitWarnings } from '../mqtt-bridge/fit-warnings';
 import { signage } from '../test/helpers/table-messages';
-import { boardAttention, signLag, tableAttention, tableStateAttention } from './fleet-attention';
+import { boardAttention, signLag, tableAttention, tableStateAttention, type ControllerOpen } from './fleet-attention';
 import type { ShoePosition } from './shoe-position';
 
 const AT = '2026-11-22T12:00:00.000Z';
@@ -87,6 +87,8 @@ describe("the pit's sign and the table's controller on open or closed", () => {
   });
   const open = signage(4);
   const closed = signage(5, { tableOpen: false });
+  const at = (p: ShoePosition, t: string) => ({ ...p, at: t }); // the snapshot's time
+  const cl = (t: string): ControllerOpen => ({ tableOpen: false, tableOpenAt: t }); // a status saying closed
   // Found by hand: closed in the console, the keypad still offered "Bets open", and hand 7 was recorded while patrons
   // read TABLE CLOSED; closed at the keypad, the console's card still said Open.
   test.each([
@@ -110,13 +112,32 @@ describe("the pit's sign and the table's controller on open or closed", () => {
     ['no snapshot, the status says closed', open, null, 'closed-at-table', 'closed the table at its controller', false],
     ['no snapshot, the status says open', open, null, null, '', true],
     ['no snapshot, both closed', closed, null, null, '', false],
-    ["a snapshot: the shoe's word rules", open, shoe('waiting', true), null, '', false],
-  ] as const)('%s', (_, sign, position, code, words, statusOpen?: boolean) => {
-    const a = tableStateAttention(sign, position, statusOpen);
+    // With a snapshot, the later of its word and the status's wins (a keypad on a new journal under an old snapshot).
+    ['a later status closes an open snapshot', open, at(shoe('waiting', true), SINCE), 'closed-at-table', '', cl(AT)],
+    ['a stale status before a later open snapshot', open, at(shoe('waiting', true), AT), null, '', cl(SINCE)],
+    [
+      'at odds at the same moment',
+      open,
+      at(shoe('waiting', true), AT),
+      'table-open-unsure',
+      'at 2026-11-22T12:00:00Z',
+      cl(AT),
+    ],
+    [
+      'at odds, sign closed too',
+      closed,
+      at(shoe('betting', true), AT),
+      'table-open-unsure',
+      'too close in time',
+      cl(AT),
+    ],
+  ] as const)('%s', (_, sign, position, code, words, status?: boolean | ControllerOpen) => {
+    const controller = typeof status === 'boolean' ? { tableOpen: status, tableOpenAt: AT } : status;
+    const a = tableStateAttention(sign, position, controller);
     expect(a?.code ?? null).toBe(code);
     if (a) expect(a.text).toContain(words);
     // On the table card, first (before the Perfect Pairs gap these signs have: no casino scale here).
-    const card = tableAttention(sign, null, [], position, undefined, statusOpen);
+    const card = tableAttention(sign, null, [], position, undefined, controller);
     expect(card.map((c) => c.code)).toEqual([...(code ? [code] : []), 'perfect-pairs-scale-missing']);
   });
 });

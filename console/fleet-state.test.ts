@@ -12,6 +12,7 @@ import {
   makeTableSignage,
 } from '../contract/mqtt';
 import type { DisplayStatus } from '../contract/schemas';
+import { controllerSaysOpen } from './fleet-attention';
 import { topics } from '../contract/topics';
 import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import {
@@ -118,6 +119,33 @@ describe('fleet state', () => {
     );
     s = feed(s, T.controllerStatus('T4'), status('online', 'K4', true));
     expect(fleetTables(s)[0]?.attention.map((a) => a.code)).not.toContain('closed-at-table');
+  });
+
+  test('a keypad on a new journal closes its table under an old open snapshot: the later word wins, as on the boards', () => {
+    const status = (timestamp: string, tableOpen: boolean) =>
+      makeControllerStatus({ v: 1, state: 'online', controllerId: 'K1', version: '2', timestamp, tableOpen });
+    const old = makeShoeSnapshot(
+      snapshot('S1', [], { phase: 'waiting', tableOpen: true, timestamp: '2026-11-22T11:00:00.000Z' }),
+    );
+    let s = feed(emptyFleet(), T.tableSignage('T1'), makeTableSignage(signage(2, { sideBets: [] })));
+    s = feed(s, T.tableShoe('T1'), old);
+    s = feed(s, T.controllerStatus('T1'), status(AT, false));
+    const [row] = fleetTables(s);
+    expect(row?.controller).toMatchObject({ tableOpen: false, tableOpenAt: AT });
+    expect(controllerSaysOpen(row!.shoe, row!.controller)).toBe(false); // the card's pill: Closed at the table
+    expect(row?.attention.map((a) => a.code)).toEqual(['closed-at-table']);
+    // Its will keeps the word and its time; a stale status (older than the snapshot) would not have closed it.
+    s = feed(
+      s,
+      T.controllerStatus('T1'),
+      makeControllerStatus({ v: 1, state: 'offline', controllerId: 'K1', version: '2', timestamp: AT }),
+    );
+    expect(fleetTables(s)[0]?.controller).toMatchObject({ tableOpen: false, tableOpenAt: AT });
+    const stale = feed(s, T.controllerStatus('T1'), status('2026-11-22T10:00:00.000Z', false));
+    expect(fleetTables(stale)[0]?.attention).toEqual([]);
+    // Said at the same moment as the snapshot, at odds: unsure, and the boards show it closed.
+    const same = feed(s, T.controllerStatus('T1'), status('2026-11-22T11:00:00.000Z', false));
+    expect(fleetTables(same)[0]?.attention.map((a) => a.code)).toEqual(['table-open-unsure']);
   });
 
   test('an empty retained payload clears; a message that breaks the contract is counted, not shown', () => {

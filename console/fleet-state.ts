@@ -106,17 +106,18 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
       const c = body as P<'controllerStatus'>;
       // Open or closed: said by an online status; a last will says nothing of it, so the table stays as it was said
       // (as on the boards, which keep TABLE CLOSED when the keypad that closed the table goes away).
+      // With a shoe, the later of this word and the snapshot's wins (`controllerSaysOpen`), so its time is kept.
       const was = s.tables.get(t.tableId)?.controller;
-      const tableOpen =
-        c.state === 'online' ? c.tableOpen : was?.controllerId === c.controllerId ? was.tableOpen : undefined;
+      const word =
+        c.state === 'online'
+          ? c.tableOpen !== undefined && { tableOpen: c.tableOpen, tableOpenAt: c.timestamp }
+          : was?.controllerId === c.controllerId &&
+            was.tableOpen !== undefined && {
+              tableOpen: was.tableOpen,
+              ...(was.tableOpenAt !== undefined && { tableOpenAt: was.tableOpenAt }),
+            };
       return withTable(s, t.tableId, {
-        controller: {
-          state: c.state,
-          controllerId: c.controllerId,
-          version: c.version,
-          since: c.timestamp,
-          ...(tableOpen !== undefined && { tableOpen }),
-        },
+        controller: { state: c.state, controllerId: c.controllerId, version: c.version, since: c.timestamp, ...word },
       });
     }
     case 'casinoSignage':
@@ -243,7 +244,7 @@ export function fleetTables(
   return [...ids].sort(compareIds).map((id) => {
     const row = s.tables.get(id) ?? emptyTable(id);
     const own = boards.filter((b) => b.tableId === id);
-    const attention = tableAttention(row.signage, s.casino, own, row.shoe, now, row.controller?.tableOpen);
+    const attention = tableAttention(row.signage, s.casino, own, row.shoe, now, row.controller);
     return { ...row, attention, boardsShow: fleetRevisions(s, id).table };
   });
 }

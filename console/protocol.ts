@@ -34,6 +34,8 @@ export interface TableRow {
     readonly since: string;
     /** The table open or closed as the controller's last online status said it (a keypad's, before any shoe). */
     readonly tableOpen?: boolean;
+    /** When that status said it (its timestamp): weighed against the shoe snapshot's (`controllerSaysOpen`). */
+    readonly tableOpenAt?: string;
   } | null;
 }
 
