@@ -7,7 +7,7 @@
  * the keypad's retained status says it now.
  */
 import { join } from 'node:path';
-import { act } from '../test/helpers/keypad-actions';
+import { act, SHOE_START } from '../test/helpers/keypad-actions';
 import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
 import { topics } from '../contract/topics';
@@ -48,8 +48,13 @@ async function board(url: string): Promise<Bridge> {
   return bridge;
 }
 
-async function keypad(url: string, journalPath = join(tempDir('bb-kpb-'), 'keypad.journal')): Promise<Keypad> {
+async function keypad(
+  url: string,
+  journalPath = join(tempDir('bb-kpb-'), 'keypad.journal'),
+  now?: () => Date,
+): Promise<Keypad> {
   const kp = await startKeypad({
+    ...(now && { now }),
     broker: url,
     tableId: 'B1',
     journalPath,
@@ -150,5 +155,40 @@ describe('a board as the keypad starts', () => {
     const later = await board(b.url);
     await until(() => expect(later.view().shoe?.tableOpen).toBe(true));
     expect(closed(later.view())).toBe(false);
+  });
+
+  test('a keypad on a new journal closes its table under the old shoe the broker keeps: TABLE CLOSED', async () => {
+    const b = await broker();
+    // The keypad before: it opened the table and dealt a shoe, ten minutes ago; then it went (a new one replaces it).
+    const old = await keypad(b.url, undefined, () => new Date(Date.now() - 600_000));
+    await act(old, ...SHOE_START);
+    await old.flushed();
+    expect(old.snapshot()).toMatchObject({ tableOpen: true });
+    await old.stop();
+    const fresh = await keypad(b.url); // a new journal: it closes its table at once, and knows no shoe
+    expect(fresh.view().tableOpen).toBe(false);
+    await fresh.flushed();
+    const late = await board(b.url);
+    await until(() => expect(late.view().shoe?.id).toBe(old.view().shoe?.id)); // the old snapshot, still retained
+    await until(() => expect(closed(late.view())).toBe(true));
+    expect(late.view().shoe?.tableOpen).toBe(false);
+    expect(late.view().warnings.map((w) => w.code)).not.toContain('table-open-unsure'); // later by ten minutes
+    // The dealer opens and starts a shoe: open on the boards, the old snapshot replaced.
+    await act(fresh, ...SHOE_START);
+    await until(() => expect(late.view().shoe?.id).toBe(fresh.view().shoe?.id));
+    expect(closed(late.view())).toBe(false);
+  });
+
+  test('replaced within a second of the old shoe, the board cannot tell which is later: closed, and staff told', async () => {
+    const b = await broker();
+    const old = await keypad(b.url);
+    await act(old, ...SHOE_START);
+    await old.flushed();
+    await old.stop();
+    await keypad(b.url); // a new journal, within a second or so: as close as two machines' clocks
+    const late = await board(b.url);
+    await until(() => expect(late.view().shoe?.id).toBe(old.view().shoe?.id));
+    await until(() => expect(closed(late.view())).toBe(true));
+    expect(late.view().warnings.map((w) => w.code)).toContain('table-open-unsure');
   });
 });
