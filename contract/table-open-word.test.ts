@@ -25,6 +25,16 @@ describe('tableOpenVerdict', () => {
     ['closed later by less than the margin: unsure', shut(1_500), open(0), { open: false, by: 'unsure' }],
     ['equal times: unsure', open(0), shut(0), { open: false, by: 'unsure' }],
     ['a time that does not parse: unsure', { open: true, at: 'soon' }, shut(0), { open: false, by: 'unsure' }],
+    // The dealer closes a second after the last snapshot: the live event, its snapshot a moment behind it.
+    ['a live close near a retained open', { ...shut(1_000), live: true }, open(0), { open: false, by: 'live' }],
+    ['a live open near a retained close', { ...open(0), live: true }, shut(500), { open: true, by: 'live' }],
+    ['a live word older beyond the margin', { ...open(0), live: true }, shut(M + 1), { open: false, by: 'newer' }],
+    [
+      'two live words near each other',
+      { ...open(0), live: true },
+      { ...shut(0), live: true },
+      { open: false, by: 'unsure' },
+    ],
   ];
   test.each(table)('%s', (_case, status, shoe, verdict) => {
     expect(tableOpenVerdict(status, shoe)).toEqual(verdict);
@@ -35,7 +45,11 @@ describe('tableOpenVerdict', () => {
     expect(tableOpenVerdict(open(0), shut(0), 0)).toEqual({ open: false, by: 'unsure' });
   });
 
-  const word = fc.record({ open: fc.boolean(), at: fc.integer({ min: -1e7, max: 1e7 }).map(at) });
+  const word = fc.record({
+    open: fc.boolean(),
+    at: fc.integer({ min: -1e7, max: 1e7 }).map(at),
+    live: fc.boolean(),
+  });
   test('either order of the two words gives the same verdict', () => {
     fc.assert(
       fc.property(word, word, (a, b) => {
@@ -44,13 +58,14 @@ describe('tableOpenVerdict', () => {
     );
   });
 
-  test('never open when the later word, by more than the margin, says closed; never open when unsure', () => {
+  test('the later word beyond the margin wins; within it the live one, else closed and unsure', () => {
     fc.assert(
       fc.property(word, word, (a, b) => {
         const v = tableOpenVerdict(a, b)!;
         const [first, last] = Date.parse(a.at) <= Date.parse(b.at) ? [a, b] : [b, a];
         if (Date.parse(last.at) - Date.parse(first.at) > M) expect(v.open).toBe(last.open);
-        else if (a.open !== b.open) expect(v).toEqual({ open: false, by: 'unsure' });
+        else if (a.open !== b.open && a.live === b.live) expect(v).toEqual({ open: false, by: 'unsure' });
+        else if (a.open !== b.open) expect(v).toEqual({ open: a.live ? a.open : b.open, by: 'live' });
       }),
     );
   });

@@ -129,10 +129,13 @@ describe('versions', () => {
     expect('controllerTableOpen' in r.state).toBe(false);
   });
 
-  test("a compacted state keeps its shoe's word on open or closed (weighed against the status after a restart)", () => {
+  test("a compacted state keeps its shoe's word on open or closed, and whether an event said the controller's", () => {
     const state = { ...emptyTableState('T1'), snapshotTableOpen: { open: true, at: at(1) } };
     const { path } = journal([line({ t: at(2), state })]);
     expect(replayJournal(path, emptyTableState('T1')).state.snapshotTableOpen).toEqual({ open: true, at: at(1) });
+    const live = { ...state, controllerTableOpen: false, controllerTableOpenAt: at(1), controllerTableOpenLive: true };
+    const { path: said } = journal([line({ t: at(2), state: live })]);
+    expect(replayJournal(said, emptyTableState('T1')).state).toMatchObject({ controllerTableOpenLive: true });
     for (const odd of [{ open: 'yes', at: at(1) }, { open: true, at: 'yesterday' }, true]) {
       const { path: p } = journal([line({ t: at(2), state: { ...state, snapshotTableOpen: odd } })]);
       expect('snapshotTableOpen' in replayJournal(p, emptyTableState('T1')).state).toBe(false);

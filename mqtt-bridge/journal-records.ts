@@ -109,6 +109,7 @@ function stateRecord(x: unknown): Result<TableState> {
     ...(typeof x.controllerTableOpen === 'boolean' && { controllerTableOpen: x.controllerTableOpen }),
     ...(typeof x.controllerTableOpen === 'boolean' &&
       isTime(x.controllerTableOpenAt) && { controllerTableOpenAt: x.controllerTableOpenAt }),
+    ...(x.controllerTableOpenLive === true && { controllerTableOpenLive: true }),
     ...(isObject(x.snapshotTableOpen) &&
       typeof x.snapshotTableOpen.open === 'boolean' &&
       isTime(x.snapshotTableOpen.at) && {

@@ -60,7 +60,7 @@ export function applyEvent(state: TableState, e: TableEvent, now: string): Appli
     return duplicate(`${e.type} for shoe ${shoeId}, a shoe the board has left`, 'stale');
   const shoe = state.shoe;
   if (e.type === 'table-open' || e.type === 'table-closed')
-    return applied(seen(tableOpenClosed(state, e.type === 'table-open', now, e.timestamp)));
+    return applied(seen(tableOpenClosed(state, e.type === 'table-open', now, e.timestamp, true)));
   if (e.type === 'shoe-start') {
     if (shoe && shoe.id === e.shoeId) return applied(seen(state));
     if (beforeCurrentShoe(state, e.timestamp))

@@ -81,12 +81,13 @@ describe("with a shoe, the later of the controller's word and the shoe's wins", 
     expect(stateWarnings(settled, at(2000))).toEqual([]);
   });
 
-  test('a dealer closing a second after the last snapshot: closed at once, settled by the snapshot that follows', () => {
+  test('a dealer closing a second after the last snapshot: closed at once by the live event, no warning, then agreed', () => {
     const open = snapshot('S1', [], { phase: 'waiting', tableOpen: true, seq: 3, timestamp: at(100) });
     const held = run([{ kind: 'shoe', payload: open }]).state;
     const closing = run([{ kind: 'event', payload: event('table-closed', { timestamp: at(101) }) }], held);
     expect(closing.state.shoe?.tableOpen).toBe(false);
     expect(kinds(closing.state)).toContain('tableClosed');
+    expect(stateWarnings(closing.state, at(2000))).toEqual([]); // the live event wins the near tie: nothing to tell
     const after = { ...open, tableOpen: false, seq: 4, timestamp: at(101) };
     const { state, effects } = run([{ kind: 'shoe', payload: after }, closedAt(at(101))], closing.state);
     expect(effects[0]).toBe('applied'); // for its word alone: its shoe is the board's

@@ -17,10 +17,13 @@ import { tableOpenVerdict, type OpenVerdict, type OpenWord } from '../contract/t
 import { addNotice, dropNotices } from './notices';
 import type { TableState } from './table-types';
 
-/** The controller's own word, when it said one with a time (an older journal may hold one without). */
+/**
+ * The controller's own word, when it said one with a time (an older journal may hold one without); live when an
+ * event said it (a status that says it again later keeps it so).
+ */
 export const controllerWord = (s: TableState): OpenWord | undefined =>
   s.controllerTableOpen !== undefined && s.controllerTableOpenAt !== undefined
-    ? { open: s.controllerTableOpen, at: s.controllerTableOpenAt }
+    ? { open: s.controllerTableOpen, at: s.controllerTableOpenAt, live: s.controllerTableOpenLive === true }
     : undefined;
 
 /** The verdict on the board's table from the controller's word and its shoe's; null when neither says. */
@@ -56,14 +59,16 @@ export function settleTableOpen(state: TableState, now: string): TableState {
 }
 
 /**
- * The controller's own word taken: open or closed as it says at `at` (its clock), from its event or its status;
- * before any shoe it rules alone, with a shoe it is weighed against the shoe's word.
+ * The controller's own word taken: open or closed as it says at `at` (its clock), from its event (`live`) or its
+ * status; before any shoe it rules alone, with a shoe it is weighed against the shoe's word.
  */
-export function tableOpenClosed(state: TableState, open: boolean, now: string, at: string): TableState {
+export function tableOpenClosed(state: TableState, open: boolean, now: string, at: string, live: boolean): TableState {
+  const { controllerTableOpenLive: _was, ...rest } = state;
   const said: TableState = {
-    ...state,
+    ...rest,
     controllerTableOpen: open,
     controllerTableOpenAt: at,
+    ...(live && { controllerTableOpenLive: true }),
     change: { kind: 'notice' },
   };
   return state.shoe ? settleTableOpen(said, now) : { ...said, notices: tableClosedNotices(state, open, now) };

@@ -124,5 +124,5 @@ function statusTableOpen(state: TableState, open: boolean, at: string, now: stri
     return settleTableOpen({ ...state, controllerTableOpenAt: at }, now); // the same word, said again later
   }
   if (later < 0) return null; // older than what said otherwise
-  return tableOpenClosed(state, open, now, at);
+  return tableOpenClosed(state, open, now, at, false);
 }

@@ -55,6 +55,8 @@ export interface TableState {
    * older than that does not undo it. Absent with it, and in older journals.
    */
   readonly controllerTableOpenAt?: string;
+  /** True when an event said `controllerTableOpen` (live, not retained): it wins a near tie with the snapshot's. */
+  readonly controllerTableOpenLive?: boolean;
   /**
    * The shoe's own word on open or closed: the `tableOpen` of the latest snapshot that told the board something,
    * and that snapshot's time (the controller's clock). Weighed against the controller's word (`table-open.ts`):

@@ -68,8 +68,8 @@ export const OutOfStepSchema = strictObject(
  * - `controller-offline`: the table's controller says it is offline (its goodbye or its last will) while the table is
  *   open: no result reaches the board, which keeps the picture it had (and shows no round phase) until the controller
  *   is back. None while the table is closed (by its sign or by its controller), when a controller going away is expected;
- * - `table-open-unsure`: the controller's status (or its last table-open / table-closed) and its shoe's snapshot
- *   disagree on whether the table is open, and were said too close in time to tell which is later (two controllers'
+ * - `table-open-unsure`: the controller's retained status and its shoe's snapshot disagree on whether the table is
+ *   open, and were said too close in time to tell which is later (two controllers'
  *   clocks, say: a keypad replaced while the broker keeps the old one's snapshot): the board shows TABLE CLOSED until
  *   the controller says it again.
  *
