@@ -104,14 +104,16 @@ export function receive(s: FleetState, root: string, topic: string, payload: Uin
     }
     case 'controllerStatus': {
       const c = body as P<'controllerStatus'>;
-      // Open or closed: said by an online status; a last will says nothing of it, so the table stays as it was said
-      // (as on the boards, which keep TABLE CLOSED when the keypad that closed the table goes away).
+      // Open or closed: said by an online status, or an offline one as the controller stopped; a last will says
+      // nothing of it, so the table stays as it was said (as on the boards, which keep TABLE CLOSED when the keypad
+      // that closed the table goes away).
       // With a shoe, the later of this word and the snapshot's wins (`controllerSaysOpen`), so its time is kept.
       const was = s.tables.get(t.tableId)?.controller;
       const word =
-        c.state === 'online'
-          ? c.tableOpen !== undefined && { tableOpen: c.tableOpen, tableOpenAt: c.timestamp }
-          : was?.controllerId === c.controllerId &&
+        c.tableOpen !== undefined
+          ? { tableOpen: c.tableOpen, tableOpenAt: c.timestamp }
+          : c.state === 'offline' &&
+            was?.controllerId === c.controllerId &&
             was.tableOpen !== undefined && {
               tableOpen: was.tableOpen,
               ...(was.tableOpenAt !== undefined && { tableOpenAt: was.tableOpenAt }),

@@ -179,6 +179,25 @@ describe('a board as the keypad starts', () => {
     expect(closed(late.view())).toBe(false);
   });
 
+  test('a keypad that closed its table under the old shoe and then stopped: a board that starts later shows it closed', async () => {
+    const b = await broker();
+    const old = await keypad(b.url, undefined, () => new Date(Date.now() - 600_000));
+    await act(old, ...SHOE_START);
+    await old.flushed();
+    await old.stop();
+    const fresh = await keypad(b.url); // closes its table at once, under the old open snapshot
+    await fresh.flushed();
+    await fresh.stop(); // its goodbye replaces its online status on the broker: it says the table closed too
+    const late = await board(b.url);
+    await until(() => expect(late.view().shoe?.id).toBe(old.view().shoe?.id));
+    await until(() => expect(closed(late.view())).toBe(true));
+    expect(late.view().shoe?.tableOpen).toBe(false);
+    // Closed, so the controller's absence is expected: no controller-offline warning, and no doubt either.
+    const codes = late.view().warnings.map((w) => w.code);
+    expect(codes).not.toContain('controller-offline');
+    expect(codes).not.toContain('table-open-unsure');
+  });
+
   test('replaced within a second of the old shoe, the board cannot tell which is later: closed, and staff told', async () => {
     const b = await broker();
     const old = await keypad(b.url);

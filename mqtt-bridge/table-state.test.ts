@@ -249,7 +249,7 @@ describe("the controller's status says the table open or closed", () => {
     expect(kinds(state)).toEqual(['tableClosed']);
   });
 
-  test('says nothing: offline (the will), no tableOpen, or the same as the board has', () => {
+  test('says nothing: the will (offline, no tableOpen), no tableOpen, or the same as the board has', () => {
     const closed = run([{ kind: 'event', payload: event('table-closed', { timestamp: at(5) }) }]).state;
     const will = run([status(at(6), { state: 'offline' })], closed).state;
     expect(will.controllerTableOpen).toBe(false);
@@ -259,8 +259,16 @@ describe("the controller's status says the table open or closed", () => {
     const same = run([closedAt(at(8))], closed);
     expect(same.effects).toEqual(['applied']); // its presence only
     expect(same.state.notices).toBe(closed.notices);
-    // An offline status with tableOpen (not ours: the contract leaves it out) is not taken either.
-    expect(kinds(run([status(at(9), { state: 'offline', tableOpen: true })], closed).state)).toEqual(['tableClosed']);
+  });
+
+  test("a controller's goodbye says the table as it stopped: closed, a board that starts later shows it closed", () => {
+    const bye = run([status(at(9), { state: 'offline', tableOpen: false })]).state;
+    expect(bye.controller).toMatchObject({ online: false });
+    expect(kinds(bye)).toEqual(['tableClosed']);
+    // Later than the word before it, it is taken as an online status would be; older, it is not.
+    const opened = run([{ kind: 'event', payload: event('table-open', { timestamp: at(5) }) }]).state;
+    expect(kinds(run([status(at(9), { state: 'offline', tableOpen: false })], opened).state)).toEqual(['tableClosed']);
+    expect(kinds(run([status(at(4), { state: 'offline', tableOpen: false })], opened).state)).toEqual([]);
   });
 
   test('before any shoe: a status older than the event that said otherwise does not undo it', () => {

@@ -89,7 +89,8 @@ function applyCasinoSignage(state: TableState, sign: CasinoSignage): Applied {
 }
 
 /**
- * The controller's presence, and the table open or closed as its online status says (`tableOpen`). Its
+ * The controller's presence, and the table open or closed as its status says (`tableOpen`: online, or offline as it
+ * stopped). Its
  * `table-open` / `table-closed` events are not retained and its status is: the status is how a board that connects
  * (or restarts) after a keypad closed its table shows TABLE CLOSED. The rule, whatever order the retained status
  * and the retained snapshot arrive in:
@@ -101,21 +102,21 @@ function applyCasinoSignage(state: TableState, sign: CasinoSignage): Applied {
  *   retained snapshot closes it on a board that holds that shoe, and a stale status never closes a table whose
  *   later snapshot says open, nor reopens one whose later snapshot says closed; too close in time to tell, closed,
  *   and staff are told (`table-open-unsure`);
- * - an offline status (the last will is fixed at connect time) or one without `tableOpen` says nothing about it;
+ * - a status without `tableOpen` (the last will, fixed at connect time; an older controller) says nothing about it;
  * - the table's sign saying closed still wins: TABLE CLOSED stays (`tableClosedNotices`).
  */
 function applyControllerStatus(state: TableState, p: ControllerStatus, now: string): Applied {
   const online = p.state === 'online';
   const prev = state.controller;
   const samePresence = prev?.id === p.controllerId && prev.online === online && prev.since === p.timestamp;
-  const table = online && p.tableOpen !== undefined ? statusTableOpen(state, p.tableOpen, p.timestamp, now) : null;
+  const table = p.tableOpen !== undefined ? statusTableOpen(state, p.tableOpen, p.timestamp, now) : null;
   if (samePresence && !table) return duplicate('controller status unchanged');
   // A controller's seq rises across its restarts (the contract), so its restart resets nothing here.
   const controller = samePresence ? prev : { online, id: p.controllerId, since: p.timestamp, heardAt: now };
   return applied({ ...(table ?? state), controller });
 }
 
-/** The table open or closed as an online status says it at `at`; null when it tells the board nothing new. */
+/** The table open or closed as a status says it at `at`; null when it tells the board nothing new. */
 function statusTableOpen(state: TableState, open: boolean, at: string, now: string): TableState | null {
   const said = state.controllerTableOpenAt;
   const later = said === undefined ? 1 : Date.parse(at) - Date.parse(said); // NaN: not later

@@ -149,7 +149,8 @@ const brokerOf = (client: MqttClient): string =>
  * retained `online` status with an `offline` last will, QoS 1, failover and jittered back-off, every message signed
  * with the controller's key; after each reconnection it says `online` again and republishes its last snapshot.
  * Its `online` status says whether the table is open (`tableOpen`) once a message it published said so, and is
- * republished as that changes: the table's open state before any shoe is otherwise only in non-retained events.
+ * republished as that changes: the table's open state before any shoe is otherwise only in non-retained events. Its
+ * `offline` status as it stops says it too; its last will cannot (fixed at connect time).
  * The simulator deals through it, and so does the dealer's keypad (`keypad/`).
  */
 export interface ControllerLink {
@@ -197,14 +198,16 @@ export async function connectController(options: ControllerLinkOptions): Promise
     key ? ({ ...m, text: JSON.stringify(signPayload(key, topicOf(m.kind), m.payload)) } as Outgoing) : m;
   // The table open or closed as the controller last said it (a table-open or table-closed event, a snapshot's
   // tableOpen), once it did: every later online status carries it, so a board that connects when no shoe (so no
-  // retained snapshot) says it still learns it. The will, fixed now, and the offline status never carry it.
+  // retained snapshot) says it still learns it, and so does the offline status said as it stops (a keypad that
+  // closed its table and stopped leaves it closed on a board that starts later). The will, fixed now, never does.
   let tableOpen = options.tableOpen;
-  const status = (state: 'online' | 'offline'): Outgoing => {
-    const m = controllerStatusMessage(state, controllerId, version, now(), tableOpen);
+  const status = (state: 'online' | 'offline' | 'will'): Outgoing => {
+    const said = state === 'will' ? 'offline' : state;
+    const m = controllerStatusMessage(said, controllerId, version, now(), state === 'will' ? undefined : tableOpen);
     if (m.kind === 'controllerStatus') options.onStatus?.(m.payload);
     return signed(m);
   };
-  const will = status('offline');
+  const will = status('will');
   const v5 = options.mqtt?.protocolVersion === 5;
   const client = connect(first, {
     clientId: controllerId,

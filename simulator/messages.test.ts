@@ -239,12 +239,13 @@ describe('the message stream', () => {
     }
   });
 
-  test('controller status: tableOpen in an online status only (the will is fixed at connect time)', () => {
+  test('controller status: tableOpen when the controller says it (online, or its goodbye; never the will)', () => {
     const online = controllerStatusMessage('online', 'ctl-T1', '0.1.0', FIXED_TIME, false);
     expect(parseMessage('controllerStatus', online.text)).toMatchObject({ ok: true, value: { tableOpen: false } });
-    expect(controllerStatusMessage('offline', 'ctl-T1', '0.1.0', FIXED_TIME, true).payload).not.toHaveProperty(
-      'tableOpen',
-    );
+    const bye = controllerStatusMessage('offline', 'ctl-T1', '0.1.0', FIXED_TIME, true);
+    expect(parseMessage('controllerStatus', bye.text)).toMatchObject({ ok: true, value: { tableOpen: true } });
+    // The will (controller-link.ts) passes none: it is fixed at connect time.
+    expect(controllerStatusMessage('offline', 'ctl-T1', '0.1.0', FIXED_TIME).payload).not.toHaveProperty('tableOpen');
     expect(controllerStatusMessage('online', 'ctl-T1', '0.1.0', FIXED_TIME).payload).not.toHaveProperty('tableOpen');
   });
 });

@@ -54,7 +54,7 @@ export function controllerStatusMessage(
     controllerId,
     version,
     timestamp,
-    ...(state === 'online' && tableOpen !== undefined && { tableOpen }),
+    ...(tableOpen !== undefined && { tableOpen }),
   };
   return unsignedOut('controllerStatus', status);
 }

@@ -122,7 +122,7 @@ export const ControllerStatusSchema = strictObject(
     tableOpen: Type.Optional(
       Type.Boolean({
         description:
-          "Whether the controller's table is open, as its last table-open/table-closed said (in an online status). Absent in the last will, which is fixed at connect time, and from controllers that do not say.",
+          "Whether the controller's table is open, as its last table-open/table-closed said: in an online status, and in the offline status a controller publishes as it stops. Absent in the last will, which is fixed at connect time, and from controllers that do not say.",
       }),
     ),
     sig: OptionalSignature,
