@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { FIXTURES, makeView } from '../../test/fixtures/views';
 import { DemoKiosk } from '../demo-kiosk';
-import { board } from '../test-support/board';
+import { board, settleAll } from '../test-support/board';
 import { cleanup, settle } from '../test-support/fixtures';
 import '../test-support/product-fonts'; // measured in the board's fonts: the fallback's lines are shorter
 
@@ -94,5 +94,40 @@ describe('modified odds ending (rule 5.11)', () => {
     expect(pays.querySelectorAll('[data-sign=modified-odds]')).toHaveLength(1);
     const stats = root.querySelector('kiosk-stats')!.shadowRoot!;
     expect(stats.querySelectorAll('[data-kind=bankerSix]')).toHaveLength(1);
+  });
+});
+
+/**
+ * Nothing moves when something appears: the first void hand of a shoe adds its count ("20 hands + 1 void") to the
+ * statistics' head, which on a bilingual landscape board took a second line there and dropped the rest of the
+ * panel by it (22 px at 1080p). The count keeps the room of its widest from the shoe's first hand.
+ */
+describe('the statistics when the first void hand appears', () => {
+  const shoe = 'TPBPBBPBBBPTTPBPPPPB'; // 20 hands
+  it.for(
+    (
+      [
+        [1920, 1080],
+        [1080, 1920],
+        [3840, 2160],
+      ] as const
+    ).flatMap(([w, h]) => (['en', 'zh-Hans', 'en+zh-Hans'] as const).map((lang) => [w, h, lang] as const)),
+  )('%i×%i, %s: nothing in the panel moves', async ([w, h, language]) => {
+    await page.viewport(w, h);
+    const host = new DemoKiosk(makeView({ shoe, language }, Date.now()));
+    const app = await board(host, w, h);
+    const stats = () => app.shadowRoot!.querySelector('kiosk-stats')!;
+    const places = () =>
+      [stats(), ...stats().shadowRoot!.querySelectorAll('.head, .figure, .rows, .extras')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return `${e.className}: ${r.top.toFixed(1)} ${r.height.toFixed(1)}`;
+      });
+    await document.fonts.ready; // measured in the board's fonts, not a fallback drawn while they load
+    const before = places();
+    const voidHand = { kind: 'noBetsThisHand', reason: 'first-card-face-up' } as const;
+    host.push(makeView({ shoe, language, voidHands: { 21: voidHand } }, Date.now()));
+    for (let i = 0; i < 3; i++) await settleAll(app);
+    expect(stats().shadowRoot!.querySelector('[data-void]')!.getAttribute('data-void')).toBe('1');
+    expect(places()).toEqual(before);
   });
 });

@@ -164,10 +164,13 @@ export const statsStyles = css`
   :host([wide]) .figure .label .bi {
     flex-wrap: nowrap;
   }
+  /* Its room is that of its widest ('888 hands + 8 void'), kept from the shoe's first hand: where a bilingual count
+     with a void needs a second line (a landscape board's head), the line is there before the first void hand, which
+     then moves nothing (it dropped the panel's content by a line). */
   :host([wide]) .head .denominator {
     white-space: normal;
     line-height: 1;
-    align-self: center; /* on two lines (a void count beside the bilingual figures), no deeper than it must be */
+    align-self: center;
   }
   :host([wide]) .head .denominator .bi {
     line-height: 1;

@@ -78,9 +78,12 @@ export class KioskStats extends LitElement {
     </div>`;
   }
 
-  /** The hands at their widest in a shoe without a void hand ("888 hands", "No hands yet"): the room they keep. */
+  /**
+   * The hands at their widest ("888 hands + 8 void", "No hands yet"): the room they keep on their one line from the
+   * shoe's first hand, so that the first void hand's count moves nothing (it wrapped, and the panel dropped a line).
+   */
   private widestDenominators() {
-    return [this.denominator(888, 888), this.denominator(0, 0)];
+    return [this.denominator(888, 896), this.denominator(0, 0)];
   }
 
   /**
