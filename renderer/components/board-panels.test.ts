@@ -131,3 +131,47 @@ describe('the statistics when the first void hand appears', () => {
     expect(places()).toEqual(before);
   });
 });
+
+/** The text node that ends `el` (or is it), whitespace-only nodes passed over. */
+function lastText(node: Node | null): Text | null {
+  for (let n = node; n; n = n.previousSibling) {
+    if (n.nodeType === Node.TEXT_NODE && n.textContent!.trim()) return n as Text;
+    if (n instanceof Element && n.getAttribute('aria-hidden') !== 'true') {
+      const inner = lastText(n.lastChild);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+/**
+ * A count stands clear of its label: a Chinese label's glyphs fill their em box, so the gap a Latin label leaves
+ * between its last letter and the number all but vanished ("例牌28" read as one word on a bilingual board).
+ */
+describe("the statistics' counts beside their labels", () => {
+  it.for([
+    [1920, 1080, 'shoe-long-en-zh-hant'],
+    [1080, 1920, 'shoe-long-en-zh-hant'],
+    [3840, 2160, 'connection-lost'],
+    [1920, 1080, 'shoe-full-zh-hans'],
+  ] as const)('%i×%i, %s: a clear gap before each count', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    await document.fonts.ready;
+    const stats = app.shadowRoot!.querySelector('kiosk-stats')!.shadowRoot!;
+    const counts = [...stats.querySelectorAll<HTMLElement>('.extra > .num')].filter(
+      (n) => !n.previousElementSibling?.classList.contains('mini-bead'), // a streak's count follows its bead
+    );
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+    const range = document.createRange();
+    const tight = counts.flatMap((num) => {
+      const label = lastText(num.previousSibling)!;
+      range.setStart(label, label.length - 1);
+      range.setEnd(label, label.length);
+      const gap = num.getBoundingClientRect().left - range.getBoundingClientRect().right;
+      const em = parseFloat(getComputedStyle(num).fontSize);
+      return gap >= 0.375 * em ? [] : [`"${label.textContent!.trim()}${num.textContent}": ${(gap / em).toFixed(2)} em`];
+    });
+    expect(tight).toEqual([]);
+  });
+});

@@ -126,6 +126,11 @@ export const statsStyles = css`
     font-weight: 700;
     color: var(--kiosk-ink);
   }
+  /* A count stands clear of its label (0.5 em; dense, 0.4): Chinese glyphs fill their em box, and the gap a Latin
+     label leaves all but vanished ('例牌28' read as one word). A streak's count stays with its bead. */
+  .extra > .num:not(.mini-bead + .num) {
+    margin-left: 0.15em;
+  }
   .dot {
     width: 0.55em;
     height: 0.55em;
@@ -255,6 +260,12 @@ export const statsStyles = css`
   }
   :host([dense]) .extra {
     gap: 0.15em;
+  }
+  :host([dense]) .extra > .num:not(.mini-bead + .num) {
+    margin-left: 0.25em;
+  }
+  :host([dense]) .extra .bi {
+    column-gap: 0.3em; /* English and Chinese part clearly enough by script: the room goes to the count's gap */
   }
   :host([dense]) .extra .num + .mini-bead {
     margin-left: 0.15em;
