@@ -55,9 +55,45 @@ describe('<kiosk-stats> streaks and Super 6', () => {
     await mount(el, 900, 300);
     expect(
       $$(el, '[data-kind=longestStreak] .mini-bead')
-        .map((b) => b.textContent)
+        .map((b) => b.textContent?.trim())
         .join(''),
     ).toBe(labels);
+  });
+
+  // Found by a patron's eye: the bead's label was set at the text's size in a bead 1.1 em across, so a hanzi's strokes
+  // ran to and past its circle (drawn in the dark ink, off the circle they vanished into the panel: a glyph cut off).
+  it.each<['hanzi' | 'letters', Language]>([
+    ['hanzi', 'zh-Hans'],
+    ['hanzi', 'en+zh-Hant'],
+    ['letters', 'en'],
+  ])('a streak bead holds its whole label (%s, %s)', async (beadLabel, language) => {
+    await useLanguage(language);
+    const el = document.createElement('kiosk-stats');
+    el.stats = mapOf('BBPB').stats();
+    el.language = language;
+    el.beadLabel = beadLabel;
+    el.wide = true;
+    await mount(el, 900, 300);
+    const range = document.createRange();
+    const beads = $$(el, '.mini-bead:not(.none)');
+    expect(beads).toHaveLength(3);
+    const outside = beads.flatMap((bead) => {
+      const b = bead.getBoundingClientRect();
+      // The label's box: its advance across, an em down, about its middle; every corner inside the circle.
+      const text = bead.querySelector<SVGTextElement>('text'); // drawn as the bead plate's; before, text in a <span>
+      range.selectNodeContents(bead);
+      const t = text ? text.getBoundingClientRect() : range.getBoundingClientRect();
+      const scale = text ? b.width / 100 : 1; // the bead's viewBox is 100 across
+      const em = parseFloat(getComputedStyle(text ?? bead).fontSize) * scale;
+      const [cx, cy, r] = [b.left + b.width / 2, b.top + b.height / 2, b.width / 2];
+      const [tx, ty] = [t.left + t.width / 2, t.top + t.height / 2];
+      const far = Math.hypot(Math.abs(tx - cx) + t.width / 2, Math.abs(ty - cy) + em / 2);
+      return far <= r
+        ? []
+        : [`${bead.textContent}: corner ${far.toFixed(1)} px from the centre, radius ${r.toFixed(1)}`];
+    });
+    expect(outside).toEqual([]);
+    await useLanguage('en');
   });
 
   it("shows the host's Super 6 count at a no-commission table, with or without the streaks; none without it", async () => {

@@ -24,10 +24,17 @@ export interface StreakLine {
   readonly streaks?: boolean; // false: the Super 6 count alone (a board whose signs leave no room: FitController)
 }
 
-/** A side as a small bead with its label; its name for assistive technology. */
+/**
+ * A side as a small bead with its label, drawn as the bead plate draws its beads (a mark, not a line of text: its label
+ * half a cell on a bead 0.86 of it); its name for assistive technology. Set as text at the line's size in a circle
+ * 1.1 em across, a hanzi's strokes ran to the circle's edge and past it, where the dark ink vanished into the panel.
+ */
 function bead(side: 'banker' | 'player', { lang, labels }: StreakLine) {
   const name = side === 'banker' ? plain(lang, 'banker', 'Banker') : plain(lang, 'player', 'Player');
-  return html`<span class="mini-bead ${side}" role="img" aria-label=${name}>${labels[side]}</span>`;
+  return html`<svg class="mini-bead ${side}" viewBox="0 0 100 100" role="img" aria-label=${name}>
+    <circle cx="50" cy="50" r="50"></circle>
+    <text x="50" y="50">${labels[side]}</text>
+  </svg>`;
 }
 
 /** The streaks' items (`.extra`), to follow the pairs and naturals in their wrapping line. */
@@ -66,20 +73,24 @@ export const streakStyles = css`
   }
   /* The bead plate's bead, small, on the dark panel: the side's light ink with the felt's dark ink on it. */
   .mini-bead {
-    display: inline-grid;
-    place-items: center;
+    display: block;
+    flex: none;
     width: 1.1em;
     height: 1.1em;
-    border-radius: 50%;
-    font-weight: 700;
-    line-height: 1;
-    color: var(--kiosk-notice-icon-ink);
     align-self: center;
+    overflow: visible; /* its circle's edge, antialiased, is not clipped at a fractional pixel */
   }
-  .mini-bead.banker {
-    background: var(--kiosk-banker-ink);
+  .mini-bead text {
+    font-size: 58px; /* of the bead's 100: the bead plate's label (0.5 of a cell) on its bead (0.86) */
+    font-weight: 700;
+    fill: var(--kiosk-notice-icon-ink);
+    text-anchor: middle;
+    dominant-baseline: central;
   }
-  .mini-bead.player {
-    background: var(--kiosk-player-ink);
+  .mini-bead.banker circle {
+    fill: var(--kiosk-banker-ink);
+  }
+  .mini-bead.player circle {
+    fill: var(--kiosk-player-ink);
   }
 `;
