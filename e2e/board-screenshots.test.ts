@@ -65,7 +65,7 @@ const PORTRAIT_STAFF: Readonly<Record<string, string>> = {
 
 /** Fixtures and the texts each must show (English source or its translation, as the fixture's language). */
 const FIXTURES: Record<string, readonly string[]> = {
-  'long-dragon': ['Big Road', 'Bead Plate', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', '41 hands'],
+  'long-dragon': ['Big Road', 'Bead Plate', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'Hand 41'],
   'leading-ties': ['Big Road', '大路', '珠盤路'],
   'many-ties': ['Tie', 'UR Way Égalité', '3 gives 8', '9 to 1'],
   pairs: ['Perfect Pairs', 'Pay Scale Two', 'Banker pair', 'Player pair'],
@@ -90,18 +90,19 @@ const FIXTURES: Record<string, readonly string[]> = {
     '50 – 2,500',
     '50 – 1,000',
   ],
-  // Issue 13: a real 8-deck shoe early, mid-shoe, complete (79 hands), and a long one (100 hands, scrolled).
-  'shoe-early': ['Big Road', '12 hands'],
-  'shoe-mid': ['Big Road', '40 hands', 'Bets open', '请下注', 'Streak', 'Longest'],
-  'shoe-full': ['Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', '79 hands', 'Tie max', 'Pair max'],
-  'shoe-long': ['Big Road', '100 hands'],
+  // Issue 13: a real 8-deck shoe early, mid-shoe, complete (79 hands), and a long one (100 hands, scrolled). The hand
+  // number is the shoe's progress in hands ("79 hands" beside it is said only when void hands leave the count short).
+  'shoe-early': ['Big Road', 'Hand 局数 12'],
+  'shoe-mid': ['Big Road', 'Hand 局数 40', 'Bets open', '请下注', 'Streak', 'Longest'],
+  'shoe-full': ['Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig', 'Hand 局数 79', 'Tie max', 'Pair max'],
+  'shoe-long': ['Big Road', 'Hand 局数 100'],
   // A portrait header's first row has the table's name and the round's phase: the casino's name gives way to its logo.
   'long-names': ['wide:Harbour Casino', 'Salon Privé 18', 'Max differential'],
-  'shoe-full-en': ['Big Road', 'Bead Plate', 'Cockroach Pig', '79 hands', 'Perfect Pairs'],
+  'shoe-full-en': ['Big Road', 'Bead Plate', 'Cockroach Pig', 'Hand 79', 'Perfect Pairs'],
   'shoe-full-zh-hans': ['大路', '珠盘路', '小强路', '79'],
   'shoe-full-zh-hant': ['大路', '珠盤路', '曱甴路', '完美對子'],
-  'shoe-long-en-zh-hant': ['Big Road', '大路', '100 hands', 'Banker wins with 6 pays 1 to 2', '莊家以 6 點勝出'],
-  'shoe-long-colour-blind': ['Big Road', '100 hands'],
+  'shoe-long-en-zh-hant': ['Big Road', '大路', 'Hand 局數 100', 'Banker wins with 6 pays 1 to 2', '莊家以 6 點勝出'],
+  'shoe-long-colour-blind': ['Big Road', 'Hand 局数 100'],
   // Issue 14: a shoe over, its record's digest and QR code over the statistics (which keep their room).
   'shoe-record': ["Scan to check this shoe's record", '扫码核对本靴记录', '3f9a0c21 d47be5a8 190c6fd2 e85b7a43'],
   // Issue 12: out of step (patrons: the roads subdued and one calm line; staff, in words: what, how long, why), warnings,

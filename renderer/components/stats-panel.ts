@@ -6,7 +6,8 @@
  * Patrons see one numbering, the dealer's: "Hand" is the number of the last hand dealt (as "Last hand #80" says; "–"
  * before the first), "Shoe" the controller's shoe number (nothing when it gives none). The counts are of the hands on
  * the roads, which leave out void hands: their number says so, "79 hands + 1 void", adding up to the hand number;
- * before the first hand, "No hands yet". It never starts with "of": after "Shoe 3" (a landscape board's head line)
+ * before the first hand, "No hands yet". Beside the hand number (the wide head line) the count is said only then:
+ * "Hand 79 … 79 hands" said one number twice; the hand number is the shoe's progress in hands. It never starts with "of": after "Shoe 3" (a landscape board's head line)
  * that read "Shoe 3 of 79 hands", and "Hand 80 of 79 hands" beside a void. The shoe's progress is told in hands
  * dealt, never in cards remaining (which would inform side bets).
  *
@@ -111,11 +112,14 @@ export class KioskStats extends LitElement {
     const shoeNo = this.shoeNo;
     const bar = (n: number) => (hands > 0 ? Math.round((n / hands) * 10000) / 100 : 0); // SVG attributes: CSP-safe
     const [b, p, t] = [s?.banker ?? 0, s?.player ?? 0, s?.tie ?? 0];
+    // Beside "Hand 79" (the wide head line), "79 hands" would say the hand number again: the count is said there
+    // only when it is not the hand number (void hands) or there is none yet; its room is kept all the same.
+    const twice = this.wide && hands > 0 && hands === this.hand;
     const denominator = html`<span
       class="denominator"
       data-denominator=${hands}
       data-void=${Math.max(0, this.hand - hands)}
-      ><span class="said">${this.denominator(hands, this.hand)}</span
+      ><span class="said">${twice ? nothing : this.denominator(hands, this.hand)}</span
       >${this.widestDenominators().map((w) => html`<span class="widest" aria-hidden="true">${w}</span>`)}</span
     >`;
     return html`<section class="stats" aria-label=${plain(lang, 'stats.title', 'Statistics')}>
