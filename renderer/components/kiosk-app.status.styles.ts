@@ -31,11 +31,14 @@ export const statusStyles = css`
   .message {
     color: var(--kiosk-gold);
     font-weight: 700;
-    font-size: var(--kiosk-text);
+    /* One word a little longer than its line is set smaller, down to the floor (controllers/fit-word.ts). */
+    font-size: max(var(--kiosk-text-min), var(--kiosk-text) * var(--word-scale, 1));
     line-height: 1.12;
     flex: 0 1 auto;
-    /* A word longer than the line (an address) breaks where it must: clipped sideways, it was cut unseen by the fit. */
+    /* A word longer than the line (an address) breaks where it must: clipped sideways, it was cut unseen by the fit.
+       Into lines of even length (fit-word.ts keeps room at their end), never a letter left alone on the last. */
     overflow-wrap: anywhere;
+    padding-inline-end: var(--word-room, 0px);
   }
   /* A message the sign column has no room for (FitController) shows here, cut to the footer's lines with an
      ellipsis rather than taking room from the roads and panels above (the console warns of a message that long). */

@@ -201,3 +201,54 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
     }
   });
 });
+
+/** The characters on each line of `el`'s text, as laid out (a Range over each character: its line's top). */
+function linesOf(el: HTMLElement): string[] {
+  const lines: string[] = [];
+  const range = document.createRange();
+  let top: number | null = null;
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    for (let i = 0; i < node.length; i++) {
+      const char = node.data.charAt(i);
+      if (!char.trim()) continue;
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const at = Math.round(range.getBoundingClientRect().top);
+      if (at !== top) lines.push(char);
+      else lines.push(`${lines.pop() ?? ''}${char}`);
+      top = at;
+    }
+  }
+  return lines;
+}
+
+// Found by a patron's eye: a message of one word a little longer than its line broke where the line ended, a letter
+// left alone on the next ("https://casino.example/promotion" over "s", on a portrait board). One word is whole on a
+// line (set a little smaller, never below the patrons' floor) or, longer still, broken into lines of even length.
+describe('a pit message of one word', () => {
+  afterEach(() => page.viewport(414, 896));
+
+  it.for([
+    [1080, 1920],
+    [1920, 1080],
+  ] as const)('is whole on a line or evenly broken, never an orphan letter (%i×%i)', async ([w, h]) => {
+    await page.viewport(w, h);
+    const spec = { shoe: 'BPBBPT', language: 'en' as const };
+    const host = new FitHost(view('BPBBPT', { seq: 1 }, { ...spec, message: 'Welcome' }));
+    const app = await board(host, w, h);
+    const words = ['https://casino.example/promotions', 'https://casino.example/promotions/tonight-at-the-bar/vip'];
+    for (const [i, word] of words.entries()) {
+      host.push(view('BPBBPT', { seq: i + 2 }, { ...spec, message: word }));
+      const message = () => app.shadowRoot!.querySelector<HTMLElement>('.message');
+      await expect.poll(async () => (await settleAll(app), message()?.textContent?.trim())).toBe(word);
+      await settleAll(app);
+      const lines = linesOf(message()!);
+      expect(lines.join('')).toBe(word);
+      const [shortest, longest] = [Math.min(...lines.map((l) => l.length)), Math.max(...lines.map((l) => l.length))];
+      expect({ lines, even: shortest >= longest / 2 }).toEqual({ lines, even: true });
+      const size = parseFloat(getComputedStyle(message()!).fontSize);
+      expect(size).toBeGreaterThanOrEqual(Math.min(w, h) * 0.026 - 0.01); // the patrons' floor (2.6cqmin)
+    }
+  });
+});

@@ -14,6 +14,7 @@
  *   streaks can be read off the big road, the pays, limits and message cannot); a message too long for that is cut,
  *   with an ellipsis, where the most of it shows: to the lines that fit at the column's foot, or to the footer's
  *   (a portrait footer's one line is as wide as two of the column's: more than a column with one line to spare);
+ *   a message of one word is whole on its line, a little smaller, or evenly broken (fit-word.ts);
  * - the statistics tighten their gaps (`dense`) when their lines would otherwise wrap past their panel (a bilingual
  *   landscape board). Their figures keep the room of their widest values (stats-panel.styles.ts), so what fits at
  *   one hand fits at every hand of the shoe.
@@ -32,6 +33,7 @@
 import type { LitElement, ReactiveController, ReactiveControllerHost } from 'lit';
 import { MAX_MESSAGE_LINES } from '../../contract/fit-report';
 import type { FitReport, KioskApi } from '../../contract/kiosk';
+import { fitWord } from './fit-word';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
@@ -263,6 +265,7 @@ export class FitController implements ReactiveController {
     const message = panel.querySelector<HTMLElement>(':scope > .message');
     message?.classList.remove('clamped');
     message?.style.removeProperty('--lines');
+    fitWord(this.message()); // in the column or the footer
     if (!overflows(panel)) return true;
     for (const p of parts) p.setAttribute('dense', '');
     await updated(parts);
