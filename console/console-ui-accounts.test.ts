@@ -109,8 +109,16 @@ test('a table its keypad closed before any shoe: "Closed at the table", from the
   await expect.poll(() => ruby.locator('ul.attention').textContent()).toContain('closed the table at its controller');
   await ui.pub.publishAsync(T.controllerStatus('T7'), status(true), retain);
   await expect.poll(() => ruby.locator('[data-state="table"]').textContent()).toBe('Open');
+  // A table with no sign yet: its boards show it closed or open as the keypad says, and so does its card.
+  await ui.pub.publishAsync(T.controllerStatus('T8'), status(false), retain);
+  const bare = ui.page.locator('console-table-card').filter({ hasText: 'T8' });
+  await expect.poll(() => bare.locator('[data-state="table"]').textContent()).toBe('Closed at the table');
+  await ui.pub.publishAsync(T.controllerStatus('T8'), status(true), retain);
+  await expect.poll(() => bare.locator('[data-state="table"]').textContent()).toBe('Open at the table');
   // Gone again, for whatever runs next on this console.
-  for (const topic of [T.tableSignage('T7'), T.controllerStatus('T7')]) await ui.pub.publishAsync(topic, '', retain);
+  for (const topic of [T.tableSignage('T7'), T.controllerStatus('T7'), T.controllerStatus('T8')])
+    await ui.pub.publishAsync(topic, '', retain);
   await expect.poll(() => ruby.count()).toBe(0);
+  await expect.poll(() => bare.count()).toBe(0);
   await ui.signOut();
 }, 30_000);

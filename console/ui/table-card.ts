@@ -85,14 +85,22 @@ export class ConsoleTableCard extends LitElement {
         : nothing;
   }
 
-  /** Open or closed: the sign's, or "Closed at the table" where the controller closed it under an open sign. */
-  private openPill(sign: boolean, controller: boolean | undefined) {
-    const [cls, text] = !sign
-      ? ['off', 'Closed']
-      : controller === false
-        ? ['off', 'Closed at the table']
-        : ['ok', 'Open'];
-    return html`<span class="pill ${cls}" data-state="table">${text}</span>`;
+  /**
+   * Open or closed: the sign's, or "Closed at the table" where the controller closed it under an open sign; with no
+   * sign, as its controller says (its boards show TABLE CLOSED from that alone), or nothing when it says neither.
+   */
+  private openPill(sign: boolean | undefined, controller: boolean | undefined) {
+    const [cls, text] =
+      sign === false
+        ? ['off', 'Closed']
+        : controller === false
+          ? ['off', 'Closed at the table']
+          : sign
+            ? ['ok', 'Open']
+            : controller
+              ? ['ok', 'Open at the table']
+              : [null, null];
+    return text ? html`<span class="pill ${cls}" data-state="table">${text}</span>` : nothing;
   }
 
   private buttons() {
@@ -188,7 +196,7 @@ export class ConsoleTableCard extends LitElement {
           ${s && s.tableName !== t.tableId ? html`<span class="id">${t.tableId}</span>` : nothing}
         </h3>
         <span class="states">
-          ${s ? this.openPill(s.tableOpen, controllerSaysOpen(t.shoe, t.controller)) : nothing}
+          ${this.openPill(s?.tableOpen, controllerSaysOpen(t.shoe, t.controller))}
           ${
             stepping > 0
               ? html`<span class="pill warn" data-state="out-of-step"
