@@ -52,6 +52,7 @@ export interface SimulateOptions {
   readonly tls?: TlsSettings;
   readonly protocolVersion: 4 | 5;
   readonly quiet: boolean;
+  readonly takeOver: boolean; // deal even on a table another controller serves
 }
 
 const wholeNumber = (text: string, name: string, min: number, max: number): number => {
@@ -115,6 +116,7 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
       ...TLS_ARGS,
       'protocol-version': { type: 'string' },
       quiet: { type: 'boolean' },
+      'take-over': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -206,6 +208,7 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     ...(tlsOptions && { tls: tlsOptions }),
     protocolVersion: pv === '5' ? 5 : 4,
     quiet: values.quiet ?? false,
+    takeOver: values['take-over'] ?? false,
   };
 }
 

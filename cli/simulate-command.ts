@@ -14,6 +14,7 @@ import { createNarrator } from '../simulator/narrate';
 import { startTableSimulator, type TableSimulator } from '../simulator/publisher';
 import { type CliIo, EXIT } from './io';
 import { parseSimulateArgs, type SimulateOptions } from './simulate-args';
+import { heldTables, heldText, type HeldTable } from './simulate-holders';
 import { SIMULATE_USAGE } from './simulate-usage';
 import { VERSION } from './version';
 
@@ -105,6 +106,21 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
     ...(o.bettingEvents ? [] : ['no betting events']),
     ...(Number.isFinite(o.shoes) ? [`${o.shoes} shoe(s)`] : []),
   ];
+  const where = o.brokers.join(' or ');
+  if (!o.takeOver) {
+    // Before anything is published: a table another controller serves is not taken over by mistake.
+    let held: HeldTable[];
+    try {
+      held = await heldTables(o);
+    } catch (e) {
+      io.err(`baccarat-board simulate: cannot connect to ${where}: ${e instanceof Error ? e.message : String(e)}\n`);
+      return EXIT.failure;
+    }
+    if (held.length > 0) {
+      for (const table of held) io.err(`baccarat-board simulate: ${heldText(table)}\n`);
+      return EXIT.badInput;
+    }
+  }
   say(`simulating ${o.tables.join(', ')} on ${o.brokers.join(', ')}: ${parts.join(', ')}`);
 
   const sims: TableSimulator[] = [];
@@ -146,7 +162,6 @@ export async function simulateCommand(args: string[], io: CliIo, env: SimulateEn
     }
     if (interrupted) void stopAll(); // a table that connected after Ctrl-C stops too
   } catch (e) {
-    const where = o.brokers.join(' or ');
     io.err(`baccarat-board simulate: cannot connect to ${where}: ${e instanceof Error ? e.message : String(e)}\n`);
     await stopAll();
     removeHandlers();

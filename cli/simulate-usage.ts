@@ -20,6 +20,9 @@ card to the last coup (rule 11.2 a and b), and publishes shoe start, shuffle, bu
 irregularities and shoe end over MQTT, exactly as the contract says. Runs until --shoes shoes are done (default:
 forever) or Ctrl-C, which publishes each controller's offline status and disconnects.
 
+It first reads each table's retained controller status: a table that another controller serves (online, and not a
+simulator's: a dealer's keypad, a card-reading shoe) is refused, nothing is published, exit 2, unless --take-over.
+
 Options:
   --broker URL[,URL...]   mqtt://host:port (also mqtts:, ws:, wss:, tcp:, ssl:)   (required); several
                           (a bridged pair) for failover: tried in turn on each reconnection, as boards do
@@ -54,4 +57,6 @@ Options:
 ${TLS_USAGE}
   --protocol-version 4|5  MQTT 3.1.1 (4) or 5                                     (default 4)
   --quiet                 print nothing but errors
+  --take-over             deal even on a table another controller serves: its boards show the simulated shoe
+                          and that controller (a keypad) stops publishing. Never on a table patrons bet on
 `;

@@ -15,15 +15,13 @@ import type { ControllerStatus } from '../contract/schemas/status';
 import { controllerSoftware } from '../simulator/publisher';
 import type { LinkView } from './protocol';
 
-export type Refusal = NonNullable<LinkView['refusal']>;
+/**
+ * Whether the table's retained status says another controller serves it (an online status this keypad never made):
+ * the rule `simulate` shares, kept beside the controller's connection (`simulator/controller-link.ts`).
+ */
+export { heldByAnother } from '../simulator/publisher';
 
-/** Whether the table's retained status says another controller serves it (an online status this keypad never made). */
-export function heldByAnother(
-  current: ControllerStatus | null,
-  ours: (s: ControllerStatus) => boolean,
-): current is ControllerStatus {
-  return current?.state === 'online' && !ours(current);
-}
+export type Refusal = NonNullable<LinkView['refusal']>;
 
 /** The refusal a status makes: why, what holds the table (by its version label), and since when. */
 export function refusalOf(why: Refusal['why'], s: ControllerStatus): Refusal {

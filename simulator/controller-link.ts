@@ -37,6 +37,25 @@ export const controllerVersion = (software: 'simulator' | 'keypad', version: str
 export const controllerSoftware = (version: string): ControllerSoftware =>
   version.startsWith('simulator ') ? 'simulator' : version.startsWith('keypad ') ? 'keypad' : 'controller';
 
+/**
+ * Whether the table's retained controller status says another controller serves it: online, and not one of the
+ * asker's own (`ours`). An offline status (a clean stop, or a last will) and no status leave the table free. The rule
+ * of the dealer's keypad before it connects (`keypad/table-holder.ts`) and of `baccarat-board simulate` before it
+ * deals (`cli/simulate-holders.ts`); each says what its own statuses are.
+ */
+export function heldByAnother(
+  current: ControllerStatus | null,
+  ours: (s: ControllerStatus) => boolean,
+): current is ControllerStatus {
+  return current?.state === 'online' && !ours(current);
+}
+
+/**
+ * Whether a status is the table simulator's (its version label says `simulator …`): the simulator keeps no record
+ * of the statuses it published, so it counts every simulator's as its own (its previous run, left online by a crash).
+ */
+export const publishedBySimulator = (s: ControllerStatus): boolean => controllerSoftware(s.version) === 'simulator';
+
 /** How long a clean stop waits for the last publish and the offline status before dropping the connection. */
 export const STOP_TIMEOUT_MS = 3_000;
 

@@ -34,6 +34,8 @@ export {
   controllerIdOf,
   controllerSoftware,
   controllerVersion,
+  heldByAnother,
+  publishedBySimulator,
   serverOf,
   SIMULATOR_VERSION,
   tableOpenOf,

@@ -1,3 +1,4 @@
+import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../cli/main';
 import {
@@ -13,6 +14,7 @@ import { topics } from '../contract/topics';
 import { CHAOS_RATES, chaosTableOptions } from './chaos';
 import { DEFAULT_CUT_CARD_FROM_BACK } from './dealer';
 import { IRREGULARITY_KINDS, irregularityRates } from './irregularities';
+import { connectController, controllerVersion } from './controller-link';
 import { collect, startAedes, type TestBroker } from './test-brokers';
 
 const t = topics('baccarat');
@@ -148,6 +150,7 @@ describe('baccarat-board simulate: options', () => {
       password: 'p',
       protocolVersion: 5,
       quiet: false,
+      takeOver: false,
     });
     expect(
       parseSimulateArgs(['--broker', 'mqtt://a:1883, mqtts://b:8883', '--tables', 'T1']),
@@ -161,6 +164,7 @@ describe('baccarat-board simulate: options', () => {
       irregularities: irregularityRates(0.02),
       bettingEvents: true,
     });
+    expect(parseSimulateArgs([...base.slice(1), '--take-over'])).toMatchObject({ takeOver: true });
   });
 
   test('the modes of real tables: decks in turn, no-bet coups, per-kind rates, no betting events, cut card case', () => {
@@ -352,6 +356,73 @@ describe('baccarat-board simulate: runs', () => {
     ]);
     await again.close();
     await restarted.close();
+  });
+
+  test("a table a dealer's keypad serves is refused before anything is published: exit 2, naming table, controller and --take-over", async () => {
+    const keypad = await connectController({
+      broker: broker.url,
+      tableId: 'H1',
+      version: controllerVersion('keypad', '0.1.0'),
+    });
+    const subs = await Promise.all(['H0', 'H1'].map((table) => collect(broker.url, t.table(table))));
+    await subs[1]?.until((x) => x.text.includes('"online"'));
+    const m = memoryIo();
+    const args = ['--broker', broker.url, '--tables', 'H0,H1', '--speed', 'max', '--shoes', '1'];
+    expect(await simulateCommand(args, m.io, testEnv().env)).toBe(2);
+    expect(m.out()).toBe('');
+    expect(m.err()).toMatch(
+      /^baccarat-board simulate: table H1 is served by a dealer's keypad \(controller ctl-H1, keypad 0\.1\.0, online since \d{4}-.*\): nothing was published\. Check --broker and --tables; .* add --take-over\n$/,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(subs[0]?.messages).toEqual([]);
+    expect(subs[1]?.messages.map((x) => JSON.parse(x.text) as { version: string; state: string })).toEqual([
+      expect.objectContaining({ version: 'keypad 0.1.0', state: 'online' }),
+    ]);
+    expect(keypad.client.connected).toBe(true);
+
+    // Its offline status (a clean stop, as a last will says it too) leaves the table free.
+    await keypad.stop();
+    const again = memoryIo();
+    expect(
+      await simulateCommand(['--tables', 'H1', ...args.slice(0, 2), ...args.slice(4)], again.io, testEnv().env),
+    ).toBe(0);
+    expect(again.err()).toBe('');
+    await subs[1]?.until((x) => x.text.includes('"table-closed"'));
+    await Promise.all(subs.map((sub) => sub.close()));
+  });
+
+  test("--take-over deals on a table another controller serves; a simulator's own online status does not hold it", async () => {
+    const client = await connectAsync(broker.url, { reconnectPeriod: 0 });
+    const online = (version: string, table: string) =>
+      client.publishAsync(
+        t.controllerStatus(table),
+        JSON.stringify({
+          v: 1,
+          state: 'online',
+          controllerId: `ctl-${table}`,
+          version,
+          timestamp: '2025-01-01T10:00:00.000Z',
+        }),
+        { qos: 1, retain: true },
+      );
+    await online('keypad 0.1.0', 'H2');
+    await online('1.2.3', 'H3');
+    await online('simulator 0.1.0', 'H4'); // its previous run, left online by a crash
+    const run = async (...extra: string[]) => {
+      const m = memoryIo();
+      const code = await simulateCommand(
+        ['--broker', broker.url, '--speed', 'max', '--shoes', '1', '--quiet', ...extra],
+        m.io,
+        testEnv().env,
+      );
+      return { code, err: m.err() };
+    };
+    const refused = await run('--tables', 'H3');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('table H3 is served by a table controller (a card-reading shoe');
+    expect(await run('--tables', 'H2', '--take-over')).toEqual({ code: 0, err: '' });
+    expect(await run('--tables', 'H4')).toEqual({ code: 0, err: '' });
+    await client.endAsync();
   });
 
   test('an unreachable broker: exit 1 with the reason', async () => {
