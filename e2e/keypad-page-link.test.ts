@@ -20,6 +20,30 @@ const SHOE: DealerAction[] = [
   { type: 'no-more-bets' },
 ];
 
+describe.skipIf(missing)(`the keypad without its broker${missing ? ` (${missing})` : ''}`, () => {
+  // Found in review: the broker's English error stood under "正在连接牌台…" whatever the tablet's language.
+  test("says so under 'Connecting to the table…' in the page's language, the keypad's English detail after", async () => {
+    const { server } = await servedKeypad(rig, cleanups, 'PL2', { broker: 'mqtt://127.0.0.1:1' });
+    for (const [language, starting, words] of [
+      ['en', 'Connecting to the table…', "The keypad cannot connect to the table's server"],
+      ['zh-Hans', '正在连接牌台…', '键盘无法连接牌台的服务器'],
+      ['zh-Hant', '正在連線牌桌…', '鍵盤無法連線牌桌的伺服器'],
+    ] as const) {
+      const page = await rig.browser().newPage({ viewport: { width: 1280, height: 800 } });
+      cleanups.push(() => page.close());
+      await page.addInitScript((l) => localStorage.setItem('keypad.language', l), language);
+      await page.goto(server.url);
+      const error = page.locator('keypad-app main [data-link-error]');
+      await error.waitFor();
+      expect(await page.locator('keypad-app main .status').textContent()).toBe(starting);
+      const text = (await error.textContent()) ?? '';
+      expect(text.startsWith(words), `${language}: ${text}`).toBe(true);
+      expect(text).toMatch(/(connect ECONNREFUSED 127\.0\.0\.1:1|Couldn't connect to server)[)）]$/);
+      await page.close();
+    }
+  }, 60_000);
+});
+
 describe.skipIf(missing)(`the page without its keypad${missing ? ` (${missing})` : ''}`, () => {
   test('says so in its header, and takes no tap until it is back', async () => {
     const { kp, server } = await servedKeypad(rig, cleanups, 'PL1');

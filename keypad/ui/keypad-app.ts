@@ -220,7 +220,7 @@ export class KeypadApp extends LitElement {
         ? refusedScreen(t, v, () => void this.recheck())
         : v.link.state === 'starting'
           ? html`<div class="status">${t.starting}</div>
-              ${v.link.error ? html`<div class="muted">${v.link.error}</div>` : nothing}`
+              ${v.link.error ? html`<div class="muted" data-link-error>${t.brokerUnreachable(v.link.error)}</div>` : nothing}`
           : v.round
             ? html`<keypad-round-screen .t=${t} .view=${v}></keypad-round-screen>`
             : html`<keypad-between .t=${t} .view=${v} .now=${this.now + this.skew}></keypad-between>`;

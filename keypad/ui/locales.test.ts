@@ -57,6 +57,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   refusedSince: ['14:05:09'],
   lockedFor: [42],
   refusedEntry: ['the burn count must be 1 to 10'],
+  brokerUnreachable: ['connect ECONNREFUSED 10.0.0.5:1883'],
 };
 
 /** What an argument must leave in the text (the outcome is said in words, the slot by its index, a note its points). */

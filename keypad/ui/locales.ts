@@ -44,6 +44,12 @@ const EN = {
   offline: 'Offline: results are kept and sent when back',
   pending: (n: number) => `${n} to send`,
   starting: 'Connecting to the table…',
+  /**
+   * Under "Connecting to the table…" while the keypad cannot connect to its broker (unreachable, refused, the wrong
+   * MQTT version): said in the page's language, the keypad's English detail kept after it for IT.
+   */
+  brokerUnreachable: (detail: string) =>
+    `The keypad cannot connect to the table's server (its MQTT broker) and keeps trying by itself. If this lasts, tell the pit or IT (the keypad says: ${detail})`,
   /** The page lost the keypad itself (its program stopped, or the network): not the table. */
   reconnecting: 'Reconnecting to the keypad…',
   signing: 'Signed',

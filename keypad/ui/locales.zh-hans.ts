@@ -25,6 +25,8 @@ export const ZH_HANS: Strings = {
   offline: '离线：结果已保存，恢复后发送',
   pending: (n) => `待发送 ${n}`,
   starting: '正在连接牌台…',
+  brokerUnreachable: (detail) =>
+    `键盘无法连接牌台的服务器（MQTT 服务器），正在自动重试。如持续，请通知场务或 IT（键盘的说明：${detail}）`,
   reconnecting: '正在重新连接键盘…',
   signing: '已签名',
   supervisor: '主管',

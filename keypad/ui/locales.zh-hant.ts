@@ -27,6 +27,8 @@ export const ZH_HANT: Strings = {
   offline: '離線：結果已儲存，恢復連線後發送',
   pending: (n) => `${n} 項待發送`,
   starting: '正在連線牌桌…',
+  brokerUnreachable: (detail) =>
+    `鍵盤無法連線牌桌的伺服器（MQTT 伺服器），正在自動重試。如持續，請通知賭區經理或 IT（鍵盤的說明：${detail}）`,
   reconnecting: '正在重新連線鍵盤…',
   signing: '已簽章',
   supervisor: '主任',

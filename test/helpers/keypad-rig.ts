@@ -80,10 +80,11 @@ export async function servedKeypad(
     supervisors = new Supervisors(new Map()),
     decks,
     now,
-  }: { keying?: Keying; supervisors?: Supervisors; decks?: number; now?: () => Date } = {},
+    broker = rig.broker().url,
+  }: { keying?: Keying; supervisors?: Supervisors; decks?: number; now?: () => Date; broker?: string } = {},
 ): Promise<{ kp: Keypad; server: KeypadServer }> {
   const kp = await startKeypad({
-    broker: rig.broker().url,
+    broker,
     tableId,
     journalPath: join(tempDir('bb-keypad-'), 'keypad.journal'),
     keying,
