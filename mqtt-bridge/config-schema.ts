@@ -193,4 +193,5 @@ export const ENV_VARS: Readonly<Record<string, string>> = {
   BACCARAT_LOG_FILE: 'log.file',
   BACCARAT_REQUIRE_SIGNATURES: 'trust.requireSignatures', // true or false
   BACCARAT_CONTROLLER_KEYS: 'trust.controllerKeys', // comma-separated
+  BACCARAT_PIT_KEYS: 'trust.pitKeys', // comma-separated
 };

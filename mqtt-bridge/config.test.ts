@@ -118,6 +118,10 @@ describe('loadConfig', () => {
         value: 'AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOTk, ',
         expected: ['AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOTk'],
       },
+      BACCARAT_PIT_KEYS: {
+        value: ' AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOTk,AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOTk',
+        expected: ['AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOTk', 'AVfnP0dqDbf4vMtJHZux-0SFSZGypvpgwbxWSfjsOTk'],
+      },
       BACCARAT_SERVE_TOKEN: { value: 'abcdefghijklmnop', expected: 'abcdefghijklmnop' },
       BACCARAT_LOG_LEVEL: { value: 'debug', expected: 'debug' },
       BACCARAT_LOG_FILE: { value: '/var/log/bb/board.log', expected: '/var/log/bb/board.log' },
@@ -358,6 +362,10 @@ describe('loadConfig errors: every one, with what is allowed and where it came f
     expect(failure({ file: null, env: { BACCARAT_CONTROLLER_KEYS: short } })).toBe(
       `configuration: trust.controllerKeys[0]: expected ${expected}; got 42 characters (31 bytes) ` +
         '(environment variable BACCARAT_CONTROLLER_KEYS)',
+    );
+    expect(failure({ file: null, env: { BACCARAT_PIT_KEYS: short } })).toBe(
+      `configuration: trust.pitKeys[0]: expected ${expected}; got 42 characters (31 bytes) ` +
+        '(environment variable BACCARAT_PIT_KEYS)',
     );
   });
 

@@ -117,7 +117,7 @@ function completed(c: unknown, explicitClientId: boolean): unknown {
 
 /** An environment variable's value for its field: lists split at commas, numbers and booleans read. */
 function fromEnvironment(target: string, raw: string): unknown {
-  if (target === 'mqtt.brokers' || target === 'trust.controllerKeys')
+  if (target === 'mqtt.brokers' || target === 'trust.controllerKeys' || target === 'trust.pitKeys')
     return raw
       .split(',')
       .map((s) => s.trim())
