@@ -13,8 +13,8 @@ import { type CliIo, EXIT, UsageError } from './io';
 export const KEYS_USAGE = `Usage: baccarat-board keys generate --out FILE [--force]
        baccarat-board keys show FILE
 
-generate  makes a new Ed25519 key: the private key goes to FILE (PKCS #8 PEM, mode 0600; an existing file is
-          kept unless --force), and its id and public key are printed.
+generate  makes a new Ed25519 key: the private key goes to FILE (PKCS #8 PEM, mode 0600), and its id and public
+          key are printed. An existing FILE is kept and refused (exit 2) unless --force replaces it deliberately.
 show      prints the id and the public key of a key file (private or public, PEM).
 
 A controller signs its results with its own key (simulate --signing-key FILE); the pit signs signs and fleet commands with
@@ -41,8 +41,11 @@ export async function keysCommand(args: string[], io: CliIo): Promise<number> {
     const out = values.out;
     if (!out) throw new UsageError('keys generate needs --out FILE');
     if (existsSync(out) && !values.force) {
-      io.err(`keys: ${out} exists; not replacing a key without --force\n`);
-      return EXIT.failure;
+      io.err(
+        `keys: ${out} exists: not replacing a key. Give another --out FILE, or replace it deliberately with ` +
+          '--force (the old key is then lost, and boards refuse what the new one signs until their trust.*Keys list it)\n',
+      );
+      return EXIT.badInput;
     }
     const key = generateSigningKey();
     writeFileSync(out, key.privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
