@@ -420,6 +420,11 @@ describe('baccarat-board simulate: runs', () => {
     const refused = await run('--tables', 'H3');
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('table H3 is served by a table controller (a card-reading shoe');
+    // A bridged pair whose first broker is down: the status is read from the next.
+    const pair = memoryIo();
+    const pairArgs = ['--broker', `mqtt://127.0.0.1:1,${broker.url}`, '--tables', 'H3', '--quiet'];
+    expect(await simulateCommand(pairArgs, pair.io, testEnv().env)).toBe(2);
+    expect(pair.err()).toContain('table H3 is served by');
     expect(await run('--tables', 'H2', '--take-over')).toEqual({ code: 0, err: '' });
     expect(await run('--tables', 'H4')).toEqual({ code: 0, err: '' });
     await client.endAsync();
