@@ -51,12 +51,13 @@ export class KioskLastHand extends LitElement {
     const lang = this.language;
     const pts =
       (side === 'player' ? h.playerPoints : h.bankerPoints) ?? (cards && cards.length ? points(cards) : undefined);
-    const won = h.outcome === side;
     const pair = side === 'player' ? h.playerPair : h.bankerPair;
     const natural = cards !== undefined && cards.length >= 2 && isNatural(points(cards.slice(0, 2)));
     // A tie is said once, in the title row; a side says what is its own: won, its pair, its natural (not on a void
-    // hand or round: no bet was settled on it, and its own badge and reason say so).
+    // hand or round: no bet was settled on it, and its own badge and reason say so). Nor the winner's gold frame:
+    // beside "No bets this hand" it read as a Banker win.
     const settled = !this.hand!.voided && !this.hand!.voidHand;
+    const won = settled && h.outcome === side;
     // Its badges go on one line under the points: a bilingual board's three (won, a pair, a natural) took two, and
     // the panel cut the side. So with two cards the verdict goes beside the side's name, where the head has room;
     // with three (no natural then: a natural ends the coup before any third card) the head has none, and the

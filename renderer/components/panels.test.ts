@@ -250,6 +250,40 @@ describe('<kiosk-last-hand>', () => {
     expect($$(el, '.badge.natural')).toHaveLength(0); // no bet was settled on it: its sides claim nothing
   });
 
+  it('frames no winner on a void hand: beside "No bets this hand", a gold frame read as a win', async () => {
+    const el = document.createElement('kiosk-last-hand');
+    el.hand = hand('6H 7C AH', '8H 3D 7D', {
+      hand: {
+        outcome: 'banker',
+        playerPair: false,
+        bankerPair: false,
+        natural: false,
+        playerPoints: 4,
+        bankerPoints: 8,
+      },
+      voidHand: { kind: 'noBetsThisHand', reason: 'first-card-face-up' },
+    });
+    el.language = 'en';
+    await mount(el, 480, 300);
+    expect(textOf(el)).toContain('No bets this hand');
+    expect($$(el, '.side.won')).toHaveLength(0);
+    expect($$(el, '[data-verdict]')).toHaveLength(0);
+    // The same hand settled: Banker framed and said to have won.
+    el.hand = hand('6H 7C AH', '8H 3D 7D', {
+      hand: {
+        outcome: 'banker',
+        playerPair: false,
+        bankerPair: false,
+        natural: false,
+        playerPoints: 4,
+        bankerPoints: 8,
+      },
+    });
+    await el.updateComplete;
+    expect($$(el, '[data-side=banker]')[0]!.classList.contains('won')).toBe(true);
+    expect($$(el, '[data-verdict=banker]')).toHaveLength(1);
+  });
+
   it('says so before the first hand', async () => {
     const el = document.createElement('kiosk-last-hand');
     el.language = 'en';
