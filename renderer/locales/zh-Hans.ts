@@ -66,7 +66,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.shoeEnd': '本靴结束',
   'notice.shoeEndDetail': '洗牌后方可继续发牌',
   'notice.shuffle': '洗牌中',
-  'notice.shuffleDetail': '请稍候，新牌靴即将开始',
+  'notice.shuffleDetail': '请稍候新牌靴',
   'notice.tableClosed': '暂停营业',
   'notice.tableClosedDetail': '本靴结果仍然显示',
   'notice.voidHand': '本局为无效牌局',

@@ -66,7 +66,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.shoeEnd': '本靴結束',
   'notice.shoeEndDetail': '洗牌後方可繼續發牌',
   'notice.shuffle': '洗牌中',
-  'notice.shuffleDetail': '請稍候，新牌靴即將開始',
+  'notice.shuffleDetail': '請稍候新牌靴',
   'notice.tableClosed': '暫停營業',
   'notice.tableClosedDetail': '本靴結果仍然顯示',
   'notice.voidHand': '本局為無效牌局',
