@@ -84,6 +84,11 @@ export const portraitStyles = css`
   .board[data-layout='portrait'] .header .status kiosk-staff {
     max-width: 16cqmin;
   }
+  /* No phase shown (out of step, or the host cut off): the corner's whole room is the staff's, so that "Out of step"
+     and its Chinese are whole (they were cut to "Out of ste…" in the phase's leftover). */
+  .board[data-layout='portrait'] .header .status:not(:has(.phase)) kiosk-staff {
+    max-width: 100%;
+  }
   .board[data-layout='portrait'] .footer {
     flex-direction: column;
     align-items: stretch;

@@ -257,6 +257,10 @@ describe('<kiosk-app> out of step with its table', () => {
     demo.push(view({ warnings, outOfStep: gap(new Date(Date.now() - 60_000).toISOString()) }, 2));
     await settleAll(app);
     expect(staffText(app)).toBe('Out of step · 与牌桌不同步');
+    // Whole: with no phase shown, the corner's room is the staff's (it was cut to "Out of ste…").
+    const out = $(app, '.header kiosk-staff')!.shadowRoot!.querySelector<HTMLElement>('.item')!;
+    expect(out.scrollWidth).toBeLessThanOrEqual(out.clientWidth + 1);
+    expect(out.scrollHeight).toBeLessThanOrEqual(out.clientHeight + 1);
   });
 });
 
