@@ -173,5 +173,18 @@ describe("the statistics' counts beside their labels", () => {
       return gap >= 0.375 * em ? [] : [`"${label.textContent!.trim()}${num.textContent}": ${(gap / em).toFixed(2)} em`];
     });
     expect(tight).toEqual([]);
+    // A streak's bead, whose circle fills its box, stands clear of its label too ('连胜(闲)' touched).
+    const beads = [...stats.querySelectorAll<HTMLElement>('.extra .mini-bead:not(.none)')];
+    expect(beads.length).toBeGreaterThanOrEqual(2);
+    const crowded = beads.flatMap((bead) => {
+      const label = bead.previousElementSibling;
+      if (!label || label.classList.contains('num')) return []; // the second longest, after the first's count
+      const em = parseFloat(getComputedStyle(bead.parentElement!).fontSize);
+      const gap = bead.getBoundingClientRect().left - label.getBoundingClientRect().right;
+      return gap >= 0.24 * em
+        ? []
+        : [`${label.textContent!.trim()}|${bead.textContent!.trim()}: ${(gap / em).toFixed(2)} em`];
+    });
+    expect(crowded).toEqual([]);
   });
 });

@@ -267,6 +267,11 @@ export const statsStyles = css`
   :host([dense]) .extra .bi {
     column-gap: 0.3em; /* English and Chinese part clearly enough by script: the room goes to the count's gap */
   }
+  /* A streak's bead, whose circle fills its box, stands clear of its label ('连胜(闲)' touched); its count stays
+     with it. No more: the streak line is full on a bilingual landscape board with a Super 6 count. */
+  :host([dense]) .extra .mini-bead {
+    margin-left: 0.1em;
+  }
   :host([dense]) .extra .num + .mini-bead {
     margin-left: 0.15em;
   }
