@@ -69,6 +69,16 @@ async function keypad(
 
 const closed = (v: TableView) => v.notices.some((n) => n.kind === 'tableClosed');
 
+/** A keypad that opened the table and dealt a shoe ten minutes ago, then went: its open snapshot stays retained. */
+async function oldShoeLeft(url: string): Promise<Keypad> {
+  const old = await keypad(url, undefined, () => new Date(Date.now() - 600_000));
+  await act(old, ...SHOE_START);
+  await old.flushed();
+  expect(old.snapshot()).toMatchObject({ tableOpen: true });
+  await old.stop();
+  return old;
+}
+
 describe('a board as the keypad starts', () => {
   test('a new keypad says its table closed at once, and again when restarted; a board shows TABLE CLOSED', async () => {
     const b = await broker();
@@ -159,12 +169,7 @@ describe('a board as the keypad starts', () => {
 
   test('a keypad on a new journal closes its table under the old shoe the broker keeps: TABLE CLOSED', async () => {
     const b = await broker();
-    // The keypad before: it opened the table and dealt a shoe, ten minutes ago; then it went (a new one replaces it).
-    const old = await keypad(b.url, undefined, () => new Date(Date.now() - 600_000));
-    await act(old, ...SHOE_START);
-    await old.flushed();
-    expect(old.snapshot()).toMatchObject({ tableOpen: true });
-    await old.stop();
+    const old = await oldShoeLeft(b.url); // the keypad before; a new one replaces it
     const fresh = await keypad(b.url); // a new journal: it closes its table at once, and knows no shoe
     expect(fresh.view().tableOpen).toBe(false);
     await fresh.flushed();
@@ -181,10 +186,7 @@ describe('a board as the keypad starts', () => {
 
   test('a keypad that closed its table under the old shoe and then stopped: a board that starts later shows it closed', async () => {
     const b = await broker();
-    const old = await keypad(b.url, undefined, () => new Date(Date.now() - 600_000));
-    await act(old, ...SHOE_START);
-    await old.flushed();
-    await old.stop();
+    const old = await oldShoeLeft(b.url);
     const fresh = await keypad(b.url); // closes its table at once, under the old open snapshot
     await fresh.flushed();
     await fresh.stop(); // its goodbye replaces its online status on the broker: it says the table closed too

@@ -3,28 +3,11 @@
  * shoe's (the snapshot's `tableOpen`), the later winning, whatever order they arrive in (`table-open.ts`).
  */
 import { describe, expect, test } from 'vitest';
-import type { ControllerStatus } from '../contract/schemas';
 import { at, event, snapshot } from '../test/helpers/table-messages';
-import { sortedNotices } from './notices';
-import { applyMessage, emptyTableState, type TableMessage, type TableState } from './table-state';
+import { noticeKinds as kinds, runMessages as run, statusAt as status } from '../test/helpers/table-state-run';
+import type { TableMessage } from './table-state';
 import { stateWarnings } from './view';
 
-/** Applies messages in order; the effects as words. */
-function run(messages: TableMessage[], state: TableState = emptyTableState('T1')) {
-  const effects: string[] = [];
-  for (const [i, m] of messages.entries()) {
-    const r = applyMessage(state, m, at(1000 + i));
-    effects.push(r.effect === 'applied' ? 'applied' : `${r.effect}: ${r.reason}`);
-    if (r.effect === 'applied') state = r.state;
-  }
-  return { state, effects };
-}
-
-const kinds = (s: TableState) => sortedNotices(s.notices).map((n) => n.kind);
-const status = (timestamp: string, extra: Partial<ControllerStatus> = {}): TableMessage => ({
-  kind: 'controllerStatus',
-  payload: { v: 1, state: 'online', controllerId: 'C1', version: 'keypad 0.1.0', timestamp, ...extra },
-});
 const closedAt = (t: string) => status(t, { tableOpen: false });
 
 describe("with a shoe, the later of the controller's word and the shoe's wins", () => {

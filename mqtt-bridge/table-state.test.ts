@@ -2,27 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { roadHands, shoeHands } from '../baccarat/shoe';
 import { CARDS, at, casino, coup, event, handMessage, signage, snapshot } from '../test/helpers/table-messages';
-import type { ControllerStatus } from '../contract/schemas';
-import { sortedNotices } from './notices';
+import { noticeKinds as kinds, runMessages as run, statusAt as status } from '../test/helpers/table-state-run';
 import { applyMessage, emptyTableState, type TableMessage, type TableState } from './table-state';
-
-/** Applies messages in order, failing the test on anything but the expected effects. */
-function run(messages: TableMessage[], state: TableState = emptyTableState('T1')) {
-  const effects: string[] = [];
-  for (const [i, m] of messages.entries()) {
-    const r = applyMessage(state, m, at(1000 + i));
-    effects.push(r.effect === 'applied' ? 'applied' : `${r.effect}: ${r.reason}`);
-    if (r.effect === 'applied') state = r.state;
-  }
-  return { state, effects };
-}
 
 const start = (shoeId = 'S1'): TableMessage => ({ kind: 'event', payload: event('shoe-start', { shoeId, decks: 8 }) });
 const hand = (no: number, cards: string = CARDS.banker, shoeId = 'S1', extra = {}): TableMessage => ({
   kind: 'hand',
   payload: handMessage(shoeId, no, coup(cards), at(no * 30), extra),
 });
-const kinds = (s: TableState) => sortedNotices(s.notices).map((n) => n.kind);
 const notice = (s: TableState, kind: string) => s.notices.find((n) => n.kind === kind);
 
 describe('hands', () => {
@@ -218,10 +205,6 @@ describe('events', () => {
 });
 
 describe("the controller's status says the table open or closed", () => {
-  const status = (timestamp: string, extra: Partial<ControllerStatus> = {}): TableMessage => ({
-    kind: 'controllerStatus',
-    payload: { v: 1, state: 'online', controllerId: 'C1', version: 'keypad 0.1.0', timestamp, ...extra },
-  });
   const closedAt = (t: string) => status(t, { tableOpen: false });
   const openAt = (t: string) => status(t, { tableOpen: true });
 

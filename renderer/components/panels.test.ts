@@ -251,8 +251,7 @@ describe('<kiosk-last-hand>', () => {
   });
 
   it('frames no winner on a void hand: beside "No bets this hand", a gold frame read as a win', async () => {
-    const el = document.createElement('kiosk-last-hand');
-    el.hand = hand('6H 7C AH', '8H 3D 7D', {
+    const bankerEight = hand('6H 7C AH', '8H 3D 7D', {
       hand: {
         outcome: 'banker',
         playerPair: false,
@@ -261,24 +260,16 @@ describe('<kiosk-last-hand>', () => {
         playerPoints: 4,
         bankerPoints: 8,
       },
-      voidHand: { kind: 'noBetsThisHand', reason: 'first-card-face-up' },
     });
+    const el = document.createElement('kiosk-last-hand');
+    el.hand = { ...bankerEight, voidHand: { kind: 'noBetsThisHand', reason: 'first-card-face-up' } };
     el.language = 'en';
     await mount(el, 480, 300);
     expect(textOf(el)).toContain('No bets this hand');
     expect($$(el, '.side.won')).toHaveLength(0);
     expect($$(el, '[data-verdict]')).toHaveLength(0);
     // The same hand settled: Banker framed and said to have won.
-    el.hand = hand('6H 7C AH', '8H 3D 7D', {
-      hand: {
-        outcome: 'banker',
-        playerPair: false,
-        bankerPair: false,
-        natural: false,
-        playerPoints: 4,
-        bankerPoints: 8,
-      },
-    });
+    el.hand = bankerEight;
     await el.updateComplete;
     expect($$(el, '[data-side=banker]')[0]!.classList.contains('won')).toBe(true);
     expect($$(el, '[data-verdict=banker]')).toHaveLength(1);
