@@ -194,7 +194,7 @@ export const ZH_HANS: Strings = {
   refusedSimulator: (id, table) =>
     `${table} 号台正由牌台模拟器服务（控制器 ${id}）：它在该台发模拟的牌靴。本键盘不发送任何内容：同一牌台两个控制器会在显示屏上出现两个不同的牌靴。`,
   refusedController: (id, table) =>
-    `${table} 号台已有另一个牌台控制器在服务（控制器 ${id}）：读牌靴，或旧版本的键盘或牌台模拟器。本键盘不发送任何内容：同一牌台两个控制器会在显示屏上出现两个不同的牌靴。`,
+    `${table} 号台已有另一个牌台控制器在服务（控制器 ${id}）：电子读牌靴，或旧版本的键盘或牌台模拟器。本键盘不发送任何内容：同一牌台两个控制器会在显示屏上出现两个不同的牌靴。`,
   refusedTakenOverSimulator: (id, table) =>
     `牌台模拟器接管了 ${table} 号台（控制器 ${id}）。本键盘已停止发送，不会自行收回。`,
   refusedTakenOverController: (id, table) =>

@@ -198,7 +198,7 @@ export const ZH_HANT: Strings = {
   refusedSimulator: (id, table) =>
     `${table} 號枱現由牌枱模擬器負責（控制器 ${id}）：它在此枱派發模擬牌靴。本鍵盤不會發送任何資料：同一張枱有兩個控制器，顯示屏上便會出現兩個不同的牌靴。`,
   refusedController: (id, table) =>
-    `${table} 號枱已由另一個牌枱控制器負責（控制器 ${id}）：讀牌靴，或舊版本的鍵盤或牌枱模擬器。本鍵盤不會發送任何資料：同一張枱有兩個控制器，顯示屏上便會出現兩個不同的牌靴。`,
+    `${table} 號枱已由另一個牌枱控制器負責（控制器 ${id}）：電子讀牌靴，或舊版本的鍵盤或牌枱模擬器。本鍵盤不會發送任何資料：同一張枱有兩個控制器，顯示屏上便會出現兩個不同的牌靴。`,
   refusedTakenOverSimulator: (id, table) =>
     `牌枱模擬器已接管 ${table} 號枱（控制器 ${id}）。本鍵盤已停止發送，亦不會自行取回此枱。`,
   refusedTakenOverController: (id, table) =>

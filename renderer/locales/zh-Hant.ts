@@ -127,7 +127,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.warning.resultsUnverified': '結果未經驗證',
   'staff.warning.signageIgnored': '已忽略較舊的牌桌告示',
   'staff.warning.streaksHidden': '連勝行已隱藏',
-  'staff.warning.tableOpenUnsure': '牌桌開關狀態不明',
+  'staff.warning.tableOpenUnsure': '牌桌開放狀態不明',
   'staff.warnings': str`${0} 項警告`,
   'stats.bankerPair': '莊對',
   'stats.hand': '局數',
