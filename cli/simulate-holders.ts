@@ -2,8 +2,8 @@
  * What `baccarat-board simulate` checks before it deals: whether another controller (a dealer's keypad, a
  * card-reading shoe's controller) serves one of its tables. Run against the wrong broker or table id, the simulator
  * would otherwise take a live table over at once: a new shoe on the boards patrons bet by, the keypad silenced. It
- * reads each table's retained `controller/status` as the keypad does (`keypad/table-watch.ts`, a client of its own
- * with a clean session) and decides by the same rule (`heldByAnother`); `--take-over` skips the check.
+ * reads each table's retained `controller/status` as the keypad does (`simulator/table-watch.ts`, a client of its
+ * own with a clean session) and decides by the same rule (`heldByAnother`); `--take-over` skips the check.
  *
  * ```ts
  * const held = await heldTables(options); // [{ tableId: 'T2', status }] for each table another controller serves
@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ControllerStatus } from '../contract/schemas/status';
 import { tlsClientOptions } from '../mqtt-bridge/tls';
-import { TableWatch } from '../keypad/table-watch';
+import { TableWatch } from '../simulator/table-watch';
 import { controllerIdOf, controllerSoftware, heldByAnother, publishedBySimulator } from '../simulator/publisher';
 import type { ControllerSoftware } from '../simulator/controller-link';
 import type { SimulateOptions } from './simulate-args';

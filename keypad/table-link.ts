@@ -1,9 +1,9 @@
 /**
- * The keypad's link to its table: the table watch (`table-watch.ts`) that reads who holds the table, the controller's
- * connection (`connectController`, the simulator's) once it may take it, the link's state as the page shows it
- * ({@link LinkView}), and the outbox the messages leave by. It takes the table only if no other keypad serves it,
- * and yields it for good to one that takes it over (`table-holder.ts` decides; see `docs/keypad.md`, "A second
- * keypad").
+ * The keypad's link to its table: the table watch (`simulator/table-watch.ts`) that reads who holds the table, the
+ * controller's connection (`connectController`, the simulator's) once it may take it, the link's state as the page
+ * shows it ({@link LinkView}), and the outbox the messages leave by. It takes the table only if no other keypad
+ * serves it, and yields it for good to one that takes it over (`table-holder.ts` decides; see `docs/keypad.md`, "A
+ * second keypad").
  *
  * ```ts
  * const link = new TableLink({ broker, tableId, controllerId: 'ctl-T1', version, journalPath, log, now, changed });
@@ -23,7 +23,7 @@ import { Outbox } from './outbox';
 import { PresenceRecord } from './presence';
 import { refusalText, type ActionResponse, type LinkView } from './protocol';
 import { heldByAnother, refusalOf, statusMove, unseenTakeOver, type Refusal } from './table-holder';
-import { TableWatch, type PitSign } from './table-watch';
+import { TableWatch, type PitSign } from '../simulator/table-watch';
 
 /** The MQTT v5 reason code a broker sends the connection it drops for a newer one with the same client id. */
 const SESSION_TAKEN_OVER = 0x8e;

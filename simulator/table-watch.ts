@@ -1,9 +1,10 @@
 /**
- * Who serves a table: a keypad's second MQTT client, with a client id of its own and a clean session, subscribed to
- * the table's retained `controller/status`. It is how a keypad learns, before it ever connects as the table's
- * controller (`ctl-<table>`, whose persistent session a second connection would take over), that another keypad
- * already serves the table; and, once it serves it, that another took over, or that a stale `offline` (a last
- * will) overwrote its presence. Decisions are the keypad's (`table-holder.ts`, `table-link.ts`); this only
+ * Who serves a table: a controller's second MQTT client (the keypad's, and `simulate`'s before it deals), with a
+ * client id of its own and a clean session, subscribed to the table's retained `controller/status`. It is how a
+ * keypad learns, before it ever connects as the table's controller (`ctl-<table>`, whose persistent session a second
+ * connection would take over), that another keypad already serves the table; and, once it serves it, that another
+ * took over, or that a stale `offline` (a last will) overwrote its presence. Decisions are the keypad's
+ * (`keypad/table-holder.ts`, `keypad/table-link.ts`) and `simulate`'s (`cli/simulate-holders.ts`); this only
  * reports. It also reads the table's retained sign (`signage`), for the pit's open or closed: the boards show
  * TABLE CLOSED when either the sign or the table's controller says closed, so the keypad must know the sign's.
  *
@@ -22,7 +23,7 @@ import { parseTableSignage } from '../contract/mqtt';
 import type { ControllerStatus } from '../contract/schemas/status';
 import { DEFAULT_ROOT, topics } from '../contract/topics';
 import { reconnectWithJitter } from '../mqtt-bridge/backoff';
-import { serverOf } from '../simulator/publisher';
+import { serverOf } from './controller-link';
 
 /** How long to wait after the subscription for the retained status before deciding there is none, in ms. */
 export const RETAINED_WAIT_MS = 1_500;
