@@ -33,60 +33,10 @@
 import type { LitElement, ReactiveController, ReactiveControllerHost } from 'lit';
 import { MAX_MESSAGE_LINES } from '../../contract/fit-report';
 import type { FitReport, KioskApi } from '../../contract/kiosk';
+import { headlineFits, isCut, lineOf, overflows, shownOf, spills, updated } from './fit-measure';
 import { fitWord } from './fit-word';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
-
-const overflows = (panel: HTMLElement) => panel.scrollHeight > panel.clientHeight + 1;
-/**
- * The last hand or the statistics run past their panel's padding. Where the panel contains them (a landscape board's
- * columns: kiosk-app.styles.ts), what runs past the component is not the panel's overflow, so the component's own is
- * measured: what it holds beyond its box (it is the last thing in its panel, at the foot of its content) against
- * the panel's padding under it.
- */
-const spills = (panel: HTMLElement) => {
-  if (overflows(panel)) return true;
-  const part = panel.querySelector<HTMLElement>(':scope > :is(kiosk-stats, kiosk-last-hand)');
-  return part !== null && part.scrollHeight - part.clientHeight > parseFloat(getComputedStyle(panel).paddingBottom) + 1;
-};
-const updated = (parts: readonly LitElement[]) => Promise.all(parts.map((p) => p.updateComplete));
-/** A line of `el`'s text, in px ('normal' line height: about 1.4 in Noto). */
-const lineOf = (el: HTMLElement) => {
-  const style = getComputedStyle(el);
-  return parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4;
-};
-/** Cut: it holds more than half a line beyond its box (a line's glyphs reach a little below it anyway). */
-const isCut = (message: HTMLElement) =>
-  message.scrollHeight > message.clientHeight + parseFloat(getComputedStyle(message).fontSize) / 2;
-/** How much of a message shows: its height shown over its whole text's (its lines are all as tall: a share of it). */
-const shownOf = (message: HTMLElement) => {
-  const style = getComputedStyle(message);
-  const pad = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-  return Math.min(1, (message.clientHeight - pad) / Math.max(1, message.scrollHeight - pad));
-};
-
-/**
- * The header's limits fit it: each limit, its label and its amount whole, within the header's content box (its
- * height is fixed: a limit wrapped to a second line is cut at its foot); and the table's name whole where it shares
- * their row (a landscape header: patrons must know the table, "Imperial…" of "Imperial Jade Salon 8" will not do).
- */
-const headlineFits = (headline: HTMLElement): boolean => {
-  const header = headline.closest<HTMLElement>('.header');
-  if (!header) return true;
-  const style = getComputedStyle(header);
-  const box = header.getBoundingClientRect();
-  const [left, right] = [box.left + parseFloat(style.paddingLeft), box.right - parseFloat(style.paddingRight)];
-  const name = header.querySelector<HTMLElement>('.table-name .name'); // cut within itself, with its ellipsis
-  if (name && name.scrollWidth > name.clientWidth + 1) {
-    const [n, h] = [name.getBoundingClientRect(), headline.getBoundingClientRect()];
-    if (n.top < h.bottom && h.top < n.bottom) return false; // on the limits' row: they give it room
-  }
-  return [...(headline.shadowRoot?.querySelectorAll<HTMLElement>('.limit') ?? [])].every((limit) => {
-    const r = limit.getBoundingClientRect();
-    if (r.left < left - 0.5 || r.right > right + 0.5 || r.bottom > box.bottom + 0.5) return false;
-    return [...limit.children].every((part) => part.scrollWidth <= part.clientWidth + 1);
-  });
-};
 
 export class FitController implements ReactiveController {
   private fitted: readonly unknown[] = [];
