@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { ControllerStatus } from '../contract/schemas/status';
 import { tlsClientOptions } from '../mqtt-bridge/tls';
 import { TableWatch } from '../simulator/table-watch';
-import { controllerIdOf, controllerSoftware, heldByAnother, publishedBySimulator } from '../simulator/publisher';
+import { controllerIdOf, controllerSoftware, heldByAnother } from '../simulator/publisher';
 import type { ControllerSoftware } from '../simulator/controller-link';
 import type { SimulateOptions } from './simulate-args';
 
@@ -57,21 +57,22 @@ async function retainedStatus(o: SimulateOptions, tableId: string): Promise<Cont
 }
 
 /**
- * The tables of the run that another controller serves: an online status the simulator did not publish. An offline
- * status, none, or a simulator's own (its previous run) leaves a table free.
+ * The tables of the run that another controller serves: an online status, another simulator's too (a simulator that
+ * stopped said offline, or the broker gave its last will; this run has published nothing yet). An offline status or
+ * none leaves a table free.
  * @throws the connection's error when no broker of the list can be reached.
  */
 export async function heldTables(o: SimulateOptions): Promise<HeldTable[]> {
   const statuses = await Promise.all(o.tables.map((tableId) => retainedStatus(o, tableId)));
   return o.tables.flatMap((tableId, i) => {
     const status = statuses[i] ?? null;
-    return heldByAnother(status, publishedBySimulator) ? [{ tableId, status }] : [];
+    return heldByAnother(status, () => false) ? [{ tableId, status }] : [];
   });
 }
 
 const HOLDERS: Record<ControllerSoftware, string> = {
   keypad: "a dealer's keypad",
-  simulator: 'the table simulator',
+  simulator: 'another table simulator, running now',
   controller: 'a table controller (a card-reading shoe, or a keypad of an older version)',
 };
 
@@ -81,6 +82,10 @@ export function heldText({ tableId, status: s }: HeldTable): string {
     `table ${tableId} is served by ${HOLDERS[controllerSoftware(s.version)]} (controller ${s.controllerId}, ` +
     `${s.version}, online since ${s.timestamp}): nothing was published. Check --broker and --tables; to take ` +
     `the table over deliberately (its boards then show the simulated shoe, and the other controller stops), ` +
-    `add --take-over`
+    `add --take-over` +
+    (controllerSoftware(s.version) === 'simulator'
+      ? ` (a simulator that stopped says offline, or its broker does once it notices it gone: stop the other ` +
+        `simulator first, or wait a minute if it has just died)`
+      : '')
   );
 }

@@ -40,8 +40,9 @@ export const controllerSoftware = (version: string): ControllerSoftware =>
 /**
  * Whether the table's retained controller status says another controller serves it: online, and not one of the
  * asker's own (`ours`). An offline status (a clean stop, or a last will) and no status leave the table free. The rule
- * of the dealer's keypad before it connects (`keypad/table-holder.ts`) and of `baccarat-board simulate` before it
- * deals (`cli/simulate-holders.ts`); each says what its own statuses are.
+ * of the dealer's keypad before it connects (`keypad/table-holder.ts`: its own statuses are those it recorded) and
+ * of `baccarat-board simulate` before it deals (`cli/simulate-holders.ts`: it records none, so every online status
+ * holds the table, another simulator's too; its own earlier run, stopped, said offline or left its last will).
  */
 export function heldByAnother(
   current: ControllerStatus | null,
@@ -49,12 +50,6 @@ export function heldByAnother(
 ): current is ControllerStatus {
   return current?.state === 'online' && !ours(current);
 }
-
-/**
- * Whether a status is the table simulator's (its version label says `simulator …`): the simulator keeps no record
- * of the statuses it published, so it counts every simulator's as its own (its previous run, left online by a crash).
- */
-export const publishedBySimulator = (s: ControllerStatus): boolean => controllerSoftware(s.version) === 'simulator';
 
 /** How long a clean stop waits for the last publish and the offline status before dropping the connection. */
 export const STOP_TIMEOUT_MS = 3_000;

@@ -35,7 +35,6 @@ export {
   controllerSoftware,
   controllerVersion,
   heldByAnother,
-  publishedBySimulator,
   serverOf,
   SIMULATOR_VERSION,
   tableOpenOf,

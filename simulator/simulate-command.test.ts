@@ -391,7 +391,7 @@ describe('baccarat-board simulate: runs', () => {
     await Promise.all(subs.map((sub) => sub.close()));
   });
 
-  test("--take-over deals on a table another controller serves; a simulator's own online status does not hold it", async () => {
+  test("--take-over deals on a table another controller serves, another simulator's online status among them", async () => {
     const client = await connectAsync(broker.url, { reconnectPeriod: 0 });
     const online = (version: string, table: string) =>
       client.publishAsync(
@@ -407,7 +407,7 @@ describe('baccarat-board simulate: runs', () => {
       );
     await online('keypad 0.1.0', 'H2');
     await online('1.2.3', 'H3');
-    await online('simulator 0.1.0', 'H4'); // its previous run, left online by a crash
+    await online('simulator 0.1.0', 'H4'); // another simulator, live (a stopped one says offline)
     const run = async (...extra: string[]) => {
       const m = memoryIo();
       const code = await simulateCommand(
@@ -426,8 +426,38 @@ describe('baccarat-board simulate: runs', () => {
     expect(await simulateCommand(pairArgs, pair.io, testEnv().env)).toBe(2);
     expect(pair.err()).toContain('table H3 is served by');
     expect(await run('--tables', 'H2', '--take-over')).toEqual({ code: 0, err: '' });
-    expect(await run('--tables', 'H4')).toEqual({ code: 0, err: '' });
+    const simulator = await run('--tables', 'H4');
+    expect(simulator.code).toBe(2);
+    expect(simulator.err).toContain('table H4 is served by another table simulator, running now (controller ctl-H4');
+    expect(await run('--tables', 'H4', '--take-over')).toEqual({ code: 0, err: '' });
     await client.endAsync();
+  });
+
+  test('a second simulator on a table a live simulator serves is refused, exit 2, naming it; the first one stopped, it deals', async () => {
+    const sub = await collect(broker.url, t.controllerStatus('H5'));
+    const first = testEnv();
+    const running = simulateCommand(['--broker', broker.url, '--tables', 'H5', '--quiet'], memoryIo().io, first.env);
+    await sub.until((x) => x.text.includes('"tableOpen":true'));
+    await new Promise((r) => setTimeout(r, 300));
+    const before = sub.messages.length;
+    const second = memoryIo();
+    const args = ['--broker', broker.url, '--tables', 'H5', '--speed', 'max', '--shoes', '1', '--quiet'];
+    expect(await simulateCommand(args, second.io, testEnv().env)).toBe(2);
+    expect(second.err()).toMatch(
+      /^baccarat-board simulate: table H5 is served by another table simulator, running now \(controller ctl-H5, simulator \S+, online since \d{4}-.*\): nothing was published\. .* add --take-over \(a simulator that stopped says offline.*\)\n$/,
+    );
+    // Nothing of the second run reached the table: no status of its own, the first's still online.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sub.messages.length).toBe(before);
+    expect(sub.messages.at(-1)?.text).toContain('"online"');
+    // Stopped, the first says offline: its table is free for the next run.
+    first.interrupt();
+    expect(await running).toBe(0);
+    await sub.until((x) => x.text.includes('"offline"'));
+    const third = memoryIo();
+    expect(await simulateCommand(args, third.io, testEnv().env)).toBe(0);
+    expect(third.err()).toBe('');
+    await sub.close();
   });
 
   test('an unreachable broker: exit 1 with the reason', async () => {
