@@ -38,6 +38,7 @@ import {
   unconfirmedAudit,
   type ActorEnv,
 } from './actor';
+import { unkeptAudit, watchAuditKeepers } from './audit-keepers';
 import { fleetForget } from './fleet-forget';
 import { fleetList, LIST_WORDS } from './fleet-list';
 import { cliHints, outFileProblem, report } from './fleet-report';
@@ -166,6 +167,8 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
     const { root, protocolVersion } = broker.value;
     // Subscribed first: the audit record must come back to confirm the broker kept it (as signage's does).
     await client.subscribeAsync(topics(root).pitAudit(), { qos: 1 }).catch(() => undefined);
+    // And to the consoles that keep the audit log: with none known, the record is most likely in no log.
+    const keepers = await watchAuditKeepers(client, root);
     const result = await sendFleetCommand(client, command, display, {
       root,
       protocolVersion,
@@ -208,6 +211,12 @@ export async function fleetCommand(args: string[], io: CliIo, penv: ActorEnv = P
       io.err(`baccarat-board fleet: ${unconfirmedAudit(done, shared.error, [record])}`);
       return EXIT.failure;
     }
+    if (values.audit === undefined && keepers() === 0)
+      io.err(
+        unkeptAudit(`the ${name} was sent to ${display} (${outcome === 'no-answer' ? 'no answer' : outcome})`, root, [
+          record,
+        ]),
+      );
     return code;
   } finally {
     await client.endAsync().catch(() => undefined);

@@ -19,6 +19,7 @@ import { passwordOf, writeTestAccounts } from '../test/helpers/console-rig';
 import { casino, signage } from '../test/helpers/table-messages';
 import { signageCommand } from './signage-command';
 import { UsageError } from './io';
+import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { memoryIo } from './test-io';
 
 const T = topics('baccarat');
@@ -33,6 +34,7 @@ beforeAll(async () => {
   watcher = await connectAsync(broker.url, { clientId: 'watcher' });
   watcher.on('message', (topic, payload) => void seen.push({ topic, text: payload.toString() }));
   await watcher.subscribeAsync(['baccarat/#'], { qos: 1 });
+  await announceAuditKeeper(watcher); // a console has connected once: the records reach its log
   // The tables below offer Perfect Pairs, which needs the casino's scale (rule 11A.8).
   await watcher.publishAsync(T.casinoSignage(), makeCasinoSignage(casino(1)), { qos: 1, retain: true });
 });

@@ -18,6 +18,7 @@ import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/hel
 import { main } from './main';
 import { signageCommand } from './signage-command';
 import { UsageError } from './io';
+import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { memoryIo } from './test-io';
 
 const T = topics('baccarat');
@@ -32,6 +33,8 @@ beforeAll(async () => {
   watcher = await connectAsync(broker.url, { clientId: 'watcher' });
   watcher.on('message', (topic, payload) => void seen.push({ topic, text: payload.toString() }));
   await watcher.subscribeAsync(['baccarat/#'], { qos: 1 });
+  // A console has connected once, under each root the tests use: the records reach its log.
+  for (const root of ['baccarat', 'floor', 'restore', 'lostset', 'lost']) await announceAuditKeeper(watcher, root);
 });
 afterAll(async () => {
   await watcher.endAsync();

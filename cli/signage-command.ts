@@ -33,6 +33,7 @@ import {
   replacedRefusal,
 } from './signage-checks';
 import { signFromAudit } from './signage-restore';
+import { unkeptAudit, watchAuditKeepers } from './audit-keepers';
 import { showSigns } from './signage-show';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import {
@@ -173,6 +174,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     const t = topics(broker.value.root);
     // Subscribed first: the audit record must come back to confirm the broker kept it (as the sign must).
     if (edits) await client.subscribeAsync(t.pitAudit(), { qos: 1 }).catch(() => undefined);
+    // And to the consoles that keep the audit log: with none known, the record is most likely in no log.
+    const keepers = edits ? await watchAuditKeepers(client, broker.value.root) : () => 0;
     // A new Perfect Pairs scale reaches every table that offers it: read them all, to say which deal a round now.
     // Shown without a table: the floor's tables are listed.
     const floor = edits?.ppScale !== undefined || (!edits && tableId === null);
@@ -286,6 +289,8 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       io.err(`baccarat-board signage: ${unconfirmedAudit('the sign was published', shared.error, records)}`);
       return EXIT.failure;
     }
+    if (records.length > 0 && values.audit === undefined && keepers() === 0)
+      io.err(unkeptAudit('the sign was published', broker.value.root, records));
     return EXIT.ok;
   } finally {
     await client.endAsync().catch(() => undefined);

@@ -3,7 +3,8 @@
  * (QoS 1, not retained, signed with the pit's key when they have one), and every console subscribes and appends
  * what arrives to its log, once by id. The console's subscription has a connection of its own with a persistent
  * session (a fixed client id, `clean: false`), so records published while it is down are kept by the broker and
- * appended when it is back; nothing else is queued for it.
+ * appended when it is back; nothing else is queued for it. Once subscribed, it says so, retained, on
+ * `{root}/pit/audit-keepers/{id}`: `signage` and `fleet` warn when no console has (`cli/audit-keepers.ts`).
  *
  * ```ts
  * const feed = new AuditFeed({ broker, clientId, log, key, logger });
@@ -19,7 +20,8 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { connect, type MqttClient } from 'mqtt';
 import pino, { type Logger } from 'pino';
-import { makePitAudit, parsePitAudit } from '../contract/audit';
+import { makeAuditKeeper, makePitAudit, parsePitAudit } from '../contract/audit';
+import { isId } from '../contract/schemas/common';
 import { topics } from '../contract/topics';
 import { reconnectWithJitter } from '../mqtt-bridge/backoff';
 import { signPayload, type SigningKey } from '../mqtt-bridge/signing';
@@ -109,8 +111,10 @@ export class AuditFeed extends EventEmitter<{ appended: [AuditRecord[]]; refused
     reconnectWithJitter(client, { minMs, maxMs: Math.max(minMs, 10_000), random: Math.random });
     this.mqtt = client;
     client.on('connect', () => {
-      client.subscribe(this.topic, { qos: 1 }, (e) => {
+      client.subscribe(this.topic, { qos: 1 }, (e, granted) => {
         if (e) this.log.error({ err: e.message }, 'cannot subscribe to the audit topic');
+        else if (granted?.some((g) => g.qos >= 0x80)) this.log.error('the audit topic: subscription refused (ACL)');
+        else this.announce(client);
       });
     });
     client.on('error', (e) => this.log.warn({ err: e.message }, 'audit connection'));
@@ -124,6 +128,24 @@ export class AuditFeed extends EventEmitter<{ appended: [AuditRecord[]]; refused
         done();
       };
       for (const e of events) client.once(e, finish);
+    });
+  }
+
+  /**
+   * Says, retained, that this console keeps the audit log from the broker (its session is there now, and stays):
+   * `signage` and `fleet` warn when no console has ever said so, since their records would then reach no log.
+   */
+  private announce(client: MqttClient): void {
+    const { clientId } = this.options;
+    const keeper = isId(clientId) ? clientId : createHash('sha256').update(clientId).digest('hex').slice(0, 32);
+    const text = makeAuditKeeper({
+      v: 1,
+      keeper,
+      host: hostname().slice(0, 255) || 'unknown',
+      at: new Date().toISOString(),
+    });
+    client.publish(topics(this.options.broker.root).pitAuditKeeper(keeper), text, { qos: 1, retain: true }, (e) => {
+      if (e) this.log.warn({ err: e.message }, 'cannot say this console keeps the audit log');
     });
   }
 

@@ -16,6 +16,7 @@ import { simulateCommand } from '../cli/simulate-command';
 import { memoryIo } from '../cli/test-io';
 import { makeDisplaySeen, makeDisplayStatus, makeHandMessage, parseTableSignage } from '../contract/mqtt';
 import { boardSubscriptions, topics } from '../contract/topics';
+import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 import { CARDS, coup, handMessage } from '../test/helpers/table-messages';
 import { AuditLog } from './audit-log';
@@ -97,6 +98,8 @@ describe.skipIf(missing !== null)(
   () => {
     beforeAll(async () => {
       broker = await startMosquitto({ users: USERS, acl: ACL });
+      // A console has connected once and said it keeps the audit log (its account may: MQTT 5 would refuse it).
+      await announceAuditKeeper(await client('console'));
     });
     afterAll(async () => {
       await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));

@@ -7,6 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signageCommand } from '../cli/signage-command';
 import { memoryIo } from '../cli/test-io';
@@ -15,6 +16,7 @@ import { defaultConfig } from '../mqtt-bridge/config';
 import { memoryLogger } from '../mqtt-bridge/log';
 import { generateSigningKey, publicKeyText } from '../mqtt-bridge/signing';
 import { startConsoleRig, type ConsoleRig } from '../test/helpers/console-rig';
+import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { until } from '../test/helpers/lifecycle';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
 import type { ApplyResponse } from './protocol';
@@ -46,6 +48,10 @@ describe.skipIf(missing)(`signed signs on a real broker${missing ? ` (${missing}
   beforeAll(async () => {
     broker = await startMosquitto();
     cleanups.push(() => broker.close());
+    // A console has connected once: the records reach its log (signage says nothing of it).
+    const keeper = await connectAsync(broker.url, { clientId: 'keeper-announce' });
+    await announceAuditKeeper(keeper);
+    await keeper.endAsync();
     const c = defaultConfig();
     const log = memoryLogger('info');
     records = log.records;

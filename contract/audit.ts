@@ -12,7 +12,14 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { err, ok, type Result } from '../baccarat/types';
-import { FleetAuditSchema, PitAuditSchema, SignAuditSchema, type PitAudit } from './schemas/audit';
+import {
+  AuditKeeperSchema,
+  FleetAuditSchema,
+  PitAuditSchema,
+  SignAuditSchema,
+  type AuditKeeper,
+  type PitAudit,
+} from './schemas/audit';
 import { CONTRACT_VERSION } from './schemas/common';
 import { decodeUtf8, utf8Length } from './text-codec';
 
@@ -75,4 +82,22 @@ export function makePitAudit(record: PitAudit): string {
   const text = JSON.stringify(record);
   if (utf8Length(text) > MAX_AUDIT_BYTES) throw new TypeError(`makePitAudit: over ${MAX_AUDIT_BYTES} bytes`);
   return text;
+}
+
+/** Parses a console's keeper announcement (`{root}/pit/audit-keepers/{keeperId}`); null when it is not one. */
+export function parseAuditKeeper(data: Uint8Array | string): AuditKeeper | null {
+  if (typeof data !== 'string' && data.length > MAX_AUDIT_BYTES) return null;
+  const text = typeof data === 'string' ? data : decodeUtf8(data);
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    return Value.Check(AuditKeeperSchema, value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The JSON text of a keeper announcement. Throws a TypeError on one that breaks the schema. */
+export function makeAuditKeeper(keeper: AuditKeeper): string {
+  if (!Value.Check(AuditKeeperSchema, keeper)) throw new TypeError('makeAuditKeeper: not an AuditKeeper');
+  return JSON.stringify(keeper);
 }

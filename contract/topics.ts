@@ -199,6 +199,16 @@ export const topics = (root: string = DEFAULT_ROOT) => {
     displaySeen: (displayId: string) => topic('displaySeen', displayId),
     /** `{root}/pit/audit`: the pit's audit trail (not a board topic: {@link PIT_AUDIT_SPEC}). */
     pitAudit: (): string => [r, ...PIT_AUDIT_SPEC.levels].join('/'),
+    /**
+     * `{root}/pit/audit-keepers/{keeperId}`, retained: a console that keeps the audit log from this broker says so
+     * (`AuditKeeper`, contract/schemas/audit.ts). Not a board topic either.
+     */
+    pitAuditKeeper: (keeperId: string): string => {
+      if (!isId(keeperId)) throw new TypeError(`invalid keeper id ${JSON.stringify(keeperId)}`);
+      return [r, ...PIT_AUDIT_SPEC.levels.slice(0, 1), 'audit-keepers', keeperId].join('/');
+    },
+    /** Filter for every console's keeper announcement: `{root}/pit/audit-keepers/+`. */
+    pitAuditKeepers: (): string => [r, ...PIT_AUDIT_SPEC.levels.slice(0, 1), 'audit-keepers', '+'].join('/'),
     /** Filter for one kind on every table or display, e.g. `baccarat/tables/+/hand`. */
     filter: (kind: MessageKind): string => build(r, TOPIC_SPECS[kind], undefined, true),
     /** Filter for everything about one table, e.g. `baccarat/tables/T12/#`. */

@@ -20,6 +20,7 @@ import { startCli, type CliProcess } from '../test/helpers/cli-process';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { decodePng } from '../test/helpers/png';
 import { CARDS, coup, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 
 const BIN = new URL('../bin/baccarat-board.mjs', import.meta.url).pathname;
 const T = topics('baccarat');
@@ -54,6 +55,7 @@ beforeAll(async () => {
   const hands = cards.map((c, i) => handMessage('S1', i + 1, coup(c)));
   await ctl.publishAsync(T.tableSignage('T1'), makeTableSignage(signage(1)), { qos: 1, retain: true });
   await ctl.publishAsync(T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', hands)), { qos: 1, retain: true });
+  await announceAuditKeeper(ctl); // a console has connected once: fleet's records reach its log
   await ctl.endAsync();
   browser = await chromium.launch(chromiumLaunchOptions());
 }, 30_000);

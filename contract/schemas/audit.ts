@@ -162,3 +162,24 @@ export const PitAuditSchema = Type.Union([SignAuditSchema, FleetAuditSchema], {
   description: 'One record of the pit’s audit trail: a sign published, or a fleet command sent.',
 });
 export type PitAudit = Static<typeof PitAuditSchema>;
+
+/**
+ * `{root}/pit/audit-keepers/{keeperId}` (QoS 1, retained): a console whose audit subscription has a persistent session
+ * on this broker says so as it subscribes, so that `signage` and `fleet` can tell whether the record they publish
+ * reaches any console's log (the broker keeps records for a session it knows, and for none before any console ever
+ * connected). Never cleared by the console: its session outlives it.
+ */
+export const AuditKeeperSchema = strictObject(
+  {
+    v: Version,
+    keeper: { ...Id, description: "The keeper's id: from its audit subscription's client id." },
+    host: Label(255, 'The host the console runs on.'),
+    at: { ...Timestamp, description: 'When the console last subscribed.' },
+  },
+  {
+    $id: `${SCHEMA_ID_PREFIX}audit-keeper`,
+    title: 'AuditKeeper',
+    description: "A console's audit log, kept from the broker's persistent session.",
+  },
+);
+export type AuditKeeper = Static<typeof AuditKeeperSchema>;
