@@ -51,15 +51,18 @@ export const announced = (shoe: Shoe): VoidHandReason | null =>
 
 /**
  * How many times each card (by text) was seen in the shoe: the burn card, every hand's cards (void ones too), the
- * cards of rounds voided while dealt (to the discard rack, rule 12.6), the round's.
+ * cards of rounds voided while dealt (to the discard rack, rule 12.6), the round's. A hand keyed again after an undo
+ * is counted once, as keyed now: its recorded cards are the entry's until it is confirmed.
  */
 export function seen(s: KeypadState): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (c: Card) => counts.set(c.rank + c.suit, (counts.get(c.rank + c.suit) ?? 0) + 1);
   if (s.shoe?.burn) add(s.shoe.burn.card);
   for (const r of s.shoe?.rounds ?? [])
-    if (isShoeHand(r)) for (const c of [...(r.cards?.player ?? []), ...(r.cards?.banker ?? [])]) add(c);
-    else r.cards?.forEach(add);
+    if (isShoeHand(r)) {
+      if (r.no === s.redo?.handNo) continue;
+      for (const c of [...(r.cards?.player ?? []), ...(r.cards?.banker ?? [])]) add(c);
+    } else r.cards?.forEach(add);
   s.entry.forEach(add);
   return counts;
 }

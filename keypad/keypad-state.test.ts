@@ -291,6 +291,18 @@ describe('undo: the last result, for a few seconds, before anything else', () =>
     expect(refusal(due, 'card')).toBeNull();
   });
 
+  test('a hand keyed again counts its cards once: a card of it is not taken for the shoe used up', () => {
+    // A four-deck shoe: P 9S 9S (8), B KD 7C (7), two of the four 9S. Undone, the entry holds them again.
+    const four = [{ type: 'open-table' }, { type: 'new-shoe', decks: 4, shoeId: 'S1' }] as Action[];
+    const nines = [{ type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('9S KD 9S 7C'), { type: 'result' }];
+    const u = run([{ type: 'undo' }], run([...four, ...nines] as Action[]).state, later(1_000)).state;
+    expect(exhausted(u)).toEqual([]);
+    // The Banker's 1st card was a third 9S: replaced where it lies (P 8 natural, B 9S 7C = 6).
+    const r = run([{ type: 'recard', index: 1, card: '9S' }, { type: 'result' }], u, later(2_000));
+    expect(r.steps).toMatchObject([{ type: 'correction', handNo: 1, by: UNDO_BY }]);
+    expect(exhausted(r.state)).toEqual([]); // three of four
+  });
+
   test('a replacement that moves or drops a third card is refused: take back the cards after it', () => {
     // P 2H 3S (5) draws 4C; B KD 7C (7) stands. Replacing P's 2nd with 6S makes P 8, a natural: no third card.
     const drew = [...DEALING, ...cards('2H KD 3S 7C 4C'), { type: 'result' }] as Action[];
