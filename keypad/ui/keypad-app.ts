@@ -17,6 +17,7 @@ import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Language, type 
 import { refusedScreen } from './refused-screen';
 import { shoeRounds } from './shoe-rounds';
 import { sharedStyles } from './shared.styles';
+import { changesUnderFinger, screenOf } from './settle';
 import { isNewer } from './view-order';
 import './between-screen';
 import './confirm-dialog';
@@ -41,8 +42,6 @@ const storedLanguage = (): Language => {
  * attribute (for the tests' dealer, which taps as soon as a button is there).
  */
 const SETTLE_MS = 300;
-/** The screen a view shows: the round being keyed (or keyed again after an undo), between rounds, or refused. */
-const screenOf = (v: KeypadView): string => (v.link.state === 'refused' ? 'refused' : v.round ? 'round' : 'between');
 
 @customElement('keypad-app')
 export class KeypadApp extends LitElement {
@@ -104,8 +103,9 @@ export class KeypadApp extends LitElement {
   private show(v: KeypadView): void {
     if (!isNewer(this.view, v)) return; // a reply overtaken by a newer push (its outbox acknowledged meanwhile)
     // Another screen puts other buttons under the dealer's finger: the second tap of a double tap on Confirm
-    // result landed on Undo (cards) or Bets open (outcome). Taps that soon after the screen changed are dropped.
-    if (this.view && screenOf(this.view) !== screenOf(v)) this.settle();
+    // result landed on Undo (cards) or Bets open (outcome), and one on Bets open on No more bets, which takes its
+    // place. Taps that soon after the screen changed are dropped.
+    if (this.view && changesUnderFinger(this.view, v)) this.settle();
     this.view = v;
     this.dataset['revision'] = String(v.revision); // the actions it shows taken: for the tests' dealer
     // The clock ticks only while the undo counts down: the page is otherwise still, as a tablet's battery likes.
