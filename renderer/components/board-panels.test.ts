@@ -188,3 +188,41 @@ describe("the statistics' counts beside their labels", () => {
     expect(crowded).toEqual([]);
   });
 });
+
+/**
+ * A 4K board (`highResolution: more-columns`) draws its big road shorter than twice 1080p's: the room it leaves
+ * (~125 px in landscape, ~250 px in portrait) goes to the panels under it. On a board in one language it stayed
+ * empty at the foot of the last hand and the statistics; their content now uses it (larger cards, the statistics'
+ * lines spaced), so the room left at their foot is no more than twice a 1080p board's.
+ */
+describe('a 4K board in one language: the room its big road leaves is used', () => {
+  /** The empty room at the foot of each panel, in px: its inner bottom less its content's. */
+  const footRoom = (app: HTMLElement, panels: readonly string[]) =>
+    panels.map((name) => {
+      const panel = app.shadowRoot!.querySelector<HTMLElement>(`.panel.${name}`)!;
+      const foot = panel.getBoundingClientRect().bottom - parseFloat(getComputedStyle(panel).paddingBottom) - 1;
+      const part = panel.querySelector<HTMLElement>('kiosk-last-hand, kiosk-stats')!.shadowRoot!;
+      const content = part.querySelector<HTMLElement>('.last, .stats')!;
+      return Math.round(foot - content.getBoundingClientRect().bottom);
+    });
+  it.for([
+    [3840, 2160, 'shoe-full-en', ['last-hand', 'stats']],
+    [3840, 2160, 'shoe-full-zh-hans', ['last-hand', 'stats']],
+    [2160, 3840, 'shoe-full-en', ['last-hand']],
+    [2160, 3840, 'shoe-full-zh-hans', ['last-hand']],
+  ] as const)('%i×%i, %s: %j keep no more empty room than at 1080p', async ([w, h, fixture, panels]) => {
+    const room = async (width: number, height: number) => {
+      await page.viewport(width, height);
+      const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), width, height);
+      await settle(app);
+      const r = footRoom(app, panels);
+      cleanup();
+      return r;
+    };
+    const hd = await room(w / 2, h / 2);
+    const uhd = await room(w, h);
+    uhd.forEach((r, i) =>
+      expect(r, `${panels[i]}: ${r} px at 4K, ${hd[i]} at 1080p`).toBeLessThanOrEqual(2 * hd[i]! + 24),
+    );
+  });
+});

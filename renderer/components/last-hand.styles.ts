@@ -8,7 +8,10 @@ export const lastHandStyles = css`
   :host {
     display: block;
     font-size: var(--kiosk-text);
-    --card-h: var(--kiosk-card-height, 8cqmin);
+    /* A 4K board's panel is taller than twice 1080p's (kiosk-app.panels.styles.ts): its cards are larger by
+       --kiosk-last-hand-spare, and its sides fill the panel (--kiosk-last-hand-fill: 100%), rather than leave the
+       room empty at its foot. */
+    --card-h: calc(var(--kiosk-card-height, 8cqmin) + var(--kiosk-last-hand-spare, 0px));
   }
   :host([row]) .last {
     display: grid;
@@ -46,9 +49,13 @@ export const lastHandStyles = css`
     display: flex;
     flex-direction: column;
     gap: 0.2em; /* the fullest hands (a verdict, pairs and naturals on both sides) fit the panel */
+    min-height: var(--kiosk-last-hand-fill, 0);
+  }
+  .last > .sides {
+    flex: 1 0 auto; /* its two rows share what the panel has beyond them (none but on a 4K board) */
   }
   .last.crowded {
-    --card-h: calc(var(--kiosk-card-height, 8cqmin) * 0.86);
+    --card-h: calc((var(--kiosk-card-height, 8cqmin) + var(--kiosk-last-hand-spare, 0px)) * 0.86);
   }
   .last.voided .sides {
     opacity: 0.45;

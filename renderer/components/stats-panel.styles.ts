@@ -147,8 +147,11 @@ export const statsStyles = css`
     height: 0.85em;
     fill: var(--kiosk-gold);
   }
+  /* --kiosk-stats-spread: what a 4K board's panel has beyond twice 1080p's, between each of its lines (0 elsewhere:
+     kiosk-app.panels.styles.ts), rather than empty at its foot. */
   :host([wide]) .stats {
-    gap: 0.02em; /* four lines, and a void count's second line, in a landscape board's 16 % of the height */
+    /* four lines, and a void count's second line, in a landscape board's 16 % of the height */
+    gap: calc(0.02em + var(--kiosk-stats-spread, 0px));
     line-height: 1.05;
   }
   :host([wide]) .rows .bi,
@@ -233,7 +236,7 @@ export const statsStyles = css`
   :host([wide]) .extras {
     flex-direction: row;
     flex-wrap: wrap;
-    gap: 0.1em 0.7em;
+    gap: calc(0.1em + var(--kiosk-stats-spread, 0px)) 0.7em;
     padding-top: 0;
     border-top: none;
     /* The pairs, naturals and streaks wrap within the width the figures above them take; they never widen the
