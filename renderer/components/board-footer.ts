@@ -15,14 +15,20 @@ import './staff-status';
  * What staff should know, or nothing: the out-of-step as shown (after its grace) and the host's warnings, in
  * `lines` lines (the footer has one to spare, never more than the disclaimer beside it; a portrait header two).
  */
-export function staffStatus(view: TableView, outOfStep: OutOfStep | null, lines: 1 | 2 | 'compact', lang: Language) {
+export function staffStatus(
+  view: TableView,
+  outOfStep: OutOfStep | null,
+  lines: 1 | 2 | 'compact' | 'fill',
+  lang: Language,
+) {
   if (!outOfStep && view.warnings.length === 0) return nothing;
   return html`<kiosk-staff
     .outOfStep=${outOfStep}
     .warnings=${view.warnings}
     .language=${lang}
-    lines=${lines === 'compact' ? 1 : lines}
+    lines=${lines === 'compact' ? 1 : lines === 'fill' ? 2 : lines}
     ?compact=${lines === 'compact'}
+    ?fill=${lines === 'fill'}
   ></kiosk-staff>`;
 }
 

@@ -82,6 +82,19 @@ export const panelStyles = css`
     padding-top: calc(var(--kiosk-gap) * 0.5);
     border-top: 1px solid var(--kiosk-hairline);
   }
+  /* What staff should know has the room the column leaves below the pays (and the message), in whole lines of its
+     own (kiosk-staff fill): it was cut to two with the column half empty below. Two when the column is full; its box
+     is sized by the column, never by what it says, so that the fit's measure of the message holds. With the limits
+     at the column's foot (brief headline limits) it keeps its two lines, so that the limits stay at the foot. */
+  .panel.signs > kiosk-staff[fill] {
+    flex: 1 1 0;
+    min-height: calc(2 * 1.2em + 0.1em + var(--kiosk-gap) * 0.5 + 1px);
+    overflow: hidden;
+  }
+  .panel.signs:has(> kiosk-limits.details) > kiosk-staff[fill] {
+    flex: none;
+    min-height: 0;
+  }
   .panel.signs > kiosk-staff::part(staff) {
     padding-left: 0;
     border-left: none;

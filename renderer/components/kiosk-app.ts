@@ -233,7 +233,7 @@ export class KioskApp extends LitElement {
     const signed = !!(view.payTable || view.signage);
     const inSigns = signed && this.fit.messageInSigns;
     const foot = signed
-      ? html`${inSigns ? pitMessage(view) : nothing}${portrait ? nothing : staffStatus(view, staff.outOfStep, 2, lang)}`
+      ? html`${inSigns ? pitMessage(view) : nothing}${portrait ? nothing : staffStatus(view, staff.outOfStep, 'fill', lang)}`
       : nothing;
     // A landscape header has the differential; a brief one (FitController) leaves all but the minimum and maximum here.
     const brief = this.fit.limitsBrief;

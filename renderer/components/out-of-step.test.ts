@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { OutOfStep, TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
+import { FIXTURES } from '../../test/fixtures/views';
 import { makeView, type ViewSpec } from '../../test/fixtures/views/build-view';
 import { DemoKiosk } from '../demo-kiosk';
 import { CATCH_UP_GRACE_MS, OUT_OF_STEP_GRACE_MS } from '../controllers/out-of-step-controller';
@@ -261,6 +262,61 @@ describe('<kiosk-app> out of step with its table', () => {
     const out = $(app, '.header kiosk-staff')!.shadowRoot!.querySelector<HTMLElement>('.item')!;
     expect(out.scrollWidth).toBeLessThanOrEqual(out.clientWidth + 1);
     expect(out.scrollHeight).toBeLessThanOrEqual(out.clientHeight + 1);
+  });
+});
+
+/**
+ * What staff should know, at the foot of a landscape board's sign column, has the room the column leaves: it was
+ * cut to two lines ("Older casino sign ignored (+2 more) —…") with the column half empty below it. Still clamped where
+ * the column is full (every side bet, its limits and a message), and never past the column's foot.
+ */
+describe('<kiosk-app> staff words in a landscape sign column', () => {
+  const WARNINGS = [
+    { code: 'signage-ignored', detail: 'table sign revision 3 arrived after revision 4: ignored' },
+    { code: 'casino-signage-ignored', detail: 'casino sign revision 1 arrived after revision 2: ignored' },
+    {
+      code: 'perfect-pairs-scale-missing',
+      detail: 'Perfect Pairs is offered at T7 but no casino pay scale is published',
+    },
+    { code: 'signage-ignored', detail: 'table sign revision 2 arrived after revision 4: ignored' },
+  ] as const;
+  /** The staff's items, and how many lines each shows; every one within the column. */
+  const items = async (app: KioskApp) => {
+    await new Promise((r) => setTimeout(r, 50)); // its room, measured (ResizeObserver), then drawn
+    await settleAll(app);
+    const column = $(app, '.panel.signs')!.getBoundingClientRect();
+    const staff = $(app, '.panel.signs > kiosk-staff')!;
+    const shown = [...staff.shadowRoot!.querySelectorAll<HTMLElement>('.item')];
+    const line = parseFloat(getComputedStyle(shown[0]!).lineHeight);
+    for (const item of shown) expect(item.getBoundingClientRect().bottom).toBeLessThanOrEqual(column.bottom);
+    return shown.map((item) => ({
+      text: text(item),
+      lines: Math.round(item.getBoundingClientRect().height / line),
+      whole: item.scrollHeight <= item.clientHeight + 1, // not cut by its clamp
+    }));
+  };
+
+  it('with room below the pays: every warning, each with its reason', async () => {
+    const app = await board(
+      new DemoKiosk(view({ language: 'en', sideBets: ['playerPair', 'bankerPair'], warnings: [...WARNINGS] }, 1)),
+    );
+    const shown = await items(app);
+    expect(shown.map((s) => s.text)).toHaveLength(4);
+    expect(shown.some((s) => s.text.includes('more'))).toBe(false);
+    // Each reason whole: the longest takes more lines rather than an ellipsis.
+    expect(shown.map((s) => s.whole)).toEqual([true, true, true, true]);
+    expect(shown.find((s) => s.text.includes('Perfect Pairs'))!.lines).toBeGreaterThan(1);
+  });
+
+  it('in a full column (every side bet, its limits, a message): clamped, within the column', async () => {
+    const full = {
+      ...FIXTURES['full-side-bets']!(Date.now()),
+      seq: 1,
+      warnings: WARNINGS.map((w) => ({ ...w, since: new Date().toISOString() })),
+    };
+    const app = await board(new DemoKiosk(full));
+    const shown = await items(app);
+    expect(shown.reduce((n, s) => n + s.lines, 0)).toBeLessThanOrEqual(2);
   });
 });
 

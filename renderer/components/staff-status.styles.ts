@@ -27,6 +27,9 @@ export const staffStyles = css`
   .item.two {
     -webkit-line-clamp: 2;
   }
+  .item.three {
+    -webkit-line-clamp: 3;
+  }
   .what {
     font-weight: 700;
   }

@@ -3,9 +3,11 @@
  * (staff-words.ts), then the host's own words (English): the board out of step with its table, for how long and why
  * ("Out of step: a hand missing · 0:12 — hand 9 arrived but hand 8 is next"), and the host's warnings ("Results not
  * verified — results are not signed"). Patrons are told nothing here (the roads say "Updating results"). The elapsed
- * time ticks once a second, and only while out of step. One line at the footer's end (`lines`), two at the foot of a
- * landscape board's sign column (its designed place there: renderer/README.md, Layout): the out-of-step first, then
- * warnings, one line each (two for one alone, so its reason shows), and how many more did not fit; in a portrait header, a few words (`compact`).
+ * time ticks once a second, and only while out of step. One line at the footer's end (`lines`), at the foot of a
+ * landscape board's sign column as many as the column has left, two at least (`fill`; its designed place there:
+ * renderer/README.md, Layout): the out-of-step first, then warnings, one line each and the lines left over shared
+ * among them (two for one alone, so its reason shows), and how many more did not fit; in a portrait header, a few
+ * words (`compact`).
  *
  * ```html
  * <kiosk-staff .outOfStep=${view.outOfStep} .warnings=${view.warnings} language="en+zh-Hans"></kiosk-staff>
@@ -52,16 +54,43 @@ export class KioskStaff extends LitElement {
    * the table's name); the about overlay and the console say the rest.
    */
   @property({ type: Boolean, reflect: true }) compact = false;
+  /**
+   * As many lines as its box has (never fewer than `lines`): at the foot of a landscape board's sign column, whose
+   * room below the pays it fills (kiosk-app.panels.styles.ts); measured when that box changes size, never on a hand.
+   */
+  @property({ type: Boolean, reflect: true }) fill = false;
   /** The board's language: the words staff read are in it (the host's own, after them, in English). */
   @property() language: Language = DEFAULT_LANGUAGE;
   /** Clock for tests: milliseconds since the epoch; 0 uses the real clock. */
   @property({ type: Number }) clock = 0;
 
+  /** The lines its box has room for (`fill`), as last measured; 0 before. */
+  @state() private room = 0;
+
   private timer: ReturnType<typeof setInterval> | null = null;
+  private resize: ResizeObserver | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resize = new ResizeObserver(() => this.measure());
+    this.resize.observe(this);
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.stopTicking();
+    this.resize?.disconnect();
+    this.resize = null;
+  }
+
+  /** The whole lines its box holds (each item's are 1.2 em, 0.1 em apart: staffStyles), when it fills a place. */
+  private measure(): void {
+    if (!this.fill) return;
+    const style = getComputedStyle(this);
+    const em = parseFloat(style.fontSize);
+    const height = this.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const room = Math.max(0, Math.floor((height + 0.1 * em) / (1.3 * em)));
+    if (room !== this.room) this.room = room;
   }
 
   protected override willUpdate(): void {
@@ -80,11 +109,17 @@ export class KioskStaff extends LitElement {
     const o = this.outOfStep;
     const all = this.warnings;
     if (!o && all.length === 0) return nothing;
-    // One line each (an out-of-step or a warning alone takes two when two are allowed, so that its reason can be
-    // read); what does not fit is counted.
-    const room = Math.max(0, this.lines - (o ? 1 : 0));
+    // One line each, and the lines left over shared among them, first come first (an out-of-step or a warning alone
+    // takes two when two are allowed, so that its reason can be read; none more than three); what does not fit is
+    // counted.
+    const lines = this.fill ? Math.max(this.lines, this.room) : this.lines;
+    const room = Math.max(0, lines - (o ? 1 : 0));
     const shown = all.slice(0, room);
     const more = all.length - shown.length;
+    const items = shown.length + (o ? 1 : 0);
+    const spare = lines - items;
+    const clamp = (i: number) =>
+      ['', '', 'two', 'three'][Math.min(3, 1 + Math.floor(spare / items) + (i < spare % items ? 1 : 0))];
     const lang = this.language;
     const said = staffSaid.bind(null, lang);
     if (this.compact) {
@@ -102,7 +137,7 @@ export class KioskStaff extends LitElement {
     return html`<div class="staff" part="staff" role="status">
       ${
         o
-          ? html`<p class="item out-of-step ${all.length === 0 && this.lines > 1 ? 'two' : ''}" data-code=${o.code}>
+          ? html`<p class="item out-of-step ${clamp(0)}" data-code=${o.code}>
               <span class="what"
                 >${said(outOfStepWords(lang, o.code))} ·
                 <span class="num" data-elapsed>${elapsed(o.since, this.clock || this.now)}</span>${
@@ -115,7 +150,7 @@ export class KioskStaff extends LitElement {
       }
       ${shown.map(
         (w, i) =>
-          html`<p class="item warning ${!o && all.length === 1 && this.lines > 1 ? 'two' : ''}" data-code=${w.code}>
+          html`<p class="item warning ${clamp(i + (o ? 1 : 0))}" data-code=${w.code}>
             <span class="what"
               >${said(warningWords(lang, w.code))}${
                 i === shown.length - 1 && more > 0 ? html` (${said(moreWarnings(lang, more))})` : nothing
