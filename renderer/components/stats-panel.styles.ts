@@ -205,11 +205,21 @@ export const statsStyles = css`
   :host([wide]) .figures {
     display: inline-flex;
     align-items: baseline;
-    justify-content: flex-end;
     gap: 0.3em;
     /* A count and its share together: "88 88%", or "9 100%" (a side that has won every hand so far has fewer than
        ten), the same room; tabular digits are 1ch each, bold ones a little more, '%' about 1.45ch. */
     min-width: calc(5.8ch + 0.3em);
+  }
+  /* The count right after its label, right-aligned in two digits' room (the share after it, the room they keep
+     together at its end): right-aligned as a pair, "Tie 4 5%" stood two digits from its label, and the count moved
+     whenever its share gained a digit. Only "9 100%" takes some of the count's second digit's room. */
+  :host([wide]) .figures > .count {
+    flex: 0 1 2.1ch;
+    min-width: max-content;
+  }
+  :host([wide]) .figures > .pct {
+    flex: none;
+    text-align: left;
   }
   .figure.hand .value {
     min-width: 3ch;

@@ -155,6 +155,41 @@ describe('<kiosk-stats> streaks and Super 6', () => {
   );
 });
 
+/**
+ * The tie count stood far from its label: its figures kept the room of "88 88%" right-aligned, so "Tie 4 5%" had a
+ * gulf of two digits between "Tie" and "4". The count is right-aligned in a slot of two digits right after its label;
+ * the share follows it; their room together is unchanged, so nothing moves as the counts grow.
+ */
+describe('<kiosk-stats> counts beside their labels', () => {
+  it.each(['en', 'zh-Hans'] as const)('%s: a one- or two-digit tie count stands close to its label', async (lang) => {
+    await useLanguage(lang);
+    const el = document.createElement('kiosk-stats');
+    el.language = lang;
+    el.wide = true;
+    el.shoeNo = 3;
+    await mount(el, 1000, 300);
+    const range = document.createRange();
+    const at = async (shoe: string) => {
+      el.stats = mapOf(shoe).stats();
+      el.hand = el.stats.hands;
+      await el.updateComplete;
+      const row = $$(el, '.row.tie')[0]!;
+      const em = parseFloat(getComputedStyle(row).fontSize);
+      const name = row.querySelector('.name')!.getBoundingClientRect();
+      range.selectNodeContents(row.querySelector('.count')!);
+      const digits = range.getBoundingClientRect();
+      return { gap: (digits.left - name.right) / em, right: digits.right, row: row.getBoundingClientRect().width };
+    };
+    const one = await at('BP'.repeat(23) + 'TTTT'); // 4 ties of 50: "4 8%"
+    const two = await at('BP'.repeat(40) + 'T'.repeat(14)); // 14 of 94: "14 15%"
+    expect(one.gap, 'one digit').toBeLessThan(1);
+    expect(two.gap, 'two digits').toBeLessThan(0.5);
+    expect(Math.abs(one.right - two.right), 'the digits right-aligned: 4 and 14 end where they did').toBeLessThan(0.5);
+    expect(Math.abs(one.row - two.row), 'the row keeps its room').toBeLessThan(0.5);
+    await useLanguage('en');
+  });
+});
+
 function hand(player: string, banker: string, pairs: { player: boolean; banker: boolean }): ShoeHand {
   const p = parseCards(player);
   const b = parseCards(banker);
