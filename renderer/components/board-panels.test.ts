@@ -202,7 +202,7 @@ describe('a 4K board in one language: the room its big road leaves is used', () 
       const panel = app.shadowRoot!.querySelector<HTMLElement>(`.panel.${name}`)!;
       const foot = panel.getBoundingClientRect().bottom - parseFloat(getComputedStyle(panel).paddingBottom) - 1;
       const part = panel.querySelector<HTMLElement>('kiosk-last-hand, kiosk-stats')!.shadowRoot!;
-      const content = part.querySelector<HTMLElement>('.last, .stats')!;
+      const content = part.querySelector<HTMLElement>('.last, .stats > :last-child')!;
       return Math.round(foot - content.getBoundingClientRect().bottom);
     });
   it.for([

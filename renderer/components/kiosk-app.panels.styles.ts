@@ -33,13 +33,14 @@ export const panelStyles = css`
   /* The room a 4K board's shorter big road leaves (--kiosk-spare, kiosk-app.styles.ts) is theirs: the last hand's
      cards grow by 0.4 of it (its two sides share the room) and its sides fill the panel (100% where there is a
      spare: min() of a thousand times 0 is 0), and a landscape board's statistics (the portrait ones are as tall as
-     their lines) space their four lines by a third of it. */
+     their lines) space their four lines by a third of it, and what is left evenly around them. */
   .panel.last-hand {
     --kiosk-last-hand-spare: calc(var(--kiosk-spare, 0px) * 0.4);
     --kiosk-last-hand-fill: min(100%, var(--kiosk-spare, 0px) * 1000);
   }
   .board:not([data-layout='portrait']) .panel.stats {
     --kiosk-stats-spread: calc(var(--kiosk-spare, 0px) / 3);
+    --kiosk-stats-fill: min(100%, var(--kiosk-spare, 0px) * 1000);
   }
   .main > .panel.stats,
   .main > .panel.last-hand {

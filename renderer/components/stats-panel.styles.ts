@@ -147,11 +147,14 @@ export const statsStyles = css`
     height: 0.85em;
     fill: var(--kiosk-gold);
   }
-  /* --kiosk-stats-spread: what a 4K board's panel has beyond twice 1080p's, between each of its lines (0 elsewhere:
-     kiosk-app.panels.styles.ts), rather than empty at its foot. */
+  /* --kiosk-stats-spread: what a 4K board's panel has beyond twice 1080p's, between each of its lines, and what is
+     left evenly around them (--kiosk-stats-fill: 100%); 0 elsewhere (kiosk-app.panels.styles.ts): rather than empty
+     at its foot. */
   :host([wide]) .stats {
     /* four lines, and a void count's second line, in a landscape board's 16 % of the height */
     gap: calc(0.02em + var(--kiosk-stats-spread, 0px));
+    min-height: var(--kiosk-stats-fill, 0);
+    justify-content: space-evenly;
     line-height: 1.05;
   }
   :host([wide]) .rows .bi,
