@@ -226,3 +226,46 @@ describe('a 4K board in one language: the room its big road leaves is used', () 
     );
   });
 });
+
+/**
+ * A table offering no side bet beyond the pair has four short lines of pays: its landscape sign column, at the width
+ * every side bet needs, was half empty. It is as wide as those lines (each on one line, in every language), the roads
+ * and statistics beside it have the rest; with side bets, the column is as it was.
+ */
+describe('the sign column of a table without side bets', () => {
+  const column = async (spec: Omit<Parameters<typeof makeView>[0], 'shoe'>) => {
+    await page.viewport(1920, 1080);
+    const app = await board(new DemoKiosk(makeView({ shoe: 'BPBBPT', ...spec }, Date.now())), 1920, 1080);
+    const root = app.shadowRoot!;
+    const signs = root.querySelector<HTMLElement>('.panel.signs')!.getBoundingClientRect();
+    const pays = root.querySelector('kiosk-pay-table')!.shadowRoot!;
+    // Each bet's name and odds on one line, within the column.
+    const cut = [...pays.querySelectorAll<HTMLElement>('.row')].flatMap((row) => {
+      const [name, odds] = [row.querySelector('.name')!, row.querySelector('.odds')!].map((e) =>
+        e.getBoundingClientRect(),
+      );
+      return Math.abs(name!.top - odds!.top) > name!.height / 2 ||
+        odds!.right > signs.right ||
+        odds!.height > name!.height * 1.5
+        ? [`${row.dataset['bet'] ?? row.textContent}: not on one line`]
+        : [];
+    });
+    const derived = root.querySelector<HTMLElement>('kiosk-derived-road')!.getBoundingClientRect().width;
+    return { width: signs.width / 10.8, cut, derived }; // in cqmin (1080 px short side)
+  };
+  it.for([
+    ['en', 'commission'],
+    ['en', 'modified-odds'],
+    ['zh-Hans', 'commission'],
+    ['zh-Hant', 'modified-odds'],
+    ['en+zh-Hans', 'commission'],
+    ['en+zh-Hant', 'modified-odds'],
+  ] as const)('%s, %s: as wide as its pays, each on one line', async ([language, variant]) => {
+    const main = await column({ language, variant, sideBets: ['playerPair', 'bankerPair'] });
+    const all = await column({ language, variant, sideBets: ['playerPair', 'bankerPair', 'perfectPairs'] });
+    expect(main.cut).toEqual([]);
+    expect(Math.round(all.width), 'with side bets: as it was').toBe(48);
+    expect(main.width, 'without: narrower').toBeLessThanOrEqual(language.includes('+') ? 43 : 31);
+    expect(main.derived, 'the derived roads have the rest').toBeGreaterThan(all.derived);
+  });
+});

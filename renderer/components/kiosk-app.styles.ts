@@ -127,6 +127,18 @@ export const appStyles = css`
     /* the bead plate: 14 whole columns (84 hands) and its frame, and no narrower than the last hand under it needs */
     --bead-width: max(calc(14 * var(--cell-bead) + 2px), 46cqmin);
   }
+  /* A table offering no side bet beyond the pair: its pays are four short lines, which left the column half empty
+     at the width every side bet needs. The column is as wide as those lines in the board's language(s) (the pit's
+     message and the staff's words under them take more lines: the column has them), and the derived roads and the
+     statistics beside it have the rest, as they have the whole when the column folds away. Its width depends on the
+     signs and the language only: nothing moves as the shoe is dealt. */
+  .board[data-main-bets] {
+    /* "less 5% commission", "Banker  19 to 20"; in Chinese, a change signed ahead's "庄赢 1 赔 1，" on a line */
+    --kiosk-signs-width: 30cqmin;
+  }
+  .board[data-main-bets][lang='en']:not([data-script='en']) {
+    --kiosk-signs-width: 42cqmin; /* both languages: "Banker 莊  19 to 20 1 賠 0.95" */
+  }
   .board:not([data-signs]) .main {
     grid-template-columns: var(--bead-width) minmax(0, 1fr);
     grid-template-areas:

@@ -238,6 +238,9 @@ export class KioskApp extends LitElement {
     // A landscape header has the differential; a brief one (FitController) leaves all but the minimum and maximum here.
     const brief = this.fit.limitsBrief;
     const signColumn = signs(panels, foot, portrait || brief, brief);
+    // No side bet beyond the pair: the pays are four short lines, and a landscape sign column as wide as them.
+    const pays = view.payTable;
+    const mainBets = !!pays && !pays.perfectPairs && !pays.urWayEgalite && !pays.threeGivesEight;
     const footer = boardFooter(view, lang, {
       staff: portrait || signed ? null : staff,
       message: !inSigns,
@@ -260,6 +263,7 @@ export class KioskApp extends LitElement {
       ?data-updating=${updating}
       ?data-shoe-over=${noNextHand(view)}
       ?data-signs=${signColumn !== nothing}
+      ?data-main-bets=${mainBets}
       data-layout=${layout}
       data-theme=${view.settings.theme}
       data-script=${script}

@@ -30,6 +30,9 @@ export const staffStyles = css`
   .item.three {
     -webkit-line-clamp: 3;
   }
+  .item.four {
+    -webkit-line-clamp: 4;
+  }
   .what {
     font-weight: 700;
   }

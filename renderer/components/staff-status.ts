@@ -110,8 +110,8 @@ export class KioskStaff extends LitElement {
     const all = this.warnings;
     if (!o && all.length === 0) return nothing;
     // One line each, and the lines left over shared among them, first come first (an out-of-step or a warning alone
-    // takes two when two are allowed, so that its reason can be read; none more than three); what does not fit is
-    // counted.
+    // takes two when two are allowed, so that its reason can be read; none more than four, as in a narrow column);
+    // what does not fit is counted.
     const lines = this.fill ? Math.max(this.lines, this.room) : this.lines;
     const room = Math.max(0, lines - (o ? 1 : 0));
     const shown = all.slice(0, room);
@@ -119,7 +119,7 @@ export class KioskStaff extends LitElement {
     const items = shown.length + (o ? 1 : 0);
     const spare = lines - items;
     const clamp = (i: number) =>
-      ['', '', 'two', 'three'][Math.min(3, 1 + Math.floor(spare / items) + (i < spare % items ? 1 : 0))];
+      ['', '', 'two', 'three', 'four'][Math.min(4, 1 + Math.floor(spare / items) + (i < spare % items ? 1 : 0))];
     const lang = this.language;
     const said = staffSaid.bind(null, lang);
     if (this.compact) {
