@@ -297,8 +297,9 @@ describe('<kiosk-app> staff words in a landscape sign column', () => {
   };
 
   it('with room below the pays: every warning, each with its reason', async () => {
+    const sideBets = ['playerPair', 'bankerPair', 'perfectPairs'] as const;
     const app = await board(
-      new DemoKiosk(view({ language: 'en', sideBets: ['playerPair', 'bankerPair'], warnings: [...WARNINGS] }, 1)),
+      new DemoKiosk(view({ language: 'en', sideBets: [...sideBets], warnings: [...WARNINGS] }, 1)),
     );
     const shown = await items(app);
     expect(shown.map((s) => s.text)).toHaveLength(4);
@@ -306,6 +307,14 @@ describe('<kiosk-app> staff words in a landscape sign column', () => {
     // Each reason whole: the longest takes more lines rather than an ellipsis.
     expect(shown.map((s) => s.whole)).toEqual([true, true, true, true]);
     expect(shown.find((s) => s.text.includes('Perfect Pairs'))!.lines).toBeGreaterThan(1);
+  });
+
+  it("in a table's narrower column without side bets: every warning, in more lines each", async () => {
+    const app = await board(new DemoKiosk(view({ language: 'en', warnings: [...WARNINGS] }, 1)));
+    const shown = await items(app);
+    expect(shown.map((s) => s.text)).toHaveLength(4);
+    expect(shown.some((s) => s.text.includes('more'))).toBe(false);
+    expect(Math.min(...shown.map((s) => s.lines))).toBeGreaterThanOrEqual(2);
   });
 
   it('in a full column (every side bet, its limits, a message): clamped, within the column', async () => {

@@ -31,6 +31,35 @@ export function elapsed(fromIso: string, now: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
+const CLAMPS = ['', '', 'two', 'three', 'four'] as const;
+
+/**
+ * How many lines each of `items` takes of `lines` (the class that clamps it): one each, then the rest shared among
+ * them, first come first, up to what each needs whole (`needs`, where measured) and never more than four; where
+ * everything fits whole, what is left goes evenly (the item's box is no taller for it).
+ */
+function clamps(lines: number, items: number, needs: readonly number[]): (i: number) => string {
+  const taken = Array.from({ length: items }, () => 1);
+  let spare = lines - items;
+  for (let more = true; spare > 0 && more;) {
+    more = false;
+    for (let i = 0; i < items && spare > 0; i++) {
+      if (taken[i]! < Math.min(4, needs[i] ?? 4)) {
+        taken[i]!++;
+        spare--;
+        more = true;
+      }
+    }
+  }
+  for (let i = 0; spare > 0 && i < items * 4; i++) {
+    if (taken[i % items]! < 4) {
+      taken[i % items]!++;
+      spare--;
+    }
+  }
+  return (i) => CLAMPS[taken[i] ?? 1] ?? '';
+}
+
 /**
  * Staff status.
  * @cssproperty --kiosk-ink-muted - The text.
@@ -64,8 +93,10 @@ export class KioskStaff extends LitElement {
   /** Clock for tests: milliseconds since the epoch; 0 uses the real clock. */
   @property({ type: Number }) clock = 0;
 
-  /** The lines its box has room for (`fill`), as last measured; 0 before. */
-  @state() private room = 0;
+  /** The height its box has for its items (`fill`), in em, as last measured; 0 before. */
+  @state() private height = 0;
+  /** The lines each item shown would take whole (`fill`), as last measured; none before. */
+  @state() private needs: readonly number[] = [];
 
   private timer: ReturnType<typeof setInterval> | null = null;
   private resize: ResizeObserver | null = null;
@@ -83,14 +114,25 @@ export class KioskStaff extends LitElement {
     this.resize = null;
   }
 
-  /** The whole lines its box holds (each item's are 1.2 em, 0.1 em apart: staffStyles), when it fills a place. */
+  /** The height its box has for its items, in em, when it fills a place. */
+  protected override updated(): void {
+    // What each item would take whole (a clamped box keeps its whole text's height to scroll), so that the lines to
+    // spare go where they are needed; measured again only if that changed (it does not with the clamps themselves).
+    if (!this.fill) return;
+    const items = [...this.renderRoot.querySelectorAll<HTMLElement>('.item')];
+    const line = items[0] ? parseFloat(getComputedStyle(items[0]).lineHeight) : 0;
+    if (!line) return;
+    const needs = items.map((p) => Math.max(1, Math.round(p.scrollHeight / line)));
+    if (needs.join() !== this.needs.join()) this.needs = needs;
+  }
+
   private measure(): void {
     if (!this.fill) return;
     const style = getComputedStyle(this);
     const em = parseFloat(style.fontSize);
     const height = this.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    const room = Math.max(0, Math.floor((height + 0.1 * em) / (1.3 * em)));
-    if (room !== this.room) this.room = room;
+    const inEm = Math.max(0, height / em);
+    if (Math.abs(inEm - this.height) > 0.01) this.height = inEm;
   }
 
   protected override willUpdate(): void {
@@ -112,14 +154,16 @@ export class KioskStaff extends LitElement {
     // One line each, and the lines left over shared among them, first come first (an out-of-step or a warning alone
     // takes two when two are allowed, so that its reason can be read; none more than four, as in a narrow column);
     // what does not fit is counted.
-    const lines = this.fill ? Math.max(this.lines, this.room) : this.lines;
+    // Lines of 1.2 em, items 0.1 em apart (staffStyles): as many as the box holds with every item shown.
+    const count = all.length + (o ? 1 : 0);
+    const lines = this.fill
+      ? Math.max(this.lines, Math.floor((this.height - 0.1 * (count - 1)) / 1.2 + 0.001))
+      : this.lines;
     const room = Math.max(0, lines - (o ? 1 : 0));
     const shown = all.slice(0, room);
     const more = all.length - shown.length;
     const items = shown.length + (o ? 1 : 0);
-    const spare = lines - items;
-    const clamp = (i: number) =>
-      ['', '', 'two', 'three', 'four'][Math.min(4, 1 + Math.floor(spare / items) + (i < spare % items ? 1 : 0))];
+    const clamp = clamps(lines, items, this.needs);
     const lang = this.language;
     const said = staffSaid.bind(null, lang);
     if (this.compact) {
