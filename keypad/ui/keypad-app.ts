@@ -17,7 +17,7 @@ import { LANGUAGES, defaultLanguage, nextLanguage, strings, type Language, type 
 import { refusedScreen } from './refused-screen';
 import { shoeRounds } from './shoe-rounds';
 import { sharedStyles } from './shared.styles';
-import { changesUnderFinger, screenOf } from './settle';
+import { changesUnderFinger, isBounce, screenOf, type KeyTap } from './settle';
 import { isNewer } from './view-order';
 import './between-screen';
 import './confirm-dialog';
@@ -66,6 +66,7 @@ export class KeypadApp extends LitElement {
   private skew = 0; // the server's clock minus the page's, in ms
   private settled = 0; // the page's time until which taps are a double tap's second half, in ms (see show())
   private settling: ReturnType<typeof setTimeout> | null = null; // ends the `settling` attribute
+  private lastKey: KeyTap | null = null; // the last card key tapped, to drop its bounce (see onAct())
 
   private get t(): Strings {
     return strings(this.language);
@@ -122,6 +123,14 @@ export class KeypadApp extends LitElement {
     e.stopPropagation();
     if (Date.now() < this.settled) return;
     const { request, confirm } = e.detail;
+    // A card key (the next card, or a card's replacement) tapped again within 200 ms is the finger's bounce: it keyed
+    // the card twice. Another key, or the same one later (the next card read), is taken.
+    const { action } = request;
+    if (action.type === 'card' || action.type === 'recard') {
+      const tap = { card: action.card, at: Date.now() };
+      if (isBounce(this.lastKey, tap)) return;
+      this.lastKey = tap;
+    }
     if (confirm) {
       this.pending = request;
       this.ask = confirm;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesUnderFinger, screenOf } from './settle';
+import { BOUNCE_MS, changesUnderFinger, isBounce, screenOf } from './settle';
 
 type Phase = 'shuffling' | 'betting' | 'dealing' | 'idle' | 'ended';
 const view = (phase: Phase | null, o: { round?: boolean; open?: boolean; refused?: boolean; shoe?: string } = {}) => ({
@@ -40,5 +40,29 @@ describe('what changes under the dealer’s finger (a double tap’s second half
       'round',
       'refused',
     ]);
+  });
+});
+
+describe('a card key tapped twice (a finger’s bounce is dropped, a second card is not)', () => {
+  const at = 10_000;
+  it.each([
+    // A tester: two taps 120 ms apart on 9♣ keyed the Player's 1st card and the Banker's 1st card, both 9♣.
+    ['the same key 120 ms later: a bounce', { card: '9C', at }, { card: '9C', at: at + 120 }, true],
+    ['the same key at once', { card: '9C', at }, { card: '9C', at }, true],
+    ['the same key 199 ms later', { card: '9C', at }, { card: '9C', at: at + BOUNCE_MS - 1 }, true],
+    [
+      'the same key 200 ms later: the next card, the same',
+      { card: '9C', at },
+      { card: '9C', at: at + BOUNCE_MS },
+      false,
+    ],
+    ['another key 50 ms later: never dropped', { card: '9C', at }, { card: '9D', at: at + 50 }, false],
+    ['the first key of all', null, { card: '9C', at }, false],
+  ])('%s', (_what, last, tap, bounce) => {
+    expect(isBounce(last, tap)).toBe(bounce);
+  });
+
+  it('is 200 ms, as docs/keypad.md says', () => {
+    expect(BOUNCE_MS).toBe(200);
   });
 });
