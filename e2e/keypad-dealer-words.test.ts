@@ -37,6 +37,7 @@ const said = {
     ],
     decks: 'Decks in the new shoe',
     end: 'The last coup is dealt: end the shoe (3 hands + 2 void)',
+    voidHand: 'Void hand (no bets): Banker 7 – 6',
   },
   'zh-Hans': {
     last: ['上一局：第 3 局', '此局作废：无结果', '发牌出错，无法还原（规则 12.6）', '下一局仍为第 3 局'],
@@ -44,6 +45,7 @@ const said = {
     reasons: ['首张牌面朝上（规则 12.3）', '第三张牌外露（规则 12.1 b）'],
     decks: '新牌靴的副数',
     end: '（3 局 + 2 局无效）',
+    voidHand: '无效牌局（此局不设投注）：庄 7 – 6',
   },
   'zh-Hant': {
     last: ['上一局：第 3 局', '此局作廢：無結果', '發牌出錯，無法還原（規則 12.6）', '下一局仍為第 3 局'],
@@ -51,6 +53,7 @@ const said = {
     reasons: ['首張牌正面朝上（規則 12.3）', '誤發第三張牌（規則 12.1 b）'],
     decks: '新牌靴的副數',
     end: '（3 局 + 2 局無效）',
+    voidHand: '無效牌局（此局不設投注）：莊 7 – 6',
   },
 } as const;
 
@@ -100,6 +103,16 @@ describe.skipIf(rig.missing)(`the keypad's words for a dealer${rig.missing ? ` (
     // round is the last coup. The shoe has 5 numbered hands: 3 on the roads, 2 void.
     await act(kp, { type: 'no-bet-coup' }, ...COUP, { type: 'result' });
     await act(kp, { type: 'void-hand', reason: 'first-card-face-up' }, ...COUP, { type: 'result' });
+    // The void hand's last result says it had no bets, large, before its points, in no winner's colour: it read
+    // "Banker wins 7 – 6" large, "void" small beside it, and a dealer glancing to pay could read a win.
+    for (const language of LANGUAGES) {
+      const page = await open(server.url, language);
+      const last = page.locator('keypad-between [data-last-result="4"]');
+      expect((await last.locator('.last-wins').textContent())?.trim()).toBe(said[language].voidHand);
+      expect(await last.evaluate((e) => getComputedStyle(e).borderStyle)).toBe('dashed');
+      await shot(page, 'void-hand-last', language);
+      await page.close();
+    }
     await act(kp, ...DEAL, { type: 'cut-card', firstCardOfRound: true }, ...COUP, { type: 'result' });
     const shoe = kp.view().shoe!;
     expect([shoe.hands.length, shoe.onRoads, shoe.complete]).toEqual([5, 3, true]);

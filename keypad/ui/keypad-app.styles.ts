@@ -256,8 +256,10 @@ export const screenStyles = css`
     gap: 4px;
     font-weight: 700;
   }
-  /* A round voided without a result: no winner's colour, and dashed, as void hands are in the strip. */
-  .last-result.void-round {
+  /* A round voided without a result, or a hand without wagers: no winner's colour, and dashed, as void hands are in
+     the strip. */
+  .last-result.void-round,
+  .last-result.no-wagers {
     --side: var(--k-line-strong);
     border-style: dashed;
   }

@@ -13,7 +13,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { HandView, KeypadView } from '../protocol';
 import { cardLabel, isRed } from './format';
 import type { Strings } from './locales';
-import { roundVoidReason, shoeRounds } from './shoe-rounds';
+import { handHeadline, noWagersOf, roundVoidReason, shoeRounds } from './shoe-rounds';
 
 export function lastRound(t: Strings, v: KeypadView): TemplateResult | typeof nothing {
   const s = v.shoe;
@@ -32,16 +32,21 @@ export function lastRound(t: Strings, v: KeypadView): TemplateResult | typeof no
 
 function lastHand(t: Strings, h: HandView): TemplateResult {
   const r = h.result;
+  // A hand without wagers says so in its headline, not in a mark, and wears no winner's colour.
+  const none = noWagersOf(h);
   const marks = [
     r.playerPair ? t.playerPair : '',
     r.bankerPair ? t.bankerPair : '',
     r.natural ? t.natural : '',
-    h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : h.voidHand ? t.voidedMark : '',
     h.corrected ? t.correctedMark(h.corrected.by) : '',
   ].filter(Boolean);
-  return html`<div class="last-result ${r.outcome}" data-last-result=${h.no}>
+  return html`<div
+    class="last-result ${none ? 'no-wagers' : r.outcome}"
+    data-last-result=${h.no}
+    data-no-wagers=${none ?? nothing}
+  >
     <div class="muted">${t.lastResult(h.no)}</div>
-    <div class="last-wins">${t.wins(r.outcome, r.playerPoints, r.bankerPoints)}</div>
+    <div class="last-wins">${handHeadline(t, h)}</div>
     ${marks.length ? html`<div>${marks.join(' · ')}</div>` : nothing}
     ${
       h.cards

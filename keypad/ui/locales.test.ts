@@ -15,6 +15,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   round: [24],
   pending: [5],
   wins: ['banker', 4, 9],
+  noWagersPoints: ['banker', 5, 9],
   pointsOf: ['Side'],
   lastResult: [22],
   lastRound: [13],

@@ -22,6 +22,9 @@ export type Language = (typeof LANGUAGES)[number];
 
 const ORDINAL = { 1: '1st', 2: '2nd', 3: '3rd' } as const;
 
+/** Why a hand had no wagers: a void hand (rules 12.1 to 12.3), a no-bet coup (8.3), or voided afterwards (12.6). */
+export type NoWagers = 'void-hand' | 'no-bet-coup' | 'voided';
+
 const EN = {
   lang: 'en',
   /** This language's name on the language button, in its own script (the button shows the next language's). */
@@ -152,6 +155,17 @@ const EN = {
   } satisfies Record<RoundVoidNow, string>,
   noBetCoupMark: 'no-bet coup',
   voidedMark: 'void',
+  /**
+   * The last result of a hand without wagers, as its headline: that first, then the points, so that a dealer glancing
+   * to pay cannot read a win ("Player wins 9 – 5", with "void" small beside it, read as a win).
+   */
+  noWagers: {
+    'void-hand': 'Void hand (no bets)',
+    'no-bet-coup': 'No-bet coup (no bets)',
+    voided: 'Hand void (bets returned)',
+  } satisfies Record<NoWagers, string>,
+  noWagersPoints: (o: Outcome, p: number, b: number) =>
+    o === 'tie' ? `Tie ${p} – ${b}` : `${EN.outcome[o]} ${Math.max(p, b)} – ${Math.min(p, b)}`,
   /** Who corrected it: a supervisor as named; a dealer's undo (a contract code) in words. */
   correctedMark: (by: string) => (by === DEALER_UNDO_BY ? 'corrected by the dealer (undo)' : `corrected by ${by}`),
   correctedShort: 'corrected',

@@ -109,6 +109,13 @@ export const ZH_HANS: Strings = {
   },
   noBetCoupMark: '免注局',
   voidedMark: '作废',
+  noWagers: {
+    'void-hand': '无效牌局（此局不设投注）',
+    'no-bet-coup': '免注局（不设投注）',
+    voided: '此局作废（退回投注）',
+  },
+  noWagersPoints: (o, p, b) =>
+    o === 'tie' ? `和 ${p} – ${b}` : `${ZH_HANS.outcome[o]} ${Math.max(p, b)} – ${Math.min(p, b)}`,
   correctedMark: (by) => (by === DEALER_UNDO_BY ? '已由荷官更正（撤销）' : `已由 ${by} 更正`),
   correctedShort: '已更正',
   confirm: '确认',

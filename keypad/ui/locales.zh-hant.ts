@@ -112,6 +112,13 @@ export const ZH_HANT: Strings = {
   },
   noBetCoupMark: '免注局',
   voidedMark: '作廢',
+  noWagers: {
+    'void-hand': '無效牌局（此局不設投注）',
+    'no-bet-coup': '免注局（不設投注）',
+    voided: '此局作廢（退回投注）',
+  },
+  noWagersPoints: (o, p, b) =>
+    o === 'tie' ? `和局 ${p} – ${b}` : `${ZH_HANT.outcome[o]} ${Math.max(p, b)} – ${Math.min(p, b)}`,
   correctedMark: (by) => (by === DEALER_UNDO_BY ? '已由荷官更正（撤銷）' : `已由 ${by} 更正`),
   correctedShort: '已更正',
   confirm: '確認',

@@ -6,7 +6,7 @@ import type { Action } from '../protocol';
 import { keypadView } from '../view';
 import { strings } from './locales';
 import { statusText } from './next-step';
-import { handsTally, roundVoidReason, shoeRounds } from './shoe-rounds';
+import { handHeadline, handsTally, roundVoidReason, shoeRounds } from './shoe-rounds';
 
 const AT = '2024-11-22T14:00:00.000Z';
 
@@ -101,5 +101,48 @@ describe("the shoe's hands, counted as its boards count them", () => {
     const v = view(state([...actions, ...CUT_FIRST, { type: 'end-shoe' }]));
     expect(statusText(strings('en'), v)).toBe('Shoe 1 ended: 3 hands + 2 void');
     expect(statusText(strings('zh-Hant'), v)).toBe('第 1 靴已結束：3 局 + 2 局無效');
+  });
+});
+
+describe('the last result’s headline: a hand without wagers says so before its points', () => {
+  // Found by a dealer: a void hand's last result read "Player wins 9 – 5" in large letters, "void" small beside it.
+  const last = (actions: readonly Action[]) => view(state([...SHOE, ...actions])).shoe!.hands.at(-1)!;
+
+  test.each([
+    ['a hand played for wagers', HAND, 'Banker wins 7 – 6', '庄赢 7 – 6', '莊贏 7 – 6'],
+    [
+      'a void hand (no bets this hand)',
+      NO_BETS_THIS_HAND,
+      'Void hand (no bets): Banker 7 – 6',
+      '无效牌局（此局不设投注）：庄 7 – 6',
+      '無效牌局（此局不設投注）：莊 7 – 6',
+    ],
+    [
+      'a no-bet coup',
+      NO_BET_COUP,
+      'No-bet coup (no bets): Banker 7 – 6',
+      '免注局（不设投注）：庄 7 – 6',
+      '免注局（不設投注）：莊 7 – 6',
+    ],
+  ])('%s', (_what, actions, en, hans, hant) => {
+    const h = last(actions);
+    expect(handHeadline(strings('en'), h)).toBe(en);
+    expect(handHeadline(strings('zh-Hans'), h)).toBe(hans);
+    expect(handHeadline(strings('zh-Hant'), h)).toBe(hant);
+  });
+
+  test('a hand voided afterwards (rule 12.6): its bets returned, no win', () => {
+    const h = { ...last(HAND), voided: { reason: 'cannot-reconstruct' } };
+    expect(handHeadline(strings('en'), h)).toBe('Hand void (bets returned): Banker 7 – 6');
+    expect(handHeadline(strings('zh-Hant'), h)).toBe('此局作廢（退回投注）：莊 7 – 6');
+  });
+
+  test('a void tie', () => {
+    const h = last(NO_BETS_THIS_HAND);
+    const tied = {
+      ...h,
+      result: { ...h.result, outcome: 'tie' as const, playerPoints: 6 as const, bankerPoints: 6 as const },
+    };
+    expect(handHeadline(strings('en'), tied)).toBe('Void hand (no bets): Tie 6 – 6');
   });
 });

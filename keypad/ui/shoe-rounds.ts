@@ -11,7 +11,7 @@
  * @packageDocumentation
  */
 import { ROUND_VOID_REASONS, type HandView, type RoundVoidNow, type ShoeView } from '../protocol';
-import type { Strings } from './locales';
+import type { NoWagers, Strings } from './locales';
 
 /** A round of the shoe: a hand with its result, or a round voided before it had one. */
 export type ShoeRound =
@@ -37,6 +37,22 @@ const voided = (r: ShoeView['voidedRounds'][number]): ShoeRound => ({ kind: 'rou
 
 /** A key for a round, unique in its shoe (a voided round and the hand after it share a number). */
 export const roundKey = (r: ShoeRound): string => `${r.kind}-${r.no}`;
+
+/** Why a hand had no wagers (a void hand, a no-bet coup, voided afterwards), or null: a hand played for them. */
+export const noWagersOf = (h: HandView): NoWagers | null =>
+  h.voided ? 'voided' : h.voidHand === 'no-bet-coup' ? 'no-bet-coup' : h.voidHand ? 'void-hand' : null;
+
+/**
+ * A hand's result as the last result's headline: the winner and points ("Player wins 9 – 5"); a hand without wagers
+ * says so first, then the points ("Void hand (no bets): Player 9 – 5"), so a dealer glancing to pay reads no win.
+ */
+export function handHeadline(t: Strings, h: HandView): string {
+  const r = h.result;
+  const none = noWagersOf(h);
+  return none
+    ? `${t.noWagers[none]}${t.colon}${t.noWagersPoints(r.outcome, r.playerPoints, r.bankerPoints)}`
+    : t.wins(r.outcome, r.playerPoints, r.bankerPoints);
+}
 
 /** Why a round was voided, in words (the keypad's own reasons; any other as it was recorded). */
 export function roundVoidReason(t: Strings, reason: string): string {
