@@ -125,3 +125,54 @@ describe.skipIf(rig.missing)(`the keypad's words for a dealer${rig.missing ? ` (
     }
   }, 120_000);
 });
+
+/**
+ * A card key greyed out because the shoe's every copy of it is dealt said nothing (a tester: a seventh A♠ in 6 decks):
+ * the key now says why (its title and name), and a line under the grid names the way out for such a card on the
+ * table, a card not of the set, in each language; the line pushes no key off the screen, either way up.
+ */
+describe.skipIf(rig.missing)(`a used-up card key says why${rig.missing ? ` (${rig.missing})` : ''}`, () => {
+  const note = {
+    en: 'A♠: all dealt from this shoe. A card not of the set? Round void… → A card not of the set',
+    'zh-Hans': 'A♠：本牌靴已全部发出。非本副牌？按“本局作废…”→“出现非本副牌”',
+    'zh-Hant': 'A♠：本牌靴已全部發出。不屬於本牌靴的牌？按「此局作廢…」→「發現不屬於本牌靴的牌」',
+  } as const;
+
+  test('four A♠ in a 4-deck shoe: the A♠ key’s title, and the way out under the grid', async () => {
+    const { kp, server } = await keypadOn('W2');
+    // A hand first: the hands' strip then takes its place at the foot, as it does but in a shoe's first round.
+    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 4 }, ...HAND, ...DEAL);
+    await act(kp, ...['AS', 'AS', 'AS', 'AS'].map((card): DealerAction => ({ type: 'card', card })));
+    expect(kp.view().shoe?.exhausted).toEqual(['AS']);
+    for (const language of LANGUAGES)
+      for (const size of [
+        [1280, 800],
+        [800, 1280],
+      ] as const) {
+        const page = await openKeypadPage(rig, cleanups, server.url, size, language);
+        const grid = page.locator('keypad-round-screen keypad-card-grid');
+        const key = grid.locator('button[data-card="AS"]');
+        expect(await key.isDisabled()).toBe(true);
+        expect(await key.getAttribute('title')).toBe(note[language].split(/[.。]/)[0]);
+        expect(await key.getAttribute('aria-label')).toBe(await key.getAttribute('title'));
+        expect(await grid.locator('button[data-card="KS"]').getAttribute('title')).toBeNull();
+        const line = grid.locator('[data-used-up-note]');
+        await page.screenshot({ path: join(SCREENS, `used-up-${language}-${size[0]}x${size[1]}.png`) });
+        expect((await line.textContent())?.trim()).toBe(note[language]);
+        // One line, above the hands' strip, with the last row of keys above it.
+        const [l, k] = [(await line.boundingBox())!, (await grid.locator('button[data-card="KC"]').boundingBox())!];
+        const foot = (await page.locator('keypad-app footer').boundingBox())!;
+        const lines = await line.evaluate((e) => {
+          const r = document.createRange();
+          r.selectNodeContents(e);
+          return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+        });
+        // In landscape, where height is short, one line; in portrait it may take two.
+        expect(lines, 'the line under the grid wraps').toBeLessThanOrEqual(size[0] > size[1] ? 1 : 2);
+        expect(l.y + l.height).toBeLessThanOrEqual(foot.y);
+        expect(foot.y + foot.height).toBeLessThanOrEqual(size[1]);
+        expect(k.y + k.height).toBeLessThanOrEqual(l.y);
+        await page.close();
+      }
+  }, 120_000);
+});

@@ -81,6 +81,7 @@ export class KeypadBetween extends LitElement {
       return html`<div class="burn reach">
         <div class="status">${t.burnPick}</div>
         <keypad-card-grid
+          .t=${t}
           .exhausted=${v.shoe?.exhausted ?? []}
           @keypad-card=${(e: CustomEvent<string>) => {
             const c = parseCard(e.detail);

@@ -1,12 +1,15 @@
 /**
  * `<keypad-card-grid>`: the 52 cards, one tap each: a row per suit, a column per rank. A card the shoe no longer
- * holds (keyed as often as it has decks) is disabled.
+ * holds (keyed as often as it has decks) is disabled, and says why: its key's title and name, and, with `wayOut`, a
+ * line under the grid naming the way out for a card on the table that the shoe cannot hold (a card not of the set:
+ * "Round void…"). A key greyed out without a word left the dealer with a card in hand and nothing to tap.
  *
  * @event keypad-card - a card was tapped; `detail` is its text (`10H`)
  * @packageDocumentation
  */
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import type { Strings } from './locales';
 import { sharedStyles } from './shared.styles';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
@@ -55,6 +58,11 @@ export class KeypadCardGrid extends LitElement {
       button.red {
         color: var(--k-card-red);
       }
+      .used-up {
+        margin-top: 6px;
+        color: var(--k-muted);
+        font-weight: 700;
+      }
     `,
   ];
 
@@ -62,28 +70,44 @@ export class KeypadCardGrid extends LitElement {
   @property({ attribute: false }) exhausted: readonly string[] = [];
   /** Every card disabled. */
   @property({ type: Boolean }) disabled = false;
+  /** The words: a used-up key's reason (none without them). */
+  @property({ attribute: false }) t: Strings | null = null;
+  /** Under the grid, the used-up cards and the way out for one on the table ("Round void…"): a round being keyed. */
+  @property({ type: Boolean }) wayOut = false;
 
   private tap(card: string): void {
     this.dispatchEvent(new CustomEvent('keypad-card', { detail: card, bubbles: true, composed: true }));
   }
 
   override render() {
+    const t = this.t;
+    const usedUp = SUITS.flatMap(([s, symbol]) =>
+      RANKS.filter((r) => this.exhausted.includes(`${r}${s}`)).map((r) => `${r}${symbol}`),
+    );
     return html`<div class="grid" role="group" aria-label="cards">
-      ${SUITS.map(([s, symbol]) =>
-        RANKS.map((r) => {
-          const card = `${r}${s}`;
-          const red = s === 'H' || s === 'D';
-          return html`<button
-            class=${red ? 'red' : ''}
-            data-card=${card}
-            aria-label=${`${r}${symbol}`}
-            ?disabled=${this.disabled || this.exhausted.includes(card)}
-            @click=${() => this.tap(card)}
-          >
-            <span>${r}</span><span class="suit">${symbol}</span>
-          </button>`;
-        }),
-      )}
-    </div>`;
+        ${SUITS.map(([s, symbol]) =>
+          RANKS.map((r) => {
+            const card = `${r}${s}`;
+            const red = s === 'H' || s === 'D';
+            const gone = this.exhausted.includes(card) && t ? t.usedUp(`${r}${symbol}`) : null;
+            return html`<button
+              class=${red ? 'red' : ''}
+              data-card=${card}
+              aria-label=${gone ?? `${r}${symbol}`}
+              title=${gone ?? nothing}
+              ?data-used-up=${gone !== null}
+              ?disabled=${this.disabled || this.exhausted.includes(card)}
+              @click=${() => this.tap(card)}
+            >
+              <span>${r}</span><span class="suit">${symbol}</span>
+            </button>`;
+          }),
+        )}
+      </div>
+      ${
+        t && this.wayOut && usedUp.length > 0 && !this.disabled
+          ? html`<div class="used-up" role="note" data-used-up-note>${t.usedUpWayOut(usedUp.join(' '))}</div>`
+          : nothing
+      }`;
   }
 }

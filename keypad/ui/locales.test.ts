@@ -16,6 +16,8 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   pending: [5],
   wins: ['banker', 4, 9],
   noWagersPoints: ['banker', 5, 9],
+  usedUp: ['A♠'],
+  usedUpWayOut: ['A♠ 9♥'],
   pointsOf: ['Side'],
   lastResult: [22],
   lastRound: [13],
@@ -233,5 +235,16 @@ describe("a natural's third-card notes", () => {
     expect(said).not.toContain('5');
     expect(t.drawNote({ ...banker, act: null })).not.toBe(said);
     expect(t.drawNote({ ...banker, natural: { side: 'both', points: 9 } })).not.toBe(said);
+  });
+});
+
+describe('a used-up card key’s way out', () => {
+  // The line under the grid names the buttons the dealer taps: "Round void…", then the foreign card's reason.
+  it.each(LANGUAGES)('%s names the buttons as they read', (lang) => {
+    const t = strings(lang);
+    const reason = t.voidReasons['foreign-card'].split(/ — |（/)[0]!;
+    expect(t.usedUpWayOut('A♠')).toContain(t.roundVoid);
+    expect(t.usedUpWayOut('A♠')).toContain(reason);
+    expect(t.usedUpWayOut('A♠')).toContain(t.usedUp('A♠'));
   });
 });

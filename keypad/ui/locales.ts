@@ -153,6 +153,10 @@ const EN = {
     'cannot-reconstruct': 'Cannot be reconstructed — rule 12.6',
     'foreign-card': 'A card not of the set — tournament rule 5.1.1',
   } satisfies Record<RoundVoidNow, string>,
+  /** A card key disabled because every copy of it in the shoe is dealt: its title, and the way out under the grid. */
+  usedUp: (card: string) => `${card}: all dealt from this shoe`,
+  usedUpWayOut: (cards: string) =>
+    `${cards}: all dealt from this shoe. A card not of the set? ${EN.roundVoid} → A card not of the set`,
   noBetCoupMark: 'no-bet coup',
   voidedMark: 'void',
   /**

@@ -107,6 +107,8 @@ export const ZH_HANS: Strings = {
     'cannot-reconstruct': '发牌出错，无法还原（规则 12.6）',
     'foreign-card': '出现非本副牌（锦标赛规则 5.1.1）',
   },
+  usedUp: (card) => `${card}：本牌靴已全部发出`,
+  usedUpWayOut: (cards) => `${cards}：本牌靴已全部发出。非本副牌？按“${ZH_HANS.roundVoid}”→“出现非本副牌”`,
   noBetCoupMark: '免注局',
   voidedMark: '作废',
   noWagers: {

@@ -110,6 +110,9 @@ export const ZH_HANT: Strings = {
     'cannot-reconstruct': '發牌出錯，無法還原（規則 12.6）',
     'foreign-card': '發現不屬於本牌靴的牌（錦標賽規則 5.1.1）',
   },
+  usedUp: (card) => `${card}：本牌靴已全部發出`,
+  usedUpWayOut: (cards) =>
+    `${cards}：本牌靴已全部發出。不屬於本牌靴的牌？按「${ZH_HANT.roundVoid}」→「發現不屬於本牌靴的牌」`,
   noBetCoupMark: '免注局',
   voidedMark: '作廢',
   noWagers: {

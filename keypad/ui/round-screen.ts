@@ -156,7 +156,9 @@ export class KeypadRoundScreen extends LitElement {
           </button>
         </div>
         <keypad-card-grid
+          .t=${t}
           .exhausted=${s.exhausted}
+          wayOut
           ?disabled=${at ? !v.can.recard : !v.can.card}
           @keypad-card=${(e: CustomEvent<string>) => this.key(e.detail)}
         ></keypad-card-grid>
