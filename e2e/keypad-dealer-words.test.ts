@@ -176,3 +176,22 @@ describe.skipIf(rig.missing)(`a used-up card key says why${rig.missing ? ` (${ri
       }
   }, 120_000);
 });
+
+/**
+ * "End shoe" with bets open (rule 7.10 lets the pit replace the cards after any round): the boards went from "Bets
+ * open" straight to SHOE END, and the confirmation said nothing of the bets. It now says, as a warning, that they are
+ * open, that their hand is not dealt in this shoe, and what becomes of the wagers.
+ */
+describe.skipIf(rig.missing)(`"End shoe" with bets open${rig.missing ? ` (${rig.missing})` : ''}`, () => {
+  test('the confirmation warns of the open bets; confirmed, the shoe ends', async () => {
+    const { kp, server } = await keypadOn('W3');
+    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, ...HAND, { type: 'bets-open' });
+    const page = await open(server.url, 'en');
+    await page.locator('keypad-between [data-end-shoe-early]').click();
+    const warning = page.locator('keypad-confirm [data-warning]');
+    expect(await warning.textContent()).toContain('Bets are open for hand 2: it will not be dealt in this shoe.');
+    await shot(page, 'end-shoe-bets-open', 'en');
+    await page.locator('keypad-confirm [data-confirm]').click();
+    await expect.poll(() => kp.view().shoe?.phase).toBe('ended');
+  }, 60_000);
+});

@@ -18,7 +18,7 @@ import { cardLabel, isRed } from './format';
 import { lastRound } from './last-round';
 import type { Strings } from './locales';
 import { nextStep, statusKey, statusText, type NextStep } from './next-step';
-import { handsTally } from './shoe-rounds';
+import { endShoeEarly, handsTally } from './shoe-rounds';
 import { pitClosedHere, pitClosedWarning } from './pit-closed';
 import { screenStyles } from './keypad-app.styles';
 import { sharedStyles } from './shared.styles';
@@ -275,16 +275,7 @@ export class KeypadBetween extends LitElement {
               class="danger"
               data-end-shoe-early
               ?disabled=${!v.can['end-shoe'] || s.complete}
-              @click=${() =>
-                this.act(
-                  { type: 'end-shoe' },
-                  {
-                    title: tally ? t.endShoeNow(tally.played, tally.void) : t.endShoe,
-                    body: t.endShoeEarly,
-                    label: t.endShoe,
-                    danger: true,
-                  },
-                )}
+              @click=${() => this.act({ type: 'end-shoe' }, endShoeEarly(t, s))}
             >
               ${t.endShoe}
             </button>

@@ -36,6 +36,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   redoing: [21],
   endShoeDone: [71, 2],
   endShoeNow: [64, 3],
+  endShoeBetsOpen: [12],
   lastCoupNext: [72],
   cutCardOut: [73],
   keyResult: [5],

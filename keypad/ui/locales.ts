@@ -120,6 +120,9 @@ const EN = {
   redoing: (n: number) => `Keying hand ${n} again (undo): the boards get the new result as a correction`,
   endShoe: 'End shoe',
   endShoeEarly: 'The last coup has not been dealt. End the shoe now (rule 7.10)?',
+  /** Ending the shoe with bets open: what becomes of the round they were placed on, and of the wagers. */
+  endShoeBetsOpen: (n: number) =>
+    `Bets are open for hand ${n}: it will not be dealt in this shoe. Return the wagers on the layout, unless the pit says they stay for the new shoe's first hand.`,
   endShoeDone: (played: number, voids: number) =>
     `The last coup is dealt: end the shoe (${EN.handsCount(played, voids)})`,
   /** The early end's confirmation (rule 7.10): the shoe's hands so far, as the boards will count them. */

@@ -79,6 +79,8 @@ export const ZH_HANS: Strings = {
   redoing: (n) => `重新输入第 ${n} 局（撤销）：各显示屏将收到更正`,
   endShoe: '结束牌靴',
   endShoeEarly: '最后一局尚未发出。现在结束牌靴（规则 7.10）？',
+  endShoeBetsOpen: (n) =>
+    `第 ${n} 局已开始下注：本牌靴不再发此局。请退回台面上的投注，除非场务指示留待新牌靴的第一局。`,
   endShoeDone: (played, voids) => `最后一局已发出：结束牌靴（${ZH_HANS.handsCount(played, voids)}）`,
   endShoeNow: (played, voids) => `现在结束牌靴（${ZH_HANS.handsCount(played, voids)}）`,
   lastCoup: '最后一局',

@@ -82,6 +82,8 @@ export const ZH_HANT: Strings = {
   redoing: (n) => `重新輸入第 ${n} 局（撤銷）：各顯示屏會收到更正`,
   endShoe: '結束本靴',
   endShoeEarly: '最後一局尚未發出。現在結束本靴（規則 7.10）？',
+  endShoeBetsOpen: (n) =>
+    `第 ${n} 局已開始下注：本靴不再發此局。請退回枱面上的投注，除非賭區經理指示留待新牌靴的第一局。`,
   endShoeDone: (played, voids) => `最後一局已發出：結束本靴（${ZH_HANT.handsCount(played, voids)}）`,
   endShoeNow: (played, voids) => `現在結束本靴（${ZH_HANT.handsCount(played, voids)}）`,
   lastCoup: '最後一局',

@@ -6,7 +6,7 @@ import type { Action } from '../protocol';
 import { keypadView } from '../view';
 import { strings } from './locales';
 import { statusText } from './next-step';
-import { handHeadline, handsTally, roundVoidReason, shoeRounds } from './shoe-rounds';
+import { endShoeEarly, handHeadline, handsTally, roundVoidReason, shoeRounds } from './shoe-rounds';
 
 const AT = '2024-11-22T14:00:00.000Z';
 
@@ -144,5 +144,34 @@ describe('the last result’s headline: a hand without wagers says so before its
       result: { ...h.result, outcome: 'tie' as const, playerPoints: 6 as const, bankerPoints: 6 as const },
     };
     expect(handHeadline(strings('en'), tied)).toBe('Void hand (no bets): Tie 6 – 6');
+  });
+});
+
+describe('"End shoe" before the last coup (rule 7.10)', () => {
+  const shoe = (actions: readonly Action[]) => view(state([...SHOE, ...HAND, ...actions])).shoe!;
+
+  test('between rounds: the early end, the hands counted', () => {
+    expect(endShoeEarly(strings('en'), shoe([]))).toEqual({
+      title: 'End the shoe now (1 hand)',
+      body: 'The last coup has not been dealt. End the shoe now (rule 7.10)?',
+      label: 'End shoe',
+      danger: true,
+    });
+  });
+
+  // A dealer: the boards went from "#2 Bets open" straight to SHOE END, and the confirmation said nothing of the bets.
+  test('bets open: says so, that the hand is not dealt, and what becomes of the wagers, in every language', () => {
+    const s = shoe([{ type: 'bets-open' }]);
+    expect(s.phase).toBe('betting');
+    const ask = endShoeEarly(strings('en'), s);
+    expect(ask.warn).toBe(true);
+    expect(ask.body).toBe(
+      'The last coup has not been dealt. End the shoe now (rule 7.10)? Bets are open for hand 2: it will not be ' +
+        "dealt in this shoe. Return the wagers on the layout, unless the pit says they stay for the new shoe's first hand.",
+    );
+    expect(endShoeEarly(strings('zh-Hans'), s).body).toContain(
+      '第 2 局已开始下注：本牌靴不再发此局。请退回台面上的投注',
+    );
+    expect(endShoeEarly(strings('zh-Hant'), s).body).toContain('第 2 局已開始下注：本靴不再發此局。請退回枱面上的投注');
   });
 });

@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 import { ROUND_VOID_REASONS, type HandView, type RoundVoidNow, type ShoeView } from '../protocol';
+import type { Confirmation } from './events';
 import type { NoWagers, Strings } from './locales';
 
 /** A round of the shoe: a hand with its result, or a round voided before it had one. */
@@ -67,3 +68,21 @@ export const handsTally = (s: ShoeView): { readonly played: number; readonly voi
   played: s.onRoads,
   void: s.hands.length - s.onRoads,
 });
+
+/**
+ * "End shoe" before the last coup (rule 7.10: the cards replaced after any round): its confirmation, with the hands
+ * counted as the boards count them. With bets open it says so, and what becomes of them: the round they were placed
+ * on is not dealt in this shoe, and the wagers go back unless the pit keeps them for the new shoe's first hand (the
+ * boards go from "Bets open" straight to SHOE END; the confirmation said nothing of the bets).
+ */
+export function endShoeEarly(t: Strings, s: ShoeView): Confirmation {
+  const tally = handsTally(s);
+  const betting = s.phase === 'betting';
+  return {
+    title: t.endShoeNow(tally.played, tally.void),
+    body: betting ? `${t.endShoeEarly} ${t.endShoeBetsOpen(s.nextHandNo)}` : t.endShoeEarly,
+    label: t.endShoe,
+    danger: true,
+    ...(betting && { warn: true }),
+  };
+}
