@@ -79,7 +79,7 @@ const FIXTURES: Record<string, readonly string[]> = {
   'connection-lost': ['Connection lost — showing results up to', '(12 min ago)', '连接中断'],
   'table-closed': ['Table closed', '暂停营业'],
   'colour-blind': ['Big Road', 'Ask roads'],
-  'new-shoe': ['New shoe', 'Burn', '10 cards burnt'],
+  'new-shoe': ['New shoe', 'Burn', '1 face up + 10 face down'],
   'full-side-bets': [
     'Perfect Pairs',
     'UR Way Égalité',

@@ -99,7 +99,7 @@ export class KioskNotices extends LitElement {
       case 'newShoe':
         return tr(lang, 'notice.newShoeDetail', 'The roads start afresh');
       case 'burn':
-        return n.burn ? tr(lang, 'notice.burnt', str`${count(n.burn.count, localeOf(lang))} cards burnt`) : nothing;
+        return n.burn ? this.burnt(n.burn.count) : nothing;
       case 'tableClosed':
         return this.results ? tr(lang, 'notice.tableClosedDetail', 'Results of this shoe remain shown') : nothing;
       case 'corrected':
@@ -113,6 +113,18 @@ export class KioskNotices extends LitElement {
       case 'shoeEnd':
         return tr(lang, 'notice.shoeEndDetail', 'No further hands until the cards are reshuffled');
     }
+  }
+
+  /**
+   * Rule 7.7: the card turned face up (drawn beside the words) and `count` more face down (its face value, rule 7.9),
+   * all to the discard rack. "7 cards burnt" beside a face-up 7 left a patron or surveillance to guess whether the 7
+   * counted: the words say both ("1 face up + 7 face down"), short enough for the band in two languages at once.
+   */
+  private burnt(faceDown: number): TemplateResult | string {
+    const lang = this.language;
+    const locale = localeOf(lang);
+    const [up, down] = [count(1, locale), count(faceDown, locale)];
+    return tr(lang, 'notice.burnt', str`${up} face up + ${down} face down`);
   }
 
   /**

@@ -23,7 +23,10 @@ const EXPECTED: Record<(typeof NOTICE_KINDS)[number], { notice: Omit<Notice, 'si
   roundVoid: { notice: { kind: 'roundVoid', hand: 9 }, text: ['Round void', 'Hand 9 is void'] },
   shuffle: { notice: { kind: 'shuffle' }, text: ['Shuffling'] },
   newShoe: { notice: { kind: 'newShoe' }, text: ['New shoe'] },
-  burn: { notice: { kind: 'burn', burn: { card: 'KD', count: 10 } }, text: ['Burn', '10 cards burnt'] },
+  burn: {
+    notice: { kind: 'burn', burn: { card: 'KD', count: 10 } },
+    text: ['Burn', '1 face up + 10 face down'],
+  },
   tableClosed: { notice: { kind: 'tableClosed' }, text: ['Table closed'] },
   corrected: {
     notice: { kind: 'corrected', hand: 12, by: 'Inspector Lam' },
@@ -120,6 +123,23 @@ describe('<kiosk-notices>', () => {
     expect(textOf(el)).toContain(line);
     if (language.includes('zh'))
       expect(textOf(el).replace(/Hand 12 corrected by the dealer \(undo\)/, '')).not.toMatch(/dealer|undo/);
+    await useLanguage('en');
+  });
+
+  // A tester: "7 cards burnt" beside the face-up 7♦, though 8 cards went to the discard rack (rule 7.7 a–c).
+  it.each([
+    ['en', '1 face up + 7 face down'],
+    ['zh-Hans', '1 张正面 + 7 张背面'],
+    ['zh-Hant', '1 張正面 + 7 張背面'],
+    ['en+zh-Hant', '1 face up + 7 face down1 張正面 + 7 張背面'],
+  ] as const)('says the burn in %s with the card face up and the count face down: "%s"', async (language, line) => {
+    await useLanguage(language as Language);
+    const el = document.createElement('kiosk-notices');
+    el.language = language as Language;
+    el.notices = [{ kind: 'burn', burn: { card: '7D', count: 7 }, since }];
+    await mount(el, 1200, 300);
+    expect(textOf(el)).toContain(line);
+    expect($$(el, '.burn-card .card.red[data-card="7D"]')).toHaveLength(1);
     await useLanguage('en');
   });
 
