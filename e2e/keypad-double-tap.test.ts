@@ -103,7 +103,7 @@ describe.skipIf(missing)(`a double tap on Confirm result${missing ? ` (${missing
  * pair, so the machine's speed does not decide what the page sees.
  */
 describe.skipIf(missing)(`a double tap on a card key${missing ? ` (${missing})` : ''}`, () => {
-  test('the same key twice at once is one card; another key at once, or the same 250 ms later, is a card', async () => {
+  test('the same key twice at once is one card; another key at once, the same after Take back, or 250 ms later, is a card', async () => {
     const [kp, page] = await keypadPage('DT3', 'cards', ...SHOE);
     // Taps at the key's middle, as doubleTap's: Playwright's own tap waits for frames a paused clock does not give.
     const tapKey = async (card: string) => {
@@ -123,6 +123,18 @@ describe.skipIf(missing)(`a double tap on a card key${missing ? ` (${missing})` 
     await page.waitForTimeout(500); // a second 2C, had it been sent, is there by now
     expect(keyed()).toBe('2C');
     await pair('3D', '4H');
+    await expect.poll(keyed).toBe('2C 3D 4H');
+    // Another button between the two taps (Take back card): not a bounce, however soon.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+    await tapKey('5S');
+    await expect.poll(keyed).toBe('2C 3D 4H 5S');
+    const back = (await page.locator('main [data-take-back]').boundingBox())!;
+    await page.touchscreen.tap(back.x + back.width / 2, back.y + back.height / 2);
+    await expect.poll(keyed).toBe('2C 3D 4H');
+    await tapKey('5S');
+    await page.clock.resume();
+    await expect.poll(keyed).toBe('2C 3D 4H 5S');
+    await page.locator('main [data-take-back]').tap();
     await expect.poll(keyed).toBe('2C 3D 4H');
     await pair('2S', '2S', 250);
     await expect.poll(keyed).toBe('2C 3D 4H 2S 2S');

@@ -130,7 +130,7 @@ export class KeypadApp extends LitElement {
       const tap = { card: action.card, at: Date.now() };
       if (isBounce(this.lastKey, tap)) return;
       this.lastKey = tap;
-    }
+    } else this.lastKey = null; // another button between the two taps: not a bounce
     if (confirm) {
       this.pending = request;
       this.ask = confirm;

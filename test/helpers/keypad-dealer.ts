@@ -22,6 +22,8 @@ import type { Step } from '../../simulator/steps';
 
 /** The keypad page's double-tap guard (keypad/ui/keypad-app.ts), in ms: at least as long. */
 const SETTLE_MS = 300;
+/** The page's bounce guard on a card key (keypad/ui/settle.ts's BOUNCE_MS), in ms: at least as long. */
+const BOUNCE_MS = 200;
 
 /** The supervisor of the tests, and their code. */
 export const SUPERVISOR = { name: 'Lee', code: '4821' } as const;
@@ -44,6 +46,9 @@ export class KeypadUi {
      */
     readonly onPageClock = false,
   ) {}
+
+  /** The last card key tapped on the main screen, and when (the page's bounce guard drops the same key again soon). */
+  private lastKey: string | null = null;
 
   async view(): Promise<KeypadView> {
     const r = await fetch(`${this.base}api/view`);
@@ -90,7 +95,18 @@ export class KeypadUi {
 
   /** Confirm in the confirmation dialog. */
   confirm = () => this.click('keypad-confirm [data-confirm]');
-  card = (card: string, scope = 'main') => this.click(`${scope} keypad-card-grid button[data-card="${card}"]`);
+  /**
+   * Taps a card key. The same key as the last one, at once, is a finger's bounce to the page (`isBounce`), which drops
+   * it: a dealer keying two identical cards reads the second first, so this one waits that long too.
+   */
+  async card(card: string, scope = 'main'): Promise<void> {
+    if (scope === 'main' && this.lastKey === card) {
+      if (this.onPageClock) await this.page.clock.fastForward(BOUNCE_MS);
+      else await this.page.waitForTimeout(BOUNCE_MS);
+    }
+    await this.click(`${scope} keypad-card-grid button[data-card="${card}"]`);
+    if (scope === 'main') this.lastKey = card;
+  }
   choose = (key: string) => this.click(`.choice button[data-choice="${key}"]`);
 
   /** Keys a result on the outcome pad (`scope`: the main one, or the supervisor's), and confirms it there. */
