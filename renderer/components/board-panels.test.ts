@@ -269,3 +269,38 @@ describe('the sign column of a table without side bets', () => {
     expect(main.derived, 'the derived roads have the rest').toBeGreaterThan(all.derived);
   });
 });
+
+/**
+ * The burn notice's two halves ("1 face up + 10 face down") each read whole: a screenshot of a bilingual 1080p board
+ * broke its Chinese as "1 张正面 + 10 | 张背面", the count at one line's end and what it counts on the next.
+ */
+describe('the burn notice', () => {
+  it.for([
+    [1920, 1080, 'en+zh-Hans'],
+    [1080, 1920, 'en+zh-Hans'],
+    [1920, 1080, 'en+zh-Hant'],
+    [1920, 1080, 'zh-Hant'],
+  ] as const)('%i×%i, %s: each half on one line', async ([w, h, language]) => {
+    await page.viewport(w, h);
+    const spec = { ...FIXTURES['new-shoe']!(Date.now()) };
+    const view = { ...spec, signage: { ...spec.signage!, language } };
+    const app = await board(new DemoKiosk(view), w, h);
+    await settleAll(app);
+    const band = app.shadowRoot!.querySelector('kiosk-notices:not([cover])')!.shadowRoot!;
+    const detail = band.querySelector('.notice[data-kind=burn] .detail')!;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(detail, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent!.matchAll(/1\s(?:face\sup|[张張]正面)|10\s(?:face\sdown|[张張]背面)/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        found.push(`${m[0].replace(/\s/g, ' ')}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
+      }
+    }
+    const halves = language.startsWith('en') ? 4 : 2;
+    expect(found).toHaveLength(halves);
+    for (const f of found) expect(f).toMatch(/: 1 line$/);
+  });
+});

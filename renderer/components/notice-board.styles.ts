@@ -109,6 +109,10 @@ export const noticeStyles = css`
     font-size: 1em;
     margin-left: 0.5em;
   }
+  /* The burn's two halves break only between them (notice-board.ts, burnt()). */
+  .notice[data-kind='burn'] .detail {
+    word-break: keep-all;
+  }
   .burn-card .card {
     display: block;
     height: 2.9em;

@@ -119,12 +119,14 @@ export class KioskNotices extends LitElement {
    * Rule 7.7: the card turned face up (drawn beside the words) and `count` more face down (its face value, rule 7.9),
    * all to the discard rack. "7 cards burnt" beside a face-up 7 left a patron or surveillance to guess whether the 7
    * counted: the words say both ("1 face up + 7 face down"), short enough for the band in two languages at once.
+   * Each half is one phrase: its spaces do not break, and the styles keep Chinese from breaking inside a word (keep-all),
+   * so a line breaks only around "+" ("10 | face down", "10 张背 | 面" read as something else).
    */
   private burnt(faceDown: number): TemplateResult | string {
     const lang = this.language;
     const locale = localeOf(lang);
     const [up, down] = [count(1, locale), count(faceDown, locale)];
-    return tr(lang, 'notice.burnt', str`${up} face up + ${down} face down`);
+    return tr(lang, 'notice.burnt', str`${up}\u00a0face\u00a0up + ${down}\u00a0face\u00a0down`);
   }
 
   /**

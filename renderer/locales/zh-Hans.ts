@@ -45,7 +45,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'limits.title': '限红',
   notices: '告示',
   'notice.burn': '烧牌',
-  'notice.burnt': str`${0} 张正面 + ${1} 张背面`,
+  'notice.burnt': str`${0}\u00a0张正面 + ${1}\u00a0张背面`,
   'notice.corrected': '结果已更正',
   'notice.correctedBy': str`第 ${0} 局已由 ${1} 更正`,
   'notice.correctedByDealerUndo': str`第 ${0} 局已由荷官更正（撤销）`,

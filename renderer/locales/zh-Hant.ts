@@ -45,7 +45,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'limits.title': '限紅',
   notices: '告示',
   'notice.burn': '燒牌',
-  'notice.burnt': str`${0} 張正面 + ${1} 張背面`,
+  'notice.burnt': str`${0}\u00a0張正面 + ${1}\u00a0張背面`,
   'notice.corrected': '結果已更正',
   'notice.correctedBy': str`第 ${0} 局已由 ${1} 更正`,
   'notice.correctedByDealerUndo': str`第 ${0} 局已由荷官更正（撤銷）`,
