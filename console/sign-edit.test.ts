@@ -245,6 +245,32 @@ describe('variant and from-hand (rule 5.11)', () => {
     expect(cancelled.previousVariant).toBeUndefined();
   });
 
+  test('a change made for the next shoe is pending: replaced, or cancelled by going back, never put in force', () => {
+    // Found on a shift: modified odds scheduled for the next shoe (--shoe), then `variant=commission` to cancel it.
+    // Read as in force, it went out as "commission from hand 31, modified odds before": the boards showed the
+    // modified-odds sign at once, on a round whose bets were taken at commission.
+    const S1s = { ...S1, startedAt: '2026-11-22T11:00:00.000Z' };
+    const next = currentShoe(S1s, 'S2');
+    const ahead = after(['variant=modified-odds', 'from-hand=1'], {
+      shoe: next,
+      table: signage(4, { variant: { kind: 'commission', commissionPercent: 4 } }),
+    });
+    expect(ahead.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S2', effectiveFromHand: 1 });
+    expect(ahead.previousVariant).toEqual({ kind: 'commission', commissionPercent: 4 });
+    const board = { shoe: { id: 'S1', startedAt: S1s.startedAt }, pastShoes: [] };
+    expect(coreSignage(ahead, casino(1), board).payTable).toMatchObject({
+      variant: 'commission',
+      commissionRate: 0.04,
+    });
+
+    const cancelled = after(['variant=commission'], { table: ahead, shoe: S1s });
+    expect(cancelled.variant).toEqual({ kind: 'commission', commissionPercent: 4 });
+    expect(coreSignage(cancelled, casino(1), board).payTable.variant).toBe('commission');
+    const moved = after(['variant=modified-odds', 'from-hand=40'], { table: ahead, shoe: S1s });
+    expect(moved.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S1', effectiveFromHand: 40 });
+    expect(moved.previousVariant).toEqual({ kind: 'commission', commissionPercent: 4 });
+  });
+
   test('once begun, the next switch keeps the variant in force as previous; back to commission keeps the last rate', () => {
     const modified = after(['commission=4', 'from-hand=35']);
     const later = { ...S1, handsPlayed: 40, nextHand: 41, earliestHand: 41 };

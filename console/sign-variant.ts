@@ -72,8 +72,11 @@ export function planVariant(
     );
   }
   const curFrom = cur.variant.effectiveFromHand ?? 1;
+  // Not yet begun: later in this shoe, or made for a shoe yet to come (the boards show `previousVariant` until then).
   const pending =
-    shoe !== null && cur.variant.effectiveFromShoe === shoe.shoeId && curFrom > 1 && curFrom >= shoe.earliestHand;
+    shoe !== null &&
+    ((cur.variant.effectiveFromShoe === shoe.shoeId && curFrom > 1 && curFrom >= shoe.earliestHand) ||
+      scheduledAhead(cur, shoe));
   const base = pending ? (cur.previousVariant ?? DEFAULT_VARIANT) : cur.variant; // in force until the change
   const kind = e.variant ?? cur.variant.kind;
   if (kind === 'modified-odds' && e.commission !== undefined)
@@ -125,5 +128,14 @@ export function planVariant(
   }
   const from = e.fromHand ?? shoe.earliestHand;
   const variant = { ...target, effectiveFromShoe: shoe.shoeId, effectiveFromHand: from } as Variant;
-  return ok(from > 1 ? { variant, previousVariant: base } : { variant });
+  // A shoe named ahead of the snapshot's (--shoe): until it comes the boards show the variant before it.
+  return ok(from > 1 || shoe.handsPlayed === null ? { variant, previousVariant: base } : { variant });
+}
+
+/** Whether the sign's variant was made for a shoe yet to come, as a board in `shoe` reads it (`variantStart`). */
+function scheduledAhead(cur: TableSignage, shoe: ShoePosition): boolean {
+  const v = cur.variant;
+  if (v.effectiveFromShoe === undefined || v.effectiveFromShoe === shoe.shoeId) return false;
+  const at = { id: shoe.shoeId, ...(shoe.startedAt !== undefined && { startedAt: shoe.startedAt }) };
+  return variantStart(v, cur.updatedAt, { shoe: at, pastShoes: [] }) === 'later';
 }
