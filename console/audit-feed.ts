@@ -120,6 +120,7 @@ export class AuditFeed extends EventEmitter<{ appended: [AuditRecord[]]; refused
     client.on('error', (e) => this.log.warn({ err: e.message }, 'audit connection'));
     client.on('message', (topic, payload) => {
       if (topic === this.topic) void this.receive(payload);
+      else if (topic === this.announced?.topic && payload.toString() === this.announced.text) this.heard();
     });
     return new Promise((done) => {
       const events = ['connect', 'error', 'close'] as const;
@@ -144,13 +145,41 @@ export class AuditFeed extends EventEmitter<{ appended: [AuditRecord[]]; refused
       host: hostname().slice(0, 255) || 'unknown',
       at: new Date().toISOString(),
     });
-    client.publish(topics(this.options.broker.root).pitAuditKeeper(keeper), text, { qos: 1, retain: true }, (e) => {
-      if (e) this.log.warn({ err: e.message }, 'cannot say this console keeps the audit log');
+    const topic = topics(this.options.broker.root).pitAuditKeeper(keeper);
+    this.heard();
+    client.publish(topic, text, { qos: 1, retain: true }, (e) => {
+      if (e) return this.log.warn({ err: e.message }, 'cannot say this console keeps the audit log');
+      // An MQTT 3.1.1 broker drops a publish its ACL refuses without a word: only its coming back proves it.
+      this.announced = { topic, text, timer: setTimeout(() => this.unheard(topic), this.options.confirmMs ?? 5_000) };
+      client.subscribe(topic, { qos: 1 }, (err) => err && this.unheard(topic));
     });
+  }
+
+  private announced: { topic: string; text: string; timer: NodeJS.Timeout } | null = null;
+
+  /** The announcement came back (or is replaced): no more waiting for it. */
+  private heard(): void {
+    const a = this.announced;
+    this.announced = null;
+    if (!a) return;
+    clearTimeout(a.timer);
+    this.mqtt?.unsubscribe(a.topic, () => undefined);
+  }
+
+  private unheard(topic: string): void {
+    this.heard();
+    this.log.error(
+      { topic },
+      'the broker did not pass back this console’s word that it keeps the audit log: its ACL most likely lacks ' +
+        `\`topic write ${topics(this.options.broker.root).pitAuditKeepers()}\` for the console (docs/console.md, ` +
+        'Security); until it has it, signage and fleet warn that their records are in no log, though this console keeps them',
+    );
   }
 
   /** Disconnects, keeping the session on the broker. */
   async stop(): Promise<void> {
+    if (this.announced) clearTimeout(this.announced.timer);
+    this.announced = null;
     await this.mqtt?.endAsync(true).catch(() => undefined);
     this.mqtt = null;
   }
