@@ -363,6 +363,23 @@ describe('signage', () => {
     expect(state.signage!.revision).toBe(2);
     expect(state.casino!.perfectPairsScale).toBe('two');
   });
+
+  // A floor manager's walk: two `signage set` at one moment both published revision 17; the broker kept the later,
+  // the board the earlier, and a restart would have changed the board's limits with no new revision.
+  test('one of the same revision that says something else replaces it (the broker keeps the later)', () => {
+    const a = signage(17, { limits: { ...signage(17).limits, tieMaximum: 901 } });
+    const b = signage(17, { message: 'Manager B message' });
+    const { effects, state } = run([
+      { kind: 'signage', payload: a },
+      { kind: 'signage', payload: b },
+      { kind: 'signage', payload: JSON.parse(JSON.stringify(b)) as typeof b },
+      { kind: 'casinoSignage', payload: casino(3, 'one') },
+      { kind: 'casinoSignage', payload: casino(3, 'two') },
+    ]);
+    expect(effects).toEqual(['applied', 'applied', expect.stringMatching(/^duplicate/), 'applied', 'applied']);
+    expect(state.signage).toEqual(b);
+    expect(state.casino!.perfectPairsScale).toBe('two');
+  });
 });
 
 describe('robustness', () => {

@@ -13,6 +13,7 @@
  * @packageDocumentation
  */
 import type { CasinoSignage, ControllerStatus, TableSignage } from '../contract/schemas';
+import { canonicalJson } from '../contract/signed';
 import { addNotice, dropNotices } from './notices';
 import { applyEvent } from './table-event';
 import { applyHand } from './table-hand';
@@ -55,7 +56,13 @@ export function applyMessage(state: TableState, msg: TableMessage, now: string):
   }
 }
 
-/** A table sign replaces the one shown when its revision is higher; a lower one is ignored (and said so). */
+/**
+ * A table sign replaces the one shown when its revision is higher; a lower one is ignored (and said so). One of the
+ * same revision replaces it too when it says something else: two of the pit's tools that published at one moment
+ * both took the next revision, and the broker keeps the later of the two, which reaches the board after the other.
+ * Kept to the first, a board showed one manager's sign while the broker held the other's (at a restart the board
+ * changed its limits with no new revision), and the console called it in step.
+ */
 function applySignage(state: TableState, sign: TableSignage, now: string): Applied {
   const cur = state.signage?.revision ?? -1;
   if (sign.revision < cur)
@@ -63,7 +70,8 @@ function applySignage(state: TableState, sign: TableSignage, now: string): Appli
       `signage revision ${sign.revision} is below revision ${cur}, which the board shows`,
       'older-signage',
     );
-  if (sign.revision === cur) return duplicate(`signage revision ${cur} already shown`);
+  if (sign.revision === cur && canonicalJson(sign) === canonicalJson(state.signage))
+    return duplicate(`signage revision ${cur} already shown`);
   const limits = sign.limits;
   if (limits.minimum > limits.maximum)
     return rejected(`limits.minimum (${limits.minimum}) is above limits.maximum (${limits.maximum})`);
@@ -84,7 +92,8 @@ function applyCasinoSignage(state: TableState, sign: CasinoSignage): Applied {
       `casino signage revision ${sign.revision} is below revision ${cur}, which the board shows`,
       'older-casino-signage',
     );
-  if (sign.revision === cur) return duplicate(`casino signage revision ${cur} already shown`);
+  if (sign.revision === cur && canonicalJson(sign) === canonicalJson(state.casino))
+    return duplicate(`casino signage revision ${cur} already shown`); // another of the same revision: as applySignage
   return applied({ ...state, casino: sign, change: { kind: 'signage' } });
 }
 
