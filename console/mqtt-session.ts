@@ -20,6 +20,7 @@ import { parseBrokerUrl } from '../mqtt-bridge/broker-url';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
 import { signPayload, type SigningKey } from '../mqtt-bridge/signing';
 import type { SignPlan } from './sign-edit';
+import { lostRaceError, RACE_MS, watchRace } from './sign-race';
 
 /** Where and how the console connects. */
 export interface BrokerOptions {
@@ -223,6 +224,8 @@ export interface PublishOptions {
   readonly confirmMs?: number;
   /** The pit's key: every sign goes out with its `sig` for the exact topic it is published on. */
   readonly key?: SigningKey | null;
+  /** How long to listen, once it came back, for another sign of its revision (sign-race.ts); with `confirmMs` only. */
+  readonly raceMs?: number;
 }
 
 /** Why the broker refused a publish of `what`, in words (MQTT 5 says it with a reason code). */
@@ -253,7 +256,7 @@ export async function publishPlan(
   client: MqttClient,
   o: Pick<BrokerOptions, 'root' | 'protocolVersion'>,
   plan: SignPlan,
-  { confirmMs = 2_000, key = null }: PublishOptions = {},
+  { confirmMs = 2_000, key = null, raceMs = RACE_MS }: PublishOptions = {},
 ): Promise<{ readonly published: Published[]; readonly error: string | null }> {
   const t = topics(o.root);
   const jobs: { topic: string; text: string; what: string }[] = [];
@@ -273,19 +276,25 @@ export async function publishPlan(
   const published: Published[] = [];
   for (const job of jobs) {
     const back = confirmMs > 0 ? echo(client, job.topic, job.text, confirmMs) : Promise.resolve(true);
+    const race = confirmMs > 0 ? watchRace(client, job.topic, job.text) : null; // another tool's, at one moment
     try {
       await client.publishAsync(job.topic, job.text, { qos: 1, retain: true });
     } catch (e) {
+      race?.stop();
       return { published, error: refusedBecause(e, job.what) };
     }
-    if (!(await back))
+    if (!(await back)) {
+      race?.stop();
       return {
         published,
         error:
           `the broker took ${job.what} but did not pass it back within ${confirmMs / 1000} s, so it may not have kept it` +
           unconfirmedHint(o.protocolVersion),
       };
+    }
     published.push({ topic: job.topic, text: job.text });
+    const lost = race ? await race.after(raceMs) : null;
+    if (lost) return { published, error: lostRaceError(job.what, lost) };
   }
   return { published, error: null };
 }
