@@ -190,6 +190,34 @@ describe("the statistics' counts beside their labels", () => {
 });
 
 /**
+ * The statistics' Banker, Player and Tie share one line, and their pairs, natural and streaks at most two under it,
+ * at 1080p and at 4K alike. A bilingual 4K board's panel is taller than twice 1080p's (its big road is shorter), so
+ * the lines it wrapped did not spill past it and the gaps stayed wide: Tie went alone to a second line, the natural
+ * beside the streak and the longest streaks to a sixth.
+ */
+describe('the statistics keep their lines', () => {
+  it.for([
+    [1920, 1080, 'shoe-full'],
+    [3840, 2160, 'shoe-full'],
+    [3840, 2160, 'shoe-long'],
+    [3840, 2160, 'shoe-long-en-zh-hant'],
+    [3840, 2160, 'full-side-bets'],
+  ] as const)('%i×%i, %s: Banker, Player and Tie on one line, the rest on two', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const stats = () => app.shadowRoot!.querySelector('kiosk-stats')!.shadowRoot!;
+    const lines = (sel: string) =>
+      new Set([...stats().querySelectorAll<HTMLElement>(sel)].map((e) => Math.round(e.getBoundingClientRect().top)))
+        .size;
+    await expect
+      .poll(async () => (await settle(app), [lines('.rows > .row'), lines('.extras > .extra') <= 2]), {
+        timeout: 5000,
+      })
+      .toEqual([1, true]);
+  });
+});
+
+/**
  * A 4K board (`highResolution: more-columns`) draws its big road shorter than twice 1080p's: the room it leaves
  * (~125 px in landscape, ~250 px in portrait) goes to the panels under it. On a board in one language it stayed
  * empty at the foot of the last hand and the statistics; their content now uses it (larger cards, the statistics'

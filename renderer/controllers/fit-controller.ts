@@ -16,7 +16,8 @@
  *   (a portrait footer's one line is as wide as two of the column's: more than a column with one line to spare);
  *   a message of one word is whole on its line, a little smaller, or evenly broken (fit-word.ts);
  * - the statistics tighten their gaps (`dense`) when their lines would otherwise wrap past their panel (a bilingual
- *   landscape board). Their figures keep the room of their widest values (stats-panel.styles.ts), so what fits at
+ *   landscape board), or wrap at all (a bilingual 4K board's panel has room under a wrapped line: Tie went alone to
+ *   a line of its own). Their figures keep the room of their widest values (stats-panel.styles.ts), so what fits at
  *   one hand fits at every hand of the shoe.
  *
  * Once a measurement settles, the host is told what it came to when that changed (`kiosk:fit`): the message cut, and
@@ -33,7 +34,7 @@
 import type { LitElement, ReactiveController, ReactiveControllerHost } from 'lit';
 import { MAX_MESSAGE_LINES } from '../../contract/fit-report';
 import type { FitReport, KioskApi } from '../../contract/kiosk';
-import { headlineFits, isCut, lineOf, overflows, shownOf, spills, updated } from './fit-measure';
+import { headlineFits, isCut, lineOf, overflows, shownOf, spills, updated, wraps } from './fit-measure';
 import { fitWord } from './fit-word';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
@@ -254,6 +255,6 @@ export class FitController implements ReactiveController {
     if (!stats || !panel) return;
     await stats.updateComplete;
     stats.removeAttribute('dense');
-    if (spills(panel)) stats.setAttribute('dense', '');
+    if (spills(panel) || wraps(stats)) stats.setAttribute('dense', '');
   }
 }

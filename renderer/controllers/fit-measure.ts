@@ -1,10 +1,12 @@
 /**
  * What FitController reads off the laid-out board: whether a panel overflows or its last part spills past its
- * padding, whether the header's limits fit, a text's line, and whether (and how much of) the pit's message is cut.
+ * padding, whether the statistics' lines wrap, whether the header's limits fit, a text's line, and whether (and how
+ * much of) the pit's message is cut.
  * Pure reads of the DOM as laid out; the decisions (what to tighten, where the message goes) are fit-controller.ts's.
  *
  * ```ts
  * if (!headlineFits(headline)) headline.setAttribute('tight', '');
+ * if (spills(panel) || wraps(stats)) stats.setAttribute('dense', '');
  * const cut = isCut(message) ? shownOf(message) : 1;
  * ```
  * @packageDocumentation
@@ -23,6 +25,27 @@ export const spills = (panel: HTMLElement) => {
   if (overflows(panel)) return true;
   const part = panel.querySelector<HTMLElement>(':scope > :is(kiosk-stats, kiosk-last-hand)');
   return part !== null && part.scrollHeight - part.clientHeight > parseFloat(getComputedStyle(panel).paddingBottom) + 1;
+};
+/** The lines the elements matching `selector` in `root` are laid out on: one starts more than half an item lower. */
+const linesOf = (root: ParentNode, selector: string) => {
+  const boxes = [...root.querySelectorAll<HTMLElement>(selector)].map((e) => e.getBoundingClientRect());
+  let lines = 0;
+  let top = -Infinity;
+  for (const b of boxes.sort((x, y) => x.top - y.top)) {
+    if (b.top <= top + b.height / 2) continue;
+    lines += 1;
+    top = b.top;
+  }
+  return lines;
+};
+/**
+ * The statistics' lines wrap: Banker, Player and Tie on more than one line, or the pairs, natural and streaks on more
+ * than two. A panel with room to spare under them (a bilingual 4K board's, its big road shorter) does not spill, and
+ * kept its wide gaps with Tie alone on a line of its own.
+ */
+export const wraps = (stats: HTMLElement) => {
+  const root = stats.shadowRoot;
+  return root !== null && (linesOf(root, '.rows > .row') > 1 || linesOf(root, '.extras > .extra') > 2);
 };
 /** Resolves once every part has rendered. */
 export const updated = (parts: readonly LitElement[]) => Promise.all(parts.map((p) => p.updateComplete));
