@@ -332,3 +332,40 @@ describe('the burn notice', () => {
     for (const f of found) expect(f).toMatch(/: 1 line$/);
   });
 });
+
+/**
+ * The disclaimer's Chinese breaks only between its clauses (after "。" and "，"): a bilingual 1080p board broke
+ * "实时" (real time) as "应实 | 时显示", a portrait one "实际所 | 发牌张", and a Traditional 4K portrait one left "計算。"
+ * alone on its last line. Its lines still fit the footer, which keeps their room.
+ */
+describe("the disclaimer's Chinese", () => {
+  it.for([
+    [1920, 1080, 'shoe-full'],
+    [1080, 1920, 'shoe-full'],
+    [1920, 1080, 'shoe-long-en-zh-hant'],
+    [2160, 3840, 'shoe-full-zh-hant'],
+    [1080, 1920, 'shoe-full-zh-hans'],
+  ] as const)('%i×%i, %s: each clause on one line, every line shown', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    await settleAll(app);
+    await expect.poll(() => app.shadowRoot!.querySelector('.footer .disclaimer')).not.toBeNull();
+    const disclaimer = app.shadowRoot!.querySelector<HTMLElement>('.footer .disclaimer')!;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(disclaimer, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent!.matchAll(/[\u4e00-\u9fff][^。，]*[。，]/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        found.push(`${m[0]}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
+      }
+    }
+    expect(found).toHaveLength(3);
+    for (const f of found) expect(f).toMatch(/: 1 line$/);
+    // Whole: no more than half a line past the footer's room (a line's glyphs reach a little below it anyway).
+    const line = parseFloat(getComputedStyle(disclaimer).fontSize) * 1.12;
+    expect(disclaimer.scrollHeight).toBeLessThanOrEqual(disclaimer.clientHeight + line / 2);
+  });
+});

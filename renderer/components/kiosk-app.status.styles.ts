@@ -49,10 +49,13 @@ export const statusStyles = css`
     overflow: hidden;
     max-width: 40%;
   }
+  /* Its Chinese breaks only between clauses (after "。" and "，"), never inside a word ("应实 | 时显示" read as two):
+     keep-all leaves the English's breaks as they are; the longest clause (19 characters) fits any footer's line. */
   .disclaimer {
     flex: 1 1 0;
     line-height: 1.12;
     text-wrap: pretty;
+    word-break: keep-all;
   }
   /* English and Chinese run on in one paragraph: three lines under a landscape board's roads, not four. */
   .disclaimer .bi {
