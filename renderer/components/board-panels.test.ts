@@ -369,3 +369,37 @@ describe("the disclaimer's Chinese", () => {
     expect(disclaimer.scrollHeight).toBeLessThanOrEqual(disclaimer.clientHeight + line / 2);
   });
 });
+
+/**
+ * A notice's Chinese breaks between words and phrases, never inside one: a bilingual portrait board broke the new
+ * shoe's "路单重新开始" as "路单重 | 新开始" ("afresh" split in two). Each run of Chinese characters stays on one line.
+ */
+describe("the notices' Chinese", () => {
+  it.for([
+    [1080, 1920, 'new-shoe'],
+    [1920, 1080, 'new-shoe'],
+    [1080, 1920, 'shuffle'],
+    [1080, 1920, 'void-hand'],
+  ] as const)('%i×%i, %s: each run of Chinese on one line', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    await settleAll(app);
+    await expect.poll(() => app.shadowRoot!.querySelector('kiosk-notices:not([cover])')).not.toBeNull();
+    const band = app.shadowRoot!.querySelector('kiosk-notices:not([cover])')!.shadowRoot!;
+    const found: string[] = [];
+    for (const detail of band.querySelectorAll('.detail')) {
+      const walker = document.createTreeWalker(detail, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.textContent!.matchAll(/[\u4e00-\u9fff]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          found.push(`${m[0]}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
+        }
+      }
+    }
+    expect(found.length).toBeGreaterThanOrEqual(1);
+    expect(found.filter((f) => !f.endsWith(': 1 line'))).toEqual([]);
+  });
+});

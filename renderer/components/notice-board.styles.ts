@@ -89,11 +89,15 @@ export const noticeStyles = css`
     color: var(--kiosk-ink);
     letter-spacing: 0.08em;
   }
+  /* Chinese breaks between its words and phrases (spaces, "·", punctuation), never inside one ("路单重 | 新开始"):
+     keep-all; a run longer than its line still breaks where it must (overflow-wrap) rather than run out of the band. */
   .detail {
     font-size: var(--kiosk-text-small);
     line-height: 1.05;
     color: var(--kiosk-ink);
     text-wrap: pretty;
+    word-break: keep-all;
+    overflow-wrap: anywhere;
   }
   /* English and Chinese run on (as the footer's disclaimer does): the band has three lines for a notice. */
   :host(:not([cover])) .detail .bi,
@@ -109,10 +113,7 @@ export const noticeStyles = css`
     font-size: 1em;
     margin-left: 0.5em;
   }
-  /* The burn's two halves break only between them (notice-board.ts, burnt()). */
-  .notice[data-kind='burn'] .detail {
-    word-break: keep-all;
-  }
+  /* The burn's two halves break only between them (notice-board.ts, burnt()): keep-all, as every detail. */
   .burn-card .card {
     display: block;
     height: 2.9em;
