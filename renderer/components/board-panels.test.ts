@@ -403,3 +403,38 @@ describe("the notices' Chinese", () => {
     expect(found.filter((f) => !f.endsWith(': 1 line'))).toEqual([]);
   });
 });
+
+/**
+ * What staff should know breaks its Chinese between phrases, never inside a word: a bilingual 4K board's sign column
+ * read "与牌桌不同 | 步：缺少一局" ("out of sync" split, "步" alone at the next line's start).
+ */
+describe("staff words' Chinese", () => {
+  it.for([
+    [3840, 2160, 'out-of-step'],
+    [1920, 1080, 'out-of-step'],
+    [1920, 1080, 'out-of-step-rejected'],
+    [1080, 1920, 'out-of-step-message'],
+  ] as const)('%i×%i, %s: each run of Chinese on one line', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    await settleAll(app);
+    await expect
+      .poll(() => app.shadowRoot!.querySelector('kiosk-staff')?.shadowRoot?.textContent ?? '')
+      .toMatch(/[\u4e00-\u9fff]/);
+    const found: string[] = [];
+    for (const staff of app.shadowRoot!.querySelectorAll('kiosk-staff')) {
+      const walker = document.createTreeWalker(staff.shadowRoot!, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.textContent!.matchAll(/[\u4e00-\u9fff]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          found.push(`${m[0]}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
+        }
+      }
+    }
+    expect(found.length).toBeGreaterThanOrEqual(1);
+    expect(found.filter((f) => !f.endsWith(': 1 line'))).toEqual([]);
+  });
+});

@@ -22,6 +22,9 @@ export const staffStyles = css`
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 1;
     overflow: hidden;
+    /* Chinese breaks between phrases, never inside a word ("与牌桌不同 | 步"); a run longer than its line still
+       breaks where it must. */
+    word-break: keep-all;
     overflow-wrap: anywhere;
   }
   .item.two {
