@@ -18,6 +18,7 @@ import { CARDS, casino, coup, handMessage, signage, snapshot } from '../test/hel
 import { main } from './main';
 import { signageCommand } from './signage-command';
 import { UsageError } from './io';
+import { variantStart } from '../contract/pay-table-view';
 import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { memoryIo } from './test-io';
 
@@ -314,6 +315,28 @@ describe('signage set and show', () => {
     const ok = await run('--table', tableId, '--shoe', 'S9', 'set', 'variant=modified-odds', 'from-hand=1');
     expect(ok.code).toBe(0);
     expect((await signOf())?.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S9', effectiveFromHand: 1 });
+  });
+
+  // A floor manager's walk: with a snapshot retained, --shoe naming another shoe was taken from its hand 1; a board
+  // that had shown that shoe (yesterday's, a typo) took modified odds as in force at once, mid-shoe (rule 5.11).
+  test('with a snapshot retained, --shoe is its shoe or next; another shoe is refused, nothing published', async () => {
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(4)));
+    const hands = [1, 2, 3].map((n) => handMessage('S50', n, coup(CARDS.banker)));
+    await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S50', hands, { phase: 'waiting' })));
+    const other = await run('--table', tableId, '--shoe', 'S49', 'set', 'variant=modified-odds', 'from-hand=1');
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/--shoe S49 is not the shoe being dealt \(S50, from the table's snapshot\).*rule 5\.11/);
+    expect((await signOf())?.revision).toBe(4);
+    const next = await run('--table', tableId, '--shoe', 'next', 'set', 'variant=modified-odds', 'from-hand=1');
+    expect(next.err).toBe('');
+    expect(next.code).toBe(0);
+    const sign = (await signOf())!;
+    expect(sign.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S50-next', effectiveFromHand: 1 });
+    // Every board dealing S50 places it at the next shoe, whatever shoes it showed before.
+    const ctx = { shoe: { id: 'S50', startedAt: '2026-11-22T11:00:00.000Z' }, pastShoes: ['S48', 'S49'] };
+    expect(variantStart(sign.variant, sign.updatedAt, ctx)).toBe('later');
+    const same = await run('--table', tableId, '--shoe', 'S50', 'set', 'variant=commission', 'from-hand=5');
+    expect(same.code).toBe(0);
   });
 });
 

@@ -30,6 +30,7 @@ import {
   planRefusalHint,
   refusalBeforePlan,
   replacedOnBoards,
+  namedShoe,
   replacedRefusal,
 } from './signage-checks';
 import { signFromAudit } from './signage-restore';
@@ -185,7 +186,12 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       return EXIT.failure;
     }
     for (const w of current.warnings) io.err(`warning: ${w}\n`);
-    const shoe = currentShoe(current.shoe && shoePosition(current.shoe), values.shoe ?? null);
+    const named = edits ? namedShoe(values.shoe, current.shoe?.shoeId ?? null) : { id: values.shoe ?? null };
+    if ('error' in named) {
+      io.err(`baccarat-board signage: ${named.error}\n`);
+      return EXIT.badInput;
+    }
+    const shoe = currentShoe(current.shoe && shoePosition(current.shoe), named.id);
 
     if (!edits || !actor) {
       io.out(showSigns(current, tableId, shoe, { json: values.json === true, now: penv.now().getTime() }));
