@@ -299,6 +299,25 @@ describe('the sign column of a table without side bets', () => {
 });
 
 /**
+ * Each run of `pattern` in the text under `root` (shadow roots not entered), as "run: N line(s)": the lines its glyphs
+ * are laid out on. A run on one line is read whole.
+ */
+function runLines(root: Node, pattern: RegExp, shown: (run: string) => string = (run) => run): string[] {
+  const found: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.textContent!.matchAll(pattern)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      found.push(`${shown(m[0])}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
+    }
+  }
+  return found;
+}
+
+/**
  * The burn notice's two halves ("1 face up + 10 face down") each read whole: a screenshot of a bilingual 1080p board
  * broke its Chinese as "1 张正面 + 10 | 张背面", the count at one line's end and what it counts on the next.
  */
@@ -316,17 +335,9 @@ describe('the burn notice', () => {
     await settleAll(app);
     const band = app.shadowRoot!.querySelector('kiosk-notices:not([cover])')!.shadowRoot!;
     const detail = band.querySelector('.notice[data-kind=burn] .detail')!;
-    const found: string[] = [];
-    const walker = document.createTreeWalker(detail, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const m of node.textContent!.matchAll(/1\s(?:face\sup|[张張]正面)|10\s(?:face\sdown|[张張]背面)/g)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        found.push(`${m[0].replace(/\s/g, ' ')}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
-      }
-    }
+    const found = runLines(detail, /1\s(?:face\sup|[张張]正面)|10\s(?:face\sdown|[张張]背面)/g, (run) =>
+      run.replace(/\s/g, ' '),
+    );
     const halves = language.startsWith('en') ? 4 : 2;
     expect(found).toHaveLength(halves);
     for (const f of found) expect(f).toMatch(/: 1 line$/);
@@ -351,17 +362,7 @@ describe("the disclaimer's Chinese", () => {
     await settleAll(app);
     await expect.poll(() => app.shadowRoot!.querySelector('.footer .disclaimer')).not.toBeNull();
     const disclaimer = app.shadowRoot!.querySelector<HTMLElement>('.footer .disclaimer')!;
-    const found: string[] = [];
-    const walker = document.createTreeWalker(disclaimer, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const m of node.textContent!.matchAll(/[\u4e00-\u9fff][^。，]*[。，]/g)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        found.push(`${m[0]}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
-      }
-    }
+    const found = runLines(disclaimer, /[\u4e00-\u9fff][^。，]*[。，]/g);
     expect(found).toHaveLength(3);
     for (const f of found) expect(f).toMatch(/: 1 line$/);
     // Whole: no more than half a line past the footer's room (a line's glyphs reach a little below it anyway).
@@ -386,19 +387,7 @@ describe("the notices' Chinese", () => {
     await settleAll(app);
     await expect.poll(() => app.shadowRoot!.querySelector('kiosk-notices:not([cover])')).not.toBeNull();
     const band = app.shadowRoot!.querySelector('kiosk-notices:not([cover])')!.shadowRoot!;
-    const found: string[] = [];
-    for (const detail of band.querySelectorAll('.detail')) {
-      const walker = document.createTreeWalker(detail, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const m of node.textContent!.matchAll(/[\u4e00-\u9fff]+/g)) {
-          const range = document.createRange();
-          range.setStart(node, m.index);
-          range.setEnd(node, m.index + m[0].length);
-          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          found.push(`${m[0]}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
-        }
-      }
-    }
+    const found = [...band.querySelectorAll('.detail')].flatMap((detail) => runLines(detail, /[\u4e00-\u9fff]+/g));
     expect(found.length).toBeGreaterThanOrEqual(1);
     expect(found.filter((f) => !f.endsWith(': 1 line'))).toEqual([]);
   });
@@ -421,19 +410,9 @@ describe("staff words' Chinese", () => {
     await expect
       .poll(() => app.shadowRoot!.querySelector('kiosk-staff')?.shadowRoot?.textContent ?? '')
       .toMatch(/[\u4e00-\u9fff]/);
-    const found: string[] = [];
-    for (const staff of app.shadowRoot!.querySelectorAll('kiosk-staff')) {
-      const walker = document.createTreeWalker(staff.shadowRoot!, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const m of node.textContent!.matchAll(/[\u4e00-\u9fff]+/g)) {
-          const range = document.createRange();
-          range.setStart(node, m.index);
-          range.setEnd(node, m.index + m[0].length);
-          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          found.push(`${m[0]}: ${tops.size} line${tops.size === 1 ? '' : 's'}`);
-        }
-      }
-    }
+    const found = [...app.shadowRoot!.querySelectorAll('kiosk-staff')].flatMap((staff) =>
+      runLines(staff.shadowRoot!, /[\u4e00-\u9fff]+/g),
+    );
     expect(found.length).toBeGreaterThanOrEqual(1);
     expect(found.filter((f) => !f.endsWith(': 1 line'))).toEqual([]);
   });
