@@ -112,28 +112,3 @@ export function messageFitWarnings(plan: SignPlan): string[] {
     );
   return fit ? [fit] : [];
 }
-
-/**
- * The shoe a change is made for, from `--shoe` (rule 5.11): as named when no snapshot is retained; with one, only the
- * snapshot's own, or `next`, the shoe after it (an id no board has seen, so each board places the change at the start
- * of the next shoe it deals: contract/pay-table-view.ts). Another shoe's id is refused: a board that showed that shoe
- * before takes the change as in force from hand 1 of the shoe being dealt, mid-shoe. Null: none named.
- */
-export function namedShoe(
-  named: string | undefined,
-  retained: string | null,
-): { id: string | null } | { error: string } {
-  if (named === undefined) return { id: null };
-  if (named === 'next') {
-    if (retained === null)
-      return { error: `--shoe next: no shoe snapshot on the broker, so the shoe after it is unknown: name the shoe` };
-    return { id: `${retained.slice(0, 59)}-next` };
-  }
-  if (retained === null || named === retained) return { id: named };
-  return {
-    error:
-      `--shoe ${named} is not the shoe being dealt (${retained}, from the table's snapshot): a board that showed shoe ` +
-      `${named} would take the change as in force now, mid-shoe (rule 5.11). Give from-hand for this shoe, or ` +
-      `--shoe next for the next one; nothing was published`,
-  };
-}

@@ -21,7 +21,7 @@ import { connectFor } from './broker-connect';
 import { loadSigningKey } from '../console/pit-signature';
 import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
-import { currentShoe, shoePosition } from '../console/shoe-position';
+import { currentShoe, namedShoe, shoePosition } from '../console/shoe-position';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
 import { planSignChange } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
@@ -30,7 +30,6 @@ import {
   planRefusalHint,
   refusalBeforePlan,
   replacedOnBoards,
-  namedShoe,
   replacedRefusal,
 } from './signage-checks';
 import { signFromAudit } from './signage-restore';

@@ -31,11 +31,18 @@ import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { isNoCasinoScale } from './sign-checks';
 import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
-import { currentShoe } from './shoe-position';
+import { currentShoe, namedShoe, type ShoeWords } from './shoe-position';
 import { casinoSummary, signSummary } from './sign-text';
 import { requestEdits } from './change-edits';
 import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
 import { editsCasino, editsTable, fieldError, type FieldError, type SignEdits } from './sign-keys';
+
+/** The shoe of a change request in the console's words: its shoe field, or "From the next shoe" (`shoeId: next`). */
+const CONSOLE_SHOE_WORDS: ShoeWords = {
+  named: (id) => `shoe ${id}`,
+  next: 'From the next shoe',
+  nothing: 'nothing was changed',
+};
 
 export interface SignChangesDeps {
   readonly monitor: FleetMonitor;
@@ -85,12 +92,15 @@ export function signChanges({
           `table ${req.tableId ?? ''} has no sign on the broker: nothing to ${action === 'close-table' ? 'close' : 'open'}`,
         ),
       );
+    // The shoe named is the snapshot's or the next (as `signage set --shoe` checks it): another is refused.
+    const named = namedShoe(req.shoeId, row?.shoe?.shoeId ?? null, CONSOLE_SHOE_WORDS);
+    if ('error' in named) return err(fieldError('shoe', named.error));
     const p = planSignChange(
       {
         tableId: req.tableId,
         table: row?.signage ?? null,
         casino: fleet.casino,
-        shoe: currentShoe(row?.shoe ?? null, req.shoeId ?? null),
+        shoe: currentShoe(row?.shoe ?? null, named.id),
         user: who.name,
         now: at,
         boards: fleetRevisions(fleet, req.tableId),

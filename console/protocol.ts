@@ -116,7 +116,7 @@ export interface ChangeRequest {
   readonly tableId: string | null; // null: the casino's sign
   readonly changes: readonly (readonly [string, string])[];
   readonly reason?: string;
-  readonly shoeId?: string; // the current shoe, when the table has no snapshot
+  readonly shoeId?: string; // the current shoe, when the table has no snapshot; with one, it or 'next' (the next shoe)
   /** With no changes: publish the sign again, above a revision a board shows (the broker lost its sign). */
   readonly republish?: boolean;
   /** Close or open the table (a supervisor's action of its own; no other key with it). */

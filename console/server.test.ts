@@ -468,3 +468,37 @@ describe('security of the console server', () => {
     ).rejects.toThrow(/token is required/);
   });
 });
+
+describe('the shoe a change is made for (as signage set --shoe)', () => {
+  // A floor manager's walk: the console had no "from the next shoe", and took any shoe id the API was given, so a
+  // board that had shown that shoe would put modified odds in force at once, mid-shoe (rule 5.11).
+  test("with a snapshot, the request's shoe is its shoe or next; another is refused (400, field shoe), nothing published", async () => {
+    const retained = { qos: 1, retain: true } as const;
+    const dealt = Array.from({ length: 5 }, (_, i) => handMessage('S8', i + 1, coup(CARDS.banker)));
+    await pub.publishAsync(T.tableSignage('T8'), makeTableSignage(signage(2, { sideBets: [] })), retained);
+    await pub.publishAsync(T.tableShoe('T8'), makeShoeSnapshot(snapshot('S8', dealt, { phase: 'waiting' })), retained);
+    await untilFound(() => monitor.view().tables.find((t) => t.tableId === 'T8' && t.shoe?.handsPlayed === 5));
+    const ask = { tableId: 'T8', changes: [['variant', 'modified-odds']], reason: 'promotion from the next shoe' };
+    const other = await sam.post('/api/apply', { ...ask, shoeId: 'S7' });
+    expect(other.status).toBe(400);
+    expect(await other.json()).toEqual({
+      ok: false,
+      field: 'shoe',
+      message:
+        "shoe S7 is not the shoe being dealt (S8, from the table's snapshot): a board that showed shoe S7 would take " +
+        'the change as in force now, mid-shoe (rule 5.11). Give from-hand for this shoe, or From the next shoe for ' +
+        'the next one; nothing was changed',
+    });
+    expect(monitor.view().tables.find((t) => t.tableId === 'T8')?.signage?.revision).toBe(2);
+    const review = (await (await sam.post('/api/preview', { ...ask, shoeId: 'next' })).json()) as PreviewResponse;
+    if (!review.ok) throw new Error(review.message);
+    expect(review.summary[0]).toMatch(/modified odds from the next shoe/);
+    const next = await sam.post('/api/apply', { ...ask, shoeId: 'next', expect: review.expect });
+    expect(next.status).toBe(200);
+    const sign = await untilFound(() => {
+      const s = monitor.view().tables.find((t) => t.tableId === 'T8')?.signage;
+      return s?.revision === 3 ? s : undefined;
+    });
+    expect(sign.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S8-next', effectiveFromHand: 1 });
+  });
+});

@@ -7,6 +7,7 @@
  * ```
  * @packageDocumentation
  */
+import { nextShoeId } from '../contract/pay-table-view';
 import type { ShoePhase, ShoeSnapshot } from '../contract/schemas';
 
 export interface ShoePosition {
@@ -47,4 +48,45 @@ export function currentShoe(known: ShoePosition | null, named: string | null = n
   if (named !== null && known?.shoeId !== named)
     return { shoeId: named, handsPlayed: null, phase: null, nextHand: null, earliestHand: 1 };
   return known;
+}
+
+/** How a tool names the shoe of a request in its errors: the CLI's `--shoe`, the console's field. */
+export interface ShoeWords {
+  readonly named: (id: string) => string; // '--shoe S49'
+  readonly next: string; // '--shoe next'
+  readonly nothing: string; // 'nothing was published'
+}
+export const CLI_SHOE_WORDS: ShoeWords = {
+  named: (id) => `--shoe ${id}`,
+  next: '--shoe next',
+  nothing: 'nothing was published',
+};
+
+/**
+ * The shoe a change is made for, from the shoe a request names (`--shoe`, the console's shoe field; rule 5.11): as
+ * named when no snapshot is retained; with one, only the snapshot's own, or `next`, the shoe after it (an id no board
+ * has seen, so each board places the change at the start of the next shoe it deals: contract/pay-table-view.ts).
+ * Another shoe's id is refused: a board that showed that shoe before takes the change as in force from hand 1 of the
+ * shoe being dealt, mid-shoe. Null: none named. One check for `signage set` and the console's preview and apply.
+ */
+export function namedShoe(
+  named: string | undefined,
+  retained: string | null,
+  words: ShoeWords = CLI_SHOE_WORDS,
+): { id: string | null } | { error: string } {
+  if (named === undefined) return { id: null };
+  if (named === 'next') {
+    if (retained === null)
+      return {
+        error: `${words.next}: no shoe snapshot on the broker, so the shoe after it is unknown: name the shoe`,
+      };
+    return { id: nextShoeId(retained) };
+  }
+  if (retained === null || named === retained) return { id: named };
+  return {
+    error:
+      `${words.named(named)} is not the shoe being dealt (${retained}, from the table's snapshot): a board that ` +
+      `showed shoe ${named} would take the change as in force now, mid-shoe (rule 5.11). Give from-hand for this ` +
+      `shoe, or ${words.next} for the next one; ${words.nothing}`,
+  };
 }

@@ -41,6 +41,12 @@ export interface ShoeContext {
 }
 
 /**
+ * The id a change "from the next shoe" names (`signage set --shoe next`, the console's From the next shoe): the
+ * shoe being dealt's, marked. No board has dealt it, so each places the change at the next shoe it starts.
+ */
+export const nextShoeId = (shoeId: string): string => `${shoeId.slice(0, 59)}-next`;
+
+/**
  * The hand of the current shoe from which `v` applies, or `later` when it names a shoe still to come. A variant
  * applies from `effectiveFromHand` of `effectiveFromShoe` and from hand 1 of any later shoe. A shoe the board has
  * shown before is earlier; one it has not seen is later if the sign was made after the current shoe started (a
