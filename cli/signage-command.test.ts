@@ -335,6 +335,22 @@ describe('signage set and show', () => {
     // Every board dealing S50 places it at the next shoe, whatever shoes it showed before.
     const ctx = { shoe: { id: 'S50', startedAt: '2026-11-22T11:00:00.000Z' }, pastShoes: ['S48', 'S49'] };
     expect(variantStart(sign.variant, sign.updatedAt, ctx)).toBe('later');
+    // Shown as scheduled for the next shoe, not as 'hand 1 of shoe S50-next' (a floor manager's walk)…
+    const scheduled = await run('--table', tableId, 'show');
+    expect(scheduled.out).toMatch(
+      /Banker: +pays 1 to 1, a win with 6 .*modified odds from the next shoe \(after shoe S50\)/,
+    );
+    expect(scheduled.out).toMatch(/Until then: +commission 5%/);
+    // …and once the next shoe has started, as in force, with no placeholder shoe.
+    const started = { startedAt: '2026-11-22T12:30:00.000Z', phase: 'waiting' } as const;
+    await publishRetained(
+      T.tableShoe(tableId),
+      makeShoeSnapshot(snapshot('S51', [handMessage('S51', 1, coup(CARDS.banker))], started)),
+    );
+    const inForce = await run('--table', tableId, 'show');
+    expect(inForce.out).toMatch(/Banker: +pays 1 to 1, a win with 6 pays 1 to 2: modified odds \(rule 5\.11\)/);
+    expect(inForce.out).not.toMatch(/S50|next shoe|Until then|Before it/);
+    await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S50', hands, { phase: 'waiting' })));
     const same = await run('--table', tableId, '--shoe', 'S50', 'set', 'variant=commission', 'from-hand=5');
     expect(same.code).toBe(0);
   });

@@ -18,6 +18,7 @@ import {
   formatFloorSignage,
   formatTableSignage,
 } from '../console/sign-text';
+import { variantNow } from '../console/variant-now';
 import { restoreHint } from './signage-restore';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -43,7 +44,7 @@ export function showSigns(
   const seen = boards.flatMap((b) => current.seen.get(b.displayId) ?? []); // when last seen, where boards say
   if (o.json) return json({ table, casino, shoe, boards, seen });
   return (
-    formatTableSignage(tableId, table, casino) +
+    formatTableSignage(tableId, table, casino, table && variantNow(table, shoe)) +
     formatCasinoSignage(casino) +
     (shoe ? `Shoe: ${describeShoe(shoe)}\n` : 'Shoe: no snapshot on the broker\n') +
     formatBoards(boards, table, casino, current.seen, o.now) +

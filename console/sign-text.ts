@@ -18,12 +18,24 @@ import type { ShoePosition } from './shoe-position';
 /** An amount with thousands separators: 100000 → `100,000`. */
 export const formatAmount = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-const from = (v: Variant): string =>
-  v.effectiveFromShoe !== undefined && v.effectiveFromHand !== undefined
-    ? ` from hand ${v.effectiveFromHand} of shoe ${v.effectiveFromShoe}`
-    : '';
+/** The shoe before a change made "from the next shoe" (`nextShoeId`: `S1-next`, hand 1), or null. */
+const shoeBeforeNext = (v: Variant): string | null =>
+  v.effectiveFromShoe?.endsWith('-next') === true && v.effectiveFromHand === 1
+    ? v.effectiveFromShoe.slice(0, -'-next'.length)
+    : null;
 
-/** `commission 5%`, `commission 4% from hand 12 of shoe S1`, `modified odds from hand 31 of shoe S1`. */
+const from = (v: Variant): string => {
+  if (v.effectiveFromShoe === undefined || v.effectiveFromHand === undefined) return '';
+  const before = shoeBeforeNext(v);
+  return before !== null
+    ? ` from the next shoe (after shoe ${before})`
+    : ` from hand ${v.effectiveFromHand} of shoe ${v.effectiveFromShoe}`;
+};
+
+/**
+ * `commission 5%`, `commission 4% from hand 12 of shoe S1`, `modified odds from hand 31 of shoe S1`, `modified odds
+ * from the next shoe (after shoe S1)`.
+ */
 export function describeVariant(v: Variant, withFrom = true): string {
   const terms = v.kind === 'commission' ? `commission ${v.commissionPercent}%` : 'modified odds';
   return withFrom ? terms + from(v) : terms;
@@ -77,8 +89,19 @@ export const describeRange = (r: { readonly minimum: number; readonly maximum: n
 
 const row = (label: string, value: string) => `  ${`${label}: `.padEnd(15)}${value}`;
 
-/** A table's signs, readable, for `signage show`. */
-export function formatTableSignage(tableId: string, s: TableSignage | null, casino: CasinoSignage | null): string {
+/** variantNow's note as a row: `before: commission 5%` → Before it, `until then: …` → Until then. */
+const noteRow = (note: string | null): string[] => {
+  const m = note === null ? null : /^(before|until then): (.*)$/.exec(note);
+  return m ? [row(m[1] === 'before' ? 'Before it' : 'Until then', m[2] ?? '')] : [];
+};
+
+/** A table's signs, readable, for `signage show` (`now`: the variant as the boards show it at the table's shoe). */
+export function formatTableSignage(
+  tableId: string,
+  s: TableSignage | null,
+  casino: CasinoSignage | null,
+  now: { readonly text: string; readonly note: string | null } | null = null, // the variant at the shoe (variantNow)
+): string {
   if (!s) return `Table ${tableId}: no sign on the broker (nothing retained on its signage topic)\n`;
   const l = s.limits;
   const limits = [
@@ -87,10 +110,12 @@ export function formatTableSignage(tableId: string, s: TableSignage | null, casi
     ...(l.pairMaximum === undefined ? [] : [`pairs ${formatAmount(l.pairMaximum)}`]),
     ...(l.maxDifferential === undefined ? [] : [`differential ${formatAmount(l.maxDifferential)} (rule 5.17)`]),
   ].join('; ');
+  // As the boards show it at the table's shoe when known: a change from the next shoe, in force since, says so.
+  const terms = now ? now.text : describeVariant(s.variant);
   const banker =
     s.variant.kind === 'commission'
-      ? `pays 1 to 1 less ${describeVariant(s.variant)}`
-      : `pays 1 to 1, a win with 6 pays 1 to 2: ${describeVariant(s.variant)} (rule 5.11)`;
+      ? `pays 1 to 1 less ${terms}`
+      : `pays 1 to 1, a win with 6 pays 1 to 2: ${terms} (rule 5.11)`;
   const sideBets = s.sideBets
     .map((b) => {
       const range = isLimitedSideBet(b) ? s.limits.sideBetLimits?.[b] : undefined;
@@ -106,7 +131,8 @@ export function formatTableSignage(tableId: string, s: TableSignage | null, casi
     row('Open', s.tableOpen ? 'yes' : 'no (closed)'),
     row('Limits', limits),
     row('Banker', banker),
-    ...(s.previousVariant ? [row('Before it', describeVariant(s.previousVariant, false))] : []),
+    ...(now ? noteRow(now.note) : []),
+    ...(!now && s.previousVariant ? [row('Before it', describeVariant(s.previousVariant, false))] : []),
     row('Tie pays', `${s.tiePays} to 1`),
     row('Side bets', sideBets || 'none'),
     row('Language', s.language),

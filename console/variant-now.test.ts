@@ -65,3 +65,31 @@ describe("the Banker's terms at the table's shoe", () => {
     expect(variantNow(sign, at('S2', 3))).toEqual({ text: 'commission 5%', note: null });
   });
 });
+
+// A floor manager's walk: a change made from the next shoe read "modified odds from hand 1 of shoe S1-next" before
+// and after that shoe began (and as in force at once where the snapshot gives no start time).
+describe('a change made from the next shoe (shoe S1-next)', () => {
+  const NEXT = {
+    ...SIGN,
+    variant: { kind: 'modified-odds', effectiveFromShoe: 'S1-next', effectiveFromHand: 1 } as Variant,
+  };
+  test.each([
+    {
+      name: 'shoe S1, with no start time',
+      shoe: at('S1', 20),
+      now: { text: 'modified odds from the next shoe (after shoe S1)', note: 'until then: commission 5%' },
+    },
+    {
+      name: 'shoe S1, started before the sign',
+      shoe: at('S1', 20, { startedAt: '2026-11-27T05:00:00.000Z' }),
+      now: { text: 'modified odds from the next shoe (after shoe S1)', note: 'until then: commission 5%' },
+    },
+    {
+      name: 'the next shoe, in force',
+      shoe: at('S2', 3, { startedAt: '2026-11-27T06:00:00.000Z' }),
+      now: { text: 'modified odds', note: null },
+    },
+  ])('$name', ({ shoe, now }) => {
+    expect(variantNow(NEXT, shoe)).toEqual(now);
+  });
+});

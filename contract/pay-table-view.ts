@@ -56,6 +56,7 @@ export function variantStart(v: Variant, madeAt: string, ctx: ShoeContext): numb
   const { shoe, pastShoes } = ctx;
   if (v.effectiveFromShoe === undefined || !shoe) return 1;
   if (v.effectiveFromShoe === shoe.id) return v.effectiveFromHand ?? 1;
+  if (v.effectiveFromShoe === nextShoeId(shoe.id)) return 'later'; // made for the shoe after this one
   if (pastShoes.includes(v.effectiveFromShoe)) return 1;
   const started = shoe.startedAt === undefined ? NaN : Date.parse(shoe.startedAt);
   return Date.parse(madeAt) >= started ? 'later' : 1;
