@@ -61,6 +61,18 @@ test('the console lists the table and its boards, and changes the variant throug
   await ui.page.screenshot({ path: join(OUT, 'console-error.png') });
   await ui.page.getByLabel('Minimum').fill('100');
 
+  // From the next shoe (as signage set --shoe next): the From hand field then counts in that shoe. Reviewed, not
+  // applied: back, and the box unticked, the change is made for a later hand of this shoe.
+  await ui.page.getByLabel(/Modified odds/).check();
+  await ui.page.getByLabel(/From the next shoe \(after shoe S001\)/).check();
+  expect(await ui.page.getByLabel('From hand').getAttribute('placeholder')).toBe('1');
+  await ui.page.getByRole('button', { name: 'Review change…' }).click();
+  await expect
+    .poll(() => dialog.locator('li[data-field="variant"]').textContent())
+    .toBe('variant commission 5% → modified odds from the next shoe (after shoe S001)');
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await ui.page.getByLabel(/From the next shoe/).uncheck();
+
   // Modified odds from a hand after the next one, through the review.
   const shoe = ui.monitor.view().tables.find((t) => t.tableId === 'T2')?.shoe;
   const from = (shoe?.earliestHand ?? 1) + 1;

@@ -87,7 +87,9 @@ export class ConsoleSignEditor extends LitElement {
       if (el.checked) bets.add(el.value);
       else bets.delete(el.value);
       this.values = { ...this.values, 'side-bets': SIDE_BETS.filter((b) => bets.has(b)).join(',') };
-    } else if (el.type === 'checkbox') this.values = { ...this.values, [el.name]: String(el.checked) };
+    } else if (el.type === 'checkbox' && el.name === 'shoe')
+      this.values = { ...this.values, shoe: el.checked ? 'next' : '' };
+    else if (el.type === 'checkbox') this.values = { ...this.values, [el.name]: String(el.checked) };
     else this.values = { ...this.values, [el.name]: el.value };
     if (this.error?.field === el.name) this.error = null;
   }

@@ -65,6 +65,7 @@ const sideBet = (b: SideBet, checked: boolean) =>
 export function tableForm(c: FieldContext): TemplateResult {
   const v = c.values;
   const shoe = c.table?.shoe;
+  const next = shoe !== undefined && shoe !== null && v.shoe === 'next'; // "From the next shoe" (shoeId: next)
   const commission = v.variant === 'commission';
   const bets = new Set(v['side-bets'].split(','));
   const open = c.table?.signage?.tableOpen ?? true;
@@ -89,13 +90,24 @@ export function tableForm(c: FieldContext): TemplateResult {
         ${field(c, 'commission', 'Commission %', { disabled: !commission })}
         ${field(c, 'from-hand', 'From hand', {
           type: 'number',
-          placeholder: shoe ? String(shoe.earliestHand) : '',
-          hint: shoe
-            ? `of shoe ${shoe.shoeId}; empty: ${shoe.earliestHand}, the first round not begun`
-            : 'no shoe snapshot: name the shoe',
+          placeholder: next ? '1' : shoe ? String(shoe.earliestHand) : '',
+          hint: next
+            ? 'of the next shoe; empty: 1, its first hand'
+            : shoe
+              ? `of shoe ${shoe.shoeId}; empty: ${shoe.earliestHand}, the first round not begun`
+              : 'no shoe snapshot: name the shoe',
         })}
         ${shoe ? nothing : field(c, 'shoe', 'Shoe id')}
       </div>
+      ${
+        shoe
+          ? html`<label class="check"
+              ><input type="checkbox" name="shoe" value="next" .checked=${next} aria-invalid=${invalid(c, 'shoe')} />
+              From the next shoe (after shoe ${shoe.shoeId}): the boards announce it and apply it when that shoe
+              starts</label
+            >`
+          : nothing
+      }
     </fieldset>
     <div class="grid">
       <label class="field"
