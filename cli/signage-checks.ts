@@ -14,6 +14,7 @@
 import { compareIds } from '../contract/board-list';
 import { changedMessageFit } from '../contract/message-fit';
 import { sameTable } from '../console/change-request';
+import { tableScaleRefusal } from '../console/pays-at-once';
 import type { RetainedSigns } from '../console/retained-signs';
 import type { PlannedSign, SignPlan } from '../console/sign-edit';
 import type { BoardRevisions } from '../console/board-revisions';
@@ -22,10 +23,19 @@ import { editsTable, type FieldError, type SignEdits } from '../console/sign-key
 /** Why the change must not be planned at all (exit 2, nothing published), or null. */
 export function refusalBeforePlan(
   action: string,
-  current: Pick<RetainedSigns, 'table' | 'shoe' | 'boards'>,
+  current: Pick<RetainedSigns, 'table' | 'shoe' | 'boards' | 'casino' | 'floor'>,
   tableId: string | null,
   o: { readonly confirm: string | undefined; readonly newTable: boolean; readonly edits: SignEdits },
 ): string | null {
+  const scale = tableScaleRefusal(
+    tableId,
+    o.edits,
+    current.casino,
+    current.floor,
+    `Change it without --table, as a supervisor (signage set pp-scale=${o.edits.ppScale ?? ''} --reason …), ` +
+      'for every table at once. Nothing was published.',
+  );
+  if (scale) return `pp-scale: ${scale}`;
   if (action === 'close' && !sameTable(o.confirm, tableId ?? '', current.table))
     return (
       `--confirm '${o.confirm ?? ''}' is not table ${tableId ?? ''}` +

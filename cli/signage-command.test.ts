@@ -180,6 +180,42 @@ describe('a change of what a round pays while it is dealt', () => {
   });
 });
 
+// A floor manager's walk: `--table T2 set pp-scale=two`, at a table without Perfect Pairs, changed the casino's scale
+// at every other table, with no word that it was the casino's.
+describe("pp-scale with --table: the scale is the casino's (rule 11A.8)", () => {
+  test('refused with exit 2 once the casino has a sign, naming where it applies; nothing published', async () => {
+    const other = `${tableId}pp`;
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(3, { sideBets: ['playerPair'] })));
+    await publishRetained(T.tableSignage(other), makeTableSignage(signage(3)));
+    expect((await run('set', 'pp-scale=one', 'known')).code).toBe(0);
+    const casinoBefore = await retained<{ revision: number }>(T.casinoSignage());
+    const r = await run('--table', tableId, 'set', 'pp-scale=two', 'known');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      new RegExp(
+        `^baccarat-board signage: pp-scale: the Perfect Pairs pay scale is the casino's, one for every table that ` +
+          `offers Perfect Pairs \\(rule 11A\\.8\\), not table ${tableId}'s: it applies at .*${other}.* \\(table ` +
+          `${tableId} does not offer Perfect Pairs\\)\\. Change it without --table, as a supervisor \\(signage set ` +
+          'pp-scale=two --reason …\\), for every table at once\\. Nothing was published\\.\n$',
+      ),
+    );
+    expect((await retained<{ revision: number }>(T.casinoSignage()))?.revision).toBe(casinoBefore?.revision);
+    expect((await signOf())?.revision).toBe(3);
+    // At a table that offers it, too: the scale is never one table's.
+    expect((await run('--table', other, 'set', 'pp-scale=two', 'known')).code).toBe(2);
+  });
+
+  test("the first sign: taken with the table's keys while the casino has none, and the report counts that table", async () => {
+    const first = (...args: string[]) => run('--root', 'firstpp', ...args);
+    const r = await first('--table', 'F1', 'set', 'side-bets=+perfectPairs', 'pp-scale=one', 'casino-name=Crown');
+    expect(r.code).toBe(0);
+    // It said "applies at once at every table that offers Perfect Pairs: none does now", as F1 came to offer it.
+    expect(r.out).toContain(
+      'Pay Scale One (mixed 5, coloured 10, perfect 30 to 1) applies at once at the table offering Perfect Pairs: F1.',
+    );
+  });
+});
+
 describe('a pit message the boards will likely cut (as the console warns, contract/message-fit.ts)', () => {
   test('warned of on standard error above 100 characters beside modified odds and Perfect Pairs; published all the same', async () => {
     await publishRetained(T.tableShoe(tableId), makeShoeSnapshot(snapshot('S45', [])));
@@ -261,7 +297,8 @@ describe('signage set and show', () => {
 
   test('side-bet limits (rule 11A.4): set, shown, refused for a bet not offered with exit 2 naming the key', async () => {
     await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(4)));
-    const r = await run('--table', tableId, 'set', 'pp-limits=100-5,000', 'pp-scale=one');
+    expect((await run('set', 'pp-scale=one', 'known')).code).toBe(0); // the casino's, without --table
+    const r = await run('--table', tableId, 'set', 'pp-limits=100-5,000');
     expect([r.code, r.err]).toEqual([0, '']);
     expect(r.out).toContain('pp-limits none → 100–5,000');
     expect((await signOf())?.limits.sideBetLimits).toEqual({ perfectPairs: { minimum: 100, maximum: 5_000 } });

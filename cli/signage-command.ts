@@ -22,7 +22,7 @@ import { loadSigningKey } from '../console/pit-signature';
 import { readRetainedSigns } from '../console/retained-signs';
 import { permissionOf } from '../console/roles';
 import { currentShoe, namedShoe, shoePosition } from '../console/shoe-position';
-import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
+import { paysChangedNow, tableRound, tablesWithLostSigns } from '../console/pays-at-once';
 import { planSignChange } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
 import {
@@ -33,6 +33,7 @@ import {
   replacedRefusal,
 } from './signage-checks';
 import { signFromAudit } from './signage-restore';
+import { publishedJson, publishedReport } from './signage-report';
 import { unkeptAudit, watchAuditKeepers } from './audit-keepers';
 import { showSigns } from './signage-show';
 import type { SigningKey } from '../mqtt-bridge/signing';
@@ -263,27 +264,23 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       newId: randomUUID,
     }).filter((r) => done.has(r.target === 'casino' ? t.casinoSignage() : t.tableSignage(r.tableId ?? '')));
     const shared = await recordAudit(client, broker.value, records, { key, file: values.audit });
-    if (values.json)
-      io.out(
-        `${JSON.stringify({ published: result.published.map((p) => ({ topic: p.topic, payload: JSON.parse(p.text) as unknown })), audit: shared.published.map((r) => r.id), error: result.error ?? shared.error }, null, 2)}\n`,
-      );
-    else {
-      const fresh = plan.value.table && !plan.value.table.before && records.some((r) => r.target === 'table');
-      if (revertedTo !== undefined)
-        io.out(`(from the audit log ${values.audit ?? ''}: revision ${revertedTo}, as the boards show it)\n`);
-      else if (restore)
-        io.out(
-          `(the broker had lost this sign: your changes were made to revision ${restore.sign.revision}, as the boards ` +
-            `show it, from the audit log ${values.audit ?? ''})\n`,
-        );
-      else if (replaced.length > 0) io.out(`(${replaced.join('\n')})\n`);
-      else if (fresh)
-        io.out(`(no sign was retained for table ${tableId ?? ''}: started from the defaults, see docs/console.md)\n`);
-      for (const r of records) io.out(`Published ${r.summary}${key ? ` (signed, key ${key.kid})` : ''}\n`);
-      const reach =
-        !restoring && records.some((r) => r.target === 'casino') ? scaleReach(edits, current.floor, lostSigns) : null;
-      if (reach) io.out(`${reach}\n`);
-    }
+    io.out(
+      values.json
+        ? publishedJson(result, shared)
+        : publishedReport({
+            plan: plan.value,
+            records,
+            edits,
+            tableId,
+            current,
+            lostSigns,
+            key,
+            audit: values.audit,
+            revertedTo,
+            restore,
+            replaced,
+          }),
+    );
     if (result.error) {
       io.err(`baccarat-board signage: ${result.error}\n`);
       const left = lines.slice(records.length);

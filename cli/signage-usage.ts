@@ -62,7 +62,9 @@ Keys:
   message=TEXT            free text on the board (empty: none); warned of when the boards will likely cut it
                           (above ${MESSAGE_FITS_CROWDED} characters beside modified odds and Perfect Pairs, ${MESSAGE_FITS} otherwise)
   disclaimer=true|false   show the display-board disclaimer
-  pp-scale=one|two        CASINO-WIDE Perfect Pairs pay scale (rules 11A.7, 11A.8): publishes {root}/casino/signage
+  pp-scale=one|two        CASINO-WIDE Perfect Pairs pay scale (rules 11A.7, 11A.8): publishes {root}/casino/signage;
+                          without --table (refused with one, but for a table's first Perfect Pairs while the
+                          casino has no sign yet); the report names the tables it applies at
   casino-name=TEXT        the casino's name on its sign
   (open or closed is not a key: use close and open)
 

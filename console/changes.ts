@@ -30,7 +30,14 @@ import { changedMessageFit } from '../contract/message-fit';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
 import { isNoCasinoScale } from './sign-checks';
-import { paysChangedNow, scaleReach, tableRound, tablesWithLostSigns } from './pays-at-once';
+import {
+  floorAfter,
+  paysChangedNow,
+  scaleReach,
+  tableRound,
+  tablesWithLostSigns,
+  tableScaleRefusal,
+} from './pays-at-once';
 import { currentShoe, namedShoe, type ShoeWords } from './shoe-position';
 import { casinoSummary, signSummary } from './sign-text';
 import { requestEdits } from './change-edits';
@@ -84,6 +91,15 @@ export function signChanges({
     const denied = needs.find((p) => !may(who.role, p));
     if (denied) return err(fieldError('role', refusal(who.role, denied)));
     const fleet = monitor.current;
+    const floorNow = [...fleet.tables.values()].map((r) => tableRound(r.tableId, r.signage, r.shoe));
+    const scale = tableScaleRefusal(
+      req.tableId,
+      edits,
+      fleet.casino,
+      floorNow,
+      'Change it in the Casino panel (Change pay scale…, by a supervisor), for every table at once.',
+    );
+    if (scale) return err(fieldError('pp-scale', scale));
     const row = req.tableId === null ? null : fleet.tables.get(req.tableId);
     if ((action === 'close-table' || action === 'open-table') && !row?.signage)
       return err(
@@ -186,7 +202,8 @@ export function signChanges({
       shoe: v.shoe,
       // A republish puts back what the boards show already: it changes no pay (as `signage restore`).
       paysNow: p.value.action === 'republish' ? [] : paysChangedNow(edits, here, floor, lostSigns),
-      reach: v.casino ? scaleReach(edits, floor, lostSigns) : null,
+      // Where the new scale applies once this change is out: a table it turns Perfect Pairs on at too.
+      reach: v.casino ? scaleReach(edits, floorAfter(floor, req.tableId, v.table?.after ?? null), lostSigns) : null,
       // Only when the message is changed or the panel it shares is (variant, side bets).
       messageFit:
         v.table &&

@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import { compareIds } from '../contract/board-list';
-import type { DisplayStatus, SideBet, TableSignage } from '../contract/schemas';
+import type { CasinoSignage, DisplayStatus, SideBet, TableSignage } from '../contract/schemas';
 import type { ShoePosition } from './shoe-position';
 import type { SideBetsEdit, SignEdits } from './sign-keys';
 import { describeScale } from './sign-text';
@@ -135,6 +135,51 @@ export function scaleReach(
   return (
     `${scale} applies at once at the ${offering.length === 1 ? 'table' : `${offering.length} tables`} ` +
     `offering Perfect Pairs: ${named(offering, false)}.${unknown}`
+  );
+}
+
+/**
+ * The floor as it will be once a table's planned sign is out: a command that turns Perfect Pairs on (or off) at a
+ * table while it sets the scale reaches that table too (the first sign's report said "none does now").
+ */
+export function floorAfter(
+  floor: readonly TableRound[],
+  tableId: string | null,
+  planned: Pick<TableSignage, 'sideBets' | 'revision'> | null,
+): TableRound[] {
+  if (tableId === null || planned === null) return [...floor];
+  const here = floor.find((t) => t.tableId === tableId);
+  const after: TableRound = {
+    tableId,
+    shoe: here?.shoe ?? null,
+    perfectPairs: planned.sideBets.includes('perfectPairs'),
+    signRevision: planned.revision,
+    sideBets: planned.sideBets,
+  };
+  return [...floor.filter((t) => t !== here), after];
+}
+
+/**
+ * Why `pp-scale` may not be given for a table (`--table`, a change request's table), or null. The scale is the
+ * casino's, one for every table that offers Perfect Pairs (rule 11A.8): given for a table, it changed the whole
+ * floor's, at a table that may not even offer the bet (a floor manager's walk: `--table T2 set pp-scale=two`). Only
+ * while the casino has no sign yet is it taken with a table's keys, as a table's first Perfect Pairs needs it.
+ * `elsewhere`: how the casino's sign is changed, in the tool's words.
+ */
+export function tableScaleRefusal(
+  tableId: string | null,
+  edits: SignEdits,
+  casino: CasinoSignage | null,
+  floor: readonly TableRound[],
+  elsewhere: string,
+): string | null {
+  if (tableId === null || edits.ppScale === undefined || casino === null) return null;
+  const offering = floor.filter((t) => t.perfectPairs).sort(byId);
+  const here = offering.some((t) => t.tableId === tableId);
+  return (
+    `the Perfect Pairs pay scale is the casino's, one for every table that offers Perfect Pairs (rule 11A.8), not ` +
+    `table ${tableId}'s: it applies at ${offering.length === 0 ? 'no table now' : named(offering, false)}` +
+    `${here ? '' : ` (table ${tableId} does not offer Perfect Pairs)`}. ${elsewhere}`
   );
 }
 

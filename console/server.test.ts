@@ -502,3 +502,19 @@ describe('the shoe a change is made for (as signage set --shoe)', () => {
     expect(sign.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S8-next', effectiveFromHand: 1 });
   });
 });
+
+describe("pp-scale with a table: the scale is the casino's (rule 11A.8)", () => {
+  test('refused (400, field pp-scale), saying where it applies and where to change it; nothing published', async () => {
+    const before = monitor.view().casino?.revision;
+    const ask = { tableId: 'T8', changes: [['pp-scale', 'two']], reason: 'Pay Scale Two at T8' };
+    expect(await (await sam.post('/api/preview', ask)).json()).toMatchObject({ ok: false, field: 'pp-scale' });
+    const r = await sam.post('/api/apply', ask);
+    expect(r.status).toBe(400);
+    const body = (await r.json()) as { ok: false; field: string; message: string };
+    expect(body.field).toBe('pp-scale');
+    expect(body.message).toMatch(
+      /^the Perfect Pairs pay scale is the casino's, .* not table T8's: it applies at .*T2.* \(table T8 does not offer Perfect Pairs\)\. Change it in the Casino panel/,
+    );
+    expect(monitor.view().casino?.revision).toBe(before);
+  });
+});
