@@ -59,6 +59,12 @@ test('the console lists the table and its boards, and changes the variant throug
   await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('min (999999) is above max (50000)');
   expect(await ui.page.getByLabel('Minimum').getAttribute('aria-invalid')).toBe('true');
   await ui.page.screenshot({ path: join(OUT, 'console-error.png') });
+  // A typo in an amount names its key, as signage set does (it said only "'3OO' is not an amount").
+  await ui.page.getByLabel('Minimum').fill('3OO');
+  await ui.page.getByRole('button', { name: 'Review change…' }).click();
+  await expect
+    .poll(() => dialog.getByRole('alert').textContent())
+    .toBe("min: '3OO' is not an amount, e.g. 500 or 100,000");
   await ui.page.getByLabel('Minimum').fill('100');
 
   // From the next shoe (as signage set --shoe next): the From hand field then counts in that shoe. Reviewed, not

@@ -23,7 +23,7 @@ import type { ChangeApi } from './console-client';
 import { casinoForm, tableForm } from './sign-fields';
 import { editorStyles } from './sign-editor.styles';
 import { sharedStyles } from './shared.styles';
-import { formValues, tableChanges, type FormValues } from './sign-form';
+import { formValues, refusalText, tableChanges, type FormValues } from './sign-form';
 import { reviewStep } from './sign-review';
 
 type Preview = Extract<PreviewResponse, { ok: true }>;
@@ -251,7 +251,7 @@ export class ConsoleSignEditor extends LitElement {
         </header>
         ${
           this.error
-            ? html`<p class="error" id="error" role="alert">${this.error.message}</p>
+            ? html`<p class="error" id="error" role="alert">${refusalText(this.error)}</p>
                 ${this.reviewAgainButton(reviewing)}`
             : nothing
         }

@@ -9,7 +9,14 @@
  */
 import type { CasinoSignage, TableSignage } from '../../contract/schemas';
 import { LIMITED_SIDE_BETS } from '../../baccarat/signage';
-import { CASINO_KEYS, SIDE_BET_LIMIT_KEYS, SIGN_KEYS, type SideBetLimitKey, type SignKey } from '../sign-keys';
+import {
+  CASINO_KEYS,
+  formatFieldError,
+  SIDE_BET_LIMIT_KEYS,
+  SIGN_KEYS,
+  type SideBetLimitKey,
+  type SignKey,
+} from '../sign-keys';
 
 /** The form's fields: every sign key (declared once, in sign-keys.ts), and the shoe a from-hand refers to. */
 export type FormKey = SignKey | 'shoe';
@@ -82,3 +89,13 @@ export function tableChanges(initial: FormValues, v: FormValues): [string, strin
   if (v['from-hand'].trim()) out.push(['from-hand', v['from-hand'].trim()]);
   return out;
 }
+
+/**
+ * A refusal as the editor shows it: a sign key's problem named by its key, as `signage set` says it (`min: '3OO' is
+ * not an amount…`: a floor manager read the bare message beside two amount fields). Other refusals (the reason, a
+ * revision, a role) are whole sentences, shown as they are.
+ */
+export const refusalText = (e: { readonly field: string | null; readonly message: string }): string =>
+  e.field !== null && (FORM_KEYS as readonly string[]).includes(e.field)
+    ? formatFieldError({ field: e.field, message: e.message })
+    : e.message;
