@@ -114,4 +114,35 @@ describe('an audit record no console keeps', () => {
     await feed.stop();
     expect(await signage('K6')).toMatchObject({ code: 0, err: '' });
   });
+
+  // A console retired for good left its word on the broker for ever: signage and fleet stayed quiet, their records
+  // kept for a log nobody reads, and nothing but a hand-made empty retained message cleared it.
+  test('signage keepers lists the consoles; --forget ID clears a retired one, and the warning is back', async () => {
+    const keepers = (...extra: string[]) => run('signage', 'keepers', '--wait', '300', ...extra);
+    const listed = await keepers();
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(
+      /^Consoles that keep this broker's audit log:\n {2}baccarat-console-audit-k \(host .+, last subscribed .+\)\n/,
+    );
+    expect(JSON.parse((await keepers('--json')).out)).toEqual([
+      expect.objectContaining({ id: 'baccarat-console-audit-k', keeper: 'baccarat-console-audit-k' }),
+    ]);
+    const typo = await keepers('--forget', 'baccarat-console-audit-x');
+    expect(typo.code).toBe(1);
+    expect(typo.err).toBe(
+      'baccarat-board signage: the broker holds no keeper baccarat-console-audit-x on baccarat/pit/audit-keepers/+: ' +
+        'nothing to forget (it holds baccarat-console-audit-k; check the id and --root)\n',
+    );
+    const gone = await keepers('--forget', 'baccarat-console-audit-k');
+    expect([gone.code, gone.err]).toEqual([0, '']);
+    expect(gone.out).toMatch(
+      /^forgot keeper baccarat-console-audit-k \(host .*\): cleared baccarat\/pit\/audit-keepers\/baccarat-console-audit-k\n/,
+    );
+    expect(gone.out).toContain('no keeper is left: signage and fleet now warn');
+    expect((await keepers()).out).toMatch(/^No console has said it keeps this broker's audit log/);
+    expect((await signage('K5')).err).toMatch(/^warning: the sign was published, but no console is known to keep/);
+    const misplaced = await run('signage', 'show', '--forget', 'x');
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.err).toContain('--forget is for keepers: signage keepers --forget ID');
+  });
 });

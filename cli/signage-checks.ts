@@ -12,6 +12,7 @@
  * @packageDocumentation
  */
 import { compareIds } from '../contract/board-list';
+import type { SignAction } from '../contract/schemas/audit';
 import { changedMessageFit } from '../contract/message-fit';
 import { sameTable } from '../console/change-request';
 import { tableScaleRefusal } from '../console/pays-at-once';
@@ -19,6 +20,18 @@ import type { RetainedSigns } from '../console/retained-signs';
 import type { PlannedSign, SignPlan } from '../console/sign-edit';
 import type { BoardRevisions } from '../console/board-revisions';
 import { editsTable, type FieldError, type SignEdits } from '../console/sign-keys';
+
+/** The actions of `signage` on signs (`keepers`, the audit log's consoles, is `signage-keepers.ts`). */
+export const ACTIONS = ['show', 'set', 'close', 'open', 'restore'] as const;
+export type Action = (typeof ACTIONS)[number];
+/** What each action is in the audit log (`show` publishes nothing). */
+export const AUDIT_ACTION: Readonly<Record<Action, SignAction>> = {
+  show: 'change',
+  set: 'change',
+  close: 'close-table',
+  open: 'open-table',
+  restore: 'republish',
+};
 
 /** Why the change must not be planned at all (exit 2, nothing published), or null. */
 export function refusalBeforePlan(

@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import type { SignAction } from '../contract/schemas/audit';
 import { isId } from '../contract/schemas/common';
 import { topics } from '../contract/topics';
 import { defaultAccountsPath } from '../console/accounts';
@@ -26,6 +25,9 @@ import { paysChangedNow, tableRound, tablesWithLostSigns } from '../console/pays
 import { planSignChange } from '../console/sign-edit';
 import { editsCasino, editsTable, formatFieldError, parseAssignments, type SignEdits } from '../console/sign-keys';
 import {
+  ACTIONS,
+  type Action,
+  AUDIT_ACTION,
   messageFitWarnings,
   planRefusalHint,
   refusalBeforePlan,
@@ -36,6 +38,7 @@ import { signFromAudit } from './signage-restore';
 import { publishedJson, publishedReport } from './signage-report';
 import { unkeptAudit, watchAuditKeepers } from './audit-keepers';
 import { showSigns } from './signage-show';
+import { signageKeepersCommand } from './signage-keepers';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import {
   ACTOR_ARGS,
@@ -54,17 +57,6 @@ export { SIGNAGE_USAGE };
 /** What the command needs from the process, injectable for tests. */
 export type SignageEnv = ActorEnv;
 
-const ACTIONS = ['show', 'set', 'close', 'open', 'restore'] as const;
-type Action = (typeof ACTIONS)[number];
-/** What each action is in the audit log (`show` publishes nothing). */
-const AUDIT_ACTION: Readonly<Record<Action, SignAction>> = {
-  show: 'change',
-  set: 'change',
-  close: 'close-table',
-  open: 'open-table',
-  restore: 'republish',
-};
-
 export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv = PROCESS_ENV): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -80,6 +72,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       'new-table': { type: 'boolean' },
       user: { type: 'string' },
       shoe: { type: 'string' },
+      forget: { type: 'string' },
       wait: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -90,9 +83,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
     return EXIT.ok;
   }
   const [word, ...assignments] = positionals;
+  if (word === 'keepers') return signageKeepersCommand(values, assignments, io, penv); // the audit log's consoles
+  if (values.forget !== undefined) throw new UsageError('--forget is for keepers: signage keepers --forget ID');
   if (!ACTIONS.includes(word as Action))
     throw new UsageError(
-      word ? `unknown action '${word}': show, set, close, open or restore` : 'show, set, close, open or restore?',
+      word
+        ? `unknown action '${word}': show, set, close, open, restore or keepers`
+        : 'show, set, close, open or restore?',
     );
   const action = word as Action;
   if (action !== 'set' && assignments.length > 0)

@@ -9,6 +9,7 @@ export const SIGNAGE_USAGE = `Usage: baccarat-board signage --broker URL [--tabl
        baccarat-board signage --broker URL --table ID close --confirm ID --reason TEXT [--by ACCOUNT]
        baccarat-board signage --broker URL --table ID open --reason TEXT [--by ACCOUNT]
        baccarat-board signage --broker URL [--table ID] restore --audit FILE --reason TEXT [--by ACCOUNT]
+       baccarat-board signage --broker URL keepers [--forget ID] [--json]
 
 show   prints the table's retained signs, the casino's and where the shoe stands.
        Also the boards of the table (their retained status): the sign revision each shows, and any that differs.
@@ -30,6 +31,10 @@ restore
        after the broker lost a sign the boards still show (a restart without persistence): publishes the sign of
        the revision they show again, read from the audit log FILE (the console's, or one kept with --audit),
        above their revision. Without --table: the casino's sign. Nothing to do when the broker has it.
+keepers
+       lists the consoles that say they keep this broker's audit log ({root}/pit/audit-keepers/ID, retained);
+       --forget ID clears a retired console's word, so that signage and fleet no longer count it (read back to
+       confirm). A console still running says so again when it next connects.
 
 Every change needs a reason (--reason), and goes to the audit log every console keeps: published on
 {root}/pit/audit with who (your OS user, or --by ACCOUNT), why, and the sign before and after.
