@@ -19,6 +19,8 @@ export interface ShoePosition {
   readonly earliestHand: number; // the first round not yet begun
   readonly tableOpen?: boolean; // the controller's own open or closed (its last table-open / table-closed), if it says
   readonly startedAt?: string; // when the shoe started, if the snapshot says: places a sign made for another shoe
+  /** A shoe named ahead (`--shoe next`): the one the boards deal now, at which a change still pending is read. */
+  readonly beingDealt?: ShoePosition;
 }
 
 /**
@@ -41,12 +43,19 @@ export function shoePosition(s: ShoeSnapshot): ShoePosition {
 }
 
 /**
- * The shoe a change is made for: the one named (`--shoe`), positioned from the snapshot when it is that shoe,
- * else the snapshot's; null when neither is known.
+ * The shoe a change is made for: the one named (`--shoe`), positioned from the snapshot when it is that shoe (a
+ * shoe ahead of it keeps it as `beingDealt`), else the snapshot's; null when neither is known.
  */
 export function currentShoe(known: ShoePosition | null, named: string | null = null): ShoePosition | null {
   if (named !== null && known?.shoeId !== named)
-    return { shoeId: named, handsPlayed: null, phase: null, nextHand: null, earliestHand: 1 };
+    return {
+      shoeId: named,
+      handsPlayed: null,
+      phase: null,
+      nextHand: null,
+      earliestHand: 1,
+      ...(known && { beingDealt: known }),
+    };
   return known;
 }
 

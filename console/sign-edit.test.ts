@@ -271,6 +271,42 @@ describe('variant and from-hand (rule 5.11)', () => {
     expect(moved.previousVariant).toEqual({ kind: 'commission', commissionPercent: 4 });
   });
 
+  // Found while adding the console's From the next shoe: a change for the next shoe was planned against the sign as
+  // if it were in force, so one pending (later in this shoe, or for the next shoe) became its previousVariant, and the
+  // boards dealing this shoe showed that pending variant at once, from hand 1, mid-shoe (rule 5.11).
+  test('a change from the next shoe while another is pending: the variant in force stays in force until then', () => {
+    const S1s = { ...S1, startedAt: '2026-11-22T11:00:00.000Z' };
+    const board = { shoe: { id: 'S1', startedAt: S1s.startedAt }, pastShoes: [] };
+    const next = currentShoe(S1s, 'S1-next'); // as namedShoe('next', 'S1') names it
+    // Modified odds scheduled from hand 45 of this shoe; commission 4% from the next shoe replaces it.
+    const later = signage(4, {
+      variant: { kind: 'modified-odds', effectiveFromShoe: 'S1', effectiveFromHand: 45 },
+      previousVariant: { kind: 'commission', commissionPercent: 5 },
+    });
+    const replaced = after(['commission=4', 'variant=commission'], { table: later, shoe: next });
+    expect(replaced.variant).toEqual({
+      kind: 'commission',
+      commissionPercent: 4,
+      effectiveFromShoe: 'S1-next',
+      effectiveFromHand: 1,
+    });
+    expect(replaced.previousVariant).toEqual({ kind: 'commission', commissionPercent: 5 });
+    expect(coreSignage(replaced, casino(1), board).payTable).toMatchObject({
+      variant: 'commission',
+      commissionRate: 0.05,
+    });
+    // Modified odds scheduled for the next shoe; going back to commission from the next shoe cancels it.
+    const ahead = after(['variant=modified-odds'], { shoe: next, table: signage(4) });
+    expect(ahead.variant).toEqual({ kind: 'modified-odds', effectiveFromShoe: 'S1-next', effectiveFromHand: 1 });
+    const cancelled = after(['variant=commission'], { table: ahead, shoe: next });
+    expect(cancelled.variant).toEqual({ kind: 'commission', commissionPercent: 5 });
+    expect(coreSignage(cancelled, casino(1), board).payTable.variant).toBe('commission');
+    // The review's "Now:" says where the shoe dealt stands, not the placeholder's "no snapshot of it".
+    expect(describeShoe(next!)).toBe(
+      'shoe S1: 30 hands played, waiting; next hand 31; the change is for the next shoe',
+    );
+  });
+
   test('once begun, the next switch keeps the variant in force as previous; back to commission keeps the last rate', () => {
     const modified = after(['commission=4', 'from-hand=35']);
     const later = { ...S1, handsPlayed: 40, nextHand: 41, earliestHand: 41 };
@@ -443,6 +479,7 @@ describe('defaults and the shoe position', () => {
       phase: null,
       nextHand: null,
       earliestHand: 1,
+      beingDealt: shoePosition(snapshot('S9', hands)), // where a change still pending is read
     });
     expect(currentShoe(null)).toBeNull();
   });

@@ -59,6 +59,8 @@ export const shoeName = (shoeId: string, shoeNo?: number): string =>
  * begun: beside a change 'from hand 32', a floor manager read 'next hand 31' as the hand still to come.
  */
 export function describeShoe(s: ShoePosition): string {
+  // A change made for the next shoe: where the shoe dealt now stands (not 'S1-next, given; no snapshot of it').
+  if (s.beingDealt) return `${describeShoe(s.beingDealt)}; the change is for the next shoe`;
   if (s.handsPlayed === null) return `shoe ${s.shoeId} (given; no snapshot of it on the broker)`;
   const played = `${shoeName(s.shoeId, s.shoeNo)}: ${s.handsPlayed} hand${s.handsPlayed === 1 ? '' : 's'} played`;
   if (s.phase === 'dealing') return `${played}; hand ${s.nextHand} is being dealt`;

@@ -73,10 +73,13 @@ export function planVariant(
   }
   const curFrom = cur.variant.effectiveFromHand ?? 1;
   // Not yet begun: later in this shoe, or made for a shoe yet to come (the boards show `previousVariant` until then).
+  // Read at the shoe the boards deal now, also for a change made for the next shoe: else one pending became its
+  // previousVariant, in force at once on every board.
+  const dealt = shoe?.beingDealt ?? shoe;
   const pending =
-    shoe !== null &&
-    ((cur.variant.effectiveFromShoe === shoe.shoeId && curFrom > 1 && curFrom >= shoe.earliestHand) ||
-      scheduledAhead(cur, shoe));
+    dealt !== null &&
+    ((cur.variant.effectiveFromShoe === dealt.shoeId && curFrom > 1 && curFrom >= dealt.earliestHand) ||
+      scheduledAhead(cur, dealt));
   const base = pending ? (cur.previousVariant ?? DEFAULT_VARIANT) : cur.variant; // in force until the change
   const kind = e.variant ?? cur.variant.kind;
   if (kind === 'modified-odds' && e.commission !== undefined)
