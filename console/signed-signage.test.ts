@@ -32,10 +32,13 @@ let broker: Mosquitto;
 let bridge: Bridge;
 let records: ReturnType<typeof memoryLogger>['records'];
 
-async function signage(...args: string[]) {
+/** `signage` at table T1; the casino's sign (pp-scale) without a table, as it must be once there is one. */
+const signage = (...args: string[]) => signageAt(['--table', 'T1'], ...args);
+const casinoSign = (...args: string[]) => signageAt([], ...args);
+async function signageAt(table: string[], ...args: string[]) {
   const m = memoryIo();
   const code = await signageCommand(
-    ['--broker', broker.url, '--table', 'T1', '--wait', '200', ...args, '--reason', 'signed signs test'],
+    ['--broker', broker.url, ...table, '--wait', '200', ...args, '--reason', 'signed signs test'],
     m.io,
     { env: { USER: 'pit-terminal' }, now: () => new Date() },
   );
@@ -90,14 +93,14 @@ describe.skipIf(missing)(`signed signs on a real broker${missing ? ` (${missing}
     );
     expect([signed.code, signed.err]).toEqual([0, '']);
     await until(() => expect(bridge.table.signage).toMatchObject({ revision: 1, tableName: 'Jade 8' }));
-    const casino = await signage('--signing-key', keyFile, 'set', 'pp-scale=two', 'casino-name=Crown');
+    const casino = await casinoSign('--signing-key', keyFile, 'set', 'pp-scale=two', 'casino-name=Crown');
     expect(casino.code).toBe(0);
     await until(() => expect(bridge.table.casino).toMatchObject({ perfectPairsScale: 'two' }));
 
     const before = refusedSignatures();
     const unsigned = await signage('set', 'min=300'); // published (the broker takes it), refused by the board
     expect([unsigned.code, unsigned.err]).toEqual([0, '']);
-    const unsignedCasino = await signage('set', 'pp-scale=one');
+    const unsignedCasino = await casinoSign('set', 'pp-scale=one');
     expect(unsignedCasino.code).toBe(0);
     await until(() => expect(refusedSignatures() - before).toBe(2));
     expect(bridge.table.signage).toMatchObject({ revision: 1, limits: { minimum: 100 } });
