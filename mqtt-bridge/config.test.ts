@@ -252,6 +252,19 @@ describe('loadConfig errors name the field', () => {
     expect(failure({ file: file('null'), env: {} })).toMatch(/must hold a JSON object/);
   });
 
+  test('a folder or an unreadable file is said, never thrown', () => {
+    // Found by hand: `serve --config /etc/baccarat-board` (a folder) crashed with EISDIR and a stack trace.
+    expect(failure({ file: dir, env: {} })).toBe(
+      `configuration file ${dir} is a folder, not a file: give the file's path`,
+    );
+    expect(failure({ env: { BACCARAT_BOARD_CONFIG: dir } })).toContain('is a folder, not a file');
+  });
+
+  test('a byte-order mark (a file saved by Windows Notepad) is not a JSON error', () => {
+    // Found by hand: refused as "Unexpected token '\uFEFF'", a character no editor shows.
+    expect(load({ file: file('\uFEFF{"tableId":"T7"}'), env: {} }).tableId).toBe('T7');
+  });
+
   test('a schema error in a file names the file too', () => {
     const p = file({ mqtt: { protocolVersion: 3 } });
     expect(failure({ file: p, env: {} })).toContain(`(file ${p})`);

@@ -128,6 +128,15 @@ function fromEnvironment(target: string, raw: string): unknown {
   return raw;
 }
 
+/** Why the configuration file at `path` could not be read, in words (a folder, a permission), never a stack. */
+function unreadable(path: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EISDIR') return `configuration file ${path} is a folder, not a file: give the file's path`;
+  if (code === 'EACCES' || code === 'EPERM')
+    return `configuration file ${path} cannot be read: permission denied (it must be readable by the user the board runs as)`;
+  return `configuration file ${path} cannot be read${code ? ` (${code})` : ''}`;
+}
+
 /**
  * Loads, merges (defaults ← file ← environment ← overrides) and validates. Each layer is checked as it comes, so
  * every error is blamed on where its value came from, and the file must be valid on its own: a bad value in it is
@@ -139,7 +148,13 @@ export function loadConfig({ file, env = process.env, overrides, flags = {} }: L
   let fromFile: unknown = {};
   if (path !== null) {
     if (!existsSync(path)) return err(`configuration file ${path} does not exist`);
-    const text = readFileSync(path, 'utf8');
+    let text: string;
+    try {
+      // A byte-order mark (Windows Notepad saves one) is no JSON, and no editor shows it: dropped.
+      text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    } catch (e) {
+      return err(unreadable(path, e));
+    }
     try {
       fromFile = JSON.parse(text);
     } catch (e) {
