@@ -103,9 +103,12 @@ export async function main(args: string[], io: CliIo): Promise<number> {
       io.err(`Run 'baccarat-board ${name} --help' for its options.\n`);
       return EXIT.badInput;
     }
-    // A board refused because another holds its journal (mqtt-bridge/journal-lock.ts), or a server that cannot
-    // listen (web-host/listen.ts: a port in use): said, not a stack trace.
-    if (e instanceof Error && (e.name === 'JournalInUseError' || e.name === 'ListenError')) {
+    // A board refused because another holds its journal or its folder cannot be written (mqtt-bridge/journal-lock.ts),
+    // or a server that cannot listen (web-host/listen.ts: a port in use): said, not a stack trace.
+    if (
+      e instanceof Error &&
+      (e.name === 'JournalInUseError' || e.name === 'JournalFolderError' || e.name === 'ListenError')
+    ) {
       io.err(`baccarat-board ${name}: ${e.message}\n`);
       return EXIT.failure;
     }

@@ -4,7 +4,7 @@
  * held two records of one number and failed `history verify` for good. The second is now refused, by name.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -41,5 +41,16 @@ describe('one board process per journal', () => {
     const third = await startCli(ARGS, /board: +(http:\S+)/, env);
     running.push(third);
     expect(third.alive()).toBe(true);
+  });
+
+  test('a journal.dir that cannot be a folder is said in a line naming it and the setting, not a stack trace', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-journal-file-')), 'journal');
+    writeFileSync(file, '');
+    const env = { BACCARAT_JOURNAL_DIR: file, BACCARAT_LOG_LEVEL: 'error', BACCARAT_MQTT_URLS: '' };
+    const run = await runCli(ARGS, env);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(`baccarat-board serve: cannot keep the journal in ${file}: `);
+    expect(run.err).toContain('Set journal.dir (or BACCARAT_JOURNAL_DIR)');
+    expect(run.err).not.toMatch(/\n\s+at /);
   });
 });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalInUseError, lockJournal } from './journal-lock';
+import { JournalFolderError, JournalInUseError, lockJournal } from './journal-lock';
 
 const journal = () => join(mkdtempSync(join(tmpdir(), 'bb-lock-')), 'T1.journal');
 const holder = (pid: number, host = hostname()) =>
@@ -54,5 +54,16 @@ describe('lockJournal: one board process per journal', () => {
     writeFileSync(lock.path, holder(process.ppid)); // taken over meanwhile (by hand)
     lock.release();
     expect(readFileSync(lock.path, 'utf8')).toBe(holder(process.ppid));
+  });
+
+  it('a folder that cannot be made is said, naming it and the setting (found by hand: EEXIST and a stack trace)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-lock-')), 'not-a-folder');
+    writeFileSync(file, '');
+    for (const dir of [file, join(file, 'below')]) {
+      expect(() => lockJournal(join(dir, 'T1.journal'))).toThrow(JournalFolderError);
+      expect(() => lockJournal(join(dir, 'T1.journal'))).toThrow(
+        `cannot keep the journal in ${dir}: ${dir}, or a folder above it, is a file, not a folder. Set journal.dir`,
+      );
+    }
   });
 });

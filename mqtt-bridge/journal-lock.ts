@@ -20,6 +20,30 @@ export class JournalInUseError extends Error {
   override readonly name = 'JournalInUseError';
 }
 
+/**
+ * The journal's folder cannot be made or written (a file in its place, a permission, a read-only disk): the message
+ * names the folder, why, and the setting to change.
+ */
+export class JournalFolderError extends Error {
+  override readonly name = 'JournalFolderError';
+}
+
+/** `e`, from making or writing in the journal's folder `dir`, as a {@link JournalFolderError}. */
+function folderError(dir: string, e: unknown): JournalFolderError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EEXIST' || code === 'ENOTDIR'
+      ? `${dir}, or a folder above it, is a file, not a folder`
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied: the user the board runs as must be able to create and write it'
+        : code === 'EROFS'
+          ? 'the disk is read-only'
+          : `${(e as Error).message}`;
+  return new JournalFolderError(
+    `cannot keep the journal in ${dir}: ${why}. Set journal.dir (or BACCARAT_JOURNAL_DIR) to a folder this user may write.`,
+  );
+}
+
 /** Who holds a journal's lock, as written in the lock file. */
 interface Holder {
   readonly pid: number;
@@ -55,7 +79,11 @@ function holderOf(path: string): Holder | null {
 /** Locks `journal` (its `.lock` beside it) for this process, or throws {@link JournalInUseError}. */
 export function lockJournal(journal: string, now = new Date()): JournalLock {
   const path = `${journal}.lock`;
-  mkdirSync(dirname(path), { recursive: true });
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (e) {
+    throw folderError(dirname(path), e);
+  }
   const me: Holder = { pid: process.pid, host: hostname(), since: now.toISOString() };
   for (let attempt = 0; ; attempt++) {
     try {
@@ -64,7 +92,8 @@ export function lockJournal(journal: string, now = new Date()): JournalLock {
       closeSync(fd);
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw folderError(dirname(path), e);
+      if (attempt > 0) throw e;
       const h = holderOf(path);
       if (h && h.pid !== process.pid && (h.host !== me.host || alive(h.pid)))
         throw new JournalInUseError(
