@@ -100,6 +100,13 @@ function crossProblems(c: Config): ConfigProblem[] {
       problem: `is required when serve.host is ${c.serve.host} (not loopback): a secret of 16 characters or more`,
       cause: 'serve.host', // unset, the token has no source: the host set is what asks for it
     });
+  // MQTT sends no password without a user name: the broker would refuse the board ("Not authorized") for ever.
+  if (c.mqtt.password !== undefined && !c.mqtt.username)
+    out.push({
+      path: 'mqtt.password',
+      problem:
+        "needs mqtt.username (BACCARAT_MQTT_USERNAME): the broker's user name, the board's display id (docs/deployment.md)",
+    });
   if (c.trust.requireSignatures && c.trust.controllerKeys.length === 0)
     out.push({ path: 'trust.requireSignatures', problem: 'needs at least one key in trust.controllerKeys' });
   return out;
