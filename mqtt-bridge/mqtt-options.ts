@@ -161,8 +161,23 @@ export function startBoardClient(
   client.on('offline', () => on.connection('reconnecting', null));
   client.on('reconnect', () => on.connection('reconnecting', null));
   client.on('close', () => on.connection('reconnecting', null));
-  client.on('error', (e) => on.log.warn({ err: e.message }, 'mqtt error'));
+  client.on('error', (e) => on.log.warn({ err: e.message }, mqttErrorWords(e)));
   return client;
+}
+
+/** CONNACK codes by which a broker refuses a client's credentials: MQTT 3.1.1's 4 and 5, MQTT 5's 134 and 135. */
+const CREDENTIALS_REFUSED = new Set([4, 5, 134, 135]);
+
+/**
+ * The log line of an MQTT client error: `mqtt error`, and where the broker refused the board's credentials, what to
+ * check, so that IT looks at the account rather than the network.
+ */
+export function mqttErrorWords(e: Error): string {
+  const code = (e as Error & { code?: unknown }).code;
+  return typeof code === 'number' && CREDENTIALS_REFUSED.has(code)
+    ? "mqtt error: the broker refused this board's user name or password: check mqtt.username (the display id) " +
+        "and mqtt.password or BACCARAT_MQTT_PASSWORD against the broker's password file; retrying by itself"
+    : 'mqtt error';
 }
 
 /**
