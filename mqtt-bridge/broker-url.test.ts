@@ -40,6 +40,15 @@ describe('parseBrokerUrl', () => {
     if (!r.ok) expect(r.error).toMatch(message);
   });
 
+  test('a refused URL is quoted without its password', () => {
+    const r = parseBrokerUrl('mqtt://user:pw-secret@broker:99999');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error).not.toContain('pw-secret');
+      expect(r.error).toMatch(/^'mqtt:\/\/user:…@broker:99999' has the port '99999'/);
+    }
+  });
+
   test('a URL without a port connects to MQTT’s: 8883 over TLS (mqtts, tls, ssl), else 1883', () => {
     const port = (u: string) => defaultPort(new URL(u));
     expect([port('mqtts://b'), port('tls://b'), port('ssl://b'), port('mqtt://b'), port('tcp://b')]).toEqual([

@@ -22,7 +22,8 @@ const schemeList = BROKER_SCHEMES.map((s) => `${s}://`).join(', ');
 
 /** Checks a broker URL; the error says what is wrong with it and what is expected, quoting the URL. */
 export function parseBrokerUrl(text: string): Result<URL, string> {
-  const shown = `'${text}'`;
+  // Quoted without its password (user:password@): a secret is never printed.
+  const shown = `'${text.replace(/^([^:/?#]*:\/\/[^:@/?#]*):[^@/?#]*@/, '$1:…@')}'`;
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/.exec(text);
   if (!m) return err(`${shown} is not a broker URL: write it as ${BROKER_URL_FORM}`);
   const scheme = m[1]!.toLowerCase();

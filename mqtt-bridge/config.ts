@@ -64,6 +64,14 @@ function fieldProblems(c: unknown): ConfigProblem[] {
     for (const [i, url] of (mqtt.brokers as unknown[]).entries()) {
       const r = typeof url === 'string' ? parseBrokerUrl(url) : null;
       if (r && !r.ok) out.push({ path: `mqtt.brokers[${i}]`, problem: r.error });
+      // The board connects with mqtt.username and mqtt.password: a URL's own would be dropped, and printed at start.
+      else if (r?.ok && (r.value.username !== '' || r.value.password !== ''))
+        out.push({
+          path: `mqtt.brokers[${i}]`,
+          problem:
+            'has a user name or password in it (not shown), which a board does not use: give them as mqtt.username ' +
+            'and mqtt.password (or BACCARAT_MQTT_PASSWORD), and the URL as scheme://host:port',
+        });
     }
   // A root the topic builders refuse (a wildcard, an empty level…) would make the bridge throw at start.
   const root = typeof mqtt.root === 'string' ? parseRoot(mqtt.root) : null;
