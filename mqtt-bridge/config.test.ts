@@ -444,6 +444,16 @@ describe('loadConfig errors: every one, with what is allowed and where it came f
     expect(bad).not.toContain('pw-secret');
   });
 
+  test('WebSocket brokers with different paths are refused: a board uses one path for all', () => {
+    expect(failure({ file: file({ mqtt: { brokers: ['ws://a:9001/mqtt', 'wss://b/ws'] } }), env: {} })).toMatch(
+      /^configuration: mqtt\.brokers: the WebSocket brokers have different paths \(\/mqtt, \/ws\)/,
+    );
+    expect(
+      load({ file: file({ mqtt: { brokers: ['ws://a:9001/mqtt', 'wss://b/mqtt', 'mqtt://c'] } }), env: {} }).mqtt
+        .brokers,
+    ).toHaveLength(3);
+  });
+
   test('a secret is never printed', () => {
     expect(failure({ file: file({ mqtt: { password: 1234567 } }), env: {} })).not.toContain('1234567');
   });

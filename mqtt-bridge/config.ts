@@ -101,6 +101,18 @@ function crossProblems(c: Config): ConfigProblem[] {
       path: 'mqtt.reconnectMaxMs',
       problem: `${c.mqtt.reconnectMaxMs} must not be below mqtt.reconnectMinMs (${c.mqtt.reconnectMinMs})`,
     });
+  // MQTT.js gives every server of the list one WebSocket path (mqtt-options.ts): they must agree.
+  const wsPaths = new Set(
+    c.mqtt.brokers.flatMap((b) => {
+      const u = URL.canParse(b) ? new URL(b) : null;
+      return u && /^wss?:$/.test(u.protocol) ? [(u.pathname || '/') + u.search] : [];
+    }),
+  );
+  if (wsPaths.size > 1)
+    out.push({
+      path: 'mqtt.brokers',
+      problem: `the WebSocket brokers have different paths (${[...wsPaths].join(', ')}): a board uses one path for all; give them the same`,
+    });
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(c.serve.host);
   if (!loopback && !c.serve.token)
     out.push({

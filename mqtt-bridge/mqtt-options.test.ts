@@ -4,7 +4,8 @@
  * network rather than to the credentials.
  */
 import { describe, expect, test } from 'vitest';
-import { mqttErrorWords } from './mqtt-options';
+import { defaultConfig } from './config';
+import { clientOptions, mqttErrorWords } from './mqtt-options';
 
 const refused = (message: string, code: number) => Object.assign(new Error(message), { code });
 
@@ -24,5 +25,20 @@ describe('mqttErrorWords', () => {
   test('any other error is the plain "mqtt error" (its message is logged beside it)', () => {
     expect(mqttErrorWords(new Error('connect ECONNREFUSED 127.0.0.1:1883'))).toBe('mqtt error');
     expect(mqttErrorWords(refused('Connection refused: Server unavailable', 3))).toBe('mqtt error');
+  });
+});
+
+describe('clientOptions: a WebSocket broker URL', () => {
+  const will = { topic: 'baccarat/displays/D1/status', payload: '{}' };
+  const options = (brokers: string[]) => clientOptions({ ...defaultConfig().mqtt, brokers }, will);
+
+  test("keeps its path (found by hand: ws://broker:9001/mqtt connected to '/', which EMQX and HiveMQ refuse)", () => {
+    expect(options(['ws://broker:9001/mqtt']).path).toBe('/mqtt');
+    expect(options(['mqtt://a:1883', 'wss://b/mqtt']).path).toBe('/mqtt');
+  });
+
+  test('without a path, or over TCP, none is set: MQTT.js takes its default', () => {
+    expect(options(['ws://broker:9001']).path).toBeUndefined();
+    expect(options(['mqtt://broker:1883']).path).toBeUndefined();
   });
 });

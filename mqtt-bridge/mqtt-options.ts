@@ -29,7 +29,11 @@ export function clientOptions(
   const urls = m.brokers.map((u) => new URL(u));
   const first = urls[0];
   if (!first) throw new Error('no broker configured');
+  // A WebSocket broker's path (EMQX and HiveMQ serve MQTT on /mqtt). MQTT.js takes one for every server of the list;
+  // the configuration refuses WebSocket URLs with different paths.
+  const ws = urls.find((u) => /^wss?:$/.test(u.protocol) && u.pathname !== '/' && u.pathname !== '');
   return {
+    ...(ws ? { path: ws.pathname + ws.search } : {}),
     protocolVersion: m.protocolVersion,
     clientId: m.clientId,
     clean: false,
