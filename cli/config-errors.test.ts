@@ -122,3 +122,22 @@ test('serve --help says where the broker credentials go (it has no --username or
   expect(r.out).toMatch(/BACCARAT_MQTT_USERNAME, BACCARAT_MQTT_PASSWORD/);
   expect(r.out).toContain('docs/configuration.md');
 });
+
+test.each(['serve', 'start'])(
+  '%s: a BACCARAT_ variable nothing reads is warned of first, with the nearest name (BACCARAT_MQTT_URL left a board with no broker, silently)',
+  async (command) => {
+    process.env.BACCARAT_MQTT_URL = 'mqtt://127.0.0.1:1883';
+    try {
+      const r = await run([command, '--port', '70000']);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(
+        new RegExp(
+          `^baccarat-board ${command}: warning: environment variable BACCARAT_MQTT_URL is not one baccarat-board reads \\(did you mean BACCARAT_MQTT_URLS\\?\\): it is ignored.*\\n` +
+            `baccarat-board ${command}: configuration: serve\\.port: 70000`,
+        ),
+      );
+    } finally {
+      delete process.env.BACCARAT_MQTT_URL;
+    }
+  },
+);

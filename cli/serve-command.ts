@@ -6,7 +6,7 @@
  */
 import { hostname, networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig, type ConfigFile } from '../mqtt-bridge/config';
+import { loadConfig, type ConfigFile, unknownVariables } from '../mqtt-bridge/config';
 import { TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
 import { startBoard, stopOnSignals } from './board-runtime';
 import { numberOrText, tlsFlagValues, valuesAfterFlags } from './flag-values';
@@ -88,6 +88,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     overrides,
     flags: SERVE_FLAG_FIELDS,
   });
+  // First: a misspelt variable often explains what follows (a board with no broker, a password refused).
+  for (const w of unknownVariables(process.env)) io.err(`baccarat-board serve: ${w}\n`);
   if (!config.ok) {
     io.err(`baccarat-board serve: ${config.error}\n`);
     return EXIT.badInput;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
 import { topics } from '../contract/topics';
-import { type Config, loadConfig } from '../mqtt-bridge/config';
+import { type Config, loadConfig, unknownVariables } from '../mqtt-bridge/config';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { createLogger } from '../mqtt-bridge/log';
 import { TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, tlsEnv, type TlsSettings } from '../mqtt-bridge/tls';
@@ -81,6 +81,8 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
     },
     flags: { 'serve.port': '--port', ...TLS_FLAG_FIELDS },
   });
+  // First: a misspelt variable often explains what follows (a board with no broker, a password refused).
+  for (const w of unknownVariables(process.env)) io.err(`baccarat-board start: ${w}\n`);
   if (!loaded.ok) {
     io.err(`baccarat-board start: ${loaded.error}\n`);
     return EXIT.badInput;

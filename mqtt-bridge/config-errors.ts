@@ -146,7 +146,8 @@ function fieldsHint(path: string, parent: string, fields: readonly string[]): st
   return `${near ? `did you mean ${full(near)}? ` : ''}${parent ? `the fields of ${parent}` : 'the sections'} are ${fields.join(', ')}`;
 }
 
-function distance(a: string, b: string): number {
+/** Levenshtein distance: how many characters to add, remove or change to turn `a` into `b`. */
+export function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];

@@ -2,11 +2,20 @@
  * loadConfig: the defaults, the order defaults ← file ← environment ← overrides, every ENV_VARS entry, and
  * errors that name the field at fault.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { type Config, type ConfigFile, defaultConfig, ENV_VARS, loadConfig, withLineColumn } from './config';
+import {
+  type Config,
+  type ConfigFile,
+  defaultConfig,
+  ENV_VARS,
+  loadConfig,
+  OTHER_VARS,
+  unknownVariables,
+  withLineColumn,
+} from './config';
 
 const dir = mkdtempSync(join(tmpdir(), 'bb-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -466,3 +475,20 @@ function flatten(o: unknown, prefix = ''): Record<string, unknown> {
   return out;
 }
 const json = (x: unknown) => JSON.stringify(x);
+
+describe('unknownVariables: a BACCARAT_ variable nothing reads', () => {
+  test('is warned of, with the nearest known name (found by hand: BACCARAT_MQTT_URL left a board with no broker, silently)', () => {
+    expect(unknownVariables({ BACCARAT_MQTT_URL: 'mqtt://b', PATH: '/bin', BACCARAT_TABLE_ID: 'T1' })).toEqual([
+      'warning: environment variable BACCARAT_MQTT_URL is not one baccarat-board reads (did you mean BACCARAT_MQTT_URLS?): it is ignored (docs/configuration.md lists them)',
+    ]);
+    expect(unknownVariables({ BACCARAT_FOO: '1' })[0]).not.toContain('did you mean');
+  });
+
+  test("every variable the board and the other commands read is known, and configuration.md's are all known", () => {
+    const env = Object.fromEntries([...Object.keys(ENV_VARS), ...OTHER_VARS].map((n) => [n, 'x']));
+    expect(unknownVariables(env)).toEqual([]);
+    const doc = readFileSync(new URL('../docs/configuration.md', import.meta.url), 'utf8');
+    const named = Object.fromEntries([...doc.matchAll(/`(BACCARAT_[A-Z_]+)/g)].map((m) => [m[1]!, 'x']));
+    expect(unknownVariables(named)).toEqual([]);
+  });
+});
