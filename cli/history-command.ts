@@ -3,8 +3,8 @@
  * edit, deletion or reordering and names the first bad record; `export` writes a shoe's record with its digest.
  * @packageDocumentation
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../mqtt-bridge/config';
 import { chainTable, tablesNamed, verifyHistory } from '../mqtt-bridge/history';
@@ -88,6 +88,22 @@ function verify(file: string, table: string | undefined, head: string | undefine
   return EXIT.ok;
 }
 
+/** A folder given where a history file is wanted (a board's journal.dir): said, with the file to give. */
+function folderInstead(file: string): string | null {
+  if (!statSync(file).isDirectory()) return null;
+  const histories = readdirSync(file).filter((f) => f.endsWith('.history'));
+  const example = histories.length > 0 ? join(file, histories[0]!) : join(file, '{tableId}.history');
+  return `history: ${file} is a folder, not a history file: give one of its files, such as ${example}\n`;
+}
+
+/** Why the export cannot be written to `out` (its folder missing, or a folder itself), or null. */
+function unwritable(out: string): string | null {
+  const folder = dirname(out);
+  if (!existsSync(folder)) return `history: --out ${out}: the folder ${folder} does not exist\n`;
+  if (existsSync(out) && statSync(out).isDirectory()) return `history: --out ${out} is a folder: give a file's path\n`;
+  return null;
+}
+
 /**
  * The first record does not start the chain of the table asked for. Where the records name a table (in their
  * topics) whose chain they do start, the table id was wrong (a renamed copy, T12-evidence-copy.history): that is
@@ -146,6 +162,11 @@ export async function historyCommand(args: string[], io: CliIo): Promise<number>
       io.err(`history: ${file} does not exist\n`);
       return EXIT.badInput;
     }
+    const folder = folderInstead(file);
+    if (folder) {
+      io.err(folder);
+      return EXIT.badInput;
+    }
     return verify(file, values.table, values.head, io);
   }
   if (action === 'export') {
@@ -167,6 +188,11 @@ export async function historyCommand(args: string[], io: CliIo): Promise<number>
     }
     if (!existsSync(file)) {
       io.err(`history: ${file}${whose} does not exist\n`);
+      return EXIT.badInput;
+    }
+    const problem = folderInstead(file) ?? (values.out ? unwritable(values.out) : null);
+    if (problem) {
+      io.err(problem);
       return EXIT.badInput;
     }
     const exported = exportShoe(readFileSync(file, 'utf8'), values.shoe);

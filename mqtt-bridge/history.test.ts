@@ -280,6 +280,24 @@ describe('history verify and export say which table and which file', () => {
     expect(await historyCommand(['verify', json], memoryIo().io)).toBe(0);
   });
 
+  test('a folder given for the history, or an --out that cannot be written, is said in a line (found by hand: EISDIR and ENOENT stack traces)', async () => {
+    const { dir, path, shoeId } = await playedBoard();
+    for (const action of [
+      ['verify', dir],
+      ['export', '--shoe', shoeId, dir],
+    ]) {
+      const io = memoryIo();
+      expect(await historyCommand(action, io.io)).toBe(2);
+      expect(io.err()).toBe(
+        `history: ${dir} is a folder, not a history file: give one of its files, such as ${path}\n`,
+      );
+    }
+    const io = memoryIo();
+    const out = join(dir, 'no-such-folder', 'shoe.json');
+    expect(await historyCommand(['export', '--shoe', shoeId, '--out', out, path], io.io)).toBe(2);
+    expect(io.err()).toBe(`history: --out ${out}: the folder ${join(dir, 'no-such-folder')} does not exist\n`);
+  });
+
   test('export without a file says on standard error which history it read, and from which configuration', async () => {
     const { dir, path, shoeId } = await playedBoard();
     const config = join(dir, 'board.json');
