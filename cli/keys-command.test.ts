@@ -41,3 +41,18 @@ test('generate --out an existing file: exit 2, one line naming the file and the 
   expect(forced.code).toBe(0);
   expect(readFileSync(file, 'utf8')).toContain('PRIVATE KEY');
 });
+
+test('a folder or a missing folder is said in a line, exit 2, never a stack trace (found by hand: EISDIR, ENOENT)', async () => {
+  expect(await run('show', dir)).toEqual({ code: 2, out: '', err: `keys: ${dir} is a folder: give the key's file\n` });
+  expect(await run('generate', '--out', dir, '--force')).toEqual({
+    code: 2,
+    out: '',
+    err: `keys: --out ${dir} is a folder: give a file's path\n`,
+  });
+  const nowhere = join(dir, 'no-such-folder', 'pit.pem');
+  expect(await run('generate', '--out', nowhere)).toEqual({
+    code: 2,
+    out: '',
+    err: `keys: --out ${nowhere}: the folder ${join(dir, 'no-such-folder')} does not exist\n`,
+  });
+});

@@ -4,7 +4,8 @@
  * boards' `trust` settings.
  * @packageDocumentation
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createPublicKey } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { keyId, generateSigningKey, parsePrivateKey, parsePublicKey, publicKeyText } from '../mqtt-bridge/signing';
@@ -40,6 +41,14 @@ export async function keysCommand(args: string[], io: CliIo): Promise<number> {
   if (action === 'generate') {
     const out = values.out;
     if (!out) throw new UsageError('keys generate needs --out FILE');
+    if (existsSync(out) && statSync(out).isDirectory()) {
+      io.err(`keys: --out ${out} is a folder: give a file's path\n`);
+      return EXIT.badInput;
+    }
+    if (!existsSync(dirname(out))) {
+      io.err(`keys: --out ${out}: the folder ${dirname(out)} does not exist\n`);
+      return EXIT.badInput;
+    }
     if (existsSync(out) && !values.force) {
       io.err(
         `keys: ${out} exists: not replacing a key. Give another --out FILE, or replace it deliberately with ` +
@@ -57,6 +66,10 @@ export async function keysCommand(args: string[], io: CliIo): Promise<number> {
     if (!file) throw new UsageError('keys show needs a FILE');
     if (!existsSync(file)) {
       io.err(`keys: ${file} does not exist\n`);
+      return EXIT.badInput;
+    }
+    if (statSync(file).isDirectory()) {
+      io.err(`keys: ${file} is a folder: give the key's file\n`);
       return EXIT.badInput;
     }
     const text = readFileSync(file, 'utf8');
