@@ -463,6 +463,14 @@ describe('loadConfig errors: every one, with what is allowed and where it came f
     ).toHaveLength(3);
   });
 
+  test('a board.recordUrl without {tableId}, {shoeId} or {digest} is refused, as its words say (found by hand: https://x/{tableId} was taken)', () => {
+    expect(failure({ file: file({ board: { recordUrl: 'https://records.example/{tableId}' } }), env: {} })).toMatch(
+      /^configuration: board\.recordUrl: "https:\/\/records\.example\/\{tableId\}" has no \{shoeId\} nor \{digest\}: .*\(file .*\)$/,
+    );
+    const full = 'https://records.example/{tableId}/{shoeId}?digest={digest}';
+    expect(load({ file: file({ board: { recordUrl: full } }), env: {} }).board.recordUrl).toBe(full);
+  });
+
   test('a secret is never printed', () => {
     expect(failure({ file: file({ mqtt: { password: 1234567 } }), env: {} })).not.toContain('1234567');
   });

@@ -77,6 +77,18 @@ function fieldProblems(c: unknown): ConfigProblem[] {
   const root = typeof mqtt.root === 'string' ? parseRoot(mqtt.root) : null;
   if (root && !root.ok) out.push({ path: 'mqtt.root', problem: root.error });
   out.push(...tlsFileProblems(isObject(mqtt.tls) ? mqtt.tls : {}));
+  // Each shoe's record has its own address: without the placeholders every QR code would point at one page.
+  const board = isObject(c.board) ? c.board : {};
+  if (typeof board.recordUrl === 'string' && board.recordUrl.startsWith('https://')) {
+    const missing = ['{tableId}', '{shoeId}', '{digest}'].filter((p) => !(board.recordUrl as string).includes(p));
+    if (missing.length > 0)
+      out.push({
+        path: 'board.recordUrl',
+        problem:
+          `${JSON.stringify(board.recordUrl)} has no ${missing.join(' nor ')}: each shoe's record needs its own ` +
+          'address, with {tableId}, {shoeId} and {digest} in it (e.g. https://records.casino.example/{tableId}/{shoeId}?digest={digest})',
+      });
+  }
   const trust = isObject(c.trust) ? c.trust : {};
   for (const field of ['controllerKeys', 'pitKeys'] as const)
     if (Array.isArray(trust[field]))
