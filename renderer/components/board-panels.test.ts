@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { FIXTURES, makeView } from '../../test/fixtures/views';
 import { DemoKiosk } from '../demo-kiosk';
+import type { KioskApp } from './kiosk-app';
 import { board, settleAll } from '../test-support/board';
 import { cleanup, settle } from '../test-support/fixtures';
 import '../test-support/product-fonts'; // measured in the board's fonts: the fallback's lines are shorter
@@ -332,9 +333,7 @@ describe('the burn notice', () => {
     const spec = { ...FIXTURES['new-shoe']!(Date.now()) };
     const view = { ...spec, signage: { ...spec.signage!, language } };
     const app = await board(new DemoKiosk(view), w, h);
-    await settleAll(app);
-    const band = app.shadowRoot!.querySelector('kiosk-notices:not([cover])')!.shadowRoot!;
-    const detail = band.querySelector('.notice[data-kind=burn] .detail')!;
+    const detail = await burnDetail(app);
     const found = runLines(detail, /1\s(?:face\sup|[张張]正面)|10\s(?:face\sdown|[张張]背面)/g, (run) =>
       run.replace(/\s/g, ' '),
     );
@@ -342,7 +341,46 @@ describe('the burn notice', () => {
     expect(found).toHaveLength(halves);
     for (const f of found) expect(f).toMatch(/: 1 line$/);
   });
+
+  /**
+   * Each language starts a line of its own: a bilingual portrait board's narrow notice read "1 face up + | 10 face down
+   * 1 张正面 + | 10 张背面", the English's end and the Chinese's start as one line. All of it within the notice.
+   */
+  it.for([
+    [1080, 1920, 'en+zh-Hans'],
+    [1080, 1920, 'en+zh-Hant'],
+    [2160, 3840, 'en+zh-Hans'],
+    [1920, 1080, 'en+zh-Hans'],
+  ] as const)('%i×%i, %s: the Chinese on a line of its own, within the notice', async ([w, h, language]) => {
+    await page.viewport(w, h);
+    const spec = { ...FIXTURES['new-shoe']!(Date.now()) };
+    const view = { ...spec, signage: { ...spec.signage!, language } };
+    const app = await board(new DemoKiosk(view), w, h);
+    const detail = await burnDetail(app);
+    const [en, zh] = [detail.querySelector('.en')!, detail.querySelector('.zh')!];
+    const shared = () => {
+      const enLast = [...en.getClientRects()].at(-1)!;
+      const zhFirst = zh.getClientRects()[0]!;
+      return zhFirst.top < enLast.bottom - enLast.height / 2;
+    };
+    await expect.poll(async () => (await settleAll(app), shared()), { timeout: 5000 }).toBe(false);
+    const notice = detail.closest<HTMLElement>('.notice')!.getBoundingClientRect();
+    const text = detail.closest<HTMLElement>('.text')!.getBoundingClientRect();
+    expect(text.top).toBeGreaterThanOrEqual(notice.top);
+    expect(text.bottom).toBeLessThanOrEqual(notice.bottom);
+  });
 });
+
+/** The burn notice's detail, once the board has drawn its notice band (a filtered run may ask before it has). */
+async function burnDetail(app: KioskApp): Promise<HTMLElement> {
+  await settleAll(app);
+  const find = () =>
+    app
+      .shadowRoot!.querySelector('kiosk-notices:not([cover])')
+      ?.shadowRoot?.querySelector<HTMLElement>('.notice[data-kind=burn] .detail') ?? null;
+  await expect.poll(find, { timeout: 5000 }).not.toBeNull();
+  return find()!;
+}
 
 /**
  * The disclaimer's Chinese breaks only between its clauses (after "。" and "，"): a bilingual 1080p board broke

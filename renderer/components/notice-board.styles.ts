@@ -113,6 +113,11 @@ export const noticeStyles = css`
     font-size: 1em;
     margin-left: 0.5em;
   }
+  /* Each language on its own line where the notice has the height (notice-board.ts, stack()). */
+  :host(:not([cover])) .notice[stacked] .detail .bi > .zh {
+    display: block;
+    margin-left: 0;
+  }
   /* The burn's two halves break only between them (notice-board.ts, burnt()): keep-all, as every detail. */
   .burn-card .card {
     display: block;

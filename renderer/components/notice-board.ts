@@ -57,6 +57,44 @@ export class KioskNotices extends LitElement {
   /** The board shows a shoe: the closed veil says its results remain shown (said of no shoe, it would mislead). */
   @property({ type: Boolean }) results = true;
 
+  private resize: ResizeObserver | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resize = new ResizeObserver(() => this.stack());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resize?.disconnect();
+    this.resize = null;
+  }
+
+  protected override updated(): void {
+    // Measured again when a notice's words change size (a font loading, the band resized), never on a hand.
+    this.resize?.disconnect();
+    for (const text of this.renderRoot.querySelectorAll('.notice .text')) this.resize?.observe(text);
+    this.stack();
+  }
+
+  /**
+   * A bilingual detail puts its Chinese on a line of its own (\`stacked\`) where its notice has the height for it:
+   * run on, a narrow notice's lines read "10 face down 1 张正面 +" (the English's end and the Chinese's start as one
+   * phrase). Where its lines would run past the band (a long last-coup notice), the languages run on as before.
+   */
+  private stack(): void {
+    if (this.cover) return;
+    for (const notice of this.renderRoot.querySelectorAll<HTMLElement>('.notice')) {
+      const text = notice.querySelector<HTMLElement>('.text');
+      if (!text?.querySelector('.detail .bi')) {
+        notice.removeAttribute('stacked');
+        continue;
+      }
+      notice.setAttribute('stacked', '');
+      if (text.offsetHeight > notice.clientHeight) notice.removeAttribute('stacked');
+    }
+  }
+
   private headline(n: Notice): TemplateResult | string {
     const lang = this.language;
     switch (n.kind) {
