@@ -211,10 +211,37 @@ describe('the statistics keep their lines', () => {
       new Set([...stats().querySelectorAll<HTMLElement>(sel)].map((e) => Math.round(e.getBoundingClientRect().top)))
         .size;
     await expect
-      .poll(async () => (await settle(app), [lines('.rows > .row'), lines('.extras > .extra') <= 2]), {
+      .poll(async () => (await settle(app), [lines('.rows > .row'), lines('.extras .extra') <= 2]), {
         timeout: 5000,
       })
       .toEqual([1, true]);
+  });
+});
+
+/**
+ * The current streak and the longest streaks are read together: an English board ended the pairs' line with
+ * "Streak 庄×6" and put "Longest" alone on the next, two figures that looked unrelated.
+ */
+describe('the two streaks on one line', () => {
+  it.for([
+    [1920, 1080, 'warnings'],
+    [3840, 2160, 'warnings'],
+    [1920, 1080, 'shoe-full-en'],
+    [3840, 2160, 'shoe-full-en'],
+    [1080, 1920, 'shoe-full-en'],
+    [1920, 1080, 'shoe-full'],
+    [1920, 1080, 'shoe-long-en-zh-hant'],
+  ] as const)('%i×%i, %s: Streak and Longest side by side', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const stats = () => app.shadowRoot!.querySelector('kiosk-stats')!.shadowRoot!;
+    const apart = () => {
+      const [now, longest] = ['currentStreak', 'longestStreak'].map((kind) =>
+        stats().querySelector<HTMLElement>(`.extra[data-kind=${kind}]`)!.getBoundingClientRect(),
+      );
+      return Math.abs(now!.top - longest!.top) > now!.height / 2 ? 'on two lines' : 'on one line';
+    };
+    await expect.poll(async () => (await settle(app), apart()), { timeout: 5000 }).toBe('on one line');
   });
 });
 

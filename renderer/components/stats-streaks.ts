@@ -37,7 +37,7 @@ function bead(side: 'banker' | 'player', { lang, labels }: StreakLine) {
   </svg>`;
 }
 
-/** The streaks' items (`.extra`), to follow the pairs and naturals in their wrapping line. */
+/** The streaks' items (`.extra`, the two streaks in one `.streaks`), to follow the pairs and naturals in their wrapping line. */
 export function streakLine(line: StreakLine) {
   const { stats: s, lang } = line;
   const locale = localeOf(lang);
@@ -50,24 +50,35 @@ export function streakLine(line: StreakLine) {
         </div>`
       : nothing;
   if (line.streaks === false) return superSix;
-  return html`<div class="extra" data-kind="currentStreak" data-streak=${now ? `${now.outcome}:${now.length}` : ''}>
-      ${tr(lang, 'stats.streak', 'Streak')}
-      ${
-        now
-          ? html`${bead(now.outcome, line)}<span class="num times">×${count(now.length, locale)}</span>`
-          : html`<span class="mini-bead none" aria-hidden="true"></span><span class="num times">–</span>`
-      }
-    </div>
-    <div class="extra" data-kind="longestStreak" data-longest=${`${longest.banker}:${longest.player}`}>
-      ${tr(lang, 'stats.longest', 'Longest')} ${bead('banker', line)}<span class="num"
-        >${count(longest.banker, locale)}</span
-      >
-      ${bead('player', line)}<span class="num">${count(longest.player, locale)}</span>
+  // The current and the longest streaks wrap as one ("Streak 庄×6" at one line's end, "Longest" alone on the next,
+  // read as two unrelated figures on an English board).
+  return html`<div class="streaks">
+      <div class="extra" data-kind="currentStreak" data-streak=${now ? `${now.outcome}:${now.length}` : ''}>
+        ${tr(lang, 'stats.streak', 'Streak')}
+        ${
+          now
+            ? html`${bead(now.outcome, line)}<span class="num times">×${count(now.length, locale)}</span>`
+            : html`<span class="mini-bead none" aria-hidden="true"></span><span class="num times">–</span>`
+        }
+      </div>
+      <div class="extra" data-kind="longestStreak" data-longest=${`${longest.banker}:${longest.player}`}>
+        ${tr(lang, 'stats.longest', 'Longest')} ${bead('banker', line)}<span class="num"
+          >${count(longest.banker, locale)}</span
+        >
+        ${bead('player', line)}<span class="num">${count(longest.player, locale)}</span>
+      </div>
     </div>
     ${superSix}`;
 }
 
 export const streakStyles = css`
+  /* The two streaks together, as far apart as any two items of their line. */
+  .streaks {
+    display: flex;
+    flex-wrap: nowrap;
+    column-gap: inherit;
+    max-width: 100%;
+  }
   .extra .num + .mini-bead {
     margin-left: 0.25em;
   }

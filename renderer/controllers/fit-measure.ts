@@ -45,7 +45,7 @@ const linesOf = (root: ParentNode, selector: string) => {
  */
 export const wraps = (stats: HTMLElement) => {
   const root = stats.shadowRoot;
-  return root !== null && (linesOf(root, '.rows > .row') > 1 || linesOf(root, '.extras > .extra') > 2);
+  return root !== null && (linesOf(root, '.rows > .row') > 1 || linesOf(root, '.extras .extra') > 2);
 };
 /** Resolves once every part has rendered. */
 export const updated = (parts: readonly LitElement[]) => Promise.all(parts.map((p) => p.updateComplete));
