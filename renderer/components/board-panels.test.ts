@@ -219,6 +219,37 @@ describe('the statistics keep their lines', () => {
 });
 
 /**
+ * A count and its share read as two figures: dense statistics (a bilingual 1080p board) set them 0.2 em apart, and
+ * from 3 m "39 49%" read as one number. The gap between the count's last digit and the share's first is at least
+ * 0.4 of the count's em.
+ */
+describe("the statistics' counts beside their shares", () => {
+  it.for([
+    [1920, 1080, 'shoe-full'],
+    [1920, 1080, 'shoe-long-en-zh-hant'],
+    [1920, 1080, 'shoe-full-en'],
+    [1080, 1920, 'shoe-full'],
+    [3840, 2160, 'shoe-full'],
+    [3840, 2160, 'shoe-full-zh-hans'],
+  ] as const)('%i×%i, %s: a clear gap', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const stats = () => app.shadowRoot!.querySelector('kiosk-stats')!.shadowRoot!;
+    const range = document.createRange();
+    const glyphs = (el: Element) => (range.selectNodeContents(el), range.getBoundingClientRect());
+    const tight = () =>
+      [...stats().querySelectorAll<HTMLElement>('.rows .figures')].flatMap((f) => {
+        const [count, share] = [f.querySelector('.count')!, f.querySelector('.pct')!];
+        const em = parseFloat(getComputedStyle(count).fontSize);
+        const gap = (glyphs(share).left - glyphs(count).right) / em;
+        return gap >= 0.4 ? [] : [`"${count.textContent} ${share.textContent}": ${gap.toFixed(2)} em`];
+      });
+    await expect.poll(async () => (await settle(app), tight()), { timeout: 5000 }).toEqual([]);
+    expect(stats().querySelectorAll('.rows .figures')).toHaveLength(3);
+  });
+});
+
+/**
  * The current streak and the longest streaks are read together: an English board ended the pairs' line with
  * "Streak 庄×6" and put "Longest" alone on the next, two figures that looked unrelated.
  */
