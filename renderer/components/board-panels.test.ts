@@ -490,6 +490,39 @@ describe("the notices' Chinese", () => {
 });
 
 /**
+ * Staff warnings at the foot of the sign column take the lines it has: a 4K board cut its third warning at four lines
+ * ("no casino pay scale is…") with two lines free under the fourth. Whatever is shown stays within the column.
+ */
+describe('staff warnings in the sign column', () => {
+  it.for([
+    [3840, 2160, true],
+    [1920, 1080, false],
+  ] as const)('%i×%i: each whole where the column has room (%s), all within it', async ([w, h, whole]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES['warnings']!(Date.now())), w, h);
+    const staff = () => app.shadowRoot!.querySelector<HTMLElement>('kiosk-staff[fill]') ?? null;
+    const report = () => {
+      const host = staff();
+      if (!host) return ['no staff words in the sign column'];
+      const box = host.getBoundingClientRect();
+      return [...host.shadowRoot!.querySelectorAll<HTMLElement>('.item')].flatMap((item) => {
+        const r = item.getBoundingClientRect();
+        const code = item.dataset['code'];
+        return [
+          ...(r.bottom > box.bottom + 1 ? [`${code}: past the column's foot`] : []),
+          // Cut: more than half a line of it hidden (a clamped line's glyphs reach a little below its box anyway).
+          ...(whole && item.scrollHeight > item.clientHeight + parseFloat(getComputedStyle(item).lineHeight) / 2
+            ? [`${code}: cut (${item.scrollHeight} px of ${item.clientHeight})`]
+            : []),
+        ];
+      });
+    };
+    await expect.poll(async () => (await settle(app), report()), { timeout: 5000 }).toEqual([]);
+    expect(staff()!.shadowRoot!.querySelectorAll('.item').length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/**
  * What staff should know breaks its Chinese between phrases, never inside a word: a bilingual 4K board's sign column
  * read "与牌桌不同 | 步：缺少一局" ("out of sync" split, "步" alone at the next line's start).
  */

@@ -36,6 +36,12 @@ export const staffStyles = css`
   .item.four {
     -webkit-line-clamp: 4;
   }
+  .item.five {
+    -webkit-line-clamp: 5;
+  }
+  .item.six {
+    -webkit-line-clamp: 6;
+  }
   .what {
     font-weight: 700;
   }

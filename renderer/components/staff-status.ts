@@ -31,11 +31,16 @@ export function elapsed(fromIso: string, now: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
-const CLAMPS = ['', '', 'two', 'three', 'four'] as const;
+const CLAMPS = ['', '', 'two', 'three', 'four', 'five', 'six'] as const;
+/**
+ * The most lines one item takes: a 4K sign column cut a long warning at four lines ("…") with two lines free under
+ * it; six is as much as any warning's words take there.
+ */
+const MOST = CLAMPS.length - 1;
 
 /**
  * How many lines each of `items` takes of `lines` (the class that clamps it): one each, then the rest shared among
- * them, first come first, up to what each needs whole (`needs`, where measured) and never more than four; where
+ * them, first come first, up to what each needs whole (`needs`, where measured) and never more than six; where
  * everything fits whole, what is left goes evenly (the item's box is no taller for it).
  */
 function clamps(lines: number, items: number, needs: readonly number[]): (i: number) => string {
@@ -44,15 +49,15 @@ function clamps(lines: number, items: number, needs: readonly number[]): (i: num
   for (let more = true; spare > 0 && more;) {
     more = false;
     for (let i = 0; i < items && spare > 0; i++) {
-      if (taken[i]! < Math.min(4, needs[i] ?? 4)) {
+      if (taken[i]! < Math.min(MOST, needs[i] ?? MOST)) {
         taken[i]!++;
         spare--;
         more = true;
       }
     }
   }
-  for (let i = 0; spare > 0 && i < items * 4; i++) {
-    if (taken[i % items]! < 4) {
+  for (let i = 0; spare > 0 && i < items * MOST; i++) {
+    if (taken[i % items]! < MOST) {
       taken[i % items]!++;
       spare--;
     }
@@ -152,7 +157,7 @@ export class KioskStaff extends LitElement {
     const all = this.warnings;
     if (!o && all.length === 0) return nothing;
     // One line each, and the lines left over shared among them, first come first (an out-of-step or a warning alone
-    // takes two when two are allowed, so that its reason can be read; none more than four, as in a narrow column);
+    // takes two when two are allowed, so that its reason can be read; none more than six);
     // what does not fit is counted.
     // Lines of 1.2 em, items 0.1 em apart (staffStyles): as many as the box holds with every item shown.
     const count = all.length + (o ? 1 : 0);
