@@ -315,6 +315,48 @@ describe('a 4K board in one language: the room its big road leaves is used', () 
 });
 
 /**
+ * A side of the last hand reads as one unit: its name and points, and what it had (won, a pair, a natural) under
+ * them, together beside its cards. On a one-language 4K board, whose cards are larger (the room its big road leaves),
+ * the side's two rows spread over the cards' height: the name at the top, "Win" about 60 px under it at the foot, and
+ * a Player side without badges half empty under its name.
+ */
+describe("the last hand's sides", () => {
+  it.for([
+    [3840, 2160, 'shoe-full-en'],
+    [3840, 2160, 'warnings'],
+    [3840, 2160, 'shoe-full-zh-hans'],
+    [3840, 2160, 'shoe-full'],
+    [1920, 1080, 'shoe-full'],
+    [1920, 1080, 'warnings'],
+    [2160, 3840, 'shoe-full-en'],
+  ] as const)('%i×%i, %s: name, points and badges together, beside the cards', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const last = () => app.shadowRoot!.querySelector('kiosk-last-hand')!.shadowRoot!;
+    const loose = () =>
+      [...last().querySelectorAll<HTMLElement>('.side')].flatMap((side) => {
+        const name = side.dataset['side'];
+        const em = parseFloat(getComputedStyle(side).fontSize);
+        const box = side.getBoundingClientRect();
+        const head = side.querySelector('.side-head')!.getBoundingClientRect();
+        const badges = side.querySelector('.badges:not(:only-child)');
+        const under = side.classList.contains('badges-under');
+        const b = badges && !under ? badges.getBoundingClientRect() : null;
+        const text = { top: head.top, bottom: b ? b.bottom : head.bottom };
+        const off = Math.abs((text.top + text.bottom) / 2 - (box.top + box.bottom) / 2) / box.height;
+        return [
+          ...(b && b.top - head.bottom > 0.6 * em
+            ? [`${name}: its badges ${((b.top - head.bottom) / em).toFixed(2)} em under its name`]
+            : []),
+          ...(!under && off > 0.15 ? [`${name}: its words ${(off * 100).toFixed(0)} % off its middle`] : []),
+        ];
+      });
+    await expect.poll(async () => (await settle(app), loose()), { timeout: 5000 }).toEqual([]);
+    expect(last().querySelectorAll('.side')).toHaveLength(2);
+  });
+});
+
+/**
  * A table offering no side bet beyond the pair has four short lines of pays: its landscape sign column, at the width
  * every side bet needs, was half empty. It is as wide as those lines (each on one line, in every language), the roads
  * and statistics beside it have the rest; with side bets, the column is as it was.

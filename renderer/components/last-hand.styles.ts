@@ -177,7 +177,11 @@ export const lastHandStyles = css`
     border: 2px solid transparent;
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
-    grid-template-areas: 'head cards' 'badges cards';
+    /* Its name and points, and its badges under them, together in the middle of its cards' height: the room the
+       cards have beyond them goes above and below (on a one-language 4K board, whose cards are larger, the two rows
+       spread over it: the name at the top, "Win" at the foot, a side without badges half empty under its name). */
+    grid-template-rows: 1fr auto auto 1fr;
+    grid-template-areas: '. cards' 'head cards' 'badges cards' '. cards';
     align-items: center;
     gap: 0 0.5em;
     min-width: 0;
@@ -209,7 +213,8 @@ export const lastHandStyles = css`
     column-gap: 0.25em;
   }
   .side.badges-under {
-    grid-template-areas: 'head cards' 'badges badges';
+    grid-template-rows: 1fr auto 1fr auto;
+    grid-template-areas: '. cards' 'head cards' '. cards' 'badges badges';
   }
   .side.badges-under .badges {
     margin-top: 0.1em;
