@@ -211,9 +211,8 @@ export const statsStyles = css`
     /* Half an em between a count and its share: at 0.2 to 0.3 em, "39 49%" read from 3 m as one figure. */
     gap: 0.5em;
     /* A count and its share together: "88 88%", or "9 100%" (a side that has won every hand so far has fewer than
-       ten), the same room; tabular digits are 1ch each, bold ones a little more, '%' about 1.45ch, the share's
-       0.85 of that (2.1ch + 0.85 × 3.45ch). */
-    min-width: calc(5.1ch + 0.5em);
+       ten), the same room; tabular digits are 1ch each, bold ones a little more, '%' about 1.45ch (2.1ch + 3.45ch). */
+    min-width: calc(5.6ch + 0.5em);
   }
   /* The count right after its label, right-aligned in two digits' room (the share after it, the room they keep
      together at its end): right-aligned as a pair, "Tie 4 5%" stood two digits from its label, and the count moved
@@ -222,11 +221,9 @@ export const statsStyles = css`
     flex: 0 1 2.1ch;
     min-width: max-content;
   }
-  /* The share a little smaller than its count: told apart from it by size as well as by the gap and its ink. */
   :host([wide]) .figures > .pct {
     flex: none;
     text-align: left;
-    font-size: 0.85em;
   }
   .figure.hand .value {
     min-width: 3ch;
@@ -271,10 +268,14 @@ export const statsStyles = css`
   :host([dense]) .row {
     gap: 0.2em;
   }
-  /* Dense, a count and its share stay clear of each other (a name and its count are told apart by weight). */
+  /* Dense, a count and its share stay clear of each other; the room for it is the side's name's (English and
+     Chinese part clearly enough by script). */
   :host([dense]) .figures {
-    gap: 0.45em;
-    min-width: calc(5.1ch + 0.45em);
+    gap: 0.42em;
+    min-width: calc(5.6ch + 0.42em);
+  }
+  :host([dense]) .rows .name .bi {
+    column-gap: 0.3em;
   }
   :host([dense]) .extras {
     column-gap: 0.35em;
