@@ -57,12 +57,12 @@ export const appStyles = css`
     --kiosk-big-road-unit: min(1cqmin, calc(0.5cqmin + 5.4px));
   }
   /* The room that shorter big road leaves, beyond the 1080p board's proportions (0 at 1080p, and with 'larger'):
-     ~125 px at 4K, twice that in portrait (its road on two lines). A board in one language gives it to the panels
-     under the roads (kiosk-app.panels.styles.ts); a bilingual one's are full with their two lines already. */
-  .board:is([data-script='en'], [lang='zh-Hans'], [lang='zh-Hant']) {
+     ~125 px at 4K, twice that in portrait (its road on two lines). Every board gives it to the panels under the
+     roads (kiosk-app.panels.styles.ts): a bilingual one's, full at 1080p, kept 25–30 % of it empty at their foot. */
+  .board {
     --kiosk-spare: calc(6 * var(--kiosk-cell-big) * (1cqmin - var(--kiosk-big-road-unit)));
   }
-  .board[data-layout='portrait']:is([data-script='en'], [lang='zh-Hans'], [lang='zh-Hant']) {
+  .board[data-layout='portrait'] {
     --kiosk-spare: calc((2 * 6 + 0.2) * var(--kiosk-cell-big) * (1cqmin - var(--kiosk-big-road-unit)));
   }
   .board.rotated {
