@@ -368,13 +368,18 @@ describe("the last hand's sides", () => {
 /**
  * A table offering no side bet beyond the pair has four short lines of pays: its landscape sign column, at the width
  * every side bet needs, was half empty. It is as wide as those lines (each on one line, in every language), the roads
- * and statistics beside it have the rest; with side bets, the column is as it was.
+ * and statistics beside it have the rest; with side bets, the column is as it was. In Chinese alone, whose lines are
+ * the shortest, its pays are larger.
  */
 describe('the sign column of a table without side bets', () => {
   const column = async (spec: Omit<Parameters<typeof makeView>[0], 'shoe'>) => {
     await page.viewport(1920, 1080);
     const app = await board(new DemoKiosk(makeView({ shoe: 'BPBBPT', ...spec }, Date.now())), 1920, 1080);
     const root = app.shadowRoot!;
+    // A filtered run (-t) may ask before the board has drawn its panels.
+    await expect
+      .poll(() => root.querySelector('.panel.signs') && root.querySelector('kiosk-derived-road'))
+      .not.toBeNull();
     const signs = root.querySelector<HTMLElement>('.panel.signs')!.getBoundingClientRect();
     const pays = root.querySelector('kiosk-pay-table')!.shadowRoot!;
     // Each bet's name and odds on one line, within the column.
@@ -389,7 +394,10 @@ describe('the sign column of a table without side bets', () => {
         : [];
     });
     const derived = root.querySelector<HTMLElement>('kiosk-derived-road')!.getBoundingClientRect().width;
-    return { width: signs.width / 10.8, cut, derived }; // in cqmin (1080 px short side)
+    // How large a bet's line is, against the board's text.
+    const size = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
+    const scale = size(pays.querySelector('.row > .name')!) / size(root.querySelector('kiosk-pay-table')!);
+    return { width: signs.width / 10.8, cut, derived, scale }; // in cqmin (1080 px short side)
   };
   it.for([
     ['en', 'commission'],
@@ -405,6 +413,9 @@ describe('the sign column of a table without side bets', () => {
     expect(Math.round(all.width), 'with side bets: as it was').toBe(48);
     expect(main.width, 'without: narrower').toBeLessThanOrEqual(language.includes('+') ? 43 : 31);
     expect(main.derived, 'the derived roads have the rest').toBeGreaterThan(all.derived);
+    // In Chinese alone, its short lines left a third of the column empty beside them: they are larger there.
+    expect(main.scale, 'its pays, larger in Chinese alone').toBeCloseTo(language.startsWith('zh') ? 1.3 : 1, 2);
+    expect(all.scale, 'with side bets: as it was').toBeCloseTo(1, 2);
   });
 });
 

@@ -139,6 +139,12 @@ export const appStyles = css`
   .board[data-main-bets][lang='en']:not([data-script='en']) {
     --kiosk-signs-width: 42cqmin; /* both languages: "Banker 莊  19 to 20 1 賠 0.95" */
   }
+  /* In Chinese alone, a bet's line is short ("庄  1 赔 0.95"): at the width a change signed ahead needs, a third of
+     the landscape column was empty beside the pays and more than half under them. Its pays are larger (each still on
+     one line); the signs around them (a change signed ahead, the six) keep their size and their lines. */
+  .board[data-main-bets]:not([data-layout='portrait']):is([lang='zh-Hans'], [lang='zh-Hant']) {
+    --kiosk-pay-line: 1.3em;
+  }
   .board:not([data-signs]) .main {
     grid-template-columns: var(--bead-width) minmax(0, 1fr);
     grid-template-areas:

@@ -22,6 +22,11 @@ export const payTableStyles = css`
   .row {
     display: contents;
   }
+  /* A bet's name and odds: larger where the board's column has room beside them (--kiosk-pay-line: kiosk-app.styles.ts). */
+  .row > .name,
+  .row > .odds {
+    font-size: var(--kiosk-pay-line, 1em);
+  }
   .name {
     font-weight: 600;
   }
