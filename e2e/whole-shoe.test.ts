@@ -326,6 +326,14 @@ describe('the ask preview (issue 13)', () => {
     return { roads, panel: root.querySelector('kiosk-ask') !== null };
   };
 
+  /** In place: every road has drawn its would-be marks (the Banker's and the Player's, four in all at least). */
+  const askDrawn = () => {
+    const root = document.querySelector('kiosk-app')?.shadowRoot;
+    const roads = [...(root?.querySelectorAll('kiosk-big-road, kiosk-derived-road') ?? [])];
+    const frames = roads.map((el) => el.shadowRoot?.querySelectorAll('g.marks > .ask-frame').length ?? 0);
+    return frames.reduce((a, b) => a + b, 0) >= 4;
+  };
+
   it.for(['in-place', 'panel', 'off'] as const)('%s', async (askPreview) => {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'no-preference' });
     await page.goto(`${base}/index.html?demo=no-shoe`);
@@ -339,7 +347,11 @@ describe('the ask preview (issue 13)', () => {
       },
       { askPreview },
     );
-    await page.waitForTimeout(150); // the Banker's would-be marks, first blink
+    // The would-be marks follow a hand a frame behind (road-view.ts): on a loaded machine, later than any fixed wait.
+    // In place, wait for them in every road; otherwise give them the time they would take to show, then look.
+    if (askPreview === 'in-place') {
+      await page.waitForFunction(askDrawn, undefined, { timeout: 10_000 });
+    } else await page.waitForTimeout(300);
     const shown = await page.evaluate(askShown);
     expect(shown.panel, 'the ask panel').toBe(askPreview !== 'off');
     for (const road of shown.roads) {
