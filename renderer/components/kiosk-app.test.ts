@@ -4,7 +4,7 @@ import type { KioskApi, PushEvents, TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
 import { makeView } from '../../test/fixtures/views/build-view';
 import { DemoKiosk } from '../demo-kiosk';
-import { board, settleAll } from '../test-support/board';
+import { board, mountBoard, settleAll } from '../test-support/board';
 import { $$, cleanup } from '../test-support/fixtures';
 import './kiosk-app';
 import type { KioskApp } from './kiosk-app';
@@ -48,7 +48,7 @@ describe('<kiosk-app> and its ShoeController', () => {
     };
     try {
       const v = view('BPB', {}, { shoe: 'BPB', language: 'en+zh-Hant', tableName: '百家樂 8' });
-      const app = await board(new DemoKiosk(v));
+      const app = await mountBoard(new DemoKiosk(v));
       expect(app.shadowRoot!.querySelector('.board.waiting')).not.toBeNull();
       expect(app.dataset['hands']).toBe('0');
       const tc = asked.find((a) => a.startsWith('700 16px "Noto Sans TC"|'));
