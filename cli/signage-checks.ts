@@ -15,11 +15,11 @@ import { compareIds } from '../contract/board-list';
 import type { SignAction } from '../contract/schemas/audit';
 import { changedMessageFit } from '../contract/message-fit';
 import { sameTable } from '../console/change-request';
-import { tableScaleRefusal } from '../console/pays-at-once';
+import { tableCasinoRefusal } from '../console/pays-at-once';
 import type { RetainedSigns } from '../console/retained-signs';
 import type { PlannedSign, SignPlan } from '../console/sign-edit';
 import type { BoardRevisions } from '../console/board-revisions';
-import { editsTable, type FieldError, type SignEdits } from '../console/sign-keys';
+import { editsTable, formatFieldError, type FieldError, type SignEdits } from '../console/sign-keys';
 
 /** The actions of `signage` on signs (`keepers`, the audit log's consoles, is `signage-keepers.ts`). */
 export const ACTIONS = ['show', 'set', 'close', 'open', 'restore'] as const;
@@ -40,15 +40,16 @@ export function refusalBeforePlan(
   tableId: string | null,
   o: { readonly confirm: string | undefined; readonly newTable: boolean; readonly edits: SignEdits },
 ): string | null {
-  const scale = tableScaleRefusal(
+  const casinoWide = tableCasinoRefusal(
     tableId,
     o.edits,
     current.casino,
     current.floor,
-    `Change it without --table, as a supervisor (signage set pp-scale=${o.edits.ppScale ?? ''} --reason …), ` +
-      'for every table at once. Nothing was published.',
+    (key) =>
+      `Change it without --table, as a supervisor (signage set ${key === 'pp-scale' ? `pp-scale=${o.edits.ppScale ?? ''}` : 'casino-name=…'} --reason …), ` +
+      `for every ${key === 'pp-scale' ? 'table' : 'board'} at once. Nothing was published.`,
   );
-  if (scale) return `pp-scale: ${scale}`;
+  if (casinoWide) return formatFieldError(casinoWide);
   if (action === 'close' && !sameTable(o.confirm, tableId ?? '', current.table))
     return (
       `--confirm '${o.confirm ?? ''}' is not table ${tableId ?? ''}` +

@@ -205,6 +205,23 @@ describe("pp-scale with --table: the scale is the casino's (rule 11A.8)", () => 
     expect((await run('--table', other, 'set', 'pp-scale=two', 'known')).code).toBe(2);
   });
 
+  // The same walk with the casino's name: `--table T2 set casino-name=…` renamed the casino on every board, silently.
+  test("casino-name with --table: refused with exit 2 once the casino has a sign, with the table's keys too", async () => {
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(3)));
+    expect((await run('set', 'pp-scale=one', 'casino-name=Crown', 'known')).code).toBe(0);
+    const casinoBefore = await retained<{ revision: number }>(T.casinoSignage());
+    const r = await run('--table', tableId, 'set', 'min=50', 'casino-name=Jade Palace', 'known');
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(r.err).toBe(
+      "baccarat-board signage: casino-name: the casino's name is the casino sign's, one for every table (every board " +
+        `shows it in its header), not table ${tableId}'s: it would change on every board, where it is 'Crown' now. ` +
+        'Change it without --table, as a supervisor (signage set casino-name=… --reason …), for every board at once. ' +
+        'Nothing was published.\n',
+    );
+    expect((await retained<{ revision: number }>(T.casinoSignage()))?.revision).toBe(casinoBefore?.revision);
+    expect((await signOf())?.revision).toBe(3);
+  });
+
   test("the first sign: taken with the table's keys while the casino has none, and the report counts that table", async () => {
     const first = (...args: string[]) => run('--root', 'firstpp', ...args);
     const r = await first('--table', 'F1', 'set', 'side-bets=+perfectPairs', 'pp-scale=one', 'casino-name=Crown');

@@ -70,7 +70,7 @@ Keys:
   pp-scale=one|two        CASINO-WIDE Perfect Pairs pay scale (rules 11A.7, 11A.8): publishes {root}/casino/signage;
                           without --table (refused with one, but for a table's first Perfect Pairs while the
                           casino has no sign yet); the report names the tables it applies at
-  casino-name=TEXT        the casino's name on its sign
+  casino-name=TEXT        CASINO-WIDE: the casino's name on its sign, on every board; without --table, as pp-scale
   (open or closed is not a key: use close and open)
 
 Options:

@@ -36,7 +36,7 @@ import {
   scaleReach,
   tableRound,
   tablesWithLostSigns,
-  tableScaleRefusal,
+  tableCasinoRefusal,
 } from './pays-at-once';
 import { currentShoe, namedShoe, type ShoeWords } from './shoe-position';
 import { casinoSummary, signSummary } from './sign-text';
@@ -92,14 +92,16 @@ export function signChanges({
     if (denied) return err(fieldError('role', refusal(who.role, denied)));
     const fleet = monitor.current;
     const floorNow = [...fleet.tables.values()].map((r) => tableRound(r.tableId, r.signage, r.shoe));
-    const scale = tableScaleRefusal(
+    const casinoWide = tableCasinoRefusal(
       req.tableId,
       edits,
       fleet.casino,
       floorNow,
-      'Change it in the Casino panel (Change pay scale…, by a supervisor), for every table at once.',
+      (key) =>
+        `Change it in the Casino panel (Change pay scale…${key === 'pp-scale' ? '' : ', where the casino name is too'}, ` +
+        `by a supervisor), for every ${key === 'pp-scale' ? 'table' : 'board'} at once.`,
     );
-    if (scale) return err(fieldError('pp-scale', scale));
+    if (casinoWide) return err(casinoWide);
     const row = req.tableId === null ? null : fleet.tables.get(req.tableId);
     if ((action === 'close-table' || action === 'open-table') && !row?.signage)
       return err(

@@ -14,7 +14,14 @@
 import { compareIds } from '../contract/board-list';
 import type { CasinoSignage, DisplayStatus, SideBet, TableSignage } from '../contract/schemas';
 import type { ShoePosition } from './shoe-position';
-import type { SideBetsEdit, SignEdits } from './sign-keys';
+import {
+  casinoKeysIn,
+  fieldError,
+  type CasinoKey,
+  type FieldError,
+  type SideBetsEdit,
+  type SignEdits,
+} from './sign-keys';
 import { describeScale } from './sign-text';
 
 /** A table as a change of what rounds pay sees it: its round, and whether it offers Perfect Pairs. */
@@ -160,26 +167,37 @@ export function floorAfter(
 }
 
 /**
- * Why `pp-scale` may not be given for a table (`--table`, a change request's table), or null. The scale is the
- * casino's, one for every table that offers Perfect Pairs (rule 11A.8): given for a table, it changed the whole
- * floor's, at a table that may not even offer the bet (a floor manager's walk: `--table T2 set pp-scale=two`). Only
- * while the casino has no sign yet is it taken with a table's keys, as a table's first Perfect Pairs needs it.
- * `elsewhere`: how the casino's sign is changed, in the tool's words.
+ * Why a casino-wide key (`pp-scale`, `casino-name`: {@link CASINO_KEYS}) may not be given for a table (`--table`, a
+ * change request's table), or null; the first such key given is the one refused. Each is the casino sign's, one for
+ * every table: given for a table, it changed the whole floor's (a floor manager's walk: `--table T2 set
+ * pp-scale=two`, at a table that does not even offer Perfect Pairs; `--table T2 set casino-name=…` renamed the casino
+ * on every board). Only while the casino has no sign yet are they taken with a table's keys, as a table's first
+ * Perfect Pairs needs the scale, and a first casino sign its name. `elsewhere`: how the casino's sign is changed, in
+ * the tool's words, for the key refused. One check for `signage set` and the console's preview and apply.
  */
-export function tableScaleRefusal(
+export function tableCasinoRefusal(
   tableId: string | null,
   edits: SignEdits,
   casino: CasinoSignage | null,
   floor: readonly TableRound[],
-  elsewhere: string,
-): string | null {
-  if (tableId === null || edits.ppScale === undefined || casino === null) return null;
+  elsewhere: (key: CasinoKey) => string,
+): FieldError | null {
+  const key = casinoKeysIn(edits)[0];
+  if (tableId === null || key === undefined || casino === null) return null;
+  if (key === 'casino-name')
+    return fieldError(
+      key,
+      `the casino's name is the casino sign's, one for every table (every board shows it in its header), not ` +
+        `table ${tableId}'s: it would change on every board, where it is '${casino.casinoName}' now. ` +
+        elsewhere(key),
+    );
   const offering = floor.filter((t) => t.perfectPairs).sort(byId);
   const here = offering.some((t) => t.tableId === tableId);
-  return (
+  return fieldError(
+    key,
     `the Perfect Pairs pay scale is the casino's, one for every table that offers Perfect Pairs (rule 11A.8), not ` +
-    `table ${tableId}'s: it applies at ${offering.length === 0 ? 'no table now' : named(offering, false)}` +
-    `${here ? '' : ` (table ${tableId} does not offer Perfect Pairs)`}. ${elsewhere}`
+      `table ${tableId}'s: it applies at ${offering.length === 0 ? 'no table now' : named(offering, false)}` +
+      `${here ? '' : ` (table ${tableId} does not offer Perfect Pairs)`}. ${elsewhere(key)}`,
   );
 }
 

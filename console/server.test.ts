@@ -518,3 +518,31 @@ describe("pp-scale with a table: the scale is the casino's (rule 11A.8)", () => 
     expect(monitor.view().casino?.revision).toBe(before);
   });
 });
+
+describe("casino-name with a table: the name is the casino sign's, on every board", () => {
+  test('refused (400, field casino-name), naming the name now and where to change it; nothing published', async () => {
+    const before = monitor.view().casino?.revision;
+    const table = monitor.view().tables.find((t) => t.tableId === 'T8')?.signage?.revision;
+    const ask = {
+      tableId: 'T8',
+      changes: [
+        ['min', '50'],
+        ['casino-name', 'Jade Palace'],
+      ],
+      reason: 'renamed at T8',
+    };
+    expect(await (await sam.post('/api/preview', ask)).json()).toMatchObject({ ok: false, field: 'casino-name' });
+    const r = await sam.post('/api/apply', ask);
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({
+      ok: false,
+      field: 'casino-name',
+      message:
+        "the casino's name is the casino sign's, one for every table (every board shows it in its header), not table " +
+        "T8's: it would change on every board, where it is 'Test Casino' now. Change it in the Casino panel (Change " +
+        'pay scale…, where the casino name is too, by a supervisor), for every board at once.',
+    });
+    expect(monitor.view().casino?.revision).toBe(before);
+    expect(monitor.view().tables.find((t) => t.tableId === 'T8')?.signage?.revision).toBe(table);
+  });
+});

@@ -65,8 +65,16 @@ export interface WagerRangeEdit {
   readonly maximum: number;
 }
 
-/** Keys of the casino-wide sign (`{root}/casino/signage`); every other key changes one table's sign. */
-export const CASINO_KEYS: readonly SignKey[] = ['pp-scale', 'casino-name'];
+/** Keys of the casino-wide sign (`{root}/casino/signage`), and the edit each sets; every other key is one table's. */
+export const CASINO_EDITS = { 'pp-scale': 'ppScale', 'casino-name': 'casinoName' } as const satisfies Partial<
+  Record<SignKey, keyof SignEdits>
+>;
+export type CasinoKey = keyof typeof CASINO_EDITS;
+const CASINO_KEY_LIST = Object.keys(CASINO_EDITS) as CasinoKey[];
+export const CASINO_KEYS: readonly SignKey[] = CASINO_KEY_LIST;
+/** The casino-wide keys the edits give, in the order of {@link CASINO_KEYS}. */
+export const casinoKeysIn = (e: SignEdits): CasinoKey[] =>
+  CASINO_KEY_LIST.filter((k) => e[CASINO_EDITS[k]] !== undefined);
 
 /** The variants a table can be on, as the keys spell them (the wire's `variant.kind`). */
 export const VARIANT_NAMES = ['commission', 'modified-odds'] as const;
@@ -114,8 +122,9 @@ export interface SignEdits {
 }
 
 /** Whether the edits change the casino sign, a table sign, or both. */
-export const editsCasino = (e: SignEdits): boolean => e.ppScale !== undefined || e.casinoName !== undefined;
-export const editsTable = (e: SignEdits): boolean => Object.keys(e).some((k) => k !== 'ppScale' && k !== 'casinoName');
+export const editsCasino = (e: SignEdits): boolean => casinoKeysIn(e).length > 0;
+const CASINO_FIELDS: readonly string[] = Object.values(CASINO_EDITS);
+export const editsTable = (e: SignEdits): boolean => Object.keys(e).some((k) => !CASINO_FIELDS.includes(k));
 
 const NONE = new Set(['', 'none', '-']);
 const list = (xs: readonly unknown[]) => xs.join(', ');
