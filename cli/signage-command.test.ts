@@ -381,6 +381,15 @@ describe('signage set and show', () => {
     expect(other.code).toBe(2);
     expect(other.err).toMatch(/--shoe S49 is not the shoe being dealt \(S50, from the table's snapshot\).*rule 5\.11/);
     expect((await signOf())?.revision).toBe(4);
+    // "Hand 5 of the next shoe" was taken, though every board applies it from that shoe's hand 1 (variantStart).
+    const later = await run('--table', tableId, '--shoe', 'next', 'set', 'variant=modified-odds', 'from-hand=5');
+    expect([later.code, later.out]).toEqual([2, '']);
+    expect(later.err).toBe(
+      'baccarat-board signage: from-hand=5 with --shoe next: a change for the next shoe takes effect from its first ' +
+        'hand, as every board applies it there. To start it at hand 5, schedule it once that shoe is dealing ' +
+        '(from-hand=5 for the shoe being dealt then); nothing was published\n',
+    );
+    expect((await signOf())?.revision).toBe(4);
     const next = await run('--table', tableId, '--shoe', 'next', 'set', 'variant=modified-odds', 'from-hand=1');
     expect(next.err).toBe('');
     expect(next.code).toBe(0);

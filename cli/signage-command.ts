@@ -183,7 +183,9 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       return EXIT.failure;
     }
     for (const w of current.warnings) io.err(`warning: ${w}\n`);
-    const named = edits ? namedShoe(values.shoe, current.shoe?.shoeId ?? null) : { id: values.shoe ?? null };
+    const named = edits
+      ? namedShoe(values.shoe, current.shoe?.shoeId ?? null, undefined, edits.fromHand)
+      : { id: values.shoe ?? null };
     if ('error' in named) {
       io.err(`baccarat-board signage: ${named.error}\n`);
       return EXIT.badInput;

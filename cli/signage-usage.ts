@@ -88,7 +88,8 @@ Options:
   --new-table             set: the table's first sign, on a broker that knows nothing of it yet (no sign, shoe
                           or board); without it such a table is refused, as a likely typo of another's id
   --shoe ID               the current shoe, when no snapshot is retained (for from-hand and modified odds);
-                          --shoe next (with from-hand=1): from the next shoe; with a snapshot, another id is refused
+                          --shoe next: from the next shoe's first hand (another from-hand is refused); with a
+                          snapshot, another id is refused
   --audit FILE            also append the record to this audit log (JSON lines, as the console keeps); restore,
                           and set on a sign the broker lost, read the sign the boards show from it
   --wait MS               how long to wait for retained messages and the boards' statuses (default 500)

@@ -48,6 +48,7 @@ import { editsCasino, editsTable, fieldError, type FieldError, type SignEdits } 
 const CONSOLE_SHOE_WORDS: ShoeWords = {
   named: (id) => `shoe ${id}`,
   next: 'From the next shoe',
+  fromHand: (hand) => `From hand ${hand}`,
   nothing: 'nothing was changed',
 };
 
@@ -111,8 +112,8 @@ export function signChanges({
         ),
       );
     // The shoe named is the snapshot's or the next (as `signage set --shoe` checks it): another is refused.
-    const named = namedShoe(req.shoeId, row?.shoe?.shoeId ?? null, CONSOLE_SHOE_WORDS);
-    if ('error' in named) return err(fieldError('shoe', named.error));
+    const named = namedShoe(req.shoeId, row?.shoe?.shoeId ?? null, CONSOLE_SHOE_WORDS, edits.fromHand);
+    if ('error' in named) return err(fieldError(named.field, named.error));
     const p = planSignChange(
       {
         tableId: req.tableId,

@@ -490,6 +490,20 @@ describe('the shoe a change is made for (as signage set --shoe)', () => {
         'the next one; nothing was changed',
     });
     expect(monitor.view().tables.find((t) => t.tableId === 'T8')?.signage?.revision).toBe(2);
+    // "Hand 5 of the next shoe": every board applies a next-shoe change from its hand 1 (variantStart).
+    const later = { ...ask, changes: [...ask.changes, ['from-hand', '5']], shoeId: 'next' };
+    expect(await (await sam.post('/api/preview', later)).json()).toMatchObject({ ok: false, field: 'from-hand' });
+    const five = await sam.post('/api/apply', later);
+    expect(five.status).toBe(400);
+    expect(await five.json()).toEqual({
+      ok: false,
+      field: 'from-hand',
+      message:
+        'From hand 5 with From the next shoe: a change for the next shoe takes effect from its first hand, as every ' +
+        'board applies it there. To start it at hand 5, schedule it once that shoe is dealing (From hand 5 for the ' +
+        'shoe being dealt then); nothing was changed',
+    });
+    expect(monitor.view().tables.find((t) => t.tableId === 'T8')?.signage?.revision).toBe(2);
     const review = (await (await sam.post('/api/preview', { ...ask, shoeId: 'next' })).json()) as PreviewResponse;
     if (!review.ok) throw new Error(review.message);
     expect(review.summary[0]).toMatch(/modified odds from the next shoe/);

@@ -63,11 +63,13 @@ export function currentShoe(known: ShoePosition | null, named: string | null = n
 export interface ShoeWords {
   readonly named: (id: string) => string; // '--shoe S49'
   readonly next: string; // '--shoe next'
+  readonly fromHand: (hand: number) => string; // 'from-hand=5'
   readonly nothing: string; // 'nothing was published'
 }
 export const CLI_SHOE_WORDS: ShoeWords = {
   named: (id) => `--shoe ${id}`,
   next: '--shoe next',
+  fromHand: (hand) => `from-hand=${hand}`,
   nothing: 'nothing was published',
 };
 
@@ -76,23 +78,36 @@ export const CLI_SHOE_WORDS: ShoeWords = {
  * named when no snapshot is retained; with one, only the snapshot's own, or `next`, the shoe after it (an id no board
  * has seen, so each board places the change at the start of the next shoe it deals: contract/pay-table-view.ts).
  * Another shoe's id is refused: a board that showed that shoe before takes the change as in force from hand 1 of the
- * shoe being dealt, mid-shoe. Null: none named. One check for `signage set` and the console's preview and apply.
+ * shoe being dealt, mid-shoe. So is `next` with a from-hand other than 1: the boards apply it from the next shoe's
+ * first hand (`variantStart`), whatever hand it names, so "hand 5 of the next shoe" was accepted and never kept.
+ * Null: none named. One check for `signage set` and the console's preview and apply; `field` is the key at fault.
  */
 export function namedShoe(
   named: string | undefined,
   retained: string | null,
   words: ShoeWords = CLI_SHOE_WORDS,
-): { id: string | null } | { error: string } {
+  fromHand?: number,
+): { id: string | null } | { error: string; field: 'shoe' | 'from-hand' } {
   if (named === undefined) return { id: null };
   if (named === 'next') {
     if (retained === null)
       return {
+        field: 'shoe',
         error: `${words.next}: no shoe snapshot on the broker, so the shoe after it is unknown: name the shoe`,
+      };
+    if (fromHand !== undefined && fromHand !== 1)
+      return {
+        field: 'from-hand',
+        error:
+          `${words.fromHand(fromHand)} with ${words.next}: a change for the next shoe takes effect from its first ` +
+          `hand, as every board applies it there. To start it at hand ${fromHand}, schedule it once that shoe is ` +
+          `dealing (${words.fromHand(fromHand)} for the shoe being dealt then); ${words.nothing}`,
       };
     return { id: nextShoeId(retained) };
   }
   if (retained === null || named === retained) return { id: named };
   return {
+    field: 'shoe',
     error:
       `${words.named(named)} is not the shoe being dealt (${retained}, from the table's snapshot): a board that ` +
       `showed shoe ${named} would take the change as in force now, mid-shoe (rule 5.11). Give from-hand for this ` +
