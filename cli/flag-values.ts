@@ -50,3 +50,24 @@ export function portFlagProblem(raw: string): string | null {
   if (typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65535) return null;
   return `--port: ${JSON.stringify(port)} is not allowed: it must be a whole number from 0 to 65535`;
 }
+
+/**
+ * The MQTT password of a controller's command (`keypad`, `simulate`): `--password`, else `$BACCARAT_MQTT_PASSWORD`,
+ * which keeps it out of `ps`; undefined when neither is given. A password needs its user name: the error names where
+ * it came from, as a variable set and forgotten in a shell is not a `--password` the operator typed.
+ */
+export function mqttPassword(
+  v: { readonly password?: string | undefined; readonly username?: string | undefined },
+  env: Readonly<Record<string, string | undefined>>,
+  giveName: string, // how to put it right: 'give the keypad its user name'
+): { readonly password: string | undefined } | { readonly error: string } {
+  const password = v.password ?? env.BACCARAT_MQTT_PASSWORD;
+  if (password === undefined || v.username !== undefined) return { password };
+  return {
+    error:
+      v.password !== undefined
+        ? '--password needs --username'
+        : 'the MQTT password comes from $BACCARAT_MQTT_PASSWORD (set in this environment), and needs --username: ' +
+          `${giveName}, or unset BACCARAT_MQTT_PASSWORD`,
+  };
+}

@@ -27,7 +27,7 @@ import {
   supervisorNames,
 } from '../keypad/supervisors';
 import { stopOnSignals } from './board-runtime';
-import { portFlagProblem, valuesAfterFlags } from './flag-values';
+import { mqttPassword, portFlagProblem, valuesAfterFlags } from './flag-values';
 import { shownAddress } from './served-address';
 import { type CliIo, EXIT, inputLines, UsageError } from './io';
 import { PACKAGE_ROOT } from './paths';
@@ -183,14 +183,9 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
     throw new UsageError(`--token must be ${MIN_TOKEN_LENGTH} characters or more`);
   const root = parseRoot(values.root ?? DEFAULT_ROOT);
   if (!root.ok) throw new UsageError(`--root: ${root.error}`);
-  const password = values.password ?? process.env.BACCARAT_MQTT_PASSWORD;
-  if (password !== undefined && values.username === undefined)
-    throw new UsageError(
-      values.password !== undefined
-        ? '--password needs --username'
-        : 'the MQTT password comes from $BACCARAT_MQTT_PASSWORD (set in this environment), and needs --username: ' +
-            'give the keypad its user name, or unset BACCARAT_MQTT_PASSWORD',
-    );
+  const secret = mqttPassword(values, process.env, 'give the keypad its user name');
+  if ('error' in secret) throw new UsageError(secret.error);
+  const { password } = secret;
   const pv = values['protocol-version'] ?? '5';
   if (pv !== '4' && pv !== '5') throw new UsageError(`--protocol-version must be 4 (MQTT 3.1.1) or 5, got '${pv}'`);
   const tls = parseTlsArgs(values);

@@ -26,6 +26,7 @@ import {
   maxCutCardFromBack,
 } from '../simulator/dealer-options';
 import { IRREGULARITY_KINDS, irregularityRates, type IrregularityRates } from '../simulator/irregularities';
+import { mqttPassword } from './flag-values';
 import { UsageError } from './io';
 
 /** Irregularity rate of the demo when `--irregularities` is not given. */
@@ -91,7 +92,10 @@ function parseIrregularities(all: string | undefined, kinds: readonly string[]):
 }
 
 /** Checks the arguments. @throws UsageError (exit 2 with the usage) on any bad option. */
-export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
+export function parseSimulateArgs(
+  args: string[],
+  env: Readonly<Record<string, string | undefined>> = process.env, // $BACCARAT_MQTT_PASSWORD
+): SimulateOptions | 'help' {
   const { values, positionals } = parseArgs({
     args: withNoBetCoupsValue(args),
     allowPositionals: true,
@@ -178,8 +182,9 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
 
   const root = parseRoot(values.root ?? DEFAULT_ROOT);
   if (!root.ok) throw new UsageError(`--root: ${root.error}`);
-  if (values.password !== undefined && values.username === undefined)
-    throw new UsageError('--password needs --username');
+  const secret = mqttPassword(values, env, 'give the simulated tables their user name');
+  if ('error' in secret) throw new UsageError(secret.error);
+  const { password } = secret;
   const pv = values['protocol-version'] ?? '4';
   if (pv !== '4' && pv !== '5') throw new UsageError(`--protocol-version must be 4 (MQTT 3.1.1) or 5, got '${pv}'`);
   const tls = parseTlsArgs(values);
@@ -204,7 +209,7 @@ export function parseSimulateArgs(args: string[]): SimulateOptions | 'help' {
     ...(signingKey && { signingKey }),
     root: root.value,
     ...(values.username !== undefined && { username: values.username }),
-    ...(values.password !== undefined && { password: values.password }),
+    ...(password !== undefined && { password }),
     ...(tlsOptions && { tls: tlsOptions }),
     protocolVersion: pv === '5' ? 5 : 4,
     quiet: values.quiet ?? false,

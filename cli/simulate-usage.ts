@@ -53,7 +53,7 @@ Options:
                           that list its public key in trust.controllerKeys then show the results as verified
   --root R                topic root                                              (default ${DEFAULT_ROOT})
   --username U            MQTT user name
-  --password P            MQTT password (needs --username)
+  --password P            MQTT password (needs --username); default $BACCARAT_MQTT_PASSWORD, kept out of ps
 ${TLS_USAGE}
   --protocol-version 4|5  MQTT 3.1.1 (4) or 5                                     (default 4)
   --quiet                 print nothing but errors

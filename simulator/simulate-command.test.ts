@@ -167,6 +167,23 @@ describe('baccarat-board simulate: options', () => {
     expect(parseSimulateArgs([...base.slice(1), '--take-over'])).toMatchObject({ takeOver: true });
   });
 
+  // The password was --password's only: on the command line, where ps shows it. As the keypad's, from the environment.
+  test('the MQTT password from $BACCARAT_MQTT_PASSWORD; --password wins; without --username the variable is named', () => {
+    const env = { BACCARAT_MQTT_PASSWORD: 'from-the-environment' };
+    expect(parseSimulateArgs([...base.slice(1), '--username', 'T1'], env)).toMatchObject({
+      username: 'T1',
+      password: 'from-the-environment',
+    });
+    expect(parseSimulateArgs([...base.slice(1), '--username', 'T1', '--password', 'typed'], env)).toMatchObject({
+      password: 'typed',
+    });
+    expect(parseSimulateArgs(base.slice(1), {})).not.toHaveProperty('password');
+    expect(() => parseSimulateArgs(base.slice(1), env)).toThrow(
+      'the MQTT password comes from $BACCARAT_MQTT_PASSWORD (set in this environment), and needs --username: give ' +
+        'the simulated tables their user name, or unset BACCARAT_MQTT_PASSWORD',
+    );
+  });
+
   test('the modes of real tables: decks in turn, no-bet coups, per-kind rates, no betting events, cut card case', () => {
     const parsed = parseSimulateArgs([
       ...base.slice(1),
