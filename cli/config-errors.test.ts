@@ -141,3 +141,23 @@ test.each(['serve', 'start'])(
     }
   },
 );
+
+// `start --speed 5` on a board with a broker: the demo's flags were dropped silently, the board connected as usual.
+test('start: --speed and --seed with a broker configured are refused (exit 2), saying they are for the demo', async () => {
+  const p = configFile('broker.json', {
+    tableId: 'T12',
+    mqtt: { brokers: ['mqtt://127.0.0.1:19701'] },
+    serve: { port: 19702 }, // were it taken after all: a port of its own, and no browser opened
+  });
+  const both = await run(['start', '--config', p, '--no-open', '--speed', '5', '--seed', 'x']);
+  expect([both.code, both.out]).toEqual([2, '']);
+  expect(both.err).toBe(
+    'baccarat-board start: --speed and --seed are for the demo, which runs only with no broker configured; this ' +
+      'board connects to mqtt://127.0.0.1:19701 (mqtt.brokers in the configuration or BACCARAT_MQTT_URLS): drop them\n',
+  );
+  const one = await run(['start', '--config', p, '--no-open', '--speed', '5']);
+  expect([one.code, one.err]).toEqual([
+    2,
+    expect.stringMatching(/^baccarat-board start: --speed is for the demo, .*: drop it\n$/),
+  ]);
+});

@@ -40,7 +40,8 @@ Options:
   --no-open               do not open a browser window (browser mode)
   --port N                browser-mode port (default 8080, or a free one if it is taken)
   --speed N               demo: how much faster than real time the simulated table deals (default 3)
-  --seed S                demo: the simulated table's seed (default: a new one every run)
+  --seed S                demo: the simulated table's seed (default: a new one every run); these two are
+                          refused with a broker configured (they would mean nothing)
 ${TLS_USAGE}
                           (these three override mqtt.tls.ca, .cert and .key)
 `;
@@ -88,6 +89,18 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT.badInput;
   }
   let config = loaded.value;
+  // The demo's flags on a board with a broker meant nothing and were dropped silently: refused, as the CLI refuses a
+  // flag for another action (`--out is for screenshot, not …`), before anything starts.
+  const demoOnly = (['speed', 'seed'] as const).filter((f) => values[f] !== undefined);
+  if (demoOnly.length > 0 && config.mqtt.brokers.length > 0) {
+    const flags = demoOnly.map((f) => `--${f}`).join(' and ');
+    io.err(
+      `baccarat-board start: ${flags} ${demoOnly.length === 1 ? 'is' : 'are'} for the demo, which runs only with ` +
+        `no broker configured; this board connects to ${config.mqtt.brokers.join(', ')} (mqtt.brokers in the ` +
+        `configuration or BACCARAT_MQTT_URLS): drop ${demoOnly.length === 1 ? 'it' : 'them'}\n`,
+    );
+    return EXIT.badInput;
+  }
   // The terminal is for the person who ran it: the structured logs go to a file unless one is configured.
   const logFile = config.log.file ?? join(config.journal.dir, 'board.log');
   const logger = createLogger({ ...config.log, file: logFile });
