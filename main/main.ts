@@ -36,7 +36,13 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const startedAt = new Date().toISOString();
   const file = process.env.BACCARAT_BOARD_CONFIG ?? (existsSync(SYSTEM_CONFIG) ? SYSTEM_CONFIG : null);
-  const config = loadConfig({ file });
+  const config = loadConfig({
+    file,
+    fileFrom:
+      process.env.BACCARAT_BOARD_CONFIG === undefined
+        ? 'the installed default'
+        : 'environment variable BACCARAT_BOARD_CONFIG',
+  });
   await app.whenReady();
   if (!config.ok) {
     dialog.showErrorBox('baccarat-board: configuration error', config.error);

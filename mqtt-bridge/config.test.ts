@@ -233,8 +233,25 @@ describe('loadConfig errors name the field', () => {
 
   test('a missing file names the file', () => {
     const p = join(dir, 'no-such.json');
-    expect(failure({ file: p, env: {} })).toBe(`configuration file ${p} does not exist`);
-    expect(failure({ env: { BACCARAT_BOARD_CONFIG: p } })).toContain(p);
+    // Named with where the path came from, as a field's error is (found by hand: a BACCARAT_BOARD_CONFIG set and
+    // forgotten in a shell, and no word of it).
+    expect(failure({ file: p, env: {} })).toBe(`configuration file ${p} does not exist (--config)`);
+    expect(failure({ env: { BACCARAT_BOARD_CONFIG: p } })).toBe(
+      `configuration file ${p} does not exist (environment variable BACCARAT_BOARD_CONFIG)`,
+    );
+    expect(failure({ file: p, fileFrom: 'the installed default', env: {} })).toMatch(/\(the installed default\)$/);
+  });
+
+  test('a key given twice in one object is refused, naming it and its lines (JSON.parse keeps the last silently)', () => {
+    const p = file(
+      '{\n  "tableId": "T1",\n  "mqtt": {\n    "keepaliveSeconds": 30,\n    "keepaliveSeconds": 60\n  }\n}',
+    );
+    expect(failure({ file: p, env: {} })).toBe(
+      `configuration file ${p} gives mqtt.keepaliveSeconds twice (lines 4 and 5): JSON keeps only the last, ` +
+        'silently; keep one (a key is given once in each object)',
+    );
+    const q = file('{"tableId": "T1", "tableId": "T2", "board": {"tail": "stay"}, "tableId": "T3"}');
+    expect(failure({ file: q, env: {} })).toMatch(/ gives tableId 3 times \(line 1\): /);
   });
 
   test.each([

@@ -9,6 +9,7 @@
  * @packageDocumentation
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { duplicateKeys } from './json-duplicate-keys';
 import { err, ok, type Result } from '../baccarat/types';
 import { parseRoot } from '../contract/topics';
 import { parseBrokerUrl } from './broker-url';
@@ -37,6 +38,8 @@ function merge(base: unknown, over: unknown): unknown {
 
 export interface LoadOptions {
   readonly file?: string | null; // the JSON file; BACCARAT_BOARD_CONFIG when not given
+  /** Where `file` came from, said when it does not exist (default `--config`; from the variable, its name). */
+  readonly fileFrom?: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly overrides?: ConfigFile; // from command-line flags, applied last
   /** The flag that set each overridden field (`{ 'serve.port': '--port' }`), to name it in an error. */
@@ -182,11 +185,19 @@ function unreadable(path: string, e: unknown): string {
  * reported even where a variable or a flag overrides it (the next start without them would read it). All the
  * errors are listed, each naming its field, what is allowed and its source.
  */
-export function loadConfig({ file, env = process.env, overrides, flags = {} }: LoadOptions = {}): Result<Config> {
+export function loadConfig({
+  file,
+  fileFrom = '--config',
+  env = process.env,
+  overrides,
+  flags = {},
+}: LoadOptions = {}): Result<Config> {
   const path = file ?? env.BACCARAT_BOARD_CONFIG ?? null;
   let fromFile: unknown = {};
   if (path !== null) {
-    if (!existsSync(path)) return err(`configuration file ${path} does not exist`);
+    // As a field's error names its source: a path from a variable set and forgotten is not one typed after --config.
+    const given = file === undefined || file === null ? 'environment variable BACCARAT_BOARD_CONFIG' : fileFrom;
+    if (!existsSync(path)) return err(`configuration file ${path} does not exist (${given})`);
     let text: string;
     try {
       // A byte-order mark (Windows Notepad saves one) is no JSON, and no editor shows it: dropped.
@@ -201,6 +212,18 @@ export function loadConfig({ file, env = process.env, overrides, flags = {} }: L
     }
     if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile))
       return err(`configuration file ${path} must hold a JSON object`);
+    const twice = duplicateKeys(text).map((d) => {
+      const lines = [...new Set(d.lines)];
+      return (
+        `${d.key} ${d.lines.length === 2 ? 'twice' : `${d.lines.length} times`} ` +
+        `(line${lines.length === 1 ? '' : 's'} ${lines.join(', ').replace(/, (\d+)$/, ' and $1')})`
+      );
+    });
+    if (twice.length > 0)
+      return err(
+        `configuration file ${path} gives ${twice.join('; ')}: JSON keeps only the last, silently; keep one ` +
+          `(a key is given once in each object)`,
+      );
   }
   const fromEnv: Record<string, unknown> = {};
   const envOf = new Map<string, string>(); // field → the variable that set it
