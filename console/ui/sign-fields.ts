@@ -92,7 +92,7 @@ export function tableForm(c: FieldContext): TemplateResult {
           type: 'number',
           placeholder: next ? '1' : shoe ? String(shoe.earliestHand) : '',
           hint: next
-            ? 'of the next shoe; empty: 1, its first hand'
+            ? 'of the next shoe: 1, its first hand (empty: 1); a later hand once that shoe is dealing'
             : shoe
               ? `of shoe ${shoe.shoeId}; empty: ${shoe.earliestHand}, the first round not begun`
               : 'no shoe snapshot: name the shoe',
