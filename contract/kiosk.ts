@@ -69,7 +69,18 @@ export interface ConnectionView {
   readonly awaitingTable?: boolean;
   /** While `awaitingTable`: after what, a reconnection or a start from its saved record. Absent otherwise. */
   readonly awaitingAfter?: 'reconnection' | 'saved-record';
+  /**
+   * While not connected: the broker refused the board's last attempt, and why. `credentials`: its user name or
+   * password (CONNACK "Bad username or password" or "Not authorized": MQTT 3.1.1's 4 or 5, MQTT 5's 134 or 135), for
+   * IT to fix on the board (`mqtt.username`, `mqtt.password`) or on the broker; not a broker out of reach. The board
+   * keeps retrying with its back-off, so a password put right on the broker recovers by itself. Absent otherwise (a
+   * later attempt failing another way, or connected), and from older hosts.
+   */
+  readonly refused?: ConnectionRefusal;
 }
+
+/** Why a broker refused the board's connection (`ConnectionView.refused`). */
+export type ConnectionRefusal = 'credentials';
 
 /** The board is not current: it keeps its last good picture and says why (see `OUT_OF_STEP_CODES`). */
 export interface OutOfStep {

@@ -3,9 +3,9 @@
  * the client started with its last will (the offline status, stamped when it connects), the board's last-seen time
  * published on each connection and closed with it, the retained topics asked again on demand, and the offline
  * status and last-seen time said as the board stops. It also keeps the connection as the board shows it
- * (`ConnectionView`: state, since when, the broker, the last message heard, and whether, reconnected, it still
- * awaits its table, reconnected or started from its saved record: reconnected, it asks for the table's snapshot
- * again; the bridge says when it has heard it). It listens for another board publishing as its display id and,
+ * (`ConnectionView`: state, since when, the broker, the last message heard, whether the broker refused its last
+ * attempt (its credentials), and whether, reconnected, it still awaits its table, reconnected or started from its
+ * saved record: reconnected, it asks for the table's snapshot again; the bridge says when it has heard it). It listens for another board publishing as its display id and,
  * taken over by one, connects under a client id of its own (display-id-guard.ts).
  *
  * ```ts
@@ -19,7 +19,7 @@
  */
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import type { ConnectionView, StaffWarning } from '../contract/kiosk';
+import type { ConnectionRefusal, ConnectionView, StaffWarning } from '../contract/kiosk';
 import { makeDisplayStatus } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import type { Config } from './config';
@@ -58,6 +58,8 @@ export class BoardConnection {
   private subscribedFlag = false;
   private everConnected = false;
   private unreachableSaid = false; // "cannot reach the broker yet" logged, before the first connection
+  /** The broker refused the last attempt, and why (its credentials); null once connected or failed otherwise. */
+  private refused: ConnectionRefusal | null = null;
   /**
    * Reconnected, or connected the first time with a picture restored from the journal, and the table not heard
    * since: hands may have been dealt while the link was down, or while the board was.
@@ -117,11 +119,13 @@ export class BoardConnection {
   /** The connection as the board shows it. */
   get view(): ConnectionView {
     const awaiting = this.awaiting;
+    const refused = this.connection.state === 'connected' ? null : this.refused;
     return {
       ...this.connection,
       lastMessageAt: this.lastMessageAt,
       awaitingTable: awaiting !== null,
       ...(awaiting ? { awaitingAfter: awaiting } : {}),
+      ...(refused ? { refused } : {}),
     };
   }
 
@@ -171,6 +175,7 @@ export class BoardConnection {
       own: { statusTopic: this.statusTopic, status: (payload, retained) => this.guard.status(payload, retained) },
       session: this.sessionTopics,
       connection: (state, broker) => this.setConnection(state, broker),
+      failed: (refused) => this.setRefused(refused),
       subscribing: () => {
         this.subscribedFlag = false;
         this.deps.subscribing();
@@ -246,6 +251,7 @@ export class BoardConnection {
         'lost the broker: reconnecting by itself; the board shows its last results meanwhile',
       );
     if (state === 'connected') {
+      this.refused = null;
       this.guard.connected();
       // The first connection is the board's first view (no-view till then), unless it shows a picture restored
       // from its journal: that may be behind the table, as after a reconnection.
@@ -259,6 +265,13 @@ export class BoardConnection {
       broker: broker ?? this.connection.broker,
     };
     this.deps.changed();
+  }
+
+  /** An attempt failed, refused by the broker (why) or otherwise (null): shown while not connected. */
+  private setRefused(refused: ConnectionRefusal | null): void {
+    if (this.stopped || this.refused === refused) return;
+    this.refused = refused;
+    if (this.connection.state !== 'connected') this.deps.changed();
   }
 
   private iso(): string {

@@ -11,7 +11,7 @@
  */
 import type { IClientOptions, ISubscriptionMap, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import type { ConnectionView } from '../contract/kiosk';
+import type { ConnectionRefusal, ConnectionView } from '../contract/kiosk';
 import { boardSubscriptions } from '../contract/topics';
 import { reconnectWithJitter } from './backoff';
 import { within } from './within';
@@ -39,6 +39,9 @@ export function clientOptions(
     clean: false,
     keepalive: m.keepaliveSeconds,
     reconnectPeriod: m.reconnectMinMs,
+    // A broker refusing the board's credentials (CONNACK 4, 5, 134, 135) would otherwise stop MQTT.js reconnecting
+    // for good: the board keeps retrying with its back-off, so a password put right on the broker recovers by itself.
+    reconnectOnConnackError: true,
     connectTimeout: m.connectTimeoutMs,
     protocol: first.protocol.replace(':', '') as IClientOptions['protocol'],
     host: first.hostname,
@@ -81,6 +84,8 @@ export interface BoardClientHandlers {
     readonly subscribed: (broker: string, wanted: readonly string[], stale: readonly string[]) => void;
   };
   readonly connection: (state: ConnectionView['state'], broker: string | null) => void;
+  /** An attempt failed: refused by the broker and why (`credentials`), or null (out of reach, timed out, …). */
+  readonly failed?: (refused: ConnectionRefusal | null) => void;
   readonly subscribing: () => void; // connected; the board's subscriptions are on their way
   readonly subscribed: () => void; // the broker granted them: nothing published from now on is missed
 }
@@ -165,20 +170,28 @@ export function startBoardClient(
   client.on('offline', () => on.connection('reconnecting', null));
   client.on('reconnect', () => on.connection('reconnecting', null));
   client.on('close', () => on.connection('reconnecting', null));
-  client.on('error', (e) => on.log.warn({ err: e.message }, mqttErrorWords(e)));
+  client.on('error', (e) => {
+    on.log.warn({ err: e.message }, mqttErrorWords(e));
+    on.failed?.(refusalOf(e));
+  });
   return client;
 }
 
 /** CONNACK codes by which a broker refuses a client's credentials: MQTT 3.1.1's 4 and 5, MQTT 5's 134 and 135. */
 const CREDENTIALS_REFUSED = new Set([4, 5, 134, 135]);
 
+/** Why the broker refused the connection, from an MQTT client error (its CONNACK code); null for any other error. */
+export function refusalOf(e: Error): ConnectionRefusal | null {
+  const code = (e as Error & { code?: unknown }).code;
+  return typeof code === 'number' && CREDENTIALS_REFUSED.has(code) ? 'credentials' : null;
+}
+
 /**
  * The log line of an MQTT client error: `mqtt error`, and where the broker refused the board's credentials, what to
  * check, so that IT looks at the account rather than the network.
  */
 export function mqttErrorWords(e: Error): string {
-  const code = (e as Error & { code?: unknown }).code;
-  return typeof code === 'number' && CREDENTIALS_REFUSED.has(code)
+  return refusalOf(e) === 'credentials'
     ? "mqtt error: the broker refused this board's user name or password: check mqtt.username (the display id) " +
         "and mqtt.password or BACCARAT_MQTT_PASSWORD against the broker's password file; retrying by itself"
     : 'mqtt error';

@@ -44,6 +44,19 @@ describe('readiness: whether the board shows its table live', () => {
       'broker',
     ],
     [
+      'its credentials refused by the broker configured: said as such, not as a broker out of reach',
+      view({ state: 'connecting', broker: null, lastMessageAt: null, refused: 'credentials' }),
+      `not ready: connecting to the broker ${BROKER} since 2026-11-27T08:41:10Z: the broker refused this board's user name or password; check mqtt.username and mqtt.password (or BACCARAT_MQTT_PASSWORD) against the broker; retrying by itself\n`,
+      'credentials',
+      [BROKER],
+    ],
+    [
+      'its credentials refused as it reconnects (the password changed on the broker)',
+      view({ state: 'reconnecting', refused: 'credentials' }),
+      `not ready: reconnecting to the broker ${BROKER} since 2026-11-27T08:41:10Z: the broker refused this board's user name or password; check mqtt.username and mqtt.password (or BACCARAT_MQTT_PASSWORD) against the broker; retrying by itself\n`,
+      'credentials',
+    ],
+    [
       'offline',
       view({ state: 'offline', broker: null }),
       'not ready: not connected to the broker since 2026-11-27T08:41:10Z\n',

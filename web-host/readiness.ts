@@ -16,7 +16,7 @@ import type { TableView } from '../contract/kiosk';
 import { toSecond } from '../contract/time-words';
 
 /** What keeps a board from being ready, for a monitoring system to group on; null when it is ready. */
-export type ReadinessProblem = 'broker' | 'no-view' | 'out-of-step' | 'catching-up';
+export type ReadinessProblem = 'broker' | 'credentials' | 'no-view' | 'out-of-step' | 'catching-up';
 
 export interface Readiness {
   readonly v: 1;
@@ -72,6 +72,15 @@ function problemOf(
         : c.state === 'reconnecting'
           ? `reconnecting to ${broker}`
           : `not connected to ${broker}`;
+    // Refused, not out of reach: the password (or user name) is to be fixed, on the board or on the broker.
+    if (c.refused === 'credentials')
+      return {
+        problem: 'credentials',
+        reason:
+          `${doing} since ${toSecond(c.since)}: the broker refused this board's user name or password; check ` +
+          'mqtt.username and mqtt.password (or BACCARAT_MQTT_PASSWORD) against the broker; retrying by itself',
+        since: c.since,
+      };
     return { problem: 'broker', reason: `${doing} since ${toSecond(c.since)}`, since: c.since };
   }
   if (c.lastMessageAt === null) {
