@@ -12,8 +12,9 @@ import { tr, type Language } from '../localization';
 import './staff-status';
 
 /**
- * What staff should know, or nothing: the out-of-step as shown (after its grace) and the host's warnings, in
- * `lines` lines (the footer has one to spare, never more than the disclaimer beside it; a portrait header two).
+ * What staff should know, or nothing: the out-of-step as shown (after its grace), the broker refusing the board's
+ * credentials and the host's warnings, in `lines` lines (the footer has one to spare, never more than the disclaimer
+ * beside it; a portrait header two).
  */
 export function staffStatus(
   view: TableView,
@@ -21,10 +22,12 @@ export function staffStatus(
   lines: 1 | 2 | 'compact' | 'fill',
   lang: Language,
 ) {
-  if (!outOfStep && view.warnings.length === 0) return nothing;
+  const refused = view.connection.refused ?? null;
+  if (!outOfStep && view.warnings.length === 0 && !refused) return nothing;
   return html`<kiosk-staff
     .outOfStep=${outOfStep}
     .warnings=${view.warnings}
+    .refused=${refused}
     .language=${lang}
     lines=${lines === 'compact' ? 1 : lines === 'fill' ? 2 : lines}
     ?compact=${lines === 'compact'}

@@ -40,6 +40,19 @@ describe('<kiosk-staff>: what staff read, in words, never a code', () => {
     },
   );
 
+  // The broker refusing the board's password: said to staff (patrons see only "Connection lost"), first.
+  it.each(LANGUAGES)('%s: the broker refusing the board, first, with what to check', async (language) => {
+    const said = await staffLine(language, (el) => {
+      el.refused = 'credentials';
+      el.warnings = [{ code: 'results-unverified', detail: 'the host says', since: SINCE }];
+    });
+    expect(said).toHaveLength(2);
+    inWords(language, said[0]!, 'credentials');
+    if (!language.startsWith('zh')) expect(said[0]).toContain('Broker refused the password');
+    const el = document.querySelector('kiosk-staff')!;
+    expect(el.shadowRoot!.querySelector('.item')!.textContent).toContain('mqtt.password');
+  });
+
   it.each(LANGUAGES.flatMap((l) => OUT_OF_STEP_CODES.map((c) => [l, c] as const)))(
     '%s: out of step (%s)',
     async (language, code) => {

@@ -16,11 +16,19 @@
  */
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { OutOfStep, StaffWarning } from '../../contract/kiosk';
+import type { ConnectionRefusal, OutOfStep, StaffWarning } from '../../contract/kiosk';
 import { DEFAULT_LANGUAGE, type Language } from '../localization';
 import { sharedStyles } from './shared.styles';
 import { staffStyles } from './staff-status.styles';
-import { moreWarnings, outOfStepShort, outOfStepWords, staffSaid, warningCount, warningWords } from './staff-words';
+import {
+  moreWarnings,
+  outOfStepShort,
+  outOfStepWords,
+  refusedWords,
+  staffSaid,
+  warningCount,
+  warningWords,
+} from './staff-words';
 
 /** Elapsed time as staff read it: "0:12", "14:03", "2:05:09". */
 export function elapsed(fromIso: string, now: number): string {
@@ -81,6 +89,8 @@ export class KioskStaff extends LitElement {
   @property({ attribute: false }) outOfStep: OutOfStep | null = null;
   /** The host's warnings for staff. */
   @property({ attribute: false }) warnings: readonly StaffWarning[] = [];
+  /** The broker refuses the board's connection, and why (the connection's `refused`): said first among the warnings. */
+  @property({ attribute: false }) refused: ConnectionRefusal | null = null;
   /** Lines it may take: 1 in the footer (never taller than the disclaimer beside it), 2 in a portrait header. */
   @property({ type: Number }) lines = 1;
   /**
@@ -154,7 +164,12 @@ export class KioskStaff extends LitElement {
 
   override render() {
     const o = this.outOfStep;
-    const all = this.warnings;
+    const lang = this.language;
+    // The broker refusing the board first (nothing reaches it until that is fixed), then the host's warnings.
+    const all = [
+      ...(this.refused ? [{ code: `${this.refused}-refused`, ...refusedWords(lang, this.refused) }] : []),
+      ...this.warnings.map((w) => ({ code: w.code, what: warningWords(lang, w.code), detail: w.detail })),
+    ];
     if (!o && all.length === 0) return nothing;
     // One line each, and the lines left over shared among them, first come first (an out-of-step or a warning alone
     // takes two when two are allowed, so that its reason can be read; none more than six);
@@ -169,7 +184,6 @@ export class KioskStaff extends LitElement {
     const more = all.length - shown.length;
     const items = shown.length + (o ? 1 : 0);
     const clamp = clamps(lines, items, this.needs);
-    const lang = this.language;
     const said = staffSaid.bind(null, lang);
     if (this.compact) {
       // A portrait header's corner, beside the room kept for the round's phase, has room for a count in one language:
@@ -201,7 +215,7 @@ export class KioskStaff extends LitElement {
         (w, i) =>
           html`<p class="item warning ${clamp(i + (o ? 1 : 0))}" data-code=${w.code}>
             <span class="what"
-              >${said(warningWords(lang, w.code))}${
+              >${said(w.what)}${
                 i === shown.length - 1 && more > 0 ? html` (${said(moreWarnings(lang, more))})` : nothing
               }</span
             >

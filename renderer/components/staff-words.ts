@@ -10,6 +10,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { str } from '@lit/localize';
+import type { ConnectionRefusal } from '../../contract/kiosk';
 import type { OutOfStepCode, StaffWarningCode } from '../../contract/schemas/status';
 import { chineseTag, message, type Language, type Message } from '../localization';
 
@@ -50,6 +51,24 @@ export function warningWords(lang: Language, code: StaffWarningCode): Message {
       return message(lang, 'staff.warning.controllerOffline', 'Table controller offline');
     case 'table-open-unsure':
       return message(lang, 'staff.warning.tableOpenUnsure', 'Table open or closed unclear');
+  }
+}
+
+/**
+ * Why the broker refuses the board, in words ("Broker refused the password"), and after them the host's, in English:
+ * what to check. For staff only: patrons see the calm "Connection lost" banner.
+ */
+export function refusedWords(
+  lang: Language,
+  why: ConnectionRefusal,
+): { readonly what: Message; readonly detail: string } {
+  switch (why) {
+    case 'credentials':
+      return {
+        what: message(lang, 'staff.refused.credentials', 'Broker refused the password'),
+        detail:
+          "the broker refused this board's user name or password: check mqtt.username and mqtt.password; retrying by itself",
+      };
   }
 }
 
