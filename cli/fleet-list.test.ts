@@ -131,6 +131,7 @@ describe('boards online and offline, on three tables', () => {
       'T2     board-c  offline  2 d ago or later  —         1.4.2    —          —',
       'T10    board-b  online   just now          no (gap)  1.4.2    2 h 5 min  2',
       '5 boards: 2 online, 3 offline; 1 out of step, 1 with warnings',
+      '! Board board-b is out of step (gap): hand 13 arrived before hand 12', // the IN STEP column has only its code
     ]);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
     expect((await fleet('ls')).out).toBe(r.out); // ls: the same
@@ -260,6 +261,7 @@ describe('a board whose last will never came: its retained status still says onl
       'T7     board-y  online  just now    no (gap)  1.4.2    1 d 0 h  0',
       'T7     board-z  silent  40 min ago  —         1.4.2    —        —',
       '2 boards: 1 online, 1 silent, 0 offline; 1 out of step',
+      '! Board board-y is out of step (gap): hand 13 arrived before hand 12', // board-z's, old news, is not named
     ]);
   });
 
@@ -398,6 +400,32 @@ describe('forged results and no screen (an IT trial: only counted in WARN)', () 
       '2 boards: 2 online, 0 offline; 2 with warnings, 1 refusing forged results, 1 shown by no browser',
       `! Board forged: ${forged}`,
       `! Board unseen: ${unseen}`,
+    ]);
+  });
+});
+
+describe("a table's controller offline (an IT trial: only counted in WARN, and in --json)", () => {
+  test("named under the list in the board's words, and counted", async () => {
+    const detail =
+      "table T32's controller (ctl-T32) is offline since 2026-11-27T21:50:03Z while the table is open: no result reaches the boards";
+    await status({
+      v: 1,
+      state: 'online',
+      displayId: 'unfed',
+      tableId: 'T32',
+      version: '1.4.2',
+      timestamp: minutesAgo(0),
+      handCount: 3,
+      rejectedMessages: 0,
+      uptimeSeconds: 60,
+      casinoSignageRevision: 2, // the casino's sign the tests above left
+      warnings: [{ code: 'controller-offline', detail, since: minutesAgo(1) }],
+    });
+    const r = await fleet('list', '--table', 'T32');
+    expect(r.code).toBe(0);
+    expect(r.out.trimEnd().split('\n').slice(2)).toEqual([
+      "1 board: 1 online, 0 offline; 1 with warnings, 1 with its table's controller offline",
+      `! Board unfed: ${detail}`,
     ]);
   });
 });

@@ -18,9 +18,10 @@
 import { boardList, compareIds, retainedBoards, type BoardListEntry } from '../contract/board-list';
 import { parseMessage } from '../contract/mqtt';
 import { isId, type CasinoSignage, type DisplayStatus, type TableSignage } from '../contract/schemas';
+import { isSilent } from '../contract/offline-since';
 import { ago, duration } from '../contract/time-words';
 import { parseTopic, topics } from '../contract/topics';
-import { signMismatches, type Attention } from '../console/fleet-attention';
+import { outOfStepAttention, signMismatches, type Attention } from '../console/fleet-attention';
 import { restoreHint } from './signage-restore';
 import { type BROKER_ARGS, brokerOptions, collectRetained, RETAINED_SETTLE } from '../console/mqtt-session';
 import { connectFor } from './broker-connect';
@@ -116,9 +117,17 @@ function retainedSigns(root: string, messages: ReadonlyMap<string, Buffer>): Ret
 /**
  * The warnings named under the list in the board's words, not only counted: another board publishing as the same
  * display id (which the list, one row per display id, cannot show), messages refused for their signature (someone
- * publishes on the table's topics), and no browser showing a browser-mode board (nobody sees it).
+ * publishes on the table's topics), no browser showing a browser-mode board (nobody sees it), and its table's
+ * controller offline while the table is open (no result reaches the boards). A board out of step is named too, with
+ * its reason (`out-of-step`: the IN STEP column has only its code).
  */
-const NAMED_WARNINGS: ReadonlySet<string> = new Set(['display-id-in-use', 'forged-results', 'no-screen']);
+const NAMED_WARNINGS: ReadonlySet<string> = new Set([
+  'display-id-in-use',
+  'forged-results',
+  'no-screen',
+  'controller-offline',
+  'out-of-step',
+]);
 
 /**
  * What to look at beyond the columns, board by board in the list's order: signs that are not the broker's, and the
@@ -129,6 +138,8 @@ function boardNotes(boards: readonly DisplayStatus[], signs: RetainedSigns, now:
     .sort((a, b) => compareIds(a.tableId, b.tableId) || compareIds(a.displayId, b.displayId))
     .flatMap((b) => [
       ...signMismatches(b, signs.tables.get(b.tableId) ?? null, signs.casino, now),
+      // Its reason (a silent board's is old news: the row says silent).
+      ...(b.state === 'online' && !isSilent(b, now) ? [outOfStepAttention(b)].filter((a) => a !== null) : []),
       ...(b.state === 'online' ? (b.warnings ?? []) : [])
         .filter((w) => NAMED_WARNINGS.has(w.code))
         .map((w): Attention => ({ code: w.code, displayId: b.displayId, text: `Board ${b.displayId}: ${w.detail}` })),
@@ -164,7 +175,8 @@ function cells(b: BoardListEntry, now: number): string[] {
  * (silent only when there is one; the rest of the boards online) — then `notes`, one a line: the boards whose signs
  * are not the broker's (`! Board D1 shows revision 4; the table's sign is revision 5 — …`), and those another board
  * publishes as (`! Board D1: another board (table T2, …) publishes as display id D1: …`), those refusing forged
- * results and those no browser shows, in their own words. `now` is for "3 min ago" (ms since epoch).
+ * results, those no browser shows and those whose table's controller is offline, in their own words, and those out of
+ * step with their reason (`! Board D1 is out of step (gap): …`). `now` is for "3 min ago" (ms since epoch).
  */
 export function formatBoardList(
   rows: readonly BoardListEntry[],
@@ -182,6 +194,7 @@ export function formatBoardList(
   const twice = named('display-id-in-use');
   const forged = named('forged-results');
   const unseen = named('no-screen');
+  const unfed = named('controller-offline');
   const heed = [
     ...count(online.filter((b) => b.inStep === false).length, 'out of step'),
     ...count(online.filter((b) => (b.warnings?.length ?? 0) > 0).length, 'with warnings'),
@@ -189,6 +202,7 @@ export function formatBoardList(
     ...count(online.filter((b) => twice.has(b.display)).length, 'with its display id used twice'),
     ...count(online.filter((b) => forged.has(b.display)).length, 'refusing forged results'),
     ...count(online.filter((b) => unseen.has(b.display)).length, 'shown by no browser'),
+    ...count(online.filter((b) => unfed.has(b.display)).length, "with its table's controller offline"),
   ];
   const states = [
     `${online.length} online`,
