@@ -161,3 +161,22 @@ test('start: --speed and --seed with a broker configured are refused (exit 2), s
     expect.stringMatching(/^baccarat-board start: --speed is for the demo, .*: drop it\n$/),
   ]);
 });
+
+test('serve: a board.logo not among the board files is refused in one line naming the field, its source and why (it showed no logo, nothing said)', async () => {
+  for (const logo of ['assets/nope.svg', '/etc/passwd']) {
+    const p = configFile('logo.json', { tableId: 'T12', board: { logo } });
+    const r = await run(['serve', '--config', p, '--port', '0']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      new RegExp(
+        `^baccarat-board serve: configuration: board\\.logo: "${logo.replace(/[./]/g, '\\$&')}" is not among the board's files \\(there is no [^)]+\\), so it would show no logo: give a path among the board's files.* \\(file ${p.replace(/[./]/g, '\\$&')}\\)\\n$`,
+      ),
+    );
+  }
+  const away = configFile('logo-https.json', { tableId: 'T12', board: { logo: 'https://casino.example/logo.svg' } });
+  const r = await run(['serve', '--config', away, '--port', '0']);
+  expect(r.code).toBe(2);
+  expect(r.err).toContain(
+    'board.logo: "https://casino.example/logo.svg" is an address the board\'s Content-Security-Policy loads no image from',
+  );
+});

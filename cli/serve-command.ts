@@ -8,7 +8,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFile, unknownVariables } from '../mqtt-bridge/config';
 import { TLS_ARGS, TLS_FLAG_FIELDS, TLS_USAGE, type TlsSettings } from '../mqtt-bridge/tls';
-import { startBoard, stopOnSignals } from './board-runtime';
+import { RENDERER_DIR, startBoard, stopOnSignals } from './board-runtime';
 import { numberOrText, tlsFlagValues, valuesAfterFlags } from './flag-values';
 import { type CliIo, EXIT } from './io';
 import { shownAddress } from './served-address';
@@ -87,6 +87,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     file: values.config ?? null,
     overrides,
     flags: SERVE_FLAG_FIELDS,
+    assets: RENDERER_DIR, // board.logo must be among the files it serves
   });
   // First: a misspelt variable often explains what follows (a board with no broker, a password refused).
   for (const w of unknownVariables(process.env)) io.err(`baccarat-board serve: ${w}\n`);

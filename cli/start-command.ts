@@ -25,7 +25,7 @@ import { startBoard, stopOnSignals } from './board-runtime';
 import { demoCasinoSignage, demoTableSignage } from './demo-signage';
 import { numberOrText, tlsFlagValues, valuesAfterFlags } from './flag-values';
 import { type CliIo, EXIT, UsageError } from './io';
-import { ELECTRON_MAIN } from './paths';
+import { ELECTRON_MAIN, RENDERER_DIR } from './paths';
 import { shownAddress } from './served-address';
 
 export const START_USAGE = `Usage: baccarat-board start [options]
@@ -81,6 +81,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
       ...(tls ? { mqtt: { tls: tls as TlsSettings } } : {}),
     },
     flags: { 'serve.port': '--port', ...TLS_FLAG_FIELDS },
+    assets: RENDERER_DIR, // board.logo must be among the files the board's page is served from
   });
   // First: a misspelt variable often explains what follows (a board with no broker, a password refused).
   for (const w of unknownVariables(process.env)) io.err(`baccarat-board start: ${w}\n`);

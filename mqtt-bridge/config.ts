@@ -16,6 +16,7 @@ import { parseBrokerUrl } from './broker-url';
 import { type ConfigProblem, distance, formatProblems, schemaProblems, type SourcedProblem } from './config-errors';
 import { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS } from './config-schema';
 import { parsePublicKey } from './signing';
+import { logoProblem } from './logo-file';
 import { tlsFileProblems, tlsPairProblems } from './tls-files';
 
 export { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS, LOG_DEFAULTS } from './config-schema';
@@ -44,6 +45,11 @@ export interface LoadOptions {
   readonly overrides?: ConfigFile; // from command-line flags, applied last
   /** The flag that set each overridden field (`{ 'serve.port': '--port' }`), to name it in an error. */
   readonly flags?: Readonly<Record<string, string>>;
+  /**
+   * The folder the board's page is served from (its built renderer, dist/renderer): `board.logo` must be a file in
+   * it (or a `data:` image), else the board shows no logo (logo-file.ts). Not given (history, tests): not checked.
+   */
+  readonly assets?: string;
 }
 
 /** Whether the field `path` (`mqtt.brokers[1]`) lies in the field `set` (`mqtt.brokers`). */
@@ -191,6 +197,7 @@ export function loadConfig({
   env = process.env,
   overrides,
   flags = {},
+  assets,
 }: LoadOptions = {}): Result<Config> {
   const path = file ?? env.BACCARAT_BOARD_CONFIG ?? null;
   let fromFile: unknown = {};
@@ -277,6 +284,12 @@ export function loadConfig({
     (p) => lookup(flagOf, p),
   );
   if (problems.length === 0) add(crossProblems(merged), sourceOf);
+  // The logo against the board's own files, which only the caller knows (the board's page is served from them).
+  const logo = merged.board.logo;
+  if (problems.length === 0 && assets !== undefined && logo !== null) {
+    const problem = logoProblem(logo, assets);
+    if (problem) add([{ path: 'board.logo', problem }], sourceOf);
+  }
   return problems.length > 0 ? err(formatProblems(problems)) : ok(merged);
 }
 
