@@ -3,25 +3,23 @@
  * views to the kiosk window over typed IPC. Everything else lives in the bridge and the renderer.
  * @packageDocumentation
  */
-import { existsSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, dialog, Menu, net, powerSaveBlocker, protocol, session } from 'electron';
 import { aboutInfo } from '../mqtt-bridge/about';
 import { Bridge } from '../mqtt-bridge/bridge';
 import { bundleDigest } from '../mqtt-bridge/build-identity';
-import { loadConfig } from '../mqtt-bridge/config';
 import { createLogger } from '../mqtt-bridge/log';
 import { answerScreenshots } from '../mqtt-bridge/screenshot-reply';
 import { appFile } from './app-protocol';
 import { captureWindow } from './capture';
+import { kioskConfig } from './kiosk-config';
 import { fitRequest } from './fit-request';
 import { handle, push } from './ipc';
 import { setupSecurity } from './security';
 import { setupWindow } from './window';
 
-/** The configuration file on an installed board (the deb/AppImage docs say so); $BACCARAT_BOARD_CONFIG wins. */
-export const SYSTEM_CONFIG = '/etc/baccarat-board/config.json';
+export { SYSTEM_CONFIG } from './kiosk-config';
 
 protocol.registerSchemesAsPrivileged([
   { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
@@ -35,17 +33,13 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const startedAt = new Date().toISOString();
-  const file = process.env.BACCARAT_BOARD_CONFIG ?? (existsSync(SYSTEM_CONFIG) ? SYSTEM_CONFIG : null);
-  const config = loadConfig({
-    file,
-    fileFrom:
-      process.env.BACCARAT_BOARD_CONFIG === undefined
-        ? 'the installed default'
-        : 'environment variable BACCARAT_BOARD_CONFIG',
-  });
+  // The kiosk page and its assets (dist/renderer): board.logo must be among them.
+  const rendererDir = normalize(join(__dirname, '..', 'renderer'));
+  const { file, config, warnings } = kioskConfig(process.env, rendererDir);
   await app.whenReady();
   if (!config.ok) {
-    dialog.showErrorBox('baccarat-board: configuration error', config.error);
+    // A misspelt variable often explains the error: said first, as serve and start print them.
+    dialog.showErrorBox('baccarat-board: configuration error', [...warnings, config.error].join('\n'));
     app.exit(2);
     return;
   }
@@ -53,10 +47,11 @@ async function start(): Promise<void> {
   const logger = createLogger({ ...cfg.log, file: cfg.log.file ?? join(app.getPath('logs'), 'board.log') });
   const log = (msg: string) => logger.warn({ component: 'main' }, msg);
   logger.info({ version: app.getVersion(), table: cfg.tableId, display: cfg.displayId }, 'kiosk starting');
+  // As serve and start print them: a misspelt variable often explains what follows (no broker, a password refused).
+  for (const w of warnings) log(w);
 
   Menu.setApplicationMenu(null);
   setupSecurity(session.defaultSession, log);
-  const rendererDir = normalize(join(__dirname, '..', 'renderer'));
   protocol.handle('app', (request) => {
     const found = appFile(rendererDir, request.url);
     if ('status' in found)
