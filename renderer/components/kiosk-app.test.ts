@@ -163,6 +163,17 @@ describe('<kiosk-app> and its ShoeController', () => {
     expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > circle.bead')).toHaveLength(4);
   });
 
+  it('the broker refusing its password: patrons see only "Connection lost", staff the reason', async () => {
+    const v = view('BPPB', { seq: 1 }, { shoe: 'BPPB', connection: 'lost', lostMinutes: 12, language: 'en' });
+    const app = await board(new DemoKiosk({ ...v, connection: { ...v.connection, refused: 'credentials' } }));
+    const banner = app.shadowRoot!.querySelector('kiosk-connection[banner]') as HTMLElement;
+    expect(banner.shadowRoot!.textContent).toMatch(/Connection lost — showing results up to/);
+    expect(banner.shadowRoot!.textContent).not.toMatch(/password|refused/i);
+    // Where the board puts what staff should know (a portrait header's corner only counts it: "1 warning").
+    const staff = [...app.shadowRoot!.querySelectorAll('kiosk-staff')].map((s) => s.shadowRoot!.textContent ?? '');
+    expect(staff.join('\n')).toContain('Password refused');
+  });
+
   it('treats a lost link to the host itself as a lost connection', async () => {
     const demo = new DemoKiosk(view('BP', { seq: 1 }, { shoe: 'BP', language: 'en' }));
     const app = await board(demo);

@@ -48,7 +48,7 @@ describe('<kiosk-staff>: what staff read, in words, never a code', () => {
     });
     expect(said).toHaveLength(2);
     inWords(language, said[0]!, 'credentials');
-    if (!language.startsWith('zh')) expect(said[0]).toContain('Broker refused the password');
+    if (!language.startsWith('zh')) expect(said[0]).toContain('Password refused');
     const el = document.querySelector('kiosk-staff')!;
     expect(el.shadowRoot!.querySelector('.item')!.textContent).toContain('mqtt.password');
   });

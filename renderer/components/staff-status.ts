@@ -188,9 +188,10 @@ export class KioskStaff extends LitElement {
     if (this.compact) {
       // A portrait header's corner, beside the room kept for the round's phase, has room for a count in one language:
       // a bilingual board's two were cut to "2 warning…". It counts in English there, as a warning's detail is said;
-      // the overlay says all. Out of step, the phase is not shown: both languages fit.
-      const count = warningCount(lang, all.length);
-      const few = o ? outOfStepShort(lang) : lang.startsWith('en+') ? { en: count.en, zh: null } : count;
+      // the overlay says all. Out of step, the phase is not shown: both languages fit. The broker refusing the board
+      // is named rather than counted (nothing reaches the board until it is fixed), in one language as the count.
+      const first = this.refused ? all[0]!.what : warningCount(lang, all.length);
+      const few = o ? outOfStepShort(lang) : lang.startsWith('en+') ? { en: first.en, zh: null } : first;
       return html`<div class="staff" part="staff" role="status">
         <p class="item" data-code=${o?.code ?? all[0]!.code}>
           <span class="what">${said(few)}</span>

@@ -55,7 +55,7 @@ export function warningWords(lang: Language, code: StaffWarningCode): Message {
 }
 
 /**
- * Why the broker refuses the board, in words ("Broker refused the password"), and after them the host's, in English:
+ * Why the broker refuses the board, in a few words ("Password refused"), and after them the host's, in English:
  * what to check. For staff only: patrons see the calm "Connection lost" banner.
  */
 export function refusedWords(
@@ -65,7 +65,7 @@ export function refusedWords(
   switch (why) {
     case 'credentials':
       return {
-        what: message(lang, 'staff.refused.credentials', 'Broker refused the password'),
+        what: message(lang, 'staff.refused.credentials', 'Password refused'),
         detail:
           "the broker refused this board's user name or password: check mqtt.username and mqtt.password; retrying by itself",
       };

@@ -117,7 +117,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.outOfStep.conflict': '与牌桌不同步：牌桌数据不符',
   'staff.outOfStep.gap': '与牌桌不同步：缺少一局',
   'staff.outOfStep.rejected': '与牌桌不同步：一条消息被拒',
-  'staff.refused.credentials': '消息服务器拒绝了密码',
+  'staff.refused.credentials': '密码被拒绝',
   'staff.warning.casinoSignageIgnored': '已忽略较旧的娱乐场告示',
   'staff.warning.controllerOffline': '牌桌控制器离线',
   'staff.warning.displayIdInUse': '显示屏编号重复使用',

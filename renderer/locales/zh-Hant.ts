@@ -117,7 +117,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.outOfStep.conflict': '與牌桌不同步：牌桌數據不符',
   'staff.outOfStep.gap': '與牌桌不同步：缺少一局',
   'staff.outOfStep.rejected': '與牌桌不同步：一條訊息被拒',
-  'staff.refused.credentials': '訊息伺服器拒絕了密碼',
+  'staff.refused.credentials': '密碼被拒絕',
   'staff.warning.casinoSignageIgnored': '已忽略較舊的娛樂場告示',
   'staff.warning.controllerOffline': '牌桌控制器離線',
   'staff.warning.displayIdInUse': '顯示屏編號重複使用',
