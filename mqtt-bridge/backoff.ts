@@ -30,9 +30,14 @@ export interface Backoff {
  * `minMs`, doubles after every failed attempt up to `maxMs`, and starts again at `minMs` once connected. MQTT.js
  * reads `reconnectPeriod` when it schedules the next attempt, after `offline` (the first) and after each failed one
  * (`reconnect` is emitted just before each attempt). Leaves `reconnectPeriod: 0` (never reconnect) alone.
+ *
+ * A refusal is retried too (`reconnectOnConnackError`): MQTT.js otherwise stops reconnecting for good at a refused
+ * CONNACK, so a broker that refused a client for a while (an authentication backend down, an account being
+ * rotated, a broker still starting) left that table's controller, or a console's monitor, away until restarted.
  */
 export function reconnectWithJitter(client: MqttClient, b: Backoff): void {
   if (client.options.reconnectPeriod === 0) return;
+  client.options.reconnectOnConnackError = true;
   let ceiling = b.minMs;
   const next = (): void => {
     client.options.reconnectPeriod = jittered(ceiling, b.random);
