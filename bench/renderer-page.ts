@@ -141,8 +141,8 @@ export async function pushHands(page: Page, shoe: TableView, from: number, to: n
  * The least a frame costs here, whatever the board does: one word in a small box over the board changed, timed as a
  * hand is (to the frame that shows it), with the board idle between. It is Chromium's own cost of a frame on this
  * machine, the commit and the software compositor's work included, under the same throttle: of the throttled
- * figures, the part no change to the board can remove (this VM, 4×: about 11 ms p50, 20-30 ms at its slowest, for a
- * word on a blank page as on the board).
+ * figures, the part no change to the board can remove (this VM, 4×: p50 7 ms, p99 20 ms, as much as for a word on a
+ * blank page: 60 % of the 33 ms target at the p99).
  */
 export async function floor(page: Page, samples: number): Promise<number[]> {
   return page.evaluate(

@@ -123,9 +123,9 @@ async function main(): Promise<void> {
     if (late > 0) throw new Error(`${late} hands were still rendering after the frame timed as showing them`);
     return times;
   };
-  const figures = (label: string, xs: number[], target = '') =>
+  const figures = (label: string, xs: number[], target = '', unit = 'hands') =>
     console.log(
-      `      ${label} p50 ${ms(pct(xs, 50))}  p99 ${ms(pct(xs, 99))}  max ${ms(Math.max(...xs))}  (${xs.length} hands${target})`,
+      `      ${label} p50 ${ms(pct(xs, 50))}  p99 ${ms(pct(xs, 99))}  max ${ms(Math.max(...xs))}  (${xs.length} ${unit}${target})`,
     );
   for (const still of [true, false]) {
     console.log(still ? '(a) 1080p, animations off:' : '    1080p, animations on (fresh highlight, ask blink):');
@@ -160,6 +160,7 @@ async function main(): Promise<void> {
           'floor, one word changed:',
           await floor(p, throttle === 1 ? 100 : 200),
           '; Chromium alone, see floor()',
+          'frames',
         );
         await p.close();
       });
