@@ -13,13 +13,14 @@ import { duplicateKeys } from './json-duplicate-keys';
 import { err, ok, type Result } from '../baccarat/types';
 import { parseRoot } from '../contract/topics';
 import { parseBrokerUrl } from './broker-url';
-import { type ConfigProblem, distance, formatProblems, schemaProblems, type SourcedProblem } from './config-errors';
+import { type ConfigProblem, formatProblems, schemaProblems, type SourcedProblem } from './config-errors';
 import { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS } from './config-schema';
 import { parsePublicKey } from './signing';
 import { logoProblem } from './logo-file';
 import { tlsFileProblems, tlsPairProblems } from './tls-files';
 
 export { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS, LOG_DEFAULTS } from './config-schema';
+export { OTHER_VARS, unknownVariables } from './config-variables';
 
 function set(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
@@ -304,33 +305,4 @@ export function withLineColumn(text: string, message: string): string {
   const before = text.slice(0, position);
   const line = before.split('\n').length;
   return `${message} (line ${line} column ${position - before.lastIndexOf('\n')})`;
-}
-
-/**
- * The variables of baccarat-board's other parts, which a board does not read but which may share its environment
- * (docs/configuration.md): the configuration file, the console's and keypad's secrets, the screenshot's Chromium,
- * the Node.js check.
- */
-export const OTHER_VARS: readonly string[] = [
-  'BACCARAT_BOARD_CONFIG',
-  'BACCARAT_CONSOLE_PASSWORD',
-  'BACCARAT_CONSOLE_TOKEN',
-  'BACCARAT_KEYPAD_TOKEN',
-  'BACCARAT_CHROMIUM',
-  'BACCARAT_NODE_CHECK',
-];
-
-/**
- * Warnings for `BACCARAT_…` variables that nothing reads: a typing slip (`BACCARAT_MQTT_URL`) would otherwise leave a
- * board without its broker, or its password, and nothing said. One line each, with the nearest known name.
- */
-export function unknownVariables(env: Readonly<Record<string, string | undefined>>): string[] {
-  const known = [...Object.keys(ENV_VARS), ...OTHER_VARS];
-  return Object.keys(env)
-    .filter((name) => name.startsWith('BACCARAT_') && !known.includes(name))
-    .sort()
-    .map((name) => {
-      const near = known.find((k) => distance(k, name) <= 2);
-      return `warning: environment variable ${name} is not one baccarat-board reads${near ? ` (did you mean ${near}?)` : ''}: it is ignored (docs/configuration.md lists them)`;
-    });
 }
