@@ -317,6 +317,17 @@ describe('<kiosk-app> staff words in a landscape sign column', () => {
     expect(Math.min(...shown.map((s) => s.lines))).toBeGreaterThanOrEqual(2);
   });
 
+  // The broker refusing the board comes first, and only its last words say what to check (mqtt.username and
+  // mqtt.password): shared out a line at a time with four warnings it was cut at "check…", the fields unsaid.
+  it('the broker refusing the board: whole, what to check included, the warnings after it sharing the rest', async () => {
+    const v = view({ language: 'en', connection: 'lost', lostMinutes: 1, warnings: [...WARNINGS] }, 1);
+    const app = await board(new DemoKiosk({ ...v, connection: { ...v.connection, refused: 'credentials' } }));
+    const shown = await items(app);
+    expect(shown[0]!.text).toContain('mqtt.password');
+    expect(shown[0]!.whole).toBe(true);
+    expect(shown.map((s) => s.text)).toHaveLength(5);
+  });
+
   it('in a full column (every side bet, its limits, a message): clamped, within the column', async () => {
     const full = {
       ...FIXTURES['full-side-bets']!(Date.now()),

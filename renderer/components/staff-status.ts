@@ -49,11 +49,17 @@ const MOST = CLAMPS.length - 1;
 /**
  * How many lines each of `items` takes of `lines` (the class that clamps it): one each, then the rest shared among
  * them, first come first, up to what each needs whole (`needs`, where measured) and never more than six; where
- * everything fits whole, what is left goes evenly (the item's box is no taller for it).
+ * everything fits whole, what is left goes evenly (the item's box is no taller for it). The item `whole` (the broker
+ * refusing the board, whose last words say what to check) takes what it needs before the others share the rest.
  */
-function clamps(lines: number, items: number, needs: readonly number[]): (i: number) => string {
+function clamps(lines: number, items: number, needs: readonly number[], whole = -1): (i: number) => string {
   const taken = Array.from({ length: items }, () => 1);
   let spare = lines - items;
+  if (whole >= 0 && whole < items) {
+    const more = Math.max(0, Math.min(spare, Math.min(MOST, needs[whole] ?? MOST) - 1));
+    taken[whole]! += more;
+    spare -= more;
+  }
   for (let more = true; spare > 0 && more;) {
     more = false;
     for (let i = 0; i < items && spare > 0; i++) {
@@ -183,7 +189,8 @@ export class KioskStaff extends LitElement {
     const shown = all.slice(0, room);
     const more = all.length - shown.length;
     const items = shown.length + (o ? 1 : 0);
-    const clamp = clamps(lines, items, this.needs);
+    // The broker's refusal is all[0], shown after the out-of-step item if any.
+    const clamp = clamps(lines, items, this.needs, this.refused && shown.length > 0 ? (o ? 1 : 0) : -1);
     const said = staffSaid.bind(null, lang);
     if (this.compact) {
       // A portrait header's corner, beside the room kept for the round's phase, has room for a count in one language:
