@@ -53,6 +53,30 @@ describe('<kiosk-staff>: what staff read, in words, never a code', () => {
     expect(el.shadowRoot!.querySelector('.item')!.textContent).toContain('mqtt.password');
   });
 
+  // A portrait header's corner names the refusal; the warnings after it were not said at all there ("Password
+  // refused" alone over four warnings): they are counted.
+  it.each([
+    ['en', 'Password refused (+2 more)'],
+    ['en+zh-Hans', 'Password refused (+2 more)'],
+    ['zh-Hant', '密碼被拒絕 (另有 2 項)'],
+  ] as const)('%s: in a corner, the refusal and how many warnings follow it ("%s")', async (language, few) => {
+    const warnings = (['results-unverified', 'signage-ignored'] as const).map((code) => ({
+      code,
+      detail: 'the host says',
+      since: SINCE,
+    }));
+    const said = await staffLine(language, (el) => {
+      el.refused = 'credentials';
+      el.warnings = warnings;
+      el.compact = true;
+    });
+    expect(said).toEqual([few]);
+    cleanup();
+    expect(await staffLine(language, (el) => ((el.refused = 'credentials'), (el.compact = true)))).toEqual([
+      few.replace(/ \(.*\)$/, ''),
+    ]);
+  });
+
   it.each(LANGUAGES.flatMap((l) => OUT_OF_STEP_CODES.map((c) => [l, c] as const)))(
     '%s: out of step (%s)',
     async (language, code) => {

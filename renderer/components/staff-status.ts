@@ -17,7 +17,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ConnectionRefusal, OutOfStep, StaffWarning } from '../../contract/kiosk';
-import { DEFAULT_LANGUAGE, type Language } from '../localization';
+import { DEFAULT_LANGUAGE, type Language, type Message } from '../localization';
 import { sharedStyles } from './shared.styles';
 import { staffStyles } from './staff-status.styles';
 import {
@@ -196,12 +196,15 @@ export class KioskStaff extends LitElement {
       // A portrait header's corner, beside the room kept for the round's phase, has room for a count in one language:
       // a bilingual board's two were cut to "2 warning…". It counts in English there, as a warning's detail is said;
       // the overlay says all. Out of step, the phase is not shown: both languages fit. The broker refusing the board
-      // is named rather than counted (nothing reaches the board until it is fixed), in one language as the count.
+      // is named rather than counted (nothing reaches the board until it is fixed), in one language as the count, and
+      // the warnings after it counted ("Password refused (+4 more)"): staff learn there are more to read.
+      const one = (m: Message): Message => (lang.startsWith('en+') ? { en: m.en, zh: null } : m);
       const first = this.refused ? all[0]!.what : warningCount(lang, all.length);
-      const few = o ? outOfStepShort(lang) : lang.startsWith('en+') ? { en: first.en, zh: null } : first;
+      const few = o ? outOfStepShort(lang) : one(first);
+      const after = !o && this.refused && all.length > 1 ? one(moreWarnings(lang, all.length - 1)) : null;
       return html`<div class="staff" part="staff" role="status">
         <p class="item" data-code=${o?.code ?? all[0]!.code}>
-          <span class="what">${said(few)}</span>
+          <span class="what">${said(few)}${after ? html` (${said(after)})` : nothing}</span>
         </p>
       </div>`;
     }
