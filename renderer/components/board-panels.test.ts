@@ -12,6 +12,12 @@ afterEach(async () => {
   await page.viewport(414, 896); // vitest's default, for whatever runs next
 });
 
+/** A fixture's board at a screen's size (the page's viewport too: what the board's styles read). */
+async function fixtureBoard(fixture: string, w: number, h: number): Promise<KioskApp> {
+  await page.viewport(w, h);
+  return board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+}
+
 /** The rectangles of every text of `root` (a shadow root), nested shadow roots included. */
 function textRects(root: ShadowRoot): DOMRect[] {
   const rects: DOMRect[] = [];
@@ -42,8 +48,7 @@ describe('the last hand and the statistics within their panels', () => {
     [1080, 1920, 'shoe-long-en-zh-hant'],
     [3840, 2160, 'shoe-full'],
   ] as const)('%i×%i, %s: every line whole', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     const root = app.shadowRoot!;
     const cut = () =>
       ['last-hand', 'stats'].flatMap((name) => {
@@ -156,8 +161,7 @@ describe("the statistics' counts beside their labels", () => {
     [3840, 2160, 'connection-lost'],
     [1920, 1080, 'shoe-full-zh-hans'],
   ] as const)('%i×%i, %s: a clear gap before each count', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     await document.fonts.ready;
     const stats = app.shadowRoot!.querySelector('kiosk-stats')!.shadowRoot!;
     const counts = [...stats.querySelectorAll<HTMLElement>('.extra > .num')].filter(
@@ -204,8 +208,7 @@ describe('the statistics keep their lines', () => {
     [3840, 2160, 'shoe-long-en-zh-hant'],
     [3840, 2160, 'full-side-bets'],
   ] as const)('%i×%i, %s: Banker, Player and Tie on one line, the rest on two', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     const stats = () => app.shadowRoot!.querySelector('kiosk-stats')!.shadowRoot!;
     const lines = (sel: string) =>
       new Set([...stats().querySelectorAll<HTMLElement>(sel)].map((e) => Math.round(e.getBoundingClientRect().top)))
@@ -232,8 +235,7 @@ describe("the statistics' counts beside their shares", () => {
     [3840, 2160, 'shoe-full'],
     [3840, 2160, 'shoe-full-zh-hans'],
   ] as const)('%i×%i, %s: a clear gap', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     const stats = () => app.shadowRoot!.querySelector('kiosk-stats')!.shadowRoot!;
     const range = document.createRange();
     const glyphs = (el: Element) => (range.selectNodeContents(el), range.getBoundingClientRect());
@@ -263,8 +265,7 @@ describe('the two streaks on one line', () => {
     [1920, 1080, 'shoe-full'],
     [1920, 1080, 'shoe-long-en-zh-hant'],
   ] as const)('%i×%i, %s: Streak and Longest side by side', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     const stats = () => app.shadowRoot!.querySelector('kiosk-stats')!.shadowRoot!;
     const apart = () => {
       const [now, longest] = ['currentStreak', 'longestStreak'].map((kind) =>
@@ -339,8 +340,7 @@ describe("the last hand's sides", () => {
     [1920, 1080, 'warnings'],
     [2160, 3840, 'shoe-full-en'],
   ] as const)('%i×%i, %s: name, points and badges together, beside the cards', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     const last = () => app.shadowRoot!.querySelector('kiosk-last-hand')!.shadowRoot!;
     const loose = () =>
       [...last().querySelectorAll<HTMLElement>('.side')].flatMap((side) => {
@@ -515,8 +515,7 @@ describe("the disclaimer's Chinese", () => {
     [2160, 3840, 'shoe-full-zh-hant'],
     [1080, 1920, 'shoe-full-zh-hans'],
   ] as const)('%i×%i, %s: each clause on one line, every line shown', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     await settleAll(app);
     await expect.poll(() => app.shadowRoot!.querySelector('.footer .disclaimer')).not.toBeNull();
     const disclaimer = app.shadowRoot!.querySelector<HTMLElement>('.footer .disclaimer')!;
@@ -540,8 +539,7 @@ describe("the notices' Chinese", () => {
     [1080, 1920, 'shuffle'],
     [1080, 1920, 'void-hand'],
   ] as const)('%i×%i, %s: each run of Chinese on one line', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     await settleAll(app);
     await expect.poll(() => app.shadowRoot!.querySelector('kiosk-notices:not([cover])')).not.toBeNull();
     const band = app.shadowRoot!.querySelector('kiosk-notices:not([cover])')!.shadowRoot!;
@@ -560,8 +558,7 @@ describe('staff warnings in the sign column', () => {
     [3840, 2160, true],
     [1920, 1080, false],
   ] as const)('%i×%i: each whole where the column has room (%s), all within it', async ([w, h, whole]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES['warnings']!(Date.now())), w, h);
+    const app = await fixtureBoard('warnings', w, h);
     const staff = () => app.shadowRoot!.querySelector<HTMLElement>('kiosk-staff[fill]') ?? null;
     const report = () => {
       const host = staff();
@@ -595,8 +592,7 @@ describe("staff words' Chinese", () => {
     [1920, 1080, 'out-of-step-rejected'],
     [1080, 1920, 'out-of-step-message'],
   ] as const)('%i×%i, %s: each run of Chinese on one line', async ([w, h, fixture]) => {
-    await page.viewport(w, h);
-    const app = await board(new DemoKiosk(FIXTURES[fixture]!(Date.now())), w, h);
+    const app = await fixtureBoard(fixture, w, h);
     await settleAll(app);
     await expect
       .poll(() => app.shadowRoot!.querySelector('kiosk-staff')?.shadowRoot?.textContent ?? '')
