@@ -39,9 +39,6 @@ export function clientOptions(
     clean: false,
     keepalive: m.keepaliveSeconds,
     reconnectPeriod: m.reconnectMinMs,
-    // A broker refusing the board's credentials (CONNACK 4, 5, 134, 135) would otherwise stop MQTT.js reconnecting
-    // for good: the board keeps retrying with its back-off, so a password put right on the broker recovers by itself.
-    reconnectOnConnackError: true,
     connectTimeout: m.connectTimeoutMs,
     protocol: first.protocol.replace(':', '') as IClientOptions['protocol'],
     host: first.hostname,
@@ -102,7 +99,8 @@ export function startBoardClient(
 ): MqttClient {
   const m = config.mqtt;
   const client = connect(clientOptions(m, will));
-  // Full jitter on every wait: a floor of boards that lost one broker comes back spread out, not at once.
+  // Full jitter on every wait: a floor of boards that lost one broker comes back spread out, not at once. A refusal
+  // (its credentials: CONNACK 4, 5, 134, 135) is retried too, so a password put right on the broker recovers by itself.
   reconnectWithJitter(client, { minMs: m.reconnectMinMs, maxMs: m.reconnectMaxMs, random: on.random });
   on.connection('connecting', null);
   const own = on.own;
