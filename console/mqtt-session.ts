@@ -20,6 +20,7 @@ import { parseBrokerUrl } from '../mqtt-bridge/broker-url';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings, type TlsSettings } from '../mqtt-bridge/tls';
 import { signPayload, type SigningKey } from '../mqtt-bridge/signing';
 import type { SignPlan } from './sign-edit';
+import { afterRunningTime } from '../mqtt-bridge/running-time';
 import { lostRaceError, RACE_MS, watchRace } from './sign-race';
 
 /** Where and how the console connects. */
@@ -191,12 +192,13 @@ export async function collectRetained(
   }
   if (!complete())
     await new Promise<void>((resolve) => {
-      let calm: NodeJS.Timeout | undefined;
+      let calm = () => undefined as void;
+      // Running time, not the clock: a stalled process reads what came meanwhile before its wait ends.
       // With a quiet time, the wait runs out only while messages still come: each one restarts the quiet wait.
-      const timer = setTimeout(() => ((cut = quietMs !== undefined), finish()), waitMs);
-      finish = () => (clearTimeout(timer), clearTimeout(calm), resolve());
+      const bound = afterRunningTime(waitMs, () => ((cut = quietMs !== undefined), finish()));
+      finish = () => (bound(), calm(), resolve());
       if (quietMs === undefined) return;
-      quiet = () => (clearTimeout(calm), (calm = setTimeout(() => finish(), quietMs)));
+      quiet = () => (calm(), (calm = afterRunningTime(quietMs, () => finish())));
       quiet();
     });
   client.off('message', onMessage);

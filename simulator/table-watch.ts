@@ -23,6 +23,7 @@ import { parseTableSignage } from '../contract/mqtt';
 import type { ControllerStatus } from '../contract/schemas/status';
 import { DEFAULT_ROOT, topics } from '../contract/topics';
 import { reconnectWithJitter } from '../mqtt-bridge/backoff';
+import { untilRunningTime } from '../mqtt-bridge/running-time';
 import { serverOf } from './controller-link';
 
 /** How long to wait after the subscription for the retained status before deciding there is none, in ms. */
@@ -166,8 +167,7 @@ export class TableWatch extends EventEmitter<Events> {
    * subscription (it comes at once when there is one), then answers null.
    */
   async current(): Promise<ControllerStatus | null> {
-    const end = Date.now() + RETAINED_WAIT_MS;
-    while (!this.gotRetained && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await untilRunningTime(RETAINED_WAIT_MS, () => this.gotRetained); // a stalled process reads it first
     return this.latest;
   }
 
