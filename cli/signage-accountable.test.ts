@@ -21,6 +21,7 @@ import { signageCommand } from './signage-command';
 import { UsageError } from './io';
 import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { memoryIo } from './test-io';
+import { peekRetained } from '../test/helpers/peek-retained';
 
 const T = topics('baccarat');
 let broker: EmbeddedBroker;
@@ -75,17 +76,7 @@ const audits = (from = 0) =>
     const r = parsePitAudit(m.text);
     return r.ok ? [r.value] : [];
   });
-async function retained<T>(topic: string): Promise<T | null> {
-  const c = await connectAsync(broker.url, { clientId: `peek-${Math.random()}` });
-  const got = new Promise<T | null>((resolve) => {
-    c.on('message', (_, p) => resolve(p.length ? (JSON.parse(p.toString()) as T) : null));
-    setTimeout(() => resolve(null), 300);
-  });
-  await c.subscribeAsync(topic, { qos: 1 });
-  const v = await got;
-  await c.endAsync();
-  return v;
-}
+const retained = <T>(topic: string) => peekRetained<T>(broker.url, topic);
 const signOf = (id = tableId) => retained<TableSignage>(T.tableSignage(id));
 const publishRetained = (topic: string, text: string) => watcher.publishAsync(topic, text, { qos: 1, retain: true });
 

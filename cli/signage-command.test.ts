@@ -21,6 +21,7 @@ import { UsageError } from './io';
 import { variantStart } from '../contract/pay-table-view';
 import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { memoryIo } from './test-io';
+import { peekRetained } from '../test/helpers/peek-retained';
 
 const T = topics('baccarat');
 let broker: EmbeddedBroker;
@@ -70,17 +71,7 @@ async function runWith(stdin: string | null, ...args: string[]) {
   return { code, out: m.out(), err: m.err() };
 }
 const run = (...args: string[]) => runWith(null, ...args);
-async function retained<T>(topic: string): Promise<T | null> {
-  const c = await connectAsync(broker.url, { clientId: `peek-${Math.random()}` });
-  const got = new Promise<T | null>((resolve) => {
-    c.on('message', (_, p) => resolve(p.length ? (JSON.parse(p.toString()) as T) : null));
-    setTimeout(() => resolve(null), 300);
-  });
-  await c.subscribeAsync(topic, { qos: 1 });
-  const v = await got;
-  await c.endAsync();
-  return v;
-}
+const retained = <T>(topic: string) => peekRetained<T>(broker.url, topic);
 /** A board's retained status: online on table `onTable`, showing those sign revisions. */
 const boardStatus = (displayId: string, onTable: string, signageRevision?: number, casinoSignageRevision?: number) =>
   makeDisplayStatus({

@@ -14,6 +14,7 @@ import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { signage } from '../test/helpers/table-messages';
 import { signageCommand } from './signage-command';
 import { memoryIo } from './test-io';
+import { peekRetained } from '../test/helpers/peek-retained';
 
 const T = topics('baccarat');
 let broker: EmbeddedBroker;
@@ -29,17 +30,7 @@ afterAll(async () => {
   await broker.close();
 });
 
-async function retained(topic: string): Promise<TableSignage | null> {
-  const c = await connectAsync(broker.url, { clientId: `peek-${Math.random()}` });
-  const got = new Promise<TableSignage | null>((resolve) => {
-    c.on('message', (_, p) => resolve(p.length ? (JSON.parse(p.toString()) as TableSignage) : null));
-    setTimeout(() => resolve(null), 300);
-  });
-  await c.subscribeAsync(topic, { qos: 1 });
-  const v = await got;
-  await c.endAsync();
-  return v;
-}
+const retained = (topic: string) => peekRetained<TableSignage>(broker.url, topic);
 
 const set = (user: string, change: string) => {
   const m = memoryIo(null);

@@ -13,6 +13,7 @@
  */
 import mqtt from 'mqtt';
 import { startMosquitto, type Mosquitto, type MosquittoOptions } from './mosquitto';
+import { untilRunningTime } from '../../mqtt-bridge/running-time';
 
 /** The bridge section on B, to A at `address`: what docs/deployment.md gives for a pair, with test timings. */
 export const pairBridge = (address: string, restartTimeout = '1 2'): string[] => [
@@ -101,7 +102,7 @@ export async function retainedOn(
     if (packet.retain && payload.length > 0) got.set(topic, payload.toString('utf8'));
   });
   await c.subscribeAsync([...filters], { qos: 1 });
-  await new Promise((r) => setTimeout(r, waitMs));
+  await untilRunningTime(waitMs, () => false); // running time: a stall does not cut it short
   await c.endAsync(true);
   return got;
 }

@@ -38,6 +38,7 @@ import { chromiumLaunchOptions } from './chromium';
 import { passwordOf, writeTestAccounts } from './console-rig';
 import { encodePng } from './png';
 import { casino, signage } from './table-messages';
+import { peekRetained } from './peek-retained';
 
 export const OUT = join(import.meta.dirname, '..', 'output');
 const T = topics('baccarat');
@@ -187,17 +188,7 @@ export async function startConsolePage(options: ConsolePageOptions = {}): Promis
       await broker.close();
       broker = await startEmbeddedBroker({ port });
     },
-    async retainedSign() {
-      const peek = await connectAsync(broker.url, { clientId: `peek-${Math.random()}` });
-      const got = new Promise<TableSignage | null>((resolve) => {
-        peek.on('message', (_, p) => resolve(JSON.parse(p.toString()) as TableSignage));
-        setTimeout(() => resolve(null), 500);
-      });
-      await peek.subscribeAsync(T.tableSignage('T2'), { qos: 1 });
-      const s = await got;
-      await peek.endAsync();
-      return s;
-    },
+    retainedSign: () => peekRetained<TableSignage>(broker.url, T.tableSignage('T2')),
     async stop() {
       await browser?.close();
       await server.close();
