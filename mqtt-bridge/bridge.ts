@@ -165,7 +165,9 @@ export class Bridge extends EventEmitter {
       now: () => this.iso(),
       heard: (now) => this.link.heard(now),
       rejected: (rejection) => {
-        if (rejection.code === 'bad-signature') this.forged.refused(rejection.topic, rejection.reason);
+        // A replayed signed command is someone publishing as the pit, as much as a forged signature is.
+        if (rejection.code === 'bad-signature' || rejection.code === 'replayed-command')
+          this.forged.refused(rejection.topic, rejection.reason);
         this.status.publisher.changed();
         this.emit('rejected', rejection);
       },

@@ -6,17 +6,17 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, test } from 'vitest';
-import { makeDisplayCommand, makeHandMessage, parseDisplayStatus } from '../contract/mqtt';
+import { makeDisplayCommand, makeHandMessage, makeShoeSnapshot, parseDisplayStatus } from '../contract/mqtt';
 import type { DisplayCommand } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { testBoardConfig } from '../test/helpers/board-config';
 import { cleanupList, until } from '../test/helpers/lifecycle';
-import { CARDS, coup, handMessage } from '../test/helpers/table-messages';
+import { CARDS, coup, handMessage, snapshot } from '../test/helpers/table-messages';
 import { Bridge, type BridgeDeps } from './bridge';
 import type { Config } from './config';
 import { startEmbeddedBroker } from './embedded-broker';
 import { memoryLogger } from './log';
-import { generateSigningKey, publicKeyText } from './signing';
+import { generateSigningKey, publicKeyText, signPayload } from './signing';
 
 const T = topics('baccarat');
 const cleanups = cleanupList();
@@ -69,6 +69,44 @@ describe('results refused for their signature (forged-results)', () => {
     // No more for the quiet period: the warning ends.
     await until(() => expect(statusWarnings(r.bridge)).toEqual([]), 5_000);
     expect(r.bridge.view().warnings).toEqual([]);
+  });
+});
+
+describe("the pit's signed commands sent again (replayed-command)", () => {
+  test('a genuine resync with replace, replayed under an older retained snapshot: refused, the shoe kept, staff told', async () => {
+    const [controller, pit] = [generateSigningKey(), generateSigningKey()];
+    const keys = { controllerKeys: [publicKeyText(controller.publicKey)], pitKeys: [publicKeyText(pit.publicKey)] };
+    const r = await rig({}, { requireSignatures: true, ...keys });
+    const shoe = (n: number) => {
+      const hands = Array.from({ length: n }, (_, i) => handMessage('S1', i + 1, coup(CARDS.banker)));
+      const snap = signPayload(controller, T.tableShoe(r.tableId), snapshot('S1', hands, { seq: n }));
+      return r.other.publishAsync(T.tableShoe(r.tableId), makeShoeSnapshot(snap), { qos: 1, retain: true });
+    };
+    const rounds = () => r.bridge.view().shoe?.rounds.length ?? 0;
+    await shoe(3);
+    await shoe(6);
+    await until(() => expect(rounds()).toBe(6));
+    // The operator's genuine command, which the attacker reads off the broker.
+    const genuine = signPayload(pit, T.displayCommand('D1'), { ...cmd('resync', 'op-1'), replace: true });
+    await send(r.other, genuine);
+    await until(() => expect(r.bridge.displayStatus()).toMatchObject({ lastCommand: { requestId: 'op-1' } }));
+    await until(() => expect(rounds()).toBe(6));
+    expect(r.bridge.counters.rejected).toBe(0);
+    // The attacker: an older genuine snapshot retained, the command again (as it was, or stamped an hour ago).
+    await shoe(3);
+    await send(r.other, genuine);
+    const old = { ...cmd('resync', 'op-0'), replace: true, timestamp: new Date(Date.now() - 3_600_000).toISOString() };
+    await send(r.other, signPayload(pit, T.displayCommand('D1'), old));
+    await until(() => expect(r.bridge.counters.rejected).toBe(2));
+    await r.bridge.settled();
+    expect(rounds()).toBe(6); // never backwards, the shoe kept
+    expect(r.bridge.displayStatus()).toMatchObject({ lastCommand: { requestId: 'op-1' }, rejectedMessages: 2 });
+    expect(r.commands.map((c) => c.requestId)).toEqual(['op-1']);
+    const w = r.bridge.view().warnings.find((x) => x.code === 'forged-results');
+    expect(w?.detail).toMatch(/^2 messages .*request op-0\) stamped \S+, 3600 s before this board's clock/);
+    expect(statusWarnings(r.bridge).map((x) => x.code)).toContain('forged-results');
+    const logged = r.records.filter((x) => x.code === 'replayed-command').map((x) => String(x.reason));
+    expect(logged[0]).toBe('a signed resync command (request op-1) this board has carried out already: a replay');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Where each message a board receives goes, in the order messages came: parsed by the contract and its signature
  * verified (off the main thread: WebCrypto, {@link OrderedInbox}), then a table message to the follower (and a hand
- * to the clock watch), a fleet command to the fleet commands, a cleared retained topic to the log, and a refusal to
+ * to the clock watch), a fleet command to the fleet commands (a signed one once, while fresh: command-replay.ts), a cleared retained topic to the log, and a refusal to
  * the rejection log and the bridge (and to the follower when it was the table's). It counts what it received and
  * refused. Never throws.
  *
@@ -14,6 +14,7 @@
  */
 import type { Logger } from 'pino';
 import type { ClockWatch } from './clock-watch';
+import { CommandReplays } from './command-replay';
 import type { Config } from './config';
 import type { FleetCommands } from './fleet-commands';
 import type { Follower } from './follower';
@@ -45,6 +46,7 @@ export class MessageIntake {
   /** Messages received and rejected since start. */
   readonly counts = { received: 0, rejected: 0 };
   private readonly rejections: RejectionLog;
+  private readonly replays = new CommandReplays();
   /** Messages in the order they came, while their signatures are verified. */
   private readonly inbox = new OrderedInbox<Received, Inbound, SignatureCheck>(
     (meta, r) => this.take(meta, r),
@@ -96,8 +98,12 @@ export class MessageIntake {
         if (effect === 'applied' && r.msg.kind === 'hand') this.to.clock.hand(Date.parse(now), r.msg.payload.timestamp);
         return;
       }
-      case 'command':
+      case 'command': {
+        // A signed command is carried out once, while fresh: its signature does not say the pit sends it now.
+        const replay = r.verified ? this.replays.check(r.command, Date.parse(now)) : null;
+        if (replay !== null) return this.reject(topic, 'replayed-command', replay);
         return this.to.fleet.take(r.command);
+      }
       case 'cleared':
         // An operator clearing it, a broker restored without it: the board keeps what it shows, in step.
         return void this.to.log.info(
