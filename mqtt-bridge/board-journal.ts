@@ -21,6 +21,8 @@ import type { TableMessage, TableState } from './table-state';
 
 /** What goes into the history: results and signs (presence and snapshots that changed nothing do not). */
 const HISTORY_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe', 'signage', 'casinoSignage']);
+/** The table's results, among them. */
+const RESULT_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe']);
 
 /** A shoe's record at its end: the hash of its last record in the history, the chain's head then. */
 export interface ShoeRecord {
@@ -46,12 +48,35 @@ function shoeRecordIn(path: string, shoeId: string): ShoeRecord | null {
   return null;
 }
 
+/**
+ * When the table's results were signed as the history ends: the time of the first of the signed results (by a key the
+ * board trusted) that end its tail, or null when its last result came unsigned, or it has none.
+ */
+export function signedSinceIn(path: string): string | null {
+  const { lines } = historyTail(path);
+  let since: string | null = null;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    let r: HistoryRecord;
+    try {
+      r = JSON.parse(lines[i]!) as HistoryRecord;
+    } catch {
+      continue; // a damaged line: not a result
+    }
+    if (!RESULT_KINDS.has(r.kind)) continue;
+    if (r.verified !== true) return since;
+    since = typeof r.t === 'string' ? r.t : since;
+  }
+  return since;
+}
+
 export class BoardJournal {
   private journal: Journal | null = null;
   private history: History | null = null;
   private lock: JournalLock | null = null;
   /** The record of the last shoe that ended, once known (at its end, or found again at start). */
   lastRecord: ShoeRecord | null = null;
+  /** When the table's results were signed as the history ended at start ({@link signedSinceIn}); null: not signed. */
+  signedSince: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private compacting: Promise<void> | undefined;
 
@@ -82,6 +107,7 @@ export class BoardJournal {
       this.history = openHistory(this.historyOf.path, this.historyOf.tableId);
       const shoe = replayed.state.shoe;
       if (shoe?.phase === 'ended') this.lastRecord = shoeRecordIn(this.historyOf.path, shoe.id);
+      this.signedSince = signedSinceIn(this.historyOf.path);
     }
     if (this.syncIntervalMs > 0) this.timer = setInterval(() => this.journal?.syncAsync(), this.syncIntervalMs).unref();
     return replayed.state;

@@ -241,7 +241,9 @@ export class Bridge extends EventEmitter {
 
   /** Restores the journal, then connects (when brokers are configured). */
   async start(): Promise<void> {
-    this.follower.restore(this.journal.restore(this.follower.state, this.now()));
+    const restored = this.journal.restore(this.follower.state, this.now());
+    // A table whose results were signed stays held to it across a restart, while the board trusts a controller key.
+    this.follower.restore(restored, this.config.trust.controllerKeys.length > 0 ? this.journal.signedSince : null);
     // A restored shoe may be behind its table (hands dealt while the board was down): not ready until it is heard.
     if (this.follower.state.shoe) this.link.startsFromRecord();
     this.views.push();

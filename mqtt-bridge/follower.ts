@@ -78,6 +78,11 @@ export class Follower {
   private readonly ignored = new Map<'signage' | 'casinoSignage', StaffWarning>();
   /** Set while the table's latest result came unsigned (taken because signatures are not required). */
   private unverified: StaffWarning | null = null;
+  /**
+   * When the board took a result signed by a key it trusts, while the latest result it took is signed: the table
+   * signs, so an unsigned message of its controller is a forgery and refused, `requireSignatures` or not. Else null.
+   */
+  private signed: string | null = null;
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
   private readonly ahead = new Map<string, Ahead>();
   private readonly resyncs: Resyncs;
@@ -106,14 +111,19 @@ export class Follower {
     return this.resyncs.counts;
   }
 
-  /** Starts from a restored state (the journal) without journaling it again. */
-  restore(state: TableState): void {
+  /**
+   * Starts from a restored state (the journal) without journaling it again; `signedSince`: when the table's results
+   * were signed, as the board's history ends (null: its last result came unsigned, or none).
+   */
+  restore(state: TableState, signedSince: string | null = null): void {
     this.current = state;
+    this.signed = signedSince;
   }
 
   /** An operator replaced the board's state with an empty one: nothing it showed is kept, nor the out-of-step. */
   reset(): TableState {
     this.current = emptyTableState(this.deps.tableId);
+    this.signed = null; // the operator's word: whatever the table sends now, as the settings allow
     this.ahead.clear();
     this.setStep({ kind: 'reset' });
     return this.current;
@@ -133,14 +143,28 @@ export class Follower {
    * board trusts (a result taken unsigned makes the results unverified for staff, until a signed one).
    */
   take(msg: TableMessage, now: string, topic: string, json?: string, verified = true): Applied['effect'] {
-    if (SIGNER_OF[msg.kind] === 'controller' && verified === !!this.unverified) {
-      const detail = this.deps.unsignedResults?.() ?? 'results are not signed';
-      this.unverified = verified ? null : { code: 'results-unverified', detail, since: now };
-      this.deps.changed();
+    const byController = SIGNER_OF[msg.kind] === 'controller';
+    if (byController && !verified && this.signed !== null) {
+      const why = `an unsigned ${msg.kind} on a table whose controller signs (its results signed since ${this.signed})`;
+      this.deps.rejected(topic, 'bad-signature', why);
+      return 'rejected'; // not the table: never out of step over it
     }
     const result = applyMessage(this.current, msg, now);
+    if (byController && result.effect === 'applied') this.taken(msg, verified, now);
     this.handle(msg, result, now, { topic, verified }, json);
     return result.effect;
+  }
+
+  /**
+   * A message of the controller taken: signed or not, as staff see it (`results-unverified`). Only one the board
+   * takes counts: a signed one it ignores (stale, another shoe's) says nothing about what it shows.
+   */
+  private taken(msg: TableMessage, verified: boolean, now: string): void {
+    if (verified && RESULT_KINDS.has(msg.kind)) this.signed ??= now;
+    if (verified !== !!this.unverified) return;
+    const detail = this.deps.unsignedResults?.() ?? 'results are not signed';
+    this.unverified = verified ? null : { code: 'results-unverified', detail, since: now };
+    this.deps.changed();
   }
 
   private handle(msg: TableMessage, result: Applied, now: string, received: Received, json?: string): void {
@@ -266,6 +290,13 @@ export class Follower {
     for (let progress = true; progress && this.ahead.size > 0;) {
       progress = false;
       for (const [key, { t, m, received }] of this.ahead) {
+        if (!received.verified && this.signed !== null) {
+          // Kept before the board knew the table signs: a forgery now, as it would be arriving now.
+          this.ahead.delete(key);
+          const why = `an unsigned hand kept beyond a gap, on a table whose controller signs (since ${this.signed})`;
+          this.deps.rejected(received.topic, 'bad-signature', why);
+          continue;
+        }
         const r = applyMessage(this.current, m, t);
         if (r.effect === 'resync') continue;
         this.ahead.delete(key);
