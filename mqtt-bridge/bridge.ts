@@ -150,6 +150,7 @@ export class Bridge extends EventEmitter {
         this.views.push();
       },
       rejected: (topic, code, reason) => this.intake.reject(topic, code, reason),
+      replaced: (state, t) => this.journal.compact(state, t),
       ...(deps.resync ? { resyncOptions: deps.resync } : {}),
       unsignedResults: () =>
         this.keyring.size === 0

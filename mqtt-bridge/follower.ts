@@ -16,6 +16,7 @@ import type { OutOfStep, StaffWarning } from '../contract/kiosk';
 import { SIGNER_OF } from '../contract/signed';
 import { nextOutOfStep, type StepSignal } from './out-of-step';
 import { Resyncs, RESYNC_DEFAULTS, type ResyncOptions } from './resyncs';
+import { TableSigning } from './table-signing';
 import { applyMessage, emptyTableState, type Applied, type TableMessage, type TableState } from './table-state';
 
 export interface FollowerDeps {
@@ -39,6 +40,8 @@ export interface FollowerDeps {
   /** A message was rejected: counted and logged by the bridge. */
   readonly rejected: (topic: string, code: string, reason: string) => void;
   readonly resyncOptions?: Partial<ResyncOptions>;
+  /** The board's state was replaced, not added to (a signed snapshot over unsigned results): the journal compacts. */
+  readonly replaced?: (state: TableState, t: string) => void;
   /** Why a result taken unsigned is unverified, for staff (signatures are optional unless required). */
   readonly unsignedResults?: () => string;
 }
@@ -76,19 +79,15 @@ export class Follower {
   private outOfStep: OutOfStep | null = null;
   /** Signs ignored for a revision below the one shown, by topic kind, until a sign is taken again. */
   private readonly ignored = new Map<'signage' | 'casinoSignage', StaffWarning>();
-  /** Set while the table's latest result came unsigned (taken because signatures are not required). */
-  private unverified: StaffWarning | null = null;
-  /**
-   * When the board took a result signed by a key it trusts, while the latest result it took is signed: the table
-   * signs, so an unsigned message of its controller is a forgery and refused, `requireSignatures` or not. Else null.
-   */
-  private signed: string | null = null;
+  /** Whether the results shown are signed, and whether the table is held to signing. */
+  private readonly signing: TableSigning;
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
   private readonly ahead = new Map<string, Ahead>();
   private readonly resyncs: Resyncs;
 
   constructor(private readonly deps: FollowerDeps) {
     this.current = emptyTableState(deps.tableId);
+    this.signing = new TableSigning(() => deps.unsignedResults?.() ?? 'results are not signed');
     this.resyncs = new Resyncs(deps.resync, { ...RESYNC_DEFAULTS, ...deps.resyncOptions });
   }
 
@@ -103,7 +102,8 @@ export class Follower {
 
   /** Warnings for staff that come from following: signs ignored for an older revision, unsigned results. */
   get warnings(): StaffWarning[] {
-    return [...this.ignored.values(), ...(this.unverified ? [this.unverified] : [])];
+    const unverified = this.signing.warning;
+    return [...this.ignored.values(), ...(unverified ? [unverified] : [])];
   }
 
   /** Resyncs run and coalesced, for monitoring. */
@@ -117,13 +117,13 @@ export class Follower {
    */
   restore(state: TableState, signedSince: string | null = null): void {
     this.current = state;
-    this.signed = signedSince;
+    this.signing.reset(signedSince);
   }
 
   /** An operator replaced the board's state with an empty one: nothing it showed is kept, nor the out-of-step. */
   reset(): TableState {
     this.current = emptyTableState(this.deps.tableId);
-    this.signed = null; // the operator's word: whatever the table sends now, as the settings allow
+    this.signing.reset(); // the operator's word: whatever the table sends now, as the settings allow
     this.ahead.clear();
     this.setStep({ kind: 'reset' });
     return this.current;
@@ -144,27 +144,36 @@ export class Follower {
    */
   take(msg: TableMessage, now: string, topic: string, json?: string, verified = true): Applied['effect'] {
     const byController = SIGNER_OF[msg.kind] === 'controller';
-    if (byController && !verified && this.signed !== null) {
-      const why = `an unsigned ${msg.kind} on a table whose controller signs (its results signed since ${this.signed})`;
+    const why = byController ? this.signing.refusal(msg.kind, verified) : null;
+    if (why !== null) {
       this.deps.rejected(topic, 'bad-signature', why);
       return 'rejected'; // not the table: never out of step over it
     }
-    const result = applyMessage(this.current, msg, now);
-    if (byController && result.effect === 'applied') this.taken(msg, verified, now);
+    let result = applyMessage(this.current, msg, now);
+    const over = verified && result.effect !== 'applied' ? this.overUnsigned(msg, now) : null;
+    if (over) result = over;
+    if (byController && result.effect === 'applied' && this.signing.taken(msg.kind, verified, now)) this.deps.changed();
     this.handle(msg, result, now, { topic, verified }, json);
+    if (over) this.deps.replaced?.(this.current, now);
     return result.effect;
   }
 
   /**
-   * A message of the controller taken: signed or not, as staff see it (`results-unverified`). Only one the board
-   * takes counts: a signed one it ignores (stale, another shoe's) says nothing about what it shows.
+   * A signed snapshot the rules would not take over a shoe the board took unsigned (before it knew the table signs):
+   * the unsigned one may be made up to look newer than any real shoe (a later start, the highest seq), so the signed
+   * one is taken in its place, on the board's results cleared (the signs kept). Null: not such a case.
    */
-  private taken(msg: TableMessage, verified: boolean, now: string): void {
-    if (verified && RESULT_KINDS.has(msg.kind)) this.signed ??= now;
-    if (verified !== !!this.unverified) return;
-    const detail = this.deps.unsignedResults?.() ?? 'results are not signed';
-    this.unverified = verified ? null : { code: 'results-unverified', detail, since: now };
-    this.deps.changed();
+  private overUnsigned(msg: TableMessage, now: string): Applied | null {
+    if (msg.kind !== 'shoe' || !this.signing.showsUnsigned) return null;
+    const { signage, casino } = this.current;
+    const r = applyMessage({ ...emptyTableState(this.deps.tableId), signage, casino }, msg, now);
+    if (r.effect !== 'applied') return null;
+    this.deps.log.warn(
+      { shoeId: msg.payload.shoeId, shown: this.current.shoe?.id ?? null },
+      "a signed snapshot replaces the table's results the board took unsigned",
+    );
+    this.ahead.clear();
+    return r;
   }
 
   private handle(msg: TableMessage, result: Applied, now: string, received: Received, json?: string): void {
@@ -290,10 +299,9 @@ export class Follower {
     for (let progress = true; progress && this.ahead.size > 0;) {
       progress = false;
       for (const [key, { t, m, received }] of this.ahead) {
-        if (!received.verified && this.signed !== null) {
-          // Kept before the board knew the table signs: a forgery now, as it would be arriving now.
-          this.ahead.delete(key);
-          const why = `an unsigned hand kept beyond a gap, on a table whose controller signs (since ${this.signed})`;
+        const why = this.signing.refusal('hand kept beyond a gap', received.verified);
+        if (why !== null) {
+          this.ahead.delete(key); // kept before the board knew the table signs: a forgery now, as it would be now
           this.deps.rejected(received.topic, 'bad-signature', why);
           continue;
         }

@@ -108,21 +108,37 @@ describe('a table that signs is held to it (requireSignatures off)', () => {
     expect(r.bridge.view().shoe?.rounds.at(-1)).toMatchObject({ hand: { outcome: 'player' } });
   });
 
-  test("a signed result the board ignores does not end 'results-unverified'; the operator's replace releases the hold", async () => {
+  test("unsigned first (nothing held yet): 'results-unverified' until a signed result is taken, not merely heard", async () => {
     const r = await rig();
-    await r.send('shoe', FORGED, false); // first: nothing held yet, taken unverified
+    await r.send('shoe', FORGED, false);
     await until(() => expect(shown(r.bridge)).toBe('EVIL:5'));
     expect(codes(r.bridge)).toEqual(['results-unverified']);
-    await r.send('shoe', snapshot('S1', hands('S1', 3), { seq: 3, startedAt: at(0) }), true); // "older": ignored
-    await until(() => expect(r.bridge.counters.duplicates).toBe(1));
+    await r.send('hand', hand('S1', 1), true); // a shoe the board does not know: a gap, not taken
+    await until(() => expect(r.bridge.view().outOfStep?.code).toBe('gap'));
     expect(shown(r.bridge)).toBe('EVIL:5');
     expect(codes(r.bridge)).toEqual(['results-unverified']); // staff still told what they see is unverified
-    // Signed results taken, then the operator starts afresh: unsigned results are taken again.
-    await r.send(
-      'shoe',
-      snapshot('S2', hands('S2', 1), { seq: 2 ** 52 - 1, startedAt: '9999-02-01T00:00:00.000Z' }),
-      true,
-    );
+  });
+
+  test('a signed snapshot replaces a made-up shoe taken unsigned, for good (its journal too)', async () => {
+    const r = await rig();
+    await r.send('shoe', FORGED, false);
+    await until(() => expect(shown(r.bridge)).toBe('EVIL:5'));
+    await r.send('shoe', snapshot('S1', hands('S1', 3), { seq: 3, startedAt: at(0) }), true);
+    await until(() => expect(shown(r.bridge)).toBe('S1:3'));
+    expect(codes(r.bridge)).toEqual([]);
+    expect(r.bridge.view().outOfStep).toBeNull();
+    await r.send('hand', hand('S1', 4), true);
+    await until(() => expect(shown(r.bridge)).toBe('S1:4'));
+    await r.bridge.stop();
+    await r.other.publishAsync(T.tableShoe('T1'), '', { qos: 1, retain: true });
+    const again = await r.board();
+    cleanups.push(() => again.stop());
+    expect(shown(again)).toBe('S1:4');
+  });
+
+  test("the operator's replace releases the hold: unsigned results are taken again", async () => {
+    const r = await rig();
+    await r.send('shoe', snapshot('S2', hands('S2', 1), { seq: 9 }), true);
     await until(() => expect(shown(r.bridge)).toBe('S2:1'));
     expect(codes(r.bridge)).toEqual([]);
     const replace = { v: 1, command: 'resync', requestId: 'op-1', timestamp: new Date().toISOString(), replace: true };
