@@ -74,7 +74,11 @@ function parse(config: Settings, topic: string, payload: Uint8Array): Inbound | 
   const parsed = parseTopicMessage(config.mqtt.root, topic, payload, maxBytes ? { maxBytes } : {});
   if (!parsed.ok) {
     const { code, message } = parsed.error;
-    return { to: 'rejected', code, reason: message, ofTable: ours ? kind : null };
+    // Where the table signs everything, a message refused before its signature could be checked (unreadable, the
+    // wrong shape) is not known to be the table's: like a bad signature, it never puts the board out of step (else
+    // anyone who may publish could keep it "being updated" with junk). A missing result still shows as a gap.
+    const table = ours && !config.trust?.requireSignatures;
+    return { to: 'rejected', code, reason: message, ofTable: table ? kind : null };
   }
   return { kind, t: parsed.value.topic, p: parsed.value.payload, ours, payload };
 }

@@ -13,8 +13,10 @@ import { cleanupList, until } from '../test/helpers/lifecycle';
 import { CARDS, at, coup, event, handMessage, snapshot } from '../test/helpers/table-messages';
 import { Bridge } from './bridge';
 import { startEmbeddedBroker } from './embedded-broker';
+import type { Config } from './config';
 import { memoryLogger } from './log';
 import { nextOutOfStep } from './out-of-step';
+import { generateSigningKey, publicKeyText, signPayload } from './signing';
 import { Resyncs } from './resyncs';
 
 const T = topics('baccarat');
@@ -22,12 +24,12 @@ const cleanups = cleanupList();
 const CARD = [CARDS.banker, CARDS.player, CARDS.tie];
 const hand = (no: number, shoeId = 'S1') => handMessage(shoeId, no, coup(CARD[no % 3]!));
 
-async function setup() {
+async function setup(trust?: Config['trust']) {
   const b = await startEmbeddedBroker();
   cleanups.push(() => b.close());
   const ctl = await mqtt.connectAsync(b.url, { clientId: `ctl-${Math.random()}`, reconnectPeriod: 100 });
   cleanups.push(() => ctl.endAsync(true));
-  const cfg = testBoardConfig(b.url, 'bb-step-');
+  const cfg = testBoardConfig(b.url, 'bb-step-', trust ? { trust } : {});
   const { logger, records } = memoryLogger();
   const bridge = new Bridge(cfg, { logger, version: '1.0.0' });
   await bridge.start();
@@ -89,6 +91,30 @@ describe('out of step, through a real broker', () => {
     await send(ctl, T.tableHand('T1'), makeHandMessage(hand(2)));
     await within(() => expect(bridge.view().outOfStep).toBeNull(), 2000);
     expect(nos(bridge)).toEqual([1, 2]);
+  });
+
+  test('where signatures are required, junk on the table topics is not the table: refused, never out of step', async () => {
+    const key = generateSigningKey();
+    const { ctl, bridge } = await setup({
+      requireSignatures: true,
+      controllerKeys: [publicKeyText(key.publicKey)],
+      pitKeys: [],
+    });
+    const signed = <P extends object>(topic: string, p: P) => signPayload(key, topic, p);
+    await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(signed(T.tableShoe('T1'), snapshot('S1', [hand(1)]))), true);
+    await until(() => expect(nos(bridge)).toEqual([1]));
+    const junk: [string, string][] = [
+      [T.tableHand('T1'), ''],
+      [T.tableHand('T1'), '{"v":1,"shoeId":"S1","handNo":2,'],
+      [T.tableEvent('T1'), '{"v":1}'],
+      [T.tableShoe('T1'), '{"v":2}'],
+    ];
+    for (const [topic, text] of junk) await send(ctl, topic, text);
+    await until(() => expect(bridge.counters.rejected).toBe(junk.length));
+    await bridge.settled();
+    expect(bridge.view().outOfStep).toBeNull(); // patrons never see "being updated" for it
+    await send(ctl, T.tableHand('T1'), makeHandMessage(signed(T.tableHand('T1'), hand(3))));
+    await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'gap' }), 2000); // a result missing still shows
   });
 
   test('a shoe the board cannot take (2 decks): it keeps the last shoe, out of step, until a shoe it can take', async () => {
