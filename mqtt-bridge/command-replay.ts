@@ -3,12 +3,13 @@
  * not that the pit sends it now: anyone who may publish on the broker (and read the command topic) can send a
  * genuine `resync` with `replace` again, and the board would drop its shoe and show whatever the retained snapshot
  * says then (an older one, or none). So a board refuses a signed command stamped more than
- * {@link COMMAND_WINDOW_MS} from its own clock, either way, and one whose `requestId` it has carried out already.
+ * {@link COMMAND_WINDOW_MS} from its own clock, either way, and ignores one whose `requestId` it has carried out
+ * already (a replay, or the broker's redelivery).
  * Pure: the caller gives the time.
  *
  * ```ts
  * const replays = new CommandReplays();
- * replays.check(command, Date.now()); // null: carry it out (remembered); else why it is refused
+ * replays.check(command, Date.now()); // null: carry it out (remembered); else { kind: 'stale' | 'again', reason }
  * ```
  * @packageDocumentation
  */
@@ -16,6 +17,12 @@ import type { DisplayCommand } from '../contract/schemas';
 
 /** How far a signed command's `timestamp` may be from the board's clock, either way, in ms. */
 export const COMMAND_WINDOW_MS = 5 * 60_000;
+/** Why a command is not carried out: stamped outside the window (`stale`), or carried out already (`again`). */
+export interface CommandRefusal {
+  readonly kind: 'stale' | 'again';
+  readonly reason: string;
+}
+
 /** The most request ids remembered (those older than the window are forgotten first: the window refuses them). */
 export const MAX_REMEMBERED_COMMANDS = 1024;
 
@@ -28,20 +35,26 @@ export class CommandReplays {
     private readonly max = MAX_REMEMBERED_COMMANDS,
   ) {}
 
-  /** Null when the command is fresh and new (it is then remembered); else why it is refused, in words for staff. */
-  check(c: DisplayCommand, nowMs: number): string | null {
+  /**
+   * Null when the command is fresh and new (it is then remembered); else why it is not carried out, in words for
+   * staff. One carried out already may be the broker's redelivery (QoS 1) as much as a replay: the caller ignores it.
+   */
+  check(c: DisplayCommand, nowMs: number): CommandRefusal | null {
     const at = Date.parse(c.timestamp);
     const off = Math.round(Math.abs(at - nowMs) / 1000);
     const clock = new Date(nowMs).toISOString();
     const minutes = `${this.windowMs / 60_000} min`;
-    if (!(Math.abs(at - nowMs) <= this.windowMs))
-      return (
+    if (!(Math.abs(at - nowMs) <= this.windowMs)) {
+      const reason =
         `a signed ${c.command} command (request ${c.requestId}) stamped ${c.timestamp}, ${off} s ` +
         `${at < nowMs ? 'before' : 'after'} this board's clock (${clock}), more than ${minutes}: ` +
-        `a replay, or the pit's clock or this board's is wrong`
-      );
-    if (this.seen.has(c.requestId))
-      return `a signed ${c.command} command (request ${c.requestId}) this board has carried out already: a replay`;
+        `a replay, or the pit's clock or this board's is wrong`;
+      return { kind: 'stale', reason };
+    }
+    if (this.seen.has(c.requestId)) {
+      const reason = `a signed ${c.command} command (request ${c.requestId}) this board has carried out already`;
+      return { kind: 'again', reason };
+    }
     this.forget(nowMs);
     this.seen.set(c.requestId, at);
     return null;

@@ -100,8 +100,9 @@ export class MessageIntake {
       }
       case 'command': {
         // A signed command is carried out once, while fresh: its signature does not say the pit sends it now.
-        const replay = r.verified ? this.replays.check(r.command, Date.parse(now)) : null;
-        if (replay !== null) return this.reject(topic, 'replayed-command', replay);
+        const refusal = r.verified ? this.replays.check(r.command, Date.parse(now)) : null;
+        if (refusal?.kind === 'again') return void this.to.log.info({ topic }, '%s: ignored', refusal.reason);
+        if (refusal) return this.reject(topic, 'replayed-command', refusal.reason);
         return this.to.fleet.take(r.command);
       }
       case 'cleared':
