@@ -117,13 +117,42 @@ function applyCasinoSignage(state: TableState, sign: CasinoSignage): Applied {
 function applyControllerStatus(state: TableState, p: ControllerStatus, now: string): Applied {
   const online = p.state === 'online';
   const prev = state.controller;
+  if (!online && earlierConnection(prev, p))
+    return duplicate(
+      `an offline status of an earlier connection (${p.connection}, ${p.timestamp}) than the one online ` +
+        `(${prev?.connection}, since ${prev?.since}): a last will read off the broker again, or one that came late`,
+      'stale',
+    );
   const samePresence = prev?.id === p.controllerId && prev.online === online && prev.since === p.timestamp;
   const table = p.tableOpen !== undefined ? statusTableOpen(state, p.tableOpen, p.timestamp, now) : null;
   if (samePresence && !table) return duplicate('controller status unchanged');
   // A controller's seq rises across its restarts (the contract), so its restart resets nothing here.
-  const controller = samePresence ? prev : { online, id: p.controllerId, since: p.timestamp, heardAt: now };
+  const controller = samePresence
+    ? prev
+    : {
+        online,
+        id: p.controllerId,
+        since: p.timestamp,
+        heardAt: now,
+        ...(p.connection && { connection: p.connection }),
+      };
   return applied({ ...(table ?? state), controller });
 }
+
+/**
+ * A status of another connection of the controller online now, and no later by its clock. A will carries its
+ * connection's start, before that connection's online status: a genuine will is of the connection online (or of a
+ * later one the board missed, so later), while one replayed, or published by the broker after the controller came
+ * back (a session taken over), is of an earlier one.
+ */
+const earlierConnection = (prev: TableState['controller'], p: ControllerStatus): boolean =>
+  prev !== null &&
+  prev.online &&
+  prev.id === p.controllerId &&
+  prev.connection !== undefined &&
+  p.connection !== undefined &&
+  p.connection !== prev.connection &&
+  !(Date.parse(p.timestamp) > Date.parse(prev.since));
 
 /** The table open or closed as a status says it at `at`; null when it tells the board nothing new. */
 function statusTableOpen(state: TableState, open: boolean, at: string, now: string): TableState | null {

@@ -42,6 +42,7 @@ export interface TableState {
     readonly id: string;
     readonly since: string;
     readonly heardAt?: string;
+    readonly connection?: string; // the connection it is of (`connection` in the status), when it says
   } | null;
   readonly seqs: { readonly [controllerId: string]: ControllerSeq };
   /**

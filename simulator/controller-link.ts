@@ -11,6 +11,7 @@
  * ```
  * @packageDocumentation
  */
+import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { isId } from '../contract/schemas/common';
 import type { ControllerStatus } from '../contract/schemas/status';
@@ -215,9 +216,13 @@ export async function connectController(options: ControllerLinkOptions): Promise
   // retained snapshot) says it still learns it, and so does the offline status said as it stops (a keypad that
   // closed its table and stopped leaves it closed on a board that starts later). The will, fixed now, never does.
   let tableOpen = options.tableOpen;
+  // Each connection's own id, in its statuses and its will (drawn again before each attempt, below): a board then
+  // tells the will of this connection from an earlier one's read off the broker and published again.
+  let connection = randomBytes(9).toString('base64url');
   const status = (state: 'online' | 'offline' | 'will'): Outgoing => {
     const said = state === 'will' ? 'offline' : state;
-    const m = controllerStatusMessage(said, controllerId, version, now(), state === 'will' ? undefined : tableOpen);
+    const open = state === 'will' ? undefined : tableOpen;
+    const m = controllerStatusMessage(said, controllerId, version, now(), open, connection);
     if (m.kind === 'controllerStatus') options.onStatus?.(m.payload);
     return signed(m);
   };
@@ -235,6 +240,12 @@ export async function connectController(options: ControllerLinkOptions): Promise
   });
   // The boards' back-off with full jitter: a floor of controllers that lost their broker comes back spread out.
   reconnectWithJitter(client, { ...(options.backoff ?? CONTROLLER_BACKOFF), random: options.random ?? Math.random });
+  // A new connection, a new will: MQTT.js emits 'reconnect' just before each attempt and sends options.will with it.
+  client.on('reconnect', () => {
+    connection = randomBytes(9).toString('base64url');
+    if (client.options.will)
+      client.options.will = { ...client.options.will, payload: Buffer.from(status('will').text) };
+  });
   await firstConnection(client, brokers.length);
   client.on('error', (e) => options.onError?.(e));
 

@@ -47,6 +47,7 @@ export function controllerStatusMessage(
   version: string,
   timestamp: string,
   tableOpen?: boolean,
+  connection?: string,
 ): Outgoing {
   const status: ControllerStatus = {
     v: 1,
@@ -55,6 +56,7 @@ export function controllerStatusMessage(
     version,
     timestamp,
     ...(tableOpen !== undefined && { tableOpen }),
+    ...(connection !== undefined && { connection }),
   };
   return unsignedOut('controllerStatus', status);
 }

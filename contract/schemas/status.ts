@@ -125,6 +125,11 @@ export const ControllerStatusSchema = strictObject(
           "Whether the controller's table is open, as its last table-open/table-closed said: in an online status, and in the offline status a controller publishes as it stops. Absent in the last will, which is fixed at connect time, and from controllers that do not say.",
       }),
     ),
+    connection: Type.Optional({
+      ...Id,
+      description:
+        "Drawn by the controller for each connection to the broker, and carried by that connection's statuses and its last will. A board takes an offline status of an earlier connection than the online one it shows only when it is later by the controller's clock: a last will read off the broker and published again (replayed) does not say offline. Absent from older controllers.",
+    }),
     sig: OptionalSignature,
   },
   {
