@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountRange, count, money, oddsEn, oddsZh, percent } from './format';
+import { amountRange, count, money, moneyRange, oddsEn, oddsZh, percent } from './format';
 
 describe('count and percent', () => {
   it.each([
@@ -47,6 +47,12 @@ describe('money, ranges and odds', () => {
   it('spaces a range and says equal ends once', () => {
     expect(amountRange(100, 5000, 'en')).toBe('100 – 5,000');
     expect(amountRange(100, 100, 'en')).toBe('100');
+  });
+  it('says a wager range with its currency once', () => {
+    expect(moneyRange(100, 5000, 'HKD', 'en')).toBe('$100 – 5,000');
+    expect(moneyRange(100, 5000, 'CNY', 'zh-Hant')).toBe('¥100 – 5,000');
+    expect(moneyRange(50, 50, 'HKD', 'en')).toBe('$50');
+    expect(moneyRange(50, 60, 'XYZW', 'en')).toBe('XYZW 50 – 60');
   });
   it('says odds both ways', () => {
     expect(oddsEn({ win: 19, stake: 20 })).toBe('19 to 20');

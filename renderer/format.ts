@@ -21,14 +21,17 @@ function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.N
   return f;
 }
 
-/** An amount in the sign's currency, without decimals when it is whole: "HK$50,000", "A$25". */
-export function money(amount: number, currency: string, locale: Locale): string {
+/**
+ * An amount in the sign's currency, without decimals when it is whole: "HK$50,000", "A$25"; `narrow`: its narrow
+ * symbol ("$50,000"), where the header's limits have said which dollar.
+ */
+export function money(amount: number, currency: string, locale: Locale, narrow = false): string {
   const whole = Number.isInteger(amount);
   try {
     return numberFormat(locale, {
       style: 'currency',
       currency,
-      currencyDisplay: 'symbol',
+      currencyDisplay: narrow ? 'narrowSymbol' : 'symbol',
       minimumFractionDigits: whole ? 0 : 2,
       maximumFractionDigits: whole ? 0 : 2,
     }).format(amount);
@@ -39,7 +42,7 @@ export function money(amount: number, currency: string, locale: Locale): string 
 
 /**
  * A range of amounts as the locale writes it, its dash spaced to be read from afar: "100 – 5,000"; equal ends are
- * one amount ("100": never the locale's "~100"). No currency: the sign states it once, with the table's limits.
+ * one amount ("100": never the locale's "~100"). No currency (see {@link moneyRange} for one that says it).
  */
 export function amountRange(min: number, max: number, locale: Locale): string {
   const f = numberFormat(locale, { maximumFractionDigits: 2 }) as Intl.NumberFormat & {
@@ -47,6 +50,18 @@ export function amountRange(min: number, max: number, locale: Locale): string {
   };
   if (min === max) return f.format(min);
   return f.formatRange ? f.formatRange(min, max).replace(/\s*[–~-]\s*/, ' – ') : `${f.format(min)} – ${f.format(max)}`;
+}
+
+/**
+ * A wager range in the sign's currency, its narrow symbol said once: "$100 – 5,000" (the header's limits say "HK$");
+ * equal ends are one amount ("$50"). Bare, "50 – 1,000" under "180 to 1" read as another pay, not as what may be
+ * staked; "HK$" took the narrow sign column of a portrait board a line it did not have.
+ */
+export function moneyRange(min: number, max: number, currency: string, locale: Locale): string {
+  const first = money(min, currency, locale, true);
+  if (min === max) return first;
+  const rest = amountRange(min, max, locale);
+  return `${first}${rest.slice(rest.indexOf(' – '))}`;
 }
 
 /**

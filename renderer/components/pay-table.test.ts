@@ -124,9 +124,10 @@ describe('<kiosk-pay-table>: side-bet limits beside each side bet (rule 11A.4)',
   ] as const)('%s: each range in its bet, said in words to assistive technology', async (lang, aria) => {
     const el = await payTable({ sideBets: ALL, perfectPairsScale: 'one', limits: LIMITS }, lang);
     const text = (bet: string) => $$(el, `[data-bet=${bet}] [data-limits=${bet}]`)[0]?.textContent?.trim();
-    expect(text('perfectPairs')).toBe('100 – 5,000');
-    expect(text('urWayEgalite')).toBe('50 – 2,500');
-    expect(text('threeGivesEight')).toBe('50'); // one amount: the wager is fixed
+    // In the currency, said once: bare, '50 – 1,000' under '180 to 1' read as another pay.
+    expect(text('perfectPairs')).toBe('$100 – 5,000');
+    expect(text('urWayEgalite')).toBe('$50 – 2,500');
+    expect(text('threeGivesEight')).toBe('$50'); // one amount: the wager is fixed
     expect($$(el, '[data-limits=perfectPairs]')[0]!.getAttribute('aria-label')).toBe(aria);
     expect($$(el, '[data-limits]')).toHaveLength(3); // none for pairs: pairMaximum is in the header
   });
@@ -141,6 +142,6 @@ describe('<kiosk-pay-table>: side-bet limits beside each side bet (rule 11A.4)',
 
   it('Perfect Pairs offered with no scale published keeps its limits', async () => {
     const el = await payTable({ sideBets: ['perfectPairs'], perfectPairsScale: null, limits: LIMITS }, 'en');
-    expect($$(el, '[data-scale=none] [data-limits=perfectPairs]')[0]?.textContent?.trim()).toBe('100 – 5,000');
+    expect($$(el, '[data-scale=none] [data-limits=perfectPairs]')[0]?.textContent?.trim()).toBe('$100 – 5,000');
   });
 });

@@ -18,7 +18,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { str } from '@lit/localize';
 import { BANKER_SIX_ODDS } from '../../baccarat/pay-tables';
 import type { Odds, PayTableView } from '../../contract/kiosk';
-import { amountRange, count, money, oddsEn, oddsZh, percent } from '../format';
+import { count, money, moneyRange, oddsEn, oddsZh, percent } from '../format';
 import {
   chineseTag,
   DEFAULT_LANGUAGE,
@@ -61,8 +61,9 @@ export class KioskPayTable extends LitElement {
   }
 
   /**
-   * A side bet's wager limits as the host gave them (rule 11A.4), beside it: "100 – 5,000" (the header's limits say
-   * the currency: the symbol again would cost the narrow column a line); none where the sign gives none. `nameId` and `name` are the bet's message, for the words ARIA reads out.
+   * A side bet's wager limits as the host gave them (rule 11A.4), beside it: "$100 – 5,000", the currency's narrow
+   * symbol said once (bare, "50 – 1,000" under "180 to 1" read as another pay; the header's limits say "HK$"); none
+   * where the sign gives none. `nameId` and `name` are the bet's message, for the words ARIA reads out.
    */
   private betLimits(bet: string, nameId: string, name: string) {
     const l = this.payTable?.sideBetLimits?.find((x) => x.bet === bet);
@@ -76,7 +77,7 @@ export class KioskPayTable extends LitElement {
       named.zh === null ? null : message(lang, 'pays.betLimits', str`${named.zh}: wagers from ${min} to ${max}`).zh;
     const aria = zh === null ? en : isBilingual(lang) ? `${en} · ${zh}` : zh;
     return html`<span class="bet-limits num" data-limits=${bet} role="note" aria-label=${aria}
-      >${amountRange(l.minimum, l.maximum, locale)}</span
+      >${moneyRange(l.minimum, l.maximum, l.currency, locale)}</span
     >`;
   }
 
