@@ -65,7 +65,7 @@ export class KioskApp extends LitElement {
   @property({ type: Boolean, attribute: 'host-down' }) hostDown = false;
 
   private readonly shoe = new ShoeController(this);
-  /** Out of step, awaiting its table after a reconnection, or its table's controller offline: as patrons see it. */
+  /** Out of step, awaiting its table, its table's controller offline, or its own link lost: as patrons see it. */
   private readonly stale = new StalePictureController(this);
   private readonly burnIn = new BurnInController(this);
   private readonly about = new AboutController(this);
@@ -137,7 +137,7 @@ export class KioskApp extends LitElement {
       this.fit.attach(this.api);
       this.identify.attach(this.api);
     }
-    this.stale.follow(this.shoe.view);
+    this.stale.follow(this.shoe.view, this.hostDown);
     const theme = this.shoe.view?.settings.theme ?? 'classic';
     if (this.dataset['theme'] !== theme) this.dataset['theme'] = theme; // tokens.css switches palettes on it
     this.languages.follow(this.shoe.view);
