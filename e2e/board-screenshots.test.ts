@@ -86,9 +86,9 @@ const FIXTURES: Record<string, readonly string[]> = {
     '3 gives 8',
     'Minimum raised to HK$1,000 after 22:00',
     // Issue 13: each side bet's limits beside it (rule 11A.4).
-    '100 – 5,000',
-    '50 – 2,500',
-    '50 – 1,000',
+    '$100 – 5,000', // in the currency: bare, they read as pays
+    '$50 – 2,500',
+    '$50 – 1,000',
   ],
   // Issue 13: a real 8-deck shoe early, mid-shoe, complete (79 hands), and a long one (100 hands, scrolled). The hand
   // number is the shoe's progress in hands ("79 hands" beside it is said only when void hands leave the count short).
