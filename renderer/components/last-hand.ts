@@ -18,7 +18,7 @@ import type { ShoeHand } from '../../baccarat/shoe';
 import { isNatural } from '../../baccarat/table-of-play';
 import type { Card, Side } from '../../baccarat/types';
 import { count } from '../format';
-import { DEFAULT_LANGUAGE, localeOf, message, plain, show, tr, type Language } from '../localization';
+import { DEFAULT_LANGUAGE, isBilingual, localeOf, message, plain, show, tr, type Language } from '../localization';
 import { reasonMessage } from '../reasons';
 import { lastHandStyles } from './last-hand.styles';
 import { playingCard } from './playing-card';
@@ -75,8 +75,9 @@ export class KioskLastHand extends LitElement {
           natural ? html`<span class="badge natural">${tr(lang, 'stats.natural', 'Natural')}</span>` : null,
         ].filter((b) => b !== null);
     // A verdict and a pair beside three cards (tens are wide) have no room: they go on a line of their own under
-    // the side's cards. Beside two, a pair and a natural fit, in both languages.
-    const under = !inHead && badges.length >= 2;
+    // the side's cards. Beside two, a pair and a natural fit in one language; in two ("● Perfect 完美", "Natural
+    // 例牌") they took two lines there and the panel cut the Banker: under the cards, one.
+    const under = badges.length >= 2 && (!inHead || isBilingual(lang));
     return html`<div
       class="side ${side} ${won ? 'won' : ''} ${h.outcome === 'tie' ? 'tied' : ''} ${under ? 'badges-under' : ''}"
       data-side=${side}
@@ -93,9 +94,9 @@ export class KioskLastHand extends LitElement {
 
   /**
    * "Pair"; where Perfect Pairs is offered and the cards are known, the kind it is paid as, in the pay table's own
-   * words (Perfect, Coloured, Mixed: the row a patron is paid on), after a pair's dot as the roads draw one. One
-   * word, in Chinese when the board shows Chinese (完美, 同色, 混色: beside a won side's verdict, both languages would
-   * not fit the side's one line of badges); the pay table beside it says them in both.
+   * words (Perfect, Coloured, Mixed: the row a patron is paid on), after a pair's dot as the roads draw one, in the
+   * board's languages: "Perfect 完美" on a bilingual board (完美 alone left its English readers a word they could not
+   * read; beside a natural, the badges go under the cards, where both fit).
    */
   private pairBadge(side: Side, cards: readonly Card[] | undefined) {
     const lang = this.language;
@@ -113,7 +114,7 @@ export class KioskLastHand extends LitElement {
       class="badge pair ${kind}"
       data-pair-kind=${kind}
       aria-label=${`${label}: ${m.en}${m.zh ? ` · ${m.zh}` : ''}`}
-      ><span class="pair-dot ${side}" aria-hidden="true"></span>${m.zh ?? m.en}</span
+      ><span class="pair-dot ${side}" aria-hidden="true"></span>${show(lang, m)}</span
     >`;
   }
 
@@ -151,13 +152,18 @@ export class KioskLastHand extends LitElement {
     const sides = html`<div class="sides">
       ${this.side('player', s.cards?.player)} ${this.side('banker', s.cards?.banker)}
     </div>`;
-    // A winner with three cards and a pair has its badges on a line under its cards (see side()): the cards are
-    // drawn a little smaller then, so that the panel holds both sides.
+    // A winner with three cards and a pair, or on a bilingual board a side with two, a pair and a natural, has its
+    // badges on a line under its cards (see side()): the cards are drawn a little smaller then, so that the panel
+    // holds both sides (both with a pair and a natural, 4-4 against 9-9, too).
     const winner = s.hand.outcome === 'tie' ? null : s.hand.outcome;
+    const pairOf = (side: Side) => (side === 'player' ? s.hand.playerPair : s.hand.bankerPair);
+    const twoNatural = (c: readonly Card[] | undefined) => c?.length === 2 && isNatural(points(c));
     const crowded =
-      winner !== null &&
-      (winner === 'player' ? s.hand.playerPair : s.hand.bankerPair) &&
-      (s.cards?.[winner]?.length ?? 0) >= 3;
+      (winner !== null && pairOf(winner) && (s.cards?.[winner]?.length ?? 0) >= 3) ||
+      (isBilingual(lang) &&
+        !s.voided &&
+        !s.voidHand &&
+        (['player', 'banker'] as const).some((side) => pairOf(side) && twoNatural(s.cards?.[side])));
     return html`<div
       class="last ${s.voided || why ? 'voided' : ''} ${crowded ? 'crowded' : ''}"
       role="group"

@@ -217,7 +217,7 @@ describe('<kiosk-last-hand> pair kinds', () => {
     expect($$(el, '.badge.pair').map((b) => b.getAttribute('data-pair-kind') ?? '')).toEqual(kinds);
   });
 
-  it('says the kind in the pay table words: "Perfect" in English, 完美 in Chinese', async () => {
+  it('says the kind in the pay table words: "Perfect" in English, 完美 in Chinese, both on a bilingual board', async () => {
     const el = document.createElement('kiosk-last-hand');
     el.hand = hand('QS QS', '2C 5D', { player: true, banker: false });
     el.language = 'en';
@@ -227,7 +227,8 @@ describe('<kiosk-last-hand> pair kinds', () => {
     await useLanguage('en+zh-Hans');
     el.language = 'en+zh-Hans';
     await el.updateComplete;
-    expect($$(el, '.badge.pair')[0]!.textContent!.trim()).toBe('完美');
+    // In both: 完美 alone left a bilingual board's English readers a word they could not read.
+    expect($$(el, '.badge.pair')[0]!.textContent!.trim()).toBe('Perfect完美');
     expect($$(el, '.badge.pair')[0]!.getAttribute('aria-label')).toBe('Pair · 对子: Perfect · 完美');
   });
 });

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import type { Card } from '../../baccarat/types';
+import type { ShoeHand } from '../../baccarat/shoe';
+import type { TableView } from '../../contract/kiosk';
+import { FIXTURES } from '../../test/fixtures/views';
+import { DemoKiosk } from '../demo-kiosk';
+import { board, settleAll } from '../test-support/board';
+import { cleanup } from '../test-support/fixtures';
+import '../test-support/product-fonts'; // measured in the board's fonts
+
+afterEach(async () => {
+  cleanup();
+  await page.viewport(414, 896); // vitest's default, for whatever runs next
+});
+
+const card = (c: string) => ({ rank: c.slice(0, -1), suit: c.slice(-1) }) as unknown as Card;
+
+/** pair-kinds (Perfect Pairs offered, bilingual) with its last hand replaced by `last`. */
+function withLast(last: { hand: ShoeHand['hand']; player: readonly string[]; banker: readonly string[] }): TableView {
+  const view = FIXTURES['pair-kinds']!(Date.now());
+  const rounds = view.shoe!.rounds;
+  const cards = { player: last.player.map(card), banker: last.banker.map(card) };
+  return {
+    ...view,
+    shoe: { ...view.shoe!, rounds: [...rounds.slice(0, -1), { ...rounds.at(-1)!, hand: last.hand, cards }] },
+  };
+}
+
+/** The text boxes of the last hand cut by its panel's foot or right side. */
+function cut(app: HTMLElement): string[] {
+  const root = app.shadowRoot!;
+  const panel = root.querySelector<HTMLElement>('.panel.last-hand')!;
+  const box = panel.getBoundingClientRect();
+  const foot = box.bottom - parseFloat(getComputedStyle(panel).borderBottomWidth);
+  const range = document.createRange();
+  const part = panel.querySelector('kiosk-last-hand')!.shadowRoot!;
+  const walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+  const out: string[] = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent?.trim()) continue;
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects())
+      if (r.bottom - foot > r.height / 4 || r.right > box.right + 1)
+        out.push(`"${n.textContent.trim()}" past the panel`);
+  }
+  return out;
+}
+
+/**
+ * A bilingual board names a pair's kind in both languages ("Perfect 完美": 完美 alone left its English readers a word
+ * they could not read), and its fullest last hands still fit: a pair and a natural on both sides (4-4 against 9-9),
+ * their badges under their cards, the cards a little smaller.
+ */
+describe('the last hand: pair kinds in both languages, within the panel', () => {
+  const tie = {
+    hand: { outcome: 'tie', playerPair: true, bankerPair: true, natural: true, playerPoints: 8, bankerPoints: 8 },
+    player: ['4H', '4H'],
+    banker: ['9C', '9S'],
+  } as const;
+  const win = {
+    hand: { outcome: 'player', playerPair: true, bankerPair: false, natural: true, playerPoints: 8, bankerPoints: 5 },
+    player: ['9H', '9H'],
+    banker: ['2C', '3D'],
+  } as const;
+  it.for([
+    [1920, 1080, 'tie'],
+    [1920, 1080, 'win'],
+    [1080, 1920, 'tie'],
+    [3840, 2160, 'tie'],
+  ] as const)('%i×%i, %s: every badge whole, each kind in both languages', async ([w, h, which]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(withLast(which === 'tie' ? tie : win)), w, h);
+    await document.fonts.ready;
+    for (let i = 0; i < 2; i++) await settleAll(app);
+    const part = app.shadowRoot!.querySelector('kiosk-last-hand')!.shadowRoot!;
+    const kinds = [...part.querySelectorAll('.badge.pair')].map((b) => b.textContent!.replace(/\s+/g, ''));
+    expect(kinds).toEqual(which === 'tie' ? ['Perfect完美', 'Coloured同色'] : ['Perfect完美']);
+    expect(cut(app)).toEqual([]);
+  });
+});
