@@ -52,7 +52,9 @@ describe('money, ranges and odds', () => {
     expect(moneyRange(100, 5000, 'HKD', 'en')).toBe('$100 – 5,000');
     expect(moneyRange(100, 5000, 'CNY', 'zh-Hant')).toBe('¥100 – 5,000');
     expect(moneyRange(50, 50, 'HKD', 'en')).toBe('$50');
-    expect(moneyRange(50, 60, 'XYZW', 'en')).toBe('XYZW 50 – 60');
+    // No short symbol (pataca, an unknown code): bare, as the header states it; its letters cost a portrait line.
+    expect(moneyRange(100, 5000, 'MOP', 'en')).toBe('100 – 5,000');
+    expect(moneyRange(50, 60, 'XYZW', 'en')).toBe('50 – 60');
   });
   it('says odds both ways', () => {
     expect(oddsEn({ win: 19, stake: 20 })).toBe('19 to 20');
