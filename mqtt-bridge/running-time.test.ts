@@ -8,6 +8,19 @@ const stall = (ms: number) => {
   while (Date.now() < end); // the event loop blocked, as on a busy machine
 };
 
+/** Two ends of a local TCP connection: what `peer` writes reaches `client`'s socket buffer at once. */
+async function socketPair() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  const accepted = once(server, 'connection') as Promise<[Socket]>;
+  const client = connect(port, '127.0.0.1');
+  await once(client, 'connect');
+  const [peer] = await accepted;
+  return { server, client, peer };
+}
+
 describe('afterRunningTime', () => {
   test('runs once, after about the time asked for on an idle loop', async () => {
     const start = performance.now();
@@ -31,14 +44,7 @@ describe('afterRunningTime', () => {
 
   // The signage command's report: the casino sign had arrived while the process stalled, and the wait ended first.
   test('what arrived on a socket during a stall is read before it runs', async () => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as { port: number };
-    const accepted = once(server, 'connection') as Promise<[Socket]>;
-    const client = connect(port, '127.0.0.1');
-    await once(client, 'connect');
-    const [peer] = await accepted;
+    const { server, client, peer } = await socketPair();
     const order: string[] = [];
     client.on('data', () => order.push('data'));
     const ran = new Promise<void>((resolve) => afterRunningTime(SLICE_MS, () => (order.push('ran'), resolve())));
@@ -71,14 +77,7 @@ describe('untilRunningTime', () => {
   });
 
   test('a stall does not use up the wait, and what arrived meanwhile is read before it gives up', async () => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as { port: number };
-    const accepted = once(server, 'connection') as Promise<[Socket]>;
-    const client = connect(port, '127.0.0.1');
-    await once(client, 'connect');
-    const [peer] = await accepted;
+    const { server, client, peer } = await socketPair();
     let got = false;
     client.on('data', () => (got = true));
     const waited = untilRunningTime(100, () => got);
