@@ -14,6 +14,7 @@
  * ```
  * @packageDocumentation
  */
+import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { IClientOptions } from 'mqtt';
 import pino, { type Logger } from 'pino';
@@ -49,6 +50,11 @@ export interface KeypadOptions {
   /** The table's deck count (4 to 8), offered for a new shoe until the table's first shoe gives its own. */
   readonly decks?: number;
   readonly signingKey?: SigningKey;
+  /**
+   * With `signingKey`: the public keys of the other controllers (a spare keypad with a key of its own) whose signed
+   * online status may take the table over. Its own key is always trusted; an online no trusted key signed is refused.
+   */
+  readonly trustKeys?: readonly KeyObject[];
   /** MQTT.js options of both of its clients (credentials, TLS); MQTT 5 unless `protocolVersion` says otherwise. */
   readonly mqtt?: IClientOptions;
   readonly backoff?: { readonly minMs: number; readonly maxMs: number };
@@ -89,6 +95,7 @@ export class Keypad extends EventEmitter<Events> {
       journalPath: o.journalPath,
       ...(o.root && { root: o.root }),
       ...(o.signingKey && { signingKey: o.signingKey }),
+      ...(o.trustKeys && { trustKeys: o.trustKeys }),
       ...(o.mqtt && { mqtt: o.mqtt }),
       ...(o.backoff && { backoff: o.backoff }),
       log: this.log,

@@ -192,6 +192,15 @@ export interface LinkView {
     readonly version: string;
     readonly since: string; // the other keypad's online status time
   };
+  /**
+   * The last take-over a keypad that signs refused: an online status on its table's topic that no key it trusts
+   * signed (`docs/keypad.md`, "A second keypad"). It kept serving the table; the pit should know.
+   */
+  readonly takeOverRefused?: {
+    readonly controllerId: string; // as the status claimed
+    readonly at: string; // when the keypad refused it, by its clock
+    readonly reason: string; // unsigned, an untrusted key, a signature that does not verify (English)
+  };
   readonly error?: string;
 }
 

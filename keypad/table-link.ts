@@ -3,7 +3,7 @@
  * controller's connection (`connectController`, the simulator's) once it may take it, the link's state as the page
  * shows it ({@link LinkView}), and the outbox the messages leave by. It takes the table only if no other keypad
  * serves it, and yields it for good to one that takes it over (`table-holder.ts` decides; see `docs/keypad.md`, "A
- * second keypad").
+ * second keypad"); a keypad that signs, only to one whose status a key it trusts signed (`status-trust.ts`).
  *
  * ```ts
  * const link = new TableLink({ broker, tableId, controllerId: 'ctl-T1', version, journalPath, log, now, changed });
@@ -12,10 +12,11 @@
  * ```
  * @packageDocumentation
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import type { IClientOptions } from 'mqtt';
 import type { Logger } from 'pino';
 import type { ControllerStatus } from '../contract/schemas/status';
+import { DEFAULT_ROOT, topics } from '../contract/topics';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
 import { connectController, controllerVersion, tableOpenOf, type ControllerLink } from '../simulator/publisher';
@@ -23,6 +24,7 @@ import { Outbox } from './outbox';
 import { PresenceRecord } from './presence';
 import { refusalText, type ActionResponse, type LinkView } from './protocol';
 import { heldByAnother, refusalOf, statusMove, unseenTakeOver, type Refusal } from './table-holder';
+import { takeOverTrust, type TakeOverCheck } from './status-trust';
 import { TableWatch, type PitSign } from '../simulator/table-watch';
 
 /** The MQTT v5 reason code a broker sends the connection it drops for a newer one with the same client id. */
@@ -44,6 +46,8 @@ export interface TableLinkOptions {
   readonly journalPath: string; // its presence record is kept beside it
   readonly root?: string;
   readonly signingKey?: SigningKey;
+  /** With a signing key: the other controllers' public keys whose signed online may take the table over. */
+  readonly trustKeys?: readonly KeyObject[];
   readonly mqtt?: IClientOptions; // of both of its clients; MQTT 5 unless `protocolVersion` says otherwise
   readonly backoff?: { readonly minMs: number; readonly maxMs: number };
   readonly log: Logger;
@@ -77,7 +81,9 @@ export class TableLink {
   private sawOwnOnline = false;
   private stopped = false;
   private republish: Republish = { outgoing: [], snapshot: null };
+  private takeOverRefused: LinkView['takeOverRefused'];
   private readonly presence: PresenceRecord;
+  private readonly trust: (s: ControllerStatus) => TakeOverCheck;
   /**
    * MQTT 5 (the broker can tell a keypad that another took its table over), unless the options say which: a broker
    * that does not speak it (the demo's embedded one, older brokers) gets MQTT 3.1.1 instead (see takeTable).
@@ -87,6 +93,13 @@ export class TableLink {
   constructor(private readonly o: TableLinkOptions) {
     this.outbox = new Outbox(o.log, o.changed);
     this.presence = new PresenceRecord(o.journalPath);
+    this.trust = takeOverTrust({
+      ...(o.signingKey && { signingKey: o.signingKey }),
+      ...(o.trustKeys && { trustKeys: o.trustKeys }),
+      topic: topics(o.root ?? DEFAULT_ROOT).controllerStatus(o.tableId),
+      now: o.now,
+      ours: (s) => this.presence.ours(s),
+    });
   }
 
   /** The controller's connection, while it serves the table (the outbox's, its one holder). */
@@ -228,18 +241,38 @@ export class TableLink {
   private watchLive(): void {
     this.watch?.removeAllListeners('status');
     this.watch?.on('status', (s, retained) => {
+      // The signature is checked only where it may decide: an online, by a keypad that signs.
+      const check = this.o.signingKey && s.state === 'online' ? this.trust(s) : null;
       const move = statusMove(s, {
         retained,
         ownThisRun: this.presence.thisRun.has(s.timestamp),
         serving: this.link !== null,
         refused: this.state === 'refused',
         sawOwnOnline: this.sawOwnOnline,
+        signs: this.o.signingKey !== undefined,
+        trusted: check?.trusted ?? false,
       });
       if (move === 'own-online') this.sawOwnOnline = true;
       else if (move === 'refresh-refusal') this.refuse(this.refusal?.why ?? 'another-keypad', s);
       else if (move === 'yield') this.yieldTable(s);
+      else if (move === 'refuse-take-over') this.refuseTakeOver(s, check?.reason ?? 'unsigned');
       else if (move === 'say-online') void this.link?.sayOnline().catch(() => undefined);
     });
+  }
+
+  /**
+   * An online status that no key the keypad trusts signed, after its own: not a take-over. It keeps serving, says
+   * online again (the retained status is its own again, for the boards), logs why, and tells the dealer.
+   */
+  private refuseTakeOver(s: ControllerStatus, reason: string): void {
+    this.o.log.warn(
+      { other: s, reason },
+      `an online status not signed by a key this keypad trusts (${reason}) would take the table over: refused; ` +
+        'this keypad keeps serving the table and says online again',
+    );
+    this.takeOverRefused = { controllerId: s.controllerId, at: this.o.now().toISOString(), reason };
+    void this.link?.sayOnline().catch(() => undefined);
+    this.o.changed();
   }
 
   private setState(state: 'online' | 'offline'): void {
@@ -270,6 +303,7 @@ export class TableLink {
       pending: this.outbox.pending,
       signing: this.o.signingKey?.kid ?? null,
       ...(this.refusal && { refusal: this.refusal }),
+      ...(this.takeOverRefused && { takeOverRefused: this.takeOverRefused }),
       ...(this.error !== undefined && this.state === 'starting' && { error: this.error }),
     };
   }

@@ -12,6 +12,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { KeypadView } from '../protocol';
 import type { LiveState } from './keypad-client';
 import { nextLanguage, strings, type Language, type Strings } from './locales';
+import { clockTime } from './format';
 import { headerHand } from './next-step';
 import { tableChip, tableChipText } from './pit-closed';
 
@@ -62,11 +63,23 @@ export function appHeader(h: HeaderInputs): TemplateResult {
     ${own}
     <span class="spacer"></span>
     ${link.pending > 0 ? html`<span class="chip off" data-pending=${link.pending}>${t.pending(link.pending)}</span>` : nothing}
-    ${linkChip} ${languageButton(t, h.language, h.onLanguage)}
+    ${takeOverChip(t, link)} ${linkChip} ${languageButton(t, h.language, h.onLanguage)}
     <button data-supervisor ?disabled=${!v.can.correct && !v.can['void-recorded']} @click=${h.onSupervisor}>
       ${t.supervisor}
     </button>
   </header>`;
+}
+
+/**
+ * A take-over refused (an online status on the table's topic that no key the keypad trusts signed): said to the
+ * dealer while the keypad serves the table, the reason in English for the pit (its title).
+ */
+function takeOverChip(t: Strings, link: KeypadView['link']): TemplateResult | typeof nothing {
+  const r = link.takeOverRefused;
+  if (!r || link.state === 'refused') return nothing;
+  return html`<span class="chip off" role="alert" data-take-over-refused title=${`${r.controllerId}: ${r.reason}`}
+    >${t.takeOverRefused(clockTime(r.at))}</span
+  >`;
 }
 
 /** The hand being keyed: the next, or while an undo is under way the hand keyed again. */

@@ -56,6 +56,11 @@ const EN = {
   /** The page lost the keypad itself (its program stopped, or the network): not the table. */
   reconnecting: 'Reconnecting to the keypad…',
   signing: 'Signed',
+  /**
+   * The header's notice once a keypad that signs refused a take-over no key it trusts signed (LinkView
+   * takeOverRefused): it still serves the table, and the pit should know. `time` is when.
+   */
+  takeOverRefused: (time: string) => `Unauthorized take-over refused (${time}) · still serving · tell the pit`,
   supervisor: 'Supervisor',
   outcome: { banker: 'Banker', player: 'Player', tie: 'Tie' } satisfies Record<Outcome, string>,
   short: { banker: 'B', player: 'P', tie: 'T' } satisfies Record<Outcome, string>,

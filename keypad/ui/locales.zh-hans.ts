@@ -29,6 +29,7 @@ export const ZH_HANS: Strings = {
     `键盘无法连接牌台的服务器（MQTT 服务器），正在自动重试。如持续，请通知场务或 IT（键盘的说明：${detail}）`,
   reconnecting: '正在重新连接键盘…',
   signing: '已签名',
+  takeOverRefused: (time) => `已拒绝未经授权的接管（${time}）· 本键盘继续服务 · 请通知场务`,
   supervisor: '主管',
   outcome: { banker: '庄', player: '闲', tie: '和' },
   short: { banker: '庄', player: '闲', tie: '和' },

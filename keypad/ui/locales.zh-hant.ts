@@ -31,6 +31,7 @@ export const ZH_HANT: Strings = {
     `鍵盤無法連線牌桌的伺服器（MQTT 伺服器），正在自動重試。如持續，請通知賭區經理或 IT（鍵盤的說明：${detail}）`,
   reconnecting: '正在重新連線鍵盤…',
   signing: '已簽章',
+  takeOverRefused: (time) => `已拒絕未經授權的接管（${time}）· 本鍵盤繼續負責此枱 · 請通知賭區經理`,
   supervisor: '主任',
   outcome: { banker: '莊', player: '閒', tie: '和' },
   short: { banker: '莊', player: '閒', tie: '和' },
