@@ -4,7 +4,8 @@
  * controller publishes (keypad/). `keypad supervisors add|remove|list` manages the supervisor codes.
  * @packageDocumentation
  */
-import { existsSync, readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir, hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +14,7 @@ import { isId } from '../contract/schemas/common';
 import { DEFAULT_ROOT, parseRoot } from '../contract/topics';
 import { createLogger } from '../mqtt-bridge/log';
 import { parseBrokerUrl } from '../mqtt-bridge/broker-url';
-import { parsePrivateKey, type SigningKey } from '../mqtt-bridge/signing';
+import { keyId, parsePrivateKey, parsePublicKey, type SigningKey } from '../mqtt-bridge/signing';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings } from '../mqtt-bridge/tls';
 import { controllerIdOf } from '../simulator/publisher';
 import { DEFAULT_UNDO_SECONDS, startKeypad } from '../keypad/keypad';
@@ -65,7 +66,12 @@ Options:
   --journal FILE          the keypad's journal (default <state dir>/keypad-<table>.journal)
   --supervisors FILE      who may correct or void a hand, with their codes (scrypt)
                           (default ${defaultSupervisorsPath()})
-  --signing-key FILE      sign every message with this controller key (baccarat-board keys generate)
+  --signing-key FILE      sign every message with this controller key (baccarat-board keys generate); the
+                          keypad then gives its table up only to an online status signed by its own key or
+                          a --trust-key: any other is refused as a forged take-over
+  --trust-key FILE        (repeatable; needs --signing-key) the public key of another controller allowed to
+                          take the table over (a spare keypad with a key of its own): a PEM public key, or what
+                          baccarat-board keys show prints
   --host ADDRESS          address the page is served on (default 127.0.0.1; any other needs --token)
   --port N                its port (default ${DEFAULT_KEYPAD_PORT}; 0 picks a free one)
   --token TOKEN           required by the page's API and WebSocket (${MIN_TOKEN_LENGTH} characters or more); default
@@ -100,6 +106,20 @@ function readSigningKey(file: string): SigningKey {
   return key.value;
 }
 
+/**
+ * A public key a keypad trusts for a take-over, from its file: a PEM public key, the base64url text, or what `keys
+ * show` prints (its `public-key` line). A private key is refused: the other keypad's stays on that keypad.
+ */
+function readTrustKey(file: string): KeyObject {
+  if (!existsSync(file)) throw new UsageError(`--trust-key: ${file} does not exist`);
+  if (statSync(file).isDirectory()) throw new UsageError(`--trust-key: ${file} is a folder: give the key's file`);
+  const text = readFileSync(file, 'utf8');
+  const shown = /^public-key\s+(\S+)\s*$/m.exec(text)?.[1];
+  const key = parsePublicKey(shown ?? text);
+  if (!key.ok) throw new UsageError(`--trust-key: ${file}: ${key.error}`);
+  return key.value;
+}
+
 async function supervisorsCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { file: { type: 'string' } } });
   const [verb, name, extra] = positionals;
@@ -127,6 +147,13 @@ async function supervisorsCommand(args: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
+/** Who may take the table over, as the start-up lines say it. */
+function takeOverLine(signingKey: SigningKey | undefined, trustKeys: readonly KeyObject[]): string {
+  if (!signingKey) return 'any online status (unsigned: not protected against a forged take-over; see --signing-key)';
+  const ids = [signingKey.kid, ...trustKeys.map(keyId)];
+  return `only an online status signed by key ${ids.join(', ')}`;
+}
+
 export async function keypadCommand(args: string[], io: CliIo): Promise<number> {
   if (args[0] === 'supervisors') return supervisorsCommand(args.slice(1), io);
   const { values, positionals } = parseArgs({
@@ -141,6 +168,7 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
       journal: { type: 'string' },
       supervisors: { type: 'string' },
       'signing-key': { type: 'string' },
+      'trust-key': { type: 'string', multiple: true },
       host: { type: 'string' },
       port: { type: 'string' },
       token: { type: 'string' },
@@ -191,6 +219,12 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
   const tls = parseTlsArgs(values);
   if (!tls.ok) throw new UsageError(tls.error);
   const signingKey = values['signing-key'] === undefined ? undefined : readSigningKey(values['signing-key']);
+  const trustFiles = values['trust-key'] ?? [];
+  if (trustFiles.length > 0 && !signingKey)
+    throw new UsageError(
+      '--trust-key needs --signing-key: a keypad that does not sign cannot tell a signed take-over from a forged one',
+    );
+  const trustKeys = trustFiles.map(readTrustKey);
   const supervisorsFile = values.supervisors ?? defaultSupervisorsPath();
   const supervisors = await loadSupervisors(supervisorsFile);
   if (!supervisors.ok) throw new UsageError(`--supervisors: ${supervisors.error}`);
@@ -208,6 +242,7 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
     undoMs: undoSeconds * 1000,
     ...(decks !== undefined && { decks }),
     ...(signingKey && { signingKey }),
+    ...(trustKeys.length > 0 && { trustKeys }),
     mqtt: {
       // Given: that one; else MQTT 5, or 3.1.1 where the broker does not speak 5 (keypad/table-link.ts).
       ...(values['protocol-version'] !== undefined && { protocolVersion: pv === '5' ? 5 : 4 }),
@@ -244,7 +279,8 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
       `  journal: ${journalPath}\n` +
       `  supervisors: ${supervisors.value.size} (${supervisorsFile})\n` +
       `  decks:   ${decks ?? 8} offered for the table's first shoe, then the last shoe's count\n` +
-      `  signing: ${signingKey ? `controller key ${signingKey.kid}` : 'none (--signing-key FILE)'}\n`,
+      `  signing: ${signingKey ? `controller key ${signingKey.kid}` : 'none (--signing-key FILE)'}\n` +
+      `  take-over: ${takeOverLine(signingKey, trustKeys)}\n`,
   );
   stopOnSignals(async () => {
     await server.close();
