@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
 import { startKeypad, type Keypad } from '../../keypad/keypad';
+import type { SigningKey } from '../../mqtt-bridge/signing';
 import type { Keying } from '../../keypad/protocol';
 import { startKeypadServer, type KeypadServer } from '../../keypad/server';
 import { Supervisors } from '../../keypad/supervisors';
@@ -81,7 +82,15 @@ export async function servedKeypad(
     decks,
     now,
     broker = rig.broker().url,
-  }: { keying?: Keying; supervisors?: Supervisors; decks?: number; now?: () => Date; broker?: string } = {},
+    signingKey,
+  }: {
+    keying?: Keying;
+    supervisors?: Supervisors;
+    decks?: number;
+    now?: () => Date;
+    broker?: string;
+    signingKey?: SigningKey;
+  } = {},
 ): Promise<{ kp: Keypad; server: KeypadServer }> {
   const kp = await startKeypad({
     broker,
@@ -96,6 +105,7 @@ export async function servedKeypad(
     undoMs: 120_000,
     ...(decks !== undefined && { decks }),
     ...(now && { now }),
+    ...(signingKey && { signingKey }),
   });
   const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: KEYPAD_UI });
   cleanups.push(
