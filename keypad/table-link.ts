@@ -3,7 +3,7 @@
  * controller's connection (`connectController`, the simulator's) once it may take it, the link's state as the page
  * shows it ({@link LinkView}), and the outbox the messages leave by. It takes the table only if no other keypad
  * serves it, and yields it for good to one that takes it over (`table-holder.ts` decides; see `docs/keypad.md`, "A
- * second keypad"); a keypad that signs, only to one whose status a key it trusts signed (`status-trust.ts`).
+ * second keypad"); a keypad that signs, only to one whose status a key it trusts signed (`status-trust.ts`, `take-over-guard.ts`).
  *
  * ```ts
  * const link = new TableLink({ broker, tableId, controllerId: 'ctl-T1', version, journalPath, log, now, changed });
@@ -24,7 +24,7 @@ import { Outbox } from './outbox';
 import { PresenceRecord } from './presence';
 import { refusalText, type ActionResponse, type LinkView } from './protocol';
 import { heldByAnother, refusalOf, statusMove, unseenTakeOver, type Refusal } from './table-holder';
-import { takeOverTrust, type TakeOverCheck } from './status-trust';
+import { TakeOverGuard } from './take-over-guard';
 import { TableWatch, type PitSign } from '../simulator/table-watch';
 
 /** The MQTT v5 reason code a broker sends the connection it drops for a newer one with the same client id. */
@@ -81,9 +81,8 @@ export class TableLink {
   private sawOwnOnline = false;
   private stopped = false;
   private republish: Republish = { outgoing: [], snapshot: null };
-  private takeOverRefused: LinkView['takeOverRefused'];
+  private readonly guard: TakeOverGuard;
   private readonly presence: PresenceRecord;
-  private readonly trust: (s: ControllerStatus) => TakeOverCheck;
   /**
    * MQTT 5 (the broker can tell a keypad that another took its table over), unless the options say which: a broker
    * that does not speak it (the demo's embedded one, older brokers) gets MQTT 3.1.1 instead (see takeTable).
@@ -93,12 +92,11 @@ export class TableLink {
   constructor(private readonly o: TableLinkOptions) {
     this.outbox = new Outbox(o.log, o.changed);
     this.presence = new PresenceRecord(o.journalPath);
-    this.trust = takeOverTrust({
-      ...(o.signingKey && { signingKey: o.signingKey }),
-      ...(o.trustKeys && { trustKeys: o.trustKeys }),
+    this.guard = new TakeOverGuard({
+      ...o,
       topic: topics(o.root ?? DEFAULT_ROOT).controllerStatus(o.tableId),
-      now: o.now,
       ours: (s) => this.presence.ours(s),
+      sayOnline: () => this.link?.sayOnline() ?? Promise.resolve(),
     });
   }
 
@@ -232,6 +230,7 @@ export class TableLink {
   /** Another keypad took the table over: stop for good, without a word (its status stands). */
   private yieldTable(s: ControllerStatus | null): void {
     if (this.state === 'refused') return;
+    this.guard.stop();
     this.link?.abandon();
     this.outbox.link = null;
     this.refuse('taken-over', s ?? unseenTakeOver(this.o.controllerId, this.o.now()));
@@ -242,7 +241,7 @@ export class TableLink {
     this.watch?.removeAllListeners('status');
     this.watch?.on('status', (s, retained) => {
       // The signature is checked only where it may decide: an online, by a keypad that signs.
-      const check = this.o.signingKey && s.state === 'online' ? this.trust(s) : null;
+      const check = this.o.signingKey && s.state === 'online' ? this.guard.check(s) : null;
       const move = statusMove(s, {
         retained,
         ownThisRun: this.presence.thisRun.has(s.timestamp),
@@ -255,24 +254,9 @@ export class TableLink {
       if (move === 'own-online') this.sawOwnOnline = true;
       else if (move === 'refresh-refusal') this.refuse(this.refusal?.why ?? 'another-keypad', s);
       else if (move === 'yield') this.yieldTable(s);
-      else if (move === 'refuse-take-over') this.refuseTakeOver(s, check?.reason ?? 'unsigned');
+      else if (move === 'refuse-take-over') this.guard.refuse(s, check?.reason ?? 'unsigned');
       else if (move === 'say-online') void this.link?.sayOnline().catch(() => undefined);
     });
-  }
-
-  /**
-   * An online status that no key the keypad trusts signed, after its own: not a take-over. It keeps serving, says
-   * online again (the retained status is its own again, for the boards), logs why, and tells the dealer.
-   */
-  private refuseTakeOver(s: ControllerStatus, reason: string): void {
-    this.o.log.warn(
-      { other: s, reason },
-      `an online status not signed by a key this keypad trusts (${reason}) would take the table over: refused; ` +
-        'this keypad keeps serving the table and says online again',
-    );
-    this.takeOverRefused = { controllerId: s.controllerId, at: this.o.now().toISOString(), reason };
-    void this.link?.sayOnline().catch(() => undefined);
-    this.o.changed();
   }
 
   private setState(state: 'online' | 'offline'): void {
@@ -303,7 +287,7 @@ export class TableLink {
       pending: this.outbox.pending,
       signing: this.o.signingKey?.kid ?? null,
       ...(this.refusal && { refusal: this.refusal }),
-      ...(this.takeOverRefused && { takeOverRefused: this.takeOverRefused }),
+      ...(this.guard.refused && { takeOverRefused: this.guard.refused }),
       ...(this.error !== undefined && this.state === 'starting' && { error: this.error }),
     };
   }
@@ -315,6 +299,7 @@ export class TableLink {
 
   /** Waits for the outbox (3 s at most), publishes the offline status and disconnects both clients. */
   async close(): Promise<void> {
+    this.guard.stop();
     await this.outbox.drained(3_000);
     await this.link?.stop();
     await this.watch?.stop();
