@@ -1,0 +1,76 @@
+/**
+ * The sign column of a pataca (MOP) table that offers every side bet with its limits, in Chromium: every line of it
+ * within the column at every size. Its "MOP 100,000" is wider than "HK$100,000": at 1080×1920 the differential's
+ * label took two lines, and "Max differential … MOP 100,000" was cut in half at the column's foot.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import type { TableView } from '../../contract/kiosk';
+import { FIXTURES } from '../../test/fixtures/views';
+import { DemoKiosk } from '../demo-kiosk';
+import { board } from '../test-support/board';
+import { cleanup, settle } from '../test-support/fixtures';
+import '../test-support/product-fonts'; // measured in the board's fonts: the fallback's lines are shorter
+
+afterEach(async () => {
+  cleanup();
+  await page.viewport(414, 896); // vitest's default, for whatever runs next
+});
+
+/** The full-side-bets fixture, its limits in patacas. */
+function pataca(): TableView {
+  const v = FIXTURES['full-side-bets']!(Date.now());
+  const signage = v.signage!;
+  return {
+    ...v,
+    signage: { ...signage, limits: { ...signage.limits, currency: 'MOP' } },
+    payTable: v.payTable && {
+      ...v.payTable,
+      sideBetLimits: v.payTable.sideBetLimits?.map((l) => ({ ...l, currency: 'MOP' })),
+    },
+  };
+}
+
+/** The texts of `root` (nested shadow roots too) that run past `box` (a quarter of a line's height allowed). */
+function outside(root: ShadowRoot, box: DOMRect): string[] {
+  const out: string[] = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node instanceof Element && node.shadowRoot) out.push(...outside(node.shadowRoot, box));
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.bottom - box.bottom > r.height / 4 || r.right > box.right + 1)
+        out.push(`"${node.textContent.trim()}" at ${r.top.toFixed(0)}–${r.bottom.toFixed(0)} past ${box.bottom}`);
+    }
+  }
+  return out;
+}
+
+describe('the sign column of a pataca table with every side bet', () => {
+  it.for([
+    [1080, 1920],
+    [1920, 1080],
+    [2160, 3840],
+    [3840, 2160],
+  ] as const)('%i×%i: every line whole, the differential with it', async ([w, h]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(pataca()), w, h);
+    const column = app.shadowRoot!.querySelector<HTMLElement>('.panel.signs')!;
+    // Within the column's box, half its padding at the foot allowed (a line's descent reaches into it).
+    const inColumn = () => {
+      const box = column.getBoundingClientRect();
+      const foot = box.bottom - parseFloat(getComputedStyle(column).paddingBottom) / 2;
+      const texts: string[] = [];
+      for (const part of column.querySelectorAll('kiosk-pay-table, kiosk-limits'))
+        texts.push(...outside(part.shadowRoot!, new DOMRect(box.x, box.y, box.width, foot - box.y)));
+      return texts;
+    };
+    await expect.poll(async () => (await settle(app), inColumn()), { timeout: 5000 }).toEqual([]);
+    // The differential is shown (in the header of a landscape board, else in the column).
+    const limits = [...app.shadowRoot!.querySelectorAll('kiosk-limits')].map((l) => l.shadowRoot!.textContent);
+    expect(limits.join(' ')).toMatch(/MOP\s100,000/);
+  });
+});
