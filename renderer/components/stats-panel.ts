@@ -6,7 +6,7 @@
  * Patrons see one numbering, the dealer's: "Hand" is the number of the last hand dealt (as "Last hand #80" says; "–"
  * before the first), "Shoe" the controller's shoe number (nothing when it gives none). The counts are of the hands on
  * the roads, which leave out void hands: their number says so, "79 hands + 1 void", adding up to the hand number;
- * before the first hand, "No hands yet". Beside the hand number (the wide head line) the count is said only then:
+ * before the first hand nothing ("Hand –", and the last hand's "No hands yet", say it). Beside the hand number (the wide head line) the count is said only when it differs:
  * "Hand 79 … 79 hands" said one number twice; the hand number is the shoe's progress in hands. It never starts with "of": after "Shoe 3" (a landscape board's head line)
  * that read "Shoe 3 of 79 hands", and "Hand 80 of 79 hands" beside a void. The shoe's progress is told in hands
  * dealt, never in cards remaining (which would inform side bets).
@@ -114,7 +114,9 @@ export class KioskStats extends LitElement {
     const [b, p, t] = [s?.banker ?? 0, s?.player ?? 0, s?.tie ?? 0];
     // Beside "Hand 79" (the wide head line), "79 hands" would say the hand number again: the count is said there
     // only when it is not the hand number (void hands) or there is none yet; its room is kept all the same.
-    const twice = this.wide && hands > 0 && hands === this.hand;
+    // Before the first hand nothing is said: "Hand –" says it, and the last hand's "No hands yet" beside (a new shoe's
+    // board said "No hands yet" twice).
+    const twice = (this.wide && hands > 0 && hands === this.hand) || this.hand === 0;
     const denominator = html`<span
       class="denominator"
       data-denominator=${hands}

@@ -62,10 +62,17 @@ export function streakLine(line: StreakLine) {
         }
       </div>
       <div class="extra" data-kind="longestStreak" data-longest=${`${longest.banker}:${longest.player}`}>
-        ${tr(lang, 'stats.longest', 'Longest')} ${bead('banker', line)}<span class="num"
-          >${count(longest.banker, locale)}</span
-        >
-        ${bead('player', line)}<span class="num">${count(longest.player, locale)}</span>
+        ${tr(lang, 'stats.longest', 'Longest')}
+        ${
+          longest.banker === 0 && longest.player === 0
+            ? // None yet (a new shoe): "–", as the current streak says, rather than two coloured beads over "0";
+              // the beads' and the second count's room kept, so that the first streak moves nothing.
+              html`<span class="mini-bead none" aria-hidden="true"></span><span class="num">–</span>
+                <span class="mini-bead none" aria-hidden="true"></span
+                ><span class="num none" aria-hidden="true">0</span>`
+            : html`${bead('banker', line)}<span class="num">${count(longest.banker, locale)}</span>
+                ${bead('player', line)}<span class="num">${count(longest.player, locale)}</span>`
+        }
       </div>
     </div>
     ${superSix}`;
@@ -78,6 +85,9 @@ export const streakStyles = css`
     flex-wrap: nowrap;
     column-gap: inherit;
     max-width: 100%;
+  }
+  .num.none {
+    visibility: hidden; /* no longest streak yet: its count's room kept */
   }
   .extra .num + .mini-bead {
     margin-left: 0.25em;
