@@ -29,6 +29,26 @@ export const portraitStyles = css`
   .board[data-layout='portrait'] .road.derived {
     grid-area: derived;
   }
+  /* Each derived road's name at its left, English over Chinese, rather than the three in a row of their own over
+     them: that row's height goes to the panels under them (the statistics' streak line, a pataca table's sign
+     column with every side bet and a pit message), and each road still shows more than a whole shoe (54 columns at
+     1080 × 1920, bilingual; 40 wanted). */
+  .board[data-layout='portrait'] .road.derived {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    grid-template-rows: repeat(3, auto);
+    grid-auto-flow: column;
+    align-items: center;
+    column-gap: calc(var(--kiosk-gap) * 0.8);
+  }
+  .board[data-layout='portrait'] .road.derived > .legend {
+    display: contents;
+  }
+  .board[data-layout='portrait'] .road.derived .legend-item .bi {
+    flex-direction: column;
+    align-items: flex-start;
+    line-height: 1.05;
+  }
   .board[data-layout='portrait'] .column.b > .panel.signs {
     flex: 1 1 0;
   }

@@ -1,7 +1,9 @@
 /**
  * The sign column of a pataca (MOP) table that offers every side bet with its limits, in Chromium: every line of it
  * within the column at every size. Its "MOP 100,000" is wider than "HK$100,000": at 1080×1920 the differential's
- * label took two lines, and "Max differential … MOP 100,000" was cut in half at the column's foot.
+ * label took two lines, and "Max differential … MOP 100,000" was cut in half at the column's foot. And a portrait
+ * board offering every side bet, with a pit message, keeps the statistics' streak line (issue 13): it gave it up to
+ * the signs while the derived roads' names took a row of their own.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -72,5 +74,27 @@ describe('the sign column of a pataca table with every side bet', () => {
     // The differential is shown (in the header of a landscape board, else in the column).
     const limits = [...app.shadowRoot!.querySelectorAll('kiosk-limits')].map((l) => l.shadowRoot!.textContent);
     expect(limits.join(' ')).toMatch(/MOP\s100,000/);
+  });
+});
+
+describe('a portrait board with every side bet and a pit message', () => {
+  it.for([
+    ['full-side-bets', false],
+    ['full-side-bets', true],
+  ] as const)('%s (patacas: %s): the streak line kept, nothing in the sign column cut', async ([fixture, mop]) => {
+    await page.viewport(1080, 1920);
+    const view = mop ? pataca() : FIXTURES[fixture]!(Date.now());
+    expect(view.signage?.message).toBeTruthy();
+    const app = await board(new DemoKiosk(view), 1080, 1920);
+    const stats = app.shadowRoot!.querySelector('kiosk-stats')!;
+    const column = app.shadowRoot!.querySelector<HTMLElement>('.panel.signs')!;
+    await expect
+      .poll(async () => {
+        await settle(app);
+        const streaks = stats.shadowRoot!.querySelector('[data-kind=longestStreak]') !== null;
+        return { streaks, overflow: column.scrollHeight > column.clientHeight + 1 };
+      })
+      .toEqual({ streaks: true, overflow: false });
+    expect(stats.hasAttribute('without-streaks')).toBe(false);
   });
 });

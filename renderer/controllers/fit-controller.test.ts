@@ -129,15 +129,18 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
         },
       },
     };
-    // (In the board's fonts its signs take the statistics' streak line too, as e2e/board-steady.test.ts has it.)
+    // The statistics keep their streak line (issue 13): the derived roads' names beside them, not in a row over them,
+    // leave the room the footer's line takes (before, the signs took the streak line for it).
     const host = new FitHost(view('BPBBPT', { seq: 1 }, { ...spec, message: LONGEST }));
     const app = await board(host, 1080, 1920);
-    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: true, messageLines: 1, streaksHidden: true });
+    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: true, messageLines: 1, streaksHidden: false });
     const shown = app.shadowRoot!.querySelector<HTMLElement>('.footer .message')!;
     expect(shown.scrollHeight).toBeGreaterThan(2 * shown.clientHeight); // one line of several
     host.push(view('BPBBPT', { seq: 2 }, { ...spec, message: 'Minimum raised to HK$1,000 after 22:00' }));
-    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: true });
+    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: false, streaksHidden: false });
     expect(app.shadowRoot!.querySelector('.footer .message')).not.toBeNull(); // whole, in the footer
+    const stats = app.shadowRoot!.querySelector('kiosk-stats')!;
+    expect(stats.shadowRoot!.querySelector('[data-kind=longestStreak]')).not.toBeNull();
   });
 
   // Found by hand (1080×1920, a no-commission table with Perfect Pairs): this message cut to its first line
@@ -149,14 +152,14 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
     const spec = { ...BILINGUAL, variant: 'modified-odds' as const, sideBets, message: TONIGHT };
     const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
     const app = await board(host, 1080, 1920);
-    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: true, messageLines: 2, streaksHidden: false });
+    await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: true, messageLines: 3, streaksHidden: false });
     await settleAll(app);
     const shown = app.shadowRoot!.querySelector<HTMLElement>('.panel.signs > .message.clamped')!;
-    expect(linesShown(shown)).toEqual({ whole: 2, partial: 0 });
+    expect(linesShown(shown)).toEqual({ whole: 3, partial: 0 });
     const column = shown.parentElement!;
     expect(column.scrollHeight).toBeLessThanOrEqual(column.clientHeight + 1);
-    // Less than one of its lines is left: a third would not fit.
-    shown.style.setProperty('--lines', '3');
+    // Less than one of its lines is left: a fourth would not fit.
+    shown.style.setProperty('--lines', '4');
     expect(column.scrollHeight).toBeGreaterThan(column.clientHeight + 1);
   });
 
@@ -181,10 +184,16 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
 
   it('portrait: a message no place holds whole is cut where the most of it shows (the footer’s line)', async () => {
     await page.viewport(1080, 1920);
-    // No commission, Perfect Pairs and 3 Gives 8: the column's foot has room for one line of it (27 characters,
-    // 'Tonight only: the minimum bet a…'); the footer's line is as wide as the board.
+    // No commission, Perfect Pairs and 3 Gives 8 with their limits: the column's foot has room for one line of it
+    // ('Tonight only: the minimum bet a…'); the footer's line is as wide as the board.
     const sideBets = ['playerPair', 'bankerPair', 'perfectPairs', 'threeGivesEight'] as const;
-    const spec = { ...BILINGUAL, variant: 'modified-odds' as const, sideBets, message: TONIGHT };
+    const limits = {
+      sideBetLimits: {
+        perfectPairs: { minimum: 100, maximum: 5_000 },
+        threeGivesEight: { minimum: 50, maximum: 1_000 },
+      },
+    };
+    const spec = { ...BILINGUAL, variant: 'modified-odds' as const, sideBets, limits, message: TONIGHT };
     const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
     const app = await board(host, 1080, 1920);
     await expect.poll(() => host.fits.at(-1)).toEqual({ messageCut: true, messageLines: 1, streaksHidden: false });
