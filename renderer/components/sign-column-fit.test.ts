@@ -10,6 +10,7 @@ import { page } from 'vitest/browser';
 import type { TableView } from '../../contract/kiosk';
 import { FIXTURES } from '../../test/fixtures/views';
 import { DemoKiosk } from '../demo-kiosk';
+import type { Language } from '../localization';
 import { board } from '../test-support/board';
 import { cleanup, settle } from '../test-support/fixtures';
 import '../test-support/product-fonts'; // measured in the board's fonts: the fallback's lines are shorter
@@ -19,13 +20,17 @@ afterEach(async () => {
   await page.viewport(414, 896); // vitest's default, for whatever runs next
 });
 
-/** The full-side-bets fixture, its limits in patacas. */
-function pataca(): TableView {
+/** The full-side-bets fixture, its limits in patacas (in `language`, else the fixture's). */
+function pataca(language?: Language): TableView {
   const v = FIXTURES['full-side-bets']!(Date.now());
   const signage = v.signage!;
   return {
     ...v,
-    signage: { ...signage, limits: { ...signage.limits, currency: 'MOP' } },
+    signage: {
+      ...signage,
+      language: language ?? signage.language,
+      limits: { ...signage.limits, currency: 'MOP' },
+    },
     payTable: v.payTable && {
       ...v.payTable,
       sideBetLimits: v.payTable.sideBetLimits?.map((l) => ({ ...l, currency: 'MOP' })),
@@ -53,13 +58,16 @@ function outside(root: ShadowRoot, box: DOMRect): string[] {
 
 describe('the sign column of a pataca table with every side bet', () => {
   it.for([
-    [1080, 1920],
-    [1920, 1080],
-    [2160, 3840],
-    [3840, 2160],
-  ] as const)('%i×%i: every line whole, the differential with it', async ([w, h]) => {
+    [1080, 1920, undefined],
+    [1080, 1920, 'en+zh-Hant'],
+    [1080, 1920, 'en'],
+    [1080, 1920, 'zh-Hans'],
+    [1920, 1080, undefined],
+    [2160, 3840, undefined],
+    [3840, 2160, undefined],
+  ] as const)('%i×%i (%s): every line whole, the differential with it', async ([w, h, language]) => {
     await page.viewport(w, h);
-    const app = await board(new DemoKiosk(pataca()), w, h);
+    const app = await board(new DemoKiosk(pataca(language)), w, h);
     const column = app.shadowRoot!.querySelector<HTMLElement>('.panel.signs')!;
     // Within the column's box, half its padding at the foot allowed (a line's descent reaches into it).
     const inColumn = () => {
