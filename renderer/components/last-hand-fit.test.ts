@@ -79,3 +79,46 @@ describe('the last hand: pair kinds in both languages, within the panel', () => 
     expect(cut(app)).toEqual([]);
   });
 });
+
+/** The sides whose cards cover their name or points: a side's head must end before its first card. */
+function covered(app: HTMLElement): string[] {
+  const part = app.shadowRoot!.querySelector('kiosk-last-hand')!.shadowRoot!;
+  return [...part.querySelectorAll<HTMLElement>('.side')].flatMap((side) => {
+    const cards = side.querySelector('.cards')!.getBoundingClientRect();
+    return [...side.querySelectorAll<HTMLElement>('.side-head > .name, .side-head > .points')]
+      .filter((e) => e.getBoundingClientRect().right > cards.left + 1)
+      .map((e) => `${side.className}: "${e.textContent!.trim()}" under the cards`);
+  });
+}
+
+/**
+ * Three cards a side, on a board with every side bet (bilingual): a 4K portrait board gave its last hand's cards the
+ * big road's spare height, and they grew wide enough to hide the Banker's points behind its first card.
+ */
+describe("the last hand's cards never cover a side's name and points", () => {
+  const three = {
+    hand: { outcome: 'tie', playerPair: false, bankerPair: false, natural: false, playerPoints: 1, bankerPoints: 1 },
+    player: ['AD', '4H', '6C'],
+    banker: ['8S', '3H', '10C'],
+  } as const;
+  it.for([
+    [1920, 1080],
+    [1080, 1920],
+    [3840, 2160],
+    [2160, 3840],
+  ] as const)('%i×%i', async ([w, h]) => {
+    await page.viewport(w, h);
+    const full = FIXTURES['full-side-bets']!(Date.now());
+    const rounds = full.shoe!.rounds;
+    const cards = { player: three.player.map(card), banker: three.banker.map(card) };
+    const view = {
+      ...full,
+      shoe: { ...full.shoe!, rounds: [...rounds.slice(0, -1), { ...rounds.at(-1)!, hand: three.hand, cards }] },
+    };
+    const app = await board(new DemoKiosk(view), w, h);
+    await document.fonts.ready;
+    for (let i = 0; i < 2; i++) await settleAll(app);
+    expect(covered(app)).toEqual([]);
+    expect(cut(app)).toEqual([]);
+  });
+});

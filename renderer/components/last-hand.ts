@@ -25,6 +25,14 @@ import { playingCard } from './playing-card';
 import { playingCardStyles } from './playing-card.styles';
 import { sharedStyles } from './shared.styles';
 
+// The cards' full height, computed where it is declared, in the board's container units: the side that holds them is
+// a container of its own (last-hand.styles.ts), under which an unregistered property's cqmin would mean the side's.
+try {
+  CSS.registerProperty({ name: '--kiosk-last-hand-card', syntax: '<length>', inherits: true, initialValue: '0px' });
+} catch {
+  // registered already (the module loaded twice)
+}
+
 /**
  * The last hand.
  * @cssproperty --kiosk-banker - Banker side accent.
