@@ -11,7 +11,7 @@ export const lastHandStyles = css`
     /* A 4K board's panel is taller than twice 1080p's (kiosk-app.panels.styles.ts): its cards are larger by
        --kiosk-last-hand-spare, and its sides fill the panel (--kiosk-last-hand-fill: 100%), rather than leave the
        room empty at its foot. */
-    --kiosk-last-hand-card: calc(var(--kiosk-card-height, 8cqmin) + var(--kiosk-last-hand-spare, 0px));
+    --card-full: calc(var(--kiosk-card-height, 8cqmin) + var(--kiosk-last-hand-spare, 0px));
   }
   :host([row]) .last {
     display: grid;
@@ -55,7 +55,7 @@ export const lastHandStyles = css`
     flex: 1 0 auto; /* its two rows share what the panel has beyond them (none but on a 4K board) */
   }
   .last.crowded {
-    --kiosk-last-hand-card: calc((var(--kiosk-card-height, 8cqmin) + var(--kiosk-last-hand-spare, 0px)) * 0.86);
+    --card-full: calc((var(--kiosk-card-height, 8cqmin) + var(--kiosk-last-hand-spare, 0px)) * 0.86);
   }
   .last.voided .sides {
     opacity: 0.45;
@@ -185,17 +185,17 @@ export const lastHandStyles = css`
     align-items: center;
     gap: 0 0.5em;
     min-width: 0;
-    container-type: inline-size; /* its width is its column's: the cards are sized within it (below) */
   }
   .side-head {
     grid-area: head;
   }
-  /* The cards as large as the board's room allows (--kiosk-last-hand-card), but never so wide that they cover the side's name
+  /* The cards as large as the board's room allows (--card-full), but never so wide that they cover the side's name
      and points: three cards (two upright, one sideways, their gaps) are 2.6 card heights wide, and the widest head (a
-     bilingual name and its points, with the gap to the cards) 7.3 of the side's ems. A 4K portrait board's spare
-     height made them wide enough to hide the Banker's points behind its first card. */
+     bilingual name and its points, with the gap to the cards) 7.3 of the side's ems, out of the width the side has
+     (--kiosk-last-hand-side, measured: side-width.ts). A 4K portrait board's spare height made them wide enough to
+     hide the Banker's points behind its first card. */
   .side .cards {
-    --card-h: min(var(--kiosk-last-hand-card), calc((100cqw - 7.3em) / 2.6));
+    --card-h: min(var(--card-full), calc((var(--kiosk-last-hand-side, 100vw) - 7.3em) / 2.6));
   }
   .side .cards {
     grid-area: cards;

@@ -24,14 +24,7 @@ import { lastHandStyles } from './last-hand.styles';
 import { playingCard } from './playing-card';
 import { playingCardStyles } from './playing-card.styles';
 import { sharedStyles } from './shared.styles';
-
-// The cards' full height, computed where it is declared, in the board's container units: the side that holds them is
-// a container of its own (last-hand.styles.ts), under which an unregistered property's cqmin would mean the side's.
-try {
-  CSS.registerProperty({ name: '--kiosk-last-hand-card', syntax: '<length>', inherits: true, initialValue: '0px' });
-} catch {
-  // registered already (the module loaded twice)
-}
+import { SideWidthController } from '../controllers/side-width';
 
 /**
  * The last hand.
@@ -53,6 +46,9 @@ export class KioskLastHand extends LitElement {
   @property({ type: Boolean, attribute: 'pair-kinds' }) pairKinds = false;
   /** On one row: the title at the left, the Player's and the Banker's sides beside each other (a wide, low place). */
   @property({ type: Boolean, reflect: true }) row = false;
+
+  /** The width a side has, for its styles to keep its cards clear of its name and points. */
+  private readonly sideWidth = new SideWidthController(this);
 
   private side(side: Side, cards: readonly Card[] | undefined) {
     const h = this.hand!.hand;
