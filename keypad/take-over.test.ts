@@ -18,10 +18,9 @@ import { Supervisors } from './supervisors';
 const T = topics('baccarat');
 const STATUS = T.controllerStatus('K1');
 const cleanups = cleanupList();
-let nextPort = 42_301; // this suite's own ports
 
 async function broker(): Promise<TestBroker> {
-  const b = await startAedes(nextPort++);
+  const b = await startAedes(); // a port of the system's choosing: a fixed one may be a client's ephemeral port
   cleanups.push(() => b.close());
   return b;
 }
