@@ -14,6 +14,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import type { ControllerStatus } from '../contract/schemas/status';
+import { COMMAND_WINDOW_MS } from '../mqtt-bridge/command-replay';
 import { Keyring, type Signature, type SigningKey } from '../mqtt-bridge/signing';
 
 /** A status's signature, checked: trusted, or why not (for the log and the dealer's notice). */
@@ -35,7 +36,7 @@ export interface TakeOverTrustOptions {
 }
 
 /** How far a take-over's stamp may be from the keypad's clock, either way: the boards' window for signed commands. */
-export const TAKE_OVER_WINDOW_MS = 5 * 60_000;
+export const TAKE_OVER_WINDOW_MS = COMMAND_WINDOW_MS;
 
 /** The check of a status arriving on the table's status topic. */
 export function takeOverTrust(o: TakeOverTrustOptions): (s: ControllerStatus) => TakeOverCheck {

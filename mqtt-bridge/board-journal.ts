@@ -18,11 +18,10 @@ import { type Journal, openJournal, replayJournal } from './journal';
 import { type JournalLock, lockJournal } from './journal-lock';
 import { within } from './within';
 import type { TableMessage, TableState } from './table-state';
+import { RESULT_KINDS } from './table-types';
 
 /** What goes into the history: results and signs (presence and snapshots that changed nothing do not). */
 const HISTORY_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe', 'signage', 'casinoSignage']);
-/** The table's results, among them. */
-const RESULT_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe']);
 
 /** A shoe's record at its end: the hash of its last record in the history, the chain's head then. */
 export interface ShoeRecord {

@@ -17,6 +17,7 @@ import { SIGNER_OF } from '../contract/signed';
 import { nextOutOfStep, type StepSignal } from './out-of-step';
 import { Resyncs, RESYNC_DEFAULTS, type ResyncOptions } from './resyncs';
 import { TableSigning } from './table-signing';
+import { RESULT_KINDS } from './table-types';
 import { applyMessage, emptyTableState, type Applied, type TableMessage, type TableState } from './table-state';
 
 export interface FollowerDeps {
@@ -59,8 +60,6 @@ interface Ahead {
   readonly received: Received;
 }
 
-/** Message kinds that carry the table's results: refusing one may leave the board without something it showed. */
-const RESULT_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe']);
 /** Hands kept beyond a gap, at most (a shoe has about 80). */
 const MAX_AHEAD = 200;
 /**

@@ -13,9 +13,7 @@
  * @packageDocumentation
  */
 import type { StaffWarning } from '../contract/kiosk';
-
-/** The table's results: one of them taken signed holds the table to signing. */
-const RESULT_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe']);
+import { RESULT_KINDS } from './table-types';
 
 export class TableSigning {
   /** Set while the table's latest result came unsigned (taken because signatures are not required). */

@@ -103,6 +103,9 @@ export type TableMessage =
   | { readonly kind: 'casinoSignage'; readonly payload: CasinoSignage }
   | { readonly kind: 'controllerStatus'; readonly payload: ControllerStatus };
 
+/** The kinds of message that carry the table's results (its hands, events and shoe snapshots). */
+export const RESULT_KINDS: ReadonlySet<string> = new Set(['hand', 'event', 'shoe']);
+
 /**
  * Why a message changed nothing: `same` a redelivery or a state the board already has; `stale` older than what
  * the board shows (a shoe it has left, an event from before the current shoe); `agrees` a snapshot that matches
