@@ -90,6 +90,15 @@ const FIXTURES: Record<string, readonly string[]> = {
     '$50 – 2,500',
     '$50 – 1,000',
   ],
+  // The fullest sign column (no commission, every side bet and its limits, a bilingual message): every pay whole.
+  'every-sign': [
+    'Banker wins with 6 pays 1 to 2',
+    'UR Way Égalité',
+    '$50 – 2,500',
+    'Max differential',
+    'Super 6',
+    'Tonight only: the minimum bet',
+  ],
   // Issue 13: a real 8-deck shoe early, mid-shoe, complete (79 hands), and a long one (100 hands, scrolled). The hand
   // number is the shoe's progress in hands ("79 hands" beside it is said only when void hands leave the count short).
   'shoe-early': ['Big Road', 'Hand 局数 12'],

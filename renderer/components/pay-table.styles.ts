@@ -262,6 +262,36 @@ export const payTableStyles = css`
   :host([tight]) .bi {
     line-height: 1.04;
   }
+  /* Compact (tight is not enough): the six sign's disc, gap and frame closer, so that its English holds on one line
+     (rule 5.11's sign keeps its frame, colour and weight); Player and Banker share a line (pay-table.ts). */
+  :host([compact]) .six-sign {
+    gap: 0.3em;
+    padding: 0.04em 0.35em;
+    margin-bottom: 0.05em;
+  }
+  :host([compact]) .scale {
+    margin: 0;
+  }
+  :host([compact]) .bi {
+    line-height: 1;
+  }
+  :host([compact]) .group {
+    padding-top: 0;
+  }
+  :host([compact]) .six {
+    width: 1.3em;
+    height: 1.3em;
+    font-size: 1.15em;
+  }
+  :host([compact]) .six-text {
+    text-wrap: wrap;
+  }
+  .row[data-bet='player banker'] > .name {
+    white-space: nowrap;
+  }
+  .and {
+    color: var(--kiosk-ink-muted);
+  }
   /* The commission is in the Banker's odds already ("19 to 20", "1 赔 0.95"): its note goes first. */
   :host([dense]) .note {
     display: none;

@@ -36,6 +36,31 @@ describe('<kiosk-pay-table>: Perfect Pairs without a published scale (rule 11A.8
   });
 });
 
+describe('<kiosk-pay-table compact>: the fit’s last step', () => {
+  it.each([
+    ['modified-odds', 'en+zh-Hans', true],
+    ['modified-odds', 'zh-Hant', true],
+    ['commission', 'en+zh-Hans', false], // Banker pays 19 to 20: its own line, with its commission
+  ] as const)(
+    '%s, %s: Player and Banker share a line only when they pay the same (%s)',
+    async (variant, lang, shared) => {
+      const el = await payTable({ variant, sideBets: ['playerPair', 'bankerPair'] }, lang);
+      expect($$(el, '[data-bet=banker]')).toHaveLength(1);
+      el.setAttribute('compact', '');
+      await el.updateComplete;
+      expect($$(el, '[data-bet="player banker"]')).toHaveLength(shared ? 1 : 0);
+      expect($$(el, '[data-bet=banker]')).toHaveLength(shared ? 0 : 1);
+      expect($$(el, '[data-bet=player]')).toHaveLength(shared ? 0 : 1);
+      const text = textOf(el);
+      for (const word of lang === 'zh-Hant' ? ['閒', '莊', '1 賠 1'] : ['Player', 'Banker', '1 to 1'])
+        expect(text).toContain(word);
+      // The six sign stays, its words whole.
+      if (variant === 'modified-odds')
+        expect($$(el, '[data-sign=modified-odds]')[0]!.textContent).toContain(lang === 'zh-Hant' ? '6' : 'pays 1 to 2');
+    },
+  );
+});
+
 describe('<kiosk-pay-table>: a change signed ahead', () => {
   it.each([
     ['en', ['From hand 31', 'No commission', 'Banker wins with 6 pays 1 to 2']],

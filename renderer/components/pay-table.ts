@@ -53,6 +53,13 @@ export class KioskPayTable extends LitElement {
   @property({ attribute: false }) payTable: PayTableView | null = null;
   /** Language of the sign. */
   @property() language: Language = DEFAULT_LANGUAGE;
+  /**
+   * The last step of the board's fit (fit-controller.ts), where even text at the floor overflows the sign column (a
+   * portrait board at a table with no commission, every side bet and their limits): Player and Banker on one line
+   * when they pay the same (the six sign over them says the exception), and the six sign's disc and frame closer, so
+   * that its English holds on one line. Nothing is left out.
+   */
+  @property({ type: Boolean }) compact = false;
 
   /** Odds in the language: "19 to 20", "1 赔 0.95", or both. */
   private odds(o: Odds): Text {
@@ -214,11 +221,21 @@ export class KioskPayTable extends LitElement {
             tr(lang, 'pays.commissionNote', str`less ${rate} commission`),
           )
         : this.row('banker', tr(lang, 'banker', 'Banker'), this.odds(p.banker));
+    const player = this.row('player', tr(lang, 'player', 'Player'), this.odds(p.player));
+    const same = p.variant !== 'commission' && p.player.win === p.banker.win && p.player.stake === p.banker.stake;
+    const sides =
+      this.compact && same
+        ? this.row(
+            'player banker',
+            html`${tr(lang, 'player', 'Player')}<span class="and" aria-hidden="true"> · </span
+              >${tr(lang, 'banker', 'Banker')}`,
+            this.odds(p.player),
+          )
+        : html`${player} ${banker}`;
     // The six sign follows modifiedOddsSign alone: it stays up while the last round under modified odds may still be
     // settled, when the rows (and bankerSix) are already the next round's commission.
     return html`<div class="pays" role="group" aria-label=${plain(lang, 'pays.title', 'Pays')}>
-      ${p.modifiedOddsSign ? this.sixSign(p.bankerSix ?? SIX_ODDS) : nothing}
-      ${this.row('player', tr(lang, 'player', 'Player'), this.odds(p.player))} ${banker}
+      ${p.modifiedOddsSign ? this.sixSign(p.bankerSix ?? SIX_ODDS) : nothing} ${sides}
       ${p.scheduled ? this.scheduled(p.scheduled) : nothing}
       ${this.row('tie', tr(lang, 'tie', 'Tie'), this.odds(p.tie))}
       ${p.pairs ? this.row('pairs', tr(lang, 'pays.pairs', 'Pairs'), this.odds(p.pairs)) : nothing}

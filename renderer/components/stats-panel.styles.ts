@@ -35,6 +35,9 @@ export const statsStyles = css`
     font-weight: 700;
     color: var(--kiosk-ink);
   }
+  .figure.super-six .value {
+    font-size: calc(var(--kiosk-text-big) * 0.56);
+  }
   .figure.shoe .value {
     font-size: calc(var(--kiosk-text-big) * 0.56);
     color: var(--kiosk-gold);

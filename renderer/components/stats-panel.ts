@@ -138,6 +138,16 @@ export class KioskStats extends LitElement {
                 <span class="value num" data-value="shoe">${count(shoeNo, locale)}</span>
               </div>`
         }
+        ${
+          // Without the streak line (the board gave it to its signs), the Super 6 count joins the hand and the shoe:
+          // alone on a line it kept the line the board gave up.
+          this.withoutStreaks && this.superSix !== null
+            ? html`<div class="figure super-six" data-kind="bankerSix">
+                <span class="label">${tr(lang, 'stats.superSix', 'Super 6')}</span>
+                <span class="value num">${count(this.superSix, locale)}</span>
+              </div>`
+            : nothing
+        }
         ${this.wide ? denominator : nothing}
       </div>
       <div class="rows">
@@ -174,7 +184,7 @@ export class KioskStats extends LitElement {
           stats: s,
           lang,
           labels: this.beadLabel === 'letters' ? LETTERS : hanziLabels(locale),
-          superSix: this.superSix,
+          superSix: this.withoutStreaks ? null : this.superSix,
           streaks: !this.withoutStreaks,
         })}
       </div>

@@ -143,6 +143,72 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
     expect(stats.shadowRoot!.querySelector('[data-kind=longestStreak]')).not.toBeNull();
   });
 
+  // Found by a screen review: a no-commission table with every side bet and their limits, and a pit message, on a
+  // portrait board: even at the floor (tight) the column cut UR Way's pays off (558 px of signs in 525). Compact
+  // puts Player and Banker on one line (they pay the same; the six sign says the exception) and the six sign's
+  // English on one; the streak line gives way, and its Super 6 count goes up beside the hand and the shoe.
+  it.for([
+    ['en+zh-Hans', 1080, 1920],
+    ['en+zh-Hant', 1080, 1920],
+    ['zh-Hant', 1080, 1920],
+    ['en', 1080, 1920],
+    ['en+zh-Hans', 2160, 3840],
+  ] as const)(
+    'portrait: the fullest sign column holds every pay and limit whole (%s, %i×%i)',
+    async ([language, w, h]) => {
+      await page.viewport(w, h);
+      const sideBets = ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const;
+      const limits = {
+        sideBetLimits: {
+          perfectPairs: { minimum: 100, maximum: 5_000 },
+          urWayEgalite: { minimum: 50, maximum: 2_500 },
+          threeGivesEight: { minimum: 50, maximum: 1_000 },
+        },
+      };
+      const spec = { shoe: 'BPBBPT', language, variant: 'modified-odds' as const, sideBets, limits, message: TONIGHT };
+      const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
+      const app = await board(host, w, h);
+      await expect.poll(() => host.fits.length).toBeGreaterThan(0);
+      await settleAll(app);
+      const root = app.shadowRoot!;
+      for (const sel of ['.panel.signs', '.panel.stats', '.panel.last-hand']) {
+        const panel = root.querySelector<HTMLElement>(sel)!;
+        expect(panel.scrollHeight, sel).toBeLessThanOrEqual(panel.clientHeight + 1);
+      }
+      // Every pay of UR Way, the last one included, and the differential under them, inside the column.
+      const column = root.querySelector<HTMLElement>('.panel.signs')!.getBoundingClientRect();
+      const pays = root.querySelector('kiosk-pay-table')!;
+      const last = pays.shadowRoot!.querySelector('[data-score="9"]')!.getBoundingClientRect();
+      expect(last.bottom).toBeLessThanOrEqual(column.bottom);
+      expect(root.querySelector('kiosk-limits.details')!.getBoundingClientRect().bottom).toBeLessThanOrEqual(
+        column.bottom,
+      );
+      // The Super 6 count is still on the board, wherever the streaks went.
+      const stats = root.querySelector('kiosk-stats')!.shadowRoot!;
+      expect(stats.querySelector('[data-kind=bankerSix]')?.textContent).toMatch(/\d/);
+      const fit = host.fits.at(-1)!;
+      if (fit.streaksHidden) expect(stats.querySelector('.head [data-kind=bankerSix]')).not.toBeNull();
+      if (language === 'en+zh-Hans' && w === 1080) {
+        expect(pays.hasAttribute('compact')).toBe(true);
+        expect(pays.shadowRoot!.querySelector('[data-bet="player banker"]')).not.toBeNull();
+      }
+    },
+  );
+
+  it('compact only where the signs need it: the same table on a landscape board keeps Player and Banker apart', async () => {
+    await page.viewport(1920, 1080);
+    const sideBets = ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const;
+    const spec = { ...BILINGUAL, variant: 'modified-odds' as const, sideBets, message: TONIGHT };
+    const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
+    const app = await board(host, 1920, 1080);
+    await expect.poll(() => host.fits.length).toBeGreaterThan(0);
+    await settleAll(app);
+    const pays = app.shadowRoot!.querySelector('kiosk-pay-table')!;
+    expect(pays.hasAttribute('compact')).toBe(false);
+    expect(pays.shadowRoot!.querySelector('[data-bet=banker]')).not.toBeNull();
+    expect(pays.shadowRoot!.querySelector('[data-bet="player banker"]')).toBeNull();
+  });
+
   // Found by hand (1080×1920, a no-commission table with Perfect Pairs): this message cut to its first line
   // ('Tonight only: the minimum bet a…') with three quarters of a line empty above it, its Chinese never seen. Its
   // lines were 1.36 em ('normal' in Noto Sans; a line with Chinese 1.47), where the board's other text runs at 1.12.

@@ -8,7 +8,9 @@
  *   the sign column ({@link FitController.limitsBrief});
  * - the sign column tightens its lines (`dense` on its pays and limits) when what a table offers does not fit it
  *   otherwise (every side bet, a change announced ahead, a pit message), and then, if it must, sets its text at the
- *   patrons' floor (`tight`); if even that does not fit, the pit's message goes whole to the footer where the
+ *   patrons' floor (`tight`), and then puts Player and Banker on one line where they pay the same and draws the six
+ *   sign closer (`compact`: a portrait board at a table with no commission and every side bet); if even that does
+ *   not fit, the pit's message goes whole to the footer where the
  *   footer has room for it ({@link FitController.messageInSigns}; a portrait board's has one line, which the
  *   statistics give back by their streak line ({@link FitController.streaks}) if the column still falls short: the
  *   streaks can be read off the big road, the pays, limits and message cannot); a message too long for that is cut,
@@ -206,13 +208,13 @@ export class FitController implements ReactiveController {
 
   private panel = () => this.host.renderRoot.querySelector<HTMLElement>('.panel.signs');
 
-  /** Tightens the sign column as far as it must (nothing, `dense`, `tight`); false if it still overflows. */
+  /** Tightens the sign column as far as it must (nothing, `dense`, `tight`, `compact`); false if it still overflows. */
   private async tighten(): Promise<boolean> {
     const panel = this.panel();
     if (!panel) return true;
     const parts = [...panel.querySelectorAll<LitElement>('kiosk-pay-table, kiosk-limits')];
     await updated(parts);
-    for (const p of parts) for (const a of ['dense', 'tight']) p.removeAttribute(a);
+    for (const p of parts) for (const a of ['dense', 'tight', 'compact']) p.removeAttribute(a);
     const message = panel.querySelector<HTMLElement>(':scope > .message');
     message?.classList.remove('clamped');
     message?.style.removeProperty('--lines');
@@ -223,6 +225,11 @@ export class FitController implements ReactiveController {
     if (!overflows(panel)) return true;
     // Still too much (a portrait board offering every side bet, each with its limits): text at the floor (28 px).
     for (const p of parts) p.setAttribute('tight', '');
+    await updated(parts);
+    if (!overflows(panel) || message) return !overflows(panel);
+    // The signs alone overflow (the message, if any, is in the footer): compact, Player and Banker on one line where
+    // they pay the same, the six sign closer (pay-table.ts). Never for the message's sake: it can be cut, they cannot.
+    for (const p of parts) p.setAttribute('compact', '');
     await updated(parts);
     return !overflows(panel);
   }
