@@ -34,6 +34,7 @@ export interface BoardRoads {
   /** Behind its table, as patrons see it (stale-picture.ts): subdued roads, no motion, the line below in its words. */
   readonly updating: StaleWords | null;
   readonly phase?: unknown; // what goes after the big road's title: the round's phase (a landscape board's place)
+  readonly closed?: boolean; // the table is closed: no next hand to predict while it is
 }
 
 /**
@@ -73,7 +74,7 @@ export function noNextHand(view: TableView): boolean {
 
 /** The roads of a view (see {@link BoardRoads}); the big road on `strips` lines (2 on a portrait board). */
 export function boardRoads(
-  { view, roads, lang, askBlinkOff, updating, phase = nothing }: BoardRoads,
+  { view, roads, lang, askBlinkOff, updating, phase = nothing, closed = false }: BoardRoads,
   strips = 1,
 ): RoadSections {
   const map = roads?.map;
@@ -87,7 +88,8 @@ export function boardRoads(
   const ask = preview === 'off' ? null : (roads?.ask ?? null);
   const inPlace = preview === 'in-place' ? ask : null;
   const askKey = String(map?.hands ?? 0);
-  const askHidden = updating !== null || noNextHand(view); // stale roads, or no next hand to predict
+  // Stale roads, or no next hand to predict: the shoe has none, or the table is closed (its roads stay shown).
+  const askHidden = updating !== null || noNextHand(view) || closed;
   const road = (name: DerivedRoadName) =>
     html`<kiosk-derived-road
       class=${name}

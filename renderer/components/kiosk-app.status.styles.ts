@@ -110,9 +110,11 @@ export const statusStyles = css`
   .board[data-updating] kiosk-ask {
     visibility: hidden;
   }
-  /* Nor once the shoe has no next hand (its last coup dealt, or its end; kiosk-app sets data-shoe-over): there is
-     nothing to predict until another shoe is shown. Their place kept, so nothing moves. */
-  .board[data-shoe-over] kiosk-ask {
+  /* Nor once the shoe has no next hand (its last coup dealt, or its end; kiosk-app sets data-shoe-over), nor while
+     the table is closed: there is nothing to predict until another shoe is shown, or the table opens. Their place
+     kept, so nothing moves. */
+  .board[data-shoe-over] kiosk-ask,
+  .board.closed kiosk-ask {
     visibility: hidden;
   }
   .updating {

@@ -223,6 +223,7 @@ export class KioskApp extends LitElement {
         askBlinkOff: this.askBlinkOff,
         updating: stale,
         phase: portrait ? nothing : phase,
+        closed: closedNotice !== undefined,
       },
       portrait ? 2 : 1,
     );

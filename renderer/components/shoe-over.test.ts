@@ -94,3 +94,30 @@ describe('<kiosk-app> once the shoe has no next hand', () => {
     expect(wouldBe(app).length).toBeGreaterThan(0);
   });
 });
+
+describe('<kiosk-app> while the table is closed', () => {
+  it('no ask previews, in the panel or the roads, their place kept; back when the table opens', async () => {
+    const open = (seq: number, tableOpen: boolean): TableView => ({
+      ...makeView({ shoe: SHOE.slice(0, 12), tableOpen }, Date.now()),
+      seq,
+    });
+    const demo = new DemoKiosk(open(1, true));
+    const app = await board(demo);
+    const ask = $(app, 'kiosk-ask')!;
+    expect(getComputedStyle(ask).visibility).toBe('visible');
+    expect(wouldBe(app).length).toBeGreaterThan(0);
+    const panel = ask.getBoundingClientRect().toJSON();
+
+    demo.push(open(2, false)); // closed between hands: its roads stay shown, there is no next hand to predict
+    await settleAll(app);
+    expect($(app, '.board')!.classList.contains('closed')).toBe(true);
+    expect(getComputedStyle(ask).visibility).toBe('hidden');
+    expect(wouldBe(app)).toEqual([]);
+    expect(ask.getBoundingClientRect().toJSON()).toEqual(panel); // nothing moved
+
+    demo.push(open(3, true));
+    await settleAll(app);
+    expect(getComputedStyle(ask).visibility).toBe('visible');
+    expect(wouldBe(app).length).toBeGreaterThan(0);
+  });
+});
