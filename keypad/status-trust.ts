@@ -20,6 +20,11 @@ import { Keyring, type Signature, type SigningKey } from '../mqtt-bridge/signing
 /** A status's signature, checked: trusted, or why not (for the log and the dealer's notice). */
 export interface TakeOverCheck {
   readonly trusted: boolean;
+  /**
+   * Signed by a key the keypad trusts, and not one of its own, however old: what a keypad starting on the table
+   * asks of the online status retained there (another keypad serving for hours said it hours ago).
+   */
+  readonly signed: boolean;
   readonly reason: string;
 }
 
@@ -50,19 +55,25 @@ export function takeOverTrust(o: TakeOverTrustOptions): (s: ControllerStatus) =>
       r = keyring.check('controllerStatus', o.topic, s);
     } catch (e) {
       // The watch checks a status's fields, not its `sig`'s shape (a board's schema does): one it cannot even read.
-      return { trusted: false, reason: `a signature that cannot be read: ${(e as Error).message}` };
+      return { trusted: false, signed: false, reason: `a signature that cannot be read: ${(e as Error).message}` };
     }
     if (r.status === 'verified') {
-      if (o.ours(s)) return { trusted: false, reason: `a status of this keypad's own (${s.timestamp}), sent again` };
+      if (o.ours(s))
+        return { trusted: false, signed: false, reason: `a status of this keypad's own (${s.timestamp}), sent again` };
       const off = Date.parse(s.timestamp) - o.now().getTime();
       if (!(Math.abs(off) <= TAKE_OVER_WINDOW_MS))
-        return { trusted: false, reason: `signed by trusted key ${r.kid} but stamped ${s.timestamp}: not fresh` };
-      return { trusted: true, reason: `signed by trusted key ${r.kid}` };
+        return {
+          trusted: false,
+          signed: true,
+          reason: `signed by trusted key ${r.kid} but stamped ${s.timestamp}: not fresh`,
+        };
+      return { trusted: true, signed: true, reason: `signed by trusted key ${r.kid}` };
     }
-    if (r.status === 'bad') return { trusted: false, reason: r.reason };
-    if (!sig) return { trusted: false, reason: 'unsigned' };
+    if (r.status === 'bad') return { trusted: false, signed: false, reason: r.reason };
+    if (!sig) return { trusted: false, signed: false, reason: 'unsigned' };
     return {
       trusted: false,
+      signed: false,
       reason: `signed by key ${String(sig.kid)}, which this keypad does not trust (--trust-key)`,
     };
   };

@@ -136,8 +136,9 @@ export class TableLink {
 
   /**
    * Takes the table: reads the retained controller status through a client of its own; if another keypad is
-   * online there, refuses (publishes nothing, and never connects as the controller). Else connects as the
-   * controller, says online, and republishes what its journal says last. Retries while the broker is unreachable.
+   * online there (for a keypad that signs: an online its trusted keys signed), refuses (publishes nothing, and never
+   * connects as the controller). Else connects as the controller, says online, and republishes what its journal
+   * says last. Retries while the broker is unreachable.
    */
   private async takeTable(attempted: () => void): Promise<void> {
     for (let wait = 1_000; !this.stopped; wait = Math.min(wait * 2, 15_000)) {
@@ -154,8 +155,16 @@ export class TableLink {
         this.watch.on('pit', () => this.o.changed());
         const current = await this.watch.current();
         this.watchLive(); // before connecting: it must hear its own online to know what comes after it
-        if (heldByAnother(current, (s) => this.presence.ours(s))) this.refuse('another-keypad', current);
-        else await this.connect();
+        // A keypad that signs takes only a status its trusted keys signed for another keypad's (however old: one
+        // serving for hours said online hours ago); an unsigned online, or one of a key it does not know, is a
+        // forgery retained on the table's topic to keep it from starting: it takes the table, and says so.
+        const held = heldByAnother(current, (s) => this.presence.ours(s));
+        const check = held && this.o.signingKey ? this.guard.check(current) : null;
+        if (held && (check === null || check.signed)) this.refuse('another-keypad', current);
+        else {
+          await this.connect();
+          if (held && check) this.guard.refuse(current, check.reason);
+        }
         return attempted();
       } catch (e) {
         this.error = (e as Error).message;
@@ -176,7 +185,11 @@ export class TableLink {
   async recheck(): Promise<void> {
     if (this.state !== 'refused' || !this.watch) return;
     const current = await this.watch.refresh();
-    if (current?.state === 'online') return;
+    if (
+      heldByAnother(current, (s) => this.presence.ours(s)) &&
+      (!this.o.signingKey || this.guard.check(current).signed)
+    )
+      return;
     this.refusal = undefined;
     this.state = 'starting';
     await this.connect();

@@ -127,6 +127,40 @@ describe('a keypad that signs, and an online status of another controller on its
   });
 });
 
+describe('a keypad that signs, started on a table whose retained status says another controller is online', () => {
+  test.each([
+    ['unsigned (anyone who may publish on the topic)', null, /^unsigned$/],
+    ['signed by a key it does not trust', stranger, new RegExp(`key ${stranger.kid}, which`)],
+  ] as const)(
+    '%s: a forgery that would keep it from starting; it takes the table and tells the dealer',
+    async (_, key, reason) => {
+      const b = await broker();
+      await publishOnline(b.url, key, new Date(Date.now() - 60_000));
+      const kp = await keypad(b.url, { signingKey: own, trustKeys: [spare.publicKey] });
+      await until(() => expect(kp.view().link.state).toBe('online'), 8000);
+      expect(kp.view().link.refusal).toBeUndefined();
+      expect(kp.view().link.takeOverRefused).toMatchObject({ controllerId: 'ctl-K1' });
+      expect(kp.view().link.takeOverRefused?.reason).toMatch(reason);
+      await until(async () =>
+        expect(await retainedStatus(b.url)).toMatchObject({ state: 'online', sig: { kid: own.kid } }),
+      );
+    },
+  );
+
+  test.each([
+    ['a key given with --trust-key', spare],
+    ['its own key (a spare keyed with the table key)', own],
+  ] as const)('signed by %s, however old: another keypad serves the table; it refuses', async (_, key) => {
+    const b = await broker();
+    await publishOnline(b.url, key, new Date(Date.now() - 3_600_000)); // serving for an hour
+    const kp = await keypad(b.url, { signingKey: own, trustKeys: [spare.publicKey] });
+    await until(
+      () => expect(kp.view().link).toMatchObject({ state: 'refused', refusal: { why: 'another-keypad' } }),
+      8000,
+    );
+  });
+});
+
 describe('a keypad that does not sign', () => {
   test('yields to an unsigned online, as before: it cannot ask others to sign', async () => {
     const b = await broker();
