@@ -91,13 +91,16 @@ export function lastHand({ view, lang }: PanelInputs, row = false) {
 const superSix = (view: TableView, shoeCount: number): number | null =>
   view.payTable?.modifiedOddsSign !== true ? null : (view.payTable.superSix ?? shoeCount);
 
-/** The statistics; `wide`: in a few long lines (under the derived roads); `streaks`: with their streak line. */
-export function stats({ view, lang, roads: r }: PanelInputs, wide = false, streaks = true) {
-  // A shoe that is over shows its record (digest, and where it is published) over its statistics until the next
-  // shoe starts: the roads still show the whole shoe. The statistics keep their room (hidden), so nothing moves.
-  const record = view.shoeRecord ?? null;
-  return html`<section class="panel stats ${record ? 'record' : ''}">
-    ${record ? html`<shoe-record .record=${record} .language=${lang}></shoe-record>` : nothing}
+/**
+ * The statistics; `wide`: in a few long lines (under the derived roads); `streaks`: with their streak line;
+ * `record`: an ended shoe's record goes over them (not when the sign column has room for it: shoeRecord()).
+ */
+export function stats({ view, lang, roads: r }: PanelInputs, wide = false, streaks = true, record = true) {
+  // A shoe that is over shows its record (digest, and where it is published) until the next shoe starts: the roads
+  // still show the whole shoe. Over the statistics, they keep their room (hidden), so nothing moves.
+  const over = record ? (view.shoeRecord ?? null) : null;
+  return html`<section class="panel stats ${over ? 'record' : ''}">
+    ${over ? html`<shoe-record .record=${over} .language=${lang}></shoe-record>` : nothing}
     <kiosk-stats
       ?wide=${wide}
       .stats=${r?.stats ?? null}
@@ -109,6 +112,12 @@ export function stats({ view, lang, roads: r }: PanelInputs, wide = false, strea
       .language=${lang}
     ></kiosk-stats>
   </section>`;
+}
+
+/** An ended shoe's record at the sign column's foot (stacked: its title over the code and the digest beside). */
+export function shoeRecord({ view, lang }: PanelInputs) {
+  const record = view.shoeRecord ?? null;
+  return record ? html`<shoe-record stacked .record=${record} .language=${lang}></shoe-record>` : nothing;
 }
 
 /**

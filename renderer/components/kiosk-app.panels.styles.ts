@@ -100,6 +100,13 @@ export const panelStyles = css`
     padding-left: 0;
     border-left: none;
   }
+  /* An ended shoe's record at the column's foot, where it has room (RecordPlaceController); its statistics stay. */
+  .panel.signs > shoe-record {
+    flex: none;
+    margin-top: auto;
+    padding-top: calc(var(--kiosk-gap) * 0.5);
+    border-top: 1px solid var(--kiosk-hairline);
+  }
   kiosk-limits.details {
     margin-top: auto;
     padding-top: calc(var(--kiosk-gap) * 0.3);

@@ -222,34 +222,58 @@ describe('<kiosk-app> and its ShoeController', () => {
   });
 
   it.for([
-    [1920, 1080],
-    [1080, 1920],
-  ] as const)('shows an ended shoe’s record over its statistics, nothing moving (%i×%i)', async ([w, h]) => {
-    const spec = { shoe: 'BPBBPT', phase: 'ended' as const };
-    const demo = new DemoKiosk(view('BPBBPT', { seq: 1 }, spec));
-    const app = await board(demo, w, h);
-    const box = () => JSON.stringify(app.shadowRoot!.querySelector('.panel.stats')!.getBoundingClientRect());
-    const before = box();
-    expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
-    const digest = 'ab'.repeat(32);
-    const record = { digest, url: `https://records.example/T7/S-0412-03?digest=${digest}` };
-    demo.push(view('BPBBPT', { seq: 2 }, { ...spec, shoeRecord: record }));
-    await settleAll(app);
-    const el = inner(app, 'shoe-record');
-    expect(el.shadowRoot!.querySelector('svg.qr')!.getAttribute('data-url')).toBe(record.url);
-    expect(getComputedStyle(inner(app, 'kiosk-stats')).visibility).toBe('hidden');
-    expect(box()).toBe(before);
-    // The QR code inside the panel, a square as tall as the record's box.
-    const qr = el.shadowRoot!.querySelector('svg.qr')!.getBoundingClientRect();
-    const panel = app.shadowRoot!.querySelector('.panel.stats')!.getBoundingClientRect();
-    expect(qr.bottom).toBeLessThanOrEqual(panel.bottom);
-    expect(qr.width).toBeCloseTo(qr.height, 0);
-    expect(qr.height).toBeGreaterThan(0.7 * panel.height);
-    // The next shoe: the statistics again.
-    demo.push(view('', { seq: 3 }, { shoe: '', shoeId: 'S-0412-04' }));
-    await settleAll(app);
-    expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
-  });
+    [1920, 1080, 'pairs', 'signs'],
+    [1080, 1920, 'pairs', 'signs'],
+    [1920, 1080, 'every sign', 'stats'],
+    [1080, 1920, 'every sign', 'stats'],
+  ] as const)(
+    'shows an ended shoe’s record, nothing moving: %i×%i, %s: at the sign column’s foot if it has room, else over the statistics',
+    async ([w, h, signs, place]) => {
+      const every = {
+        variant: 'modified-odds' as const,
+        sideBets: ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const,
+        message: 'Minimum raised to HK$1,000 after 22:00',
+      };
+      const spec = { shoe: 'BPBBPT', phase: 'ended' as const, ...(signs === 'every sign' && every) };
+      const demo = new DemoKiosk(view('BPBBPT', { seq: 1 }, spec));
+      const app = await board(demo, w, h);
+      const boxes = () =>
+        ['.panel.stats', '.panel.signs'].map((sel) =>
+          JSON.stringify(app.shadowRoot!.querySelector(sel)!.getBoundingClientRect()),
+        );
+      const before = boxes();
+      expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
+      const digest = 'ab'.repeat(32);
+      const record = { digest, url: `https://records.example/T7/S-0412-03?digest=${digest}` };
+      demo.push(view('BPBBPT', { seq: 2 }, { ...spec, shoeRecord: record }));
+      await settleAll(app);
+      const el = inner(app, 'shoe-record');
+      expect(el.shadowRoot!.querySelector('svg.qr')!.getAttribute('data-url')).toBe(record.url);
+      const panel = el.parentElement!;
+      expect(panel.classList.contains(place === 'signs' ? 'signs' : 'stats')).toBe(true);
+      // The shoe's final statistics stay in view while the record has a place of its own.
+      expect(getComputedStyle(inner(app, 'kiosk-stats')).visibility).toBe(place === 'signs' ? 'visible' : 'hidden');
+      expect(boxes()).toEqual(before);
+      expect(panel.scrollHeight).toBeLessThanOrEqual(panel.clientHeight + 1);
+      // The QR code inside its panel, a square; the digest whole beside it.
+      const qr = el.shadowRoot!.querySelector('svg.qr')!.getBoundingClientRect();
+      const box = panel.getBoundingClientRect();
+      expect(qr.bottom).toBeLessThanOrEqual(box.bottom);
+      expect(qr.width).toBeCloseTo(qr.height, 0);
+      // As tall as the panel lets it (over the statistics), or as the digest's four lines beside it (the column).
+      const digestBox = el.shadowRoot!.querySelector('.digest')!.getBoundingClientRect();
+      if (place === 'signs') expect(qr.height).toBeGreaterThanOrEqual(digestBox.height * 0.95);
+      else expect(qr.height).toBeGreaterThan(0.7 * box.height);
+      const text = el.shadowRoot!.querySelector<HTMLElement>('.record')!;
+      expect(text.scrollWidth).toBeLessThanOrEqual(text.clientWidth + 1);
+      expect(el.shadowRoot!.querySelector('.digest')!.textContent!.replace(/\s/g, '')).toBe(digest);
+      // The next shoe: the statistics again.
+      demo.push(view('', { seq: 3 }, { ...spec, shoe: '', phase: 'idle', shoeId: 'S-0412-04' }));
+      await settleAll(app);
+      expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
+      expect(getComputedStyle(inner(app, 'kiosk-stats')).visibility).toBe('visible');
+    },
+  );
 
   it.for([
     [1920, 1080],

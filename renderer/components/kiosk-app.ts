@@ -17,13 +17,14 @@ import type { Language } from '../../contract/schemas/signage';
 import { AboutController } from '../controllers/about-controller';
 import { BurnInController } from '../controllers/burn-in-controller';
 import { FitController } from '../controllers/fit-controller';
+import { RecordPlaceController } from '../controllers/record-place';
 import { IdentifyController } from '../controllers/identify-controller';
 import { LanguageController } from '../controllers/language-controller';
 import { StalePictureController } from '../controllers/stale-picture';
 import { ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, plain, tr } from '../localization';
 import { boardFooter, pitMessage, staffStatus } from './board-footer';
-import { header, lastHand, signs, stats, type PanelInputs } from './board-panels';
+import { header, lastHand, shoeRecord, signs, stats, type PanelInputs } from './board-panels';
 import { boardRoads, noNextHand } from './board-roads';
 import { phaseStyles, roundPhase } from './round-phase';
 import { headerStyles } from './kiosk-app.header.styles';
@@ -70,6 +71,7 @@ export class KioskApp extends LitElement {
   private readonly burnIn = new BurnInController(this);
   private readonly about = new AboutController(this);
   private readonly fit = new FitController(this);
+  private readonly record = new RecordPlaceController(this);
   private readonly identify = new IdentifyController(this);
   private observer: ResizeObserver | null = null;
   /** The board's size as last observed: read from the observer, never from layout on a hand (that would force one). */
@@ -123,6 +125,13 @@ export class KioskApp extends LitElement {
         view.shoe?.no ?? null,
       );
     }
+    const record = view?.shoeRecord;
+    this.record.follow(
+      record && (view.payTable || view.signage)
+        ? [record.digest, view.payTable, view.signage, this.language, this.aspect, this.size, this.fit.messageInSigns]
+        : null,
+      this.fit.busy,
+    );
     const hands = String(this.ready ? (this.shoe.roads?.map?.hands ?? 0) : 0);
     if (this.dataset['hands'] !== hands) this.dataset['hands'] = hands;
     const code = this.ready ? this.shoe.view?.outOfStep?.code : undefined;
@@ -233,8 +242,10 @@ export class KioskApp extends LitElement {
     // and its limits), the message goes to the footer instead (FitController measures it, never on a hand).
     const signed = !!(view.payTable || view.signage);
     const inSigns = signed && this.fit.messageInSigns;
+    // An ended shoe's record over the message and the staff line, where the column has room (RecordPlaceController).
+    const recordInSigns = signed && !!view.shoeRecord && this.record.inSigns;
     const foot = signed
-      ? html`${inSigns ? pitMessage(view) : nothing}${portrait ? nothing : staffStatus(view, staff.outOfStep, 'fill', lang)}`
+      ? html`${recordInSigns ? shoeRecord(panels) : nothing}${inSigns ? pitMessage(view) : nothing}${portrait ? nothing : staffStatus(view, staff.outOfStep, 'fill', lang)}`
       : nothing;
     // A landscape header has the differential; a brief one (FitController) leaves all but the minimum and maximum here.
     const brief = this.fit.limitsBrief;
@@ -250,14 +261,14 @@ export class KioskApp extends LitElement {
     const bead = (title: unknown) => html`<section class="panel road bead">${title}${roads.bead}</section>`;
     const derived = (legend: unknown) => html`<section class="panel road derived">${legend}${roads.derived}</section>`;
     const main = portrait
-      ? html`${roads.big}${derived(roads.legend)}${stats(panels, true, this.fit.streaks)}
+      ? html`${roads.big}${derived(roads.legend)}${stats(panels, true, this.fit.streaks, !recordInSigns)}
           <div class="column a">${bead(roads.beadTitle)}${lastHand(panels)}</div>
           <div class="column b">${signColumn}</div>
           ${footer}`
       : html`${roads.big}
           <div class="lower-head">${roads.beadTitle}${roads.legend}</div>
           <div class="column a">${bead(nothing)}${lastHand(panels)}</div>
-          <div class="column b">${derived(nothing)}${stats(panels, true, this.fit.streaks)}</div>
+          <div class="column b">${derived(nothing)}${stats(panels, true, this.fit.streaks, !recordInSigns)}</div>
           ${signColumn} ${footer}`;
     return html`<div
       class="board ${closedNotice ? 'closed' : ''} ${rotated ? 'rotated' : ''}"

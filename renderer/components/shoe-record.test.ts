@@ -81,3 +81,18 @@ describe('<shoe-record>', () => {
     expect(digestLines('abc')).toEqual(['abc', '']);
   });
 });
+
+describe('<shoe-record stacked> (the sign column’s foot)', () => {
+  it('puts the title over the code and the digest beside it in four lines of two groups, none lost', async () => {
+    const el = await mount(RECORD);
+    el.stacked = true;
+    await el.updateComplete;
+    const lines = [...el.shadowRoot!.querySelectorAll('[data-id="digest"] > div')].map((d) => d.textContent);
+    expect(lines).toEqual(digestLines(DIGEST, 4));
+    expect(lines.every((l) => l!.split(' ').length === 2)).toBe(true);
+    expect(lines.join('').replaceAll(' ', '')).toBe(DIGEST);
+    const [title, qr] = ['.title', 'svg.qr'].map((q) => el.shadowRoot!.querySelector(q)!.getBoundingClientRect());
+    expect(qr!.top).toBeGreaterThanOrEqual(title!.bottom - 1);
+    expect(await scan(el)).toBe(RECORD.url);
+  });
+});

@@ -20,9 +20,10 @@ import { sharedStyles } from './shared.styles';
 export type ShoeRecordView = NonNullable<TableView['shoeRecord']>;
 
 /** The digest in eight groups of eight, four to a line: what an eye can compare group by group. */
-export function digestLines(digest: string): [string, string] {
+export function digestLines(digest: string, lines = 2): string[] {
   const groups = digest.match(/.{1,8}/g) ?? [];
-  return [groups.slice(0, 4).join(' '), groups.slice(4).join(' ')];
+  const per = Math.ceil(groups.length / lines);
+  return Array.from({ length: lines }, (_, i) => groups.slice(i * per, (i + 1) * per).join(' '));
 }
 
 /**
@@ -77,6 +78,26 @@ export class ShoeRecord extends LitElement {
         line-height: 1.2;
         white-space: nowrap;
       }
+      /* Stacked, at the sign column's foot (narrower than the statistics): the title over the code, the digest
+         beside the code in four lines of two groups; the code as tall as those four lines and a little more. */
+      :host([stacked]) .record {
+        flex-direction: column;
+        align-items: stretch;
+        gap: 0.3em;
+        height: auto;
+      }
+      :host([stacked]) .code {
+        display: flex;
+        gap: 0.6em;
+        align-items: center;
+      }
+      :host([stacked]) .qr {
+        height: calc(var(--kiosk-text-min) * 4.8);
+        max-width: none;
+      }
+      :host([stacked]) .digest {
+        letter-spacing: 0;
+      }
     `,
   ];
 
@@ -84,6 +105,8 @@ export class ShoeRecord extends LitElement {
   @property({ attribute: false }) record: ShoeRecordView | null = null;
   /** Language of the labels. */
   @property() language: Language = DEFAULT_LANGUAGE;
+  /** At the sign column's foot: the title over the code, the digest beside it in four lines. */
+  @property({ type: Boolean, reflect: true }) stacked = false;
 
   override willUpdate(): void {
     this.toggleAttribute('has-record', this.record !== null);
@@ -93,28 +116,29 @@ export class ShoeRecord extends LitElement {
     const r = this.record;
     if (!r) return nothing;
     const lang = this.language;
-    const [first, second] = digestLines(r.digest);
-    // Three lines beside the code, to fit the statistics' panel: what to do with it, then the digest.
+    const title = html`<div class="title">
+      ${r.url ? tr(lang, 'record.scan', "Scan to check this shoe's record") : tr(lang, 'record.digest', "This shoe's record digest")}
+    </div>`;
+    const lines = digestLines(r.digest, this.stacked ? 4 : 2);
+    const digest = html`<div class="digest" data-id="digest" aria-label=${r.digest}>
+      ${lines.map((line) => html`<div>${line}</div> `)}
+    </div>`;
+    const qr = r.url ? this.renderQr(r.url) : nothing;
+    // Beside the code, to fit the statistics' panel: what to do with it, then the digest in two lines. Stacked (the
+    // sign column's foot): the title over the code, the digest beside it in four.
     return html`<div
       class="record"
       data-shoe=${r.shoeId}
       role="group"
       aria-label=${plain(lang, 'record.title', 'Shoe record')}
     >
-      ${r.url ? this.renderQr(r.url) : nothing}
-      <div class="text">
-        <div class="title">
-          ${
-            r.url
-              ? tr(lang, 'record.scan', "Scan to check this shoe's record")
-              : tr(lang, 'record.digest', "This shoe's record digest")
-          }
-        </div>
-        <div class="digest" data-id="digest" aria-label=${r.digest}>
-          <div>${first}</div>
-          <div>${second}</div>
-        </div>
-      </div>
+      ${
+        this.stacked
+          ? html`${title}
+              <div class="code">${qr}${digest}</div>`
+          : html`${qr}
+              <div class="text">${title}${digest}</div>`
+      }
     </div>`;
   }
 

@@ -82,14 +82,27 @@ export class FitController implements ReactiveController {
   follow(...what: unknown[]): void {
     if (what.length === this.fitted.length && what.every((w, i) => w === this.fitted[i])) return;
     this.fitted = what;
+    this.pending++;
     // One measurement at a time, in order: two interleaved would undo each other's steps.
     this.queue = this.queue.then(async () => {
-      await this.fitHeadline(); // first: what it gives up goes to the sign column
-      await this.fitSigns();
-      await this.fitStats();
-      this.measured = this.report();
-      this.tell();
+      try {
+        await this.fitHeadline(); // first: what it gives up goes to the sign column
+        await this.fitSigns();
+        await this.fitStats();
+        this.measured = this.report();
+        this.tell();
+      } finally {
+        if (--this.pending === 0) this.host.requestUpdate(); // what waited for the fit (record-place.ts) goes on
+      }
     });
+  }
+
+  /** Measurements asked for and not yet done. */
+  private pending = 0;
+
+  /** Whether the fit is measuring (what goes in the room it leaves waits: record-place.ts). */
+  get busy(): boolean {
+    return this.pending > 0;
   }
 
   /** Sends the fit measured to the host if it has not taken it yet; one it refused or never got is sent next time. */
