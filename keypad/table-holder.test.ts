@@ -60,6 +60,7 @@ describe('a status on the table topic', () => {
     sawOwnOnline: true,
     signs: false,
     trusted: false,
+    signed: false,
   };
   test.each<[string, ControllerStatus, Partial<StatusContext>, StatusMove]>([
     ['its own online, counted first (even before serving)', online, { ownThisRun: true, serving: false }, 'own-online'],
@@ -82,10 +83,16 @@ describe('a status on the table topic', () => {
     ['a keypad that signs: an untrusted retained online', online, { signs: true, retained: true }, 'none'],
     ['a keypad that signs: a stale unsigned will over its presence', offline, { signs: true }, 'say-online'],
     [
-      'a keypad that signs, refused: the other online again',
+      'a keypad that signs, refused: the other online again, signed',
+      online,
+      { signs: true, serving: false, refused: true, signed: true },
+      'refresh-refusal',
+    ],
+    [
+      'a keypad that signs, refused: an unsigned or untrusted online does not name the holder',
       online,
       { signs: true, serving: false, refused: true },
-      'refresh-refusal',
+      'none',
     ],
     ["another's online before its own came back", online, { sawOwnOnline: false }, 'none'],
     ['a stale will over its presence', offline, {}, 'say-online'],

@@ -7,7 +7,7 @@
  * const current = await watch.current();
  * if (heldByAnother(current, (s) => presence.ours(s))) refusal = refusalOf('another-keypad', current);
  * const live = { retained: false, ownThisRun: false, serving: true, refused: false, sawOwnOnline: true,
- *   signs: true, trusted: true };
+ *   signs: true, trusted: true, signed: true };
  * statusMove(anotherOnline, live); // 'yield': the table was taken over
  * statusMove(forgedOnline, { ...live, trusted: false }); // 'refuse-take-over': keep serving, say online again
  * ```
@@ -47,14 +47,17 @@ export interface StatusContext {
   readonly refused: boolean;
   readonly sawOwnOnline: boolean; // its own online of this run has come back
   readonly signs: boolean; // the keypad signs (--signing-key): it takes signed take-overs only
-  /** The status is signed by a key the keypad trusts (its own, or one given with --trust-key), and verifies. */
+  /** The status is signed by a key the keypad trusts (its own, or one given with --trust-key), verifies, is fresh. */
   readonly trusted: boolean;
+  /** The status is signed by a key the keypad trusts and verifies, however old (what a refused keypad asks). */
+  readonly signed: boolean;
 }
 
 /**
  * What to do with a status on the table's topic. While it serves the table: another's online after its own is a
  * take-over (`yield`); another's offline, a stale will that overwrote its presence (`say-online`). Refused: another's
- * online keeps what the page says about the other keypad current (`refresh-refusal`). A keypad that signs yields
+ * online keeps what the page says about the other keypad current (`refresh-refusal`; for a keypad that signs, a signed
+ * one). A keypad that signs yields
  * only to an online its trusted keys signed: any other is a forged take-over, refused (`refuse-take-over`: it keeps
  * serving and says online again, so the retained status is its own). One that does not sign cannot ask others to.
  */
@@ -63,7 +66,9 @@ export type StatusMove = 'own-online' | 'refresh-refusal' | 'yield' | 'refuse-ta
 export function statusMove(s: ControllerStatus, c: StatusContext): StatusMove {
   // Its own online may come back before the connection's acknowledgement does: count it first.
   if (c.ownThisRun) return s.state === 'online' ? 'own-online' : 'none';
-  if (!c.serving) return c.refused && s.state === 'online' ? 'refresh-refusal' : 'none';
+  // Refused: a keypad that signs names as the holder only a controller its trusted keys signed for (a forged online
+  // on the topic would put its name on the tablet).
+  if (!c.serving) return c.refused && s.state === 'online' && (!c.signs || c.signed) ? 'refresh-refusal' : 'none';
   if (c.retained) return 'none'; // older than anything live
   if (s.state === 'online' && c.sawOwnOnline) return c.signs && !c.trusted ? 'refuse-take-over' : 'yield';
   return s.state === 'offline' ? 'say-online' : 'none';

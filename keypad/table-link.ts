@@ -263,6 +263,7 @@ export class TableLink {
         sawOwnOnline: this.sawOwnOnline,
         signs: this.o.signingKey !== undefined,
         trusted: check?.trusted ?? false,
+        signed: check?.signed ?? false,
       });
       if (move === 'own-online') this.sawOwnOnline = true;
       else if (move === 'refresh-refusal') this.refuse(this.refusal?.why ?? 'another-keypad', s);

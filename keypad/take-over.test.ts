@@ -52,12 +52,17 @@ async function serving(b: TestBroker, o: Partial<KeypadOptions>): Promise<Keypad
 }
 
 /** Another controller's live online status for K1, unsigned or signed by `key`, published retained. */
-async function publishOnline(url: string, key: SigningKey | null, at = new Date()): Promise<void> {
+async function publishOnline(
+  url: string,
+  key: SigningKey | null,
+  at = new Date(),
+  version = 'keypad 9.9.9',
+): Promise<void> {
   const status = {
     v: 1,
     state: 'online',
     controllerId: 'ctl-K1',
-    version: 'keypad 9.9.9',
+    version,
     timestamp: at.toISOString(),
   };
   const client = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
@@ -158,6 +163,10 @@ describe('a keypad that signs, started on a table whose retained status says ano
       () => expect(kp.view().link).toMatchObject({ state: 'refused', refusal: { why: 'another-keypad' } }),
       8000,
     );
+    // Refused, its tablet names the holder its trusted keys signed for, not one a forged online names.
+    await publishOnline(b.url, null, new Date(), 'simulator 6.6.6');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(kp.view().link.refusal).toMatchObject({ holder: 'keypad', version: 'keypad 9.9.9' });
   });
 });
 
