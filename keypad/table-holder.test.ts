@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { ControllerStatus } from '../contract/schemas/status';
 import {
   heldByAnother,
+  tableAtStart,
   refusalOf,
   statusMove,
   unseenTakeOver,
@@ -26,6 +27,23 @@ describe('who holds the table', () => {
     ["another's online", online, false, true],
     ['its own online, of an earlier run', online, true, false],
   ])('%s: held by another is %s', (_, current, ours, held) => expect(heldByAnother(current, () => ours)).toBe(held));
+
+  const other = {
+    v: 1,
+    state: 'online',
+    controllerId: 'ctl-T1',
+    version: 'keypad 0.1.0',
+    timestamp: '2026-11-28T10:00:00.000Z',
+  } as const;
+  test.each([
+    ['a keypad that does not sign: any online of another', other, null, 'held'],
+    ['a keypad that signs: one its trusted keys signed, however old', other, { signed: true }, 'held'],
+    ['a keypad that signs: unsigned, or a key it does not trust', other, { signed: false }, 'forged'],
+    ['an offline', { ...other, state: 'offline' }, { signed: false }, 'free'],
+    ['nothing retained', null, null, 'free'],
+  ] as const)('at start, %s: %s', (_, current, check, table) =>
+    expect(tableAtStart(current, () => false, check ? () => check : null)).toBe(table),
+  );
 
   test.each([
     ['keypad 0.1.0', 'keypad'],

@@ -5,7 +5,7 @@
  *
  * ```ts
  * const current = await watch.current();
- * if (heldByAnother(current, (s) => presence.ours(s))) refusal = refusalOf('another-keypad', current);
+ * if (tableAtStart(current, (s) => presence.ours(s), signs ? check : null) === 'held') refusal = refusalOf('another-keypad', current);
  * const live = { retained: false, ownThisRun: false, serving: true, refused: false, sawOwnOnline: true,
  *   signs: true, trusted: true, signed: true };
  * statusMove(anotherOnline, live); // 'yield': the table was taken over
@@ -14,14 +14,14 @@
  * @packageDocumentation
  */
 import type { ControllerStatus } from '../contract/schemas/status';
-import { controllerSoftware } from '../simulator/publisher';
+import { controllerSoftware, heldByAnother } from '../simulator/publisher';
 import type { LinkView } from './protocol';
 
 /**
  * Whether the table's retained status says another controller serves it (an online status this keypad never made):
  * the rule `simulate` shares, kept beside the controller's connection (`simulator/controller-link.ts`).
  */
-export { heldByAnother } from '../simulator/publisher';
+export { heldByAnother };
 
 export type Refusal = NonNullable<LinkView['refusal']>;
 
@@ -29,6 +29,21 @@ export type Refusal = NonNullable<LinkView['refusal']>;
 export function refusalOf(why: Refusal['why'], s: ControllerStatus): Refusal {
   const holder = controllerSoftware(s.version);
   return { why, holder, controllerId: s.controllerId, version: s.version, since: s.timestamp };
+}
+
+/**
+ * What the table's retained status means to a keypad about to take it: `held`, another's online (not one of its
+ * own; for a keypad that signs, one its trusted keys signed, however old: another keypad serving for hours said
+ * online hours ago); `forged`, an online a keypad that signs finds unsigned or signed by a key it does not trust
+ * (it takes the table and says so); else `free`. `check`: the status's signature, for a keypad that signs.
+ */
+export function tableAtStart(
+  current: ControllerStatus | null,
+  ours: (s: ControllerStatus) => boolean,
+  check: ((s: ControllerStatus) => { readonly signed: boolean }) | null,
+): 'held' | 'forged' | 'free' {
+  if (!heldByAnother(current, ours)) return 'free';
+  return check === null || check(current).signed ? 'held' : 'forged';
 }
 
 /**

@@ -23,7 +23,7 @@ import { connectController, controllerVersion, tableOpenOf, type ControllerLink 
 import { Outbox } from './outbox';
 import { PresenceRecord } from './presence';
 import { refusalText, type ActionResponse, type LinkView } from './protocol';
-import { heldByAnother, refusalOf, statusMove, unseenTakeOver, type Refusal } from './table-holder';
+import { refusalOf, statusMove, tableAtStart, unseenTakeOver, type Refusal } from './table-holder';
 import { TakeOverGuard } from './take-over-guard';
 import { TableWatch, type PitSign } from '../simulator/table-watch';
 
@@ -155,15 +155,13 @@ export class TableLink {
         this.watch.on('pit', () => this.o.changed());
         const current = await this.watch.current();
         this.watchLive(); // before connecting: it must hear its own online to know what comes after it
-        // A keypad that signs takes only a status its trusted keys signed for another keypad's (however old: one
-        // serving for hours said online hours ago); an unsigned online, or one of a key it does not know, is a
-        // forgery retained on the table's topic to keep it from starting: it takes the table, and says so.
-        const held = heldByAnother(current, (s) => this.presence.ours(s));
-        const check = held && this.o.signingKey ? this.guard.check(current) : null;
-        if (held && (check === null || check.signed)) this.refuse('another-keypad', current);
+        // A forged online retained on the table's topic to keep it from starting: it takes the table, says so.
+        const check = this.o.signingKey ? this.guard.check : null;
+        const table = tableAtStart(current, (s) => this.presence.ours(s), check);
+        if (table === 'held') this.refuse('another-keypad', current!);
         else {
           await this.connect();
-          if (held && check) this.guard.refuse(current, check.reason);
+          if (table === 'forged') this.guard.refuse(current!, this.guard.check(current!).reason);
         }
         return attempted();
       } catch (e) {
@@ -185,11 +183,8 @@ export class TableLink {
   async recheck(): Promise<void> {
     if (this.state !== 'refused' || !this.watch) return;
     const current = await this.watch.refresh();
-    if (
-      heldByAnother(current, (s) => this.presence.ours(s)) &&
-      (!this.o.signingKey || this.guard.check(current).signed)
-    )
-      return;
+    const check = this.o.signingKey ? this.guard.check : null;
+    if (tableAtStart(current, (s) => this.presence.ours(s), check) === 'held') return;
     this.refusal = undefined;
     this.state = 'starting';
     await this.connect();
