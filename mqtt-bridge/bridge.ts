@@ -34,6 +34,7 @@ import type { Config } from './config';
 import { FleetCommands } from './fleet-commands';
 import { Follower } from './follower';
 import { ForgedResults } from './forged-results';
+import { CommandReplayFile, commandReplayPath } from './command-replay-file';
 import { MessageIntake } from './message-intake';
 import { ScreenWatch } from './screen-watch';
 import { keyringOf, type Keyring } from './signing';
@@ -165,6 +166,7 @@ export class Bridge extends EventEmitter {
       rejectionLog: deps.rejectionLog,
       now: () => this.iso(),
       heard: (now) => this.link.heard(now),
+      commandsDone: new CommandReplayFile(commandReplayPath(config.journal.dir, config.mqtt.clientId), this.log),
       rejected: (rejection) => {
         // A replayed signed command is someone publishing as the pit, as much as a forged signature is.
         if (rejection.code === 'bad-signature' || rejection.code === 'replayed-command')

@@ -41,7 +41,7 @@ describe('a signed command is carried out once, while fresh', () => {
   });
 
   test('memory is bounded: the oldest is forgotten first', () => {
-    const replays = new CommandReplays(COMMAND_WINDOW_MS, 3);
+    const replays = new CommandReplays([], COMMAND_WINDOW_MS, 3);
     for (const id of ['a', 'b', 'c', 'd']) expect(replays.check(cmd(id, 0), NOW)).toBeNull();
     expect(replays.check(cmd('a', 0), NOW)).toBeNull(); // forgotten, for room
     expect(replays.check(cmd('d', 0), NOW)?.kind).toBe('again');

@@ -8,8 +8,9 @@
  * Pure: the caller gives the time.
  *
  * ```ts
- * const replays = new CommandReplays();
+ * const replays = new CommandReplays(file.read()); // what it carried out before a restart (command-replay-file.ts)
  * replays.check(command, Date.now()); // null: carry it out (remembered); else { kind: 'stale' | 'again', reason }
+ * file.save(replays.remembered());
  * ```
  * @packageDocumentation
  */
@@ -30,10 +31,19 @@ export class CommandReplays {
   /** requestId → its command's time (ms since the epoch), oldest carried out first. */
   private readonly seen = new Map<string, number>();
 
+  /** `remembered`: the request ids carried out before (a restart: command-replay-file.ts), with their commands' times. */
   constructor(
+    remembered: Iterable<readonly [string, number]> = [],
     private readonly windowMs = COMMAND_WINDOW_MS,
     private readonly max = MAX_REMEMBERED_COMMANDS,
-  ) {}
+  ) {
+    for (const [id, at] of remembered) this.seen.set(id, at);
+  }
+
+  /** The request ids remembered, oldest carried out first, with their commands' times: what a restart must keep. */
+  remembered(): [string, number][] {
+    return [...this.seen];
+  }
 
   /**
    * Null when the command is fresh and new (it is then remembered); else why it is not carried out, in words for

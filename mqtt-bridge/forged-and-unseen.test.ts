@@ -21,10 +21,11 @@ import { generateSigningKey, publicKeyText, signPayload } from './signing';
 const T = topics('baccarat');
 const cleanups = cleanupList();
 
-async function rig(deps: Partial<BridgeDeps> = {}, trust?: Config['trust']) {
-  const broker = await startEmbeddedBroker();
-  cleanups.push(() => broker.close());
-  const cfg = testBoardConfig(broker.url, 'bb-forged-', trust ? { trust } : {});
+async function rig(deps: Partial<BridgeDeps> = {}, trust?: Config['trust'], restarted?: { url: string; cfg: Config }) {
+  const broker = restarted ? null : await startEmbeddedBroker();
+  if (broker) cleanups.push(() => broker.close());
+  const url = restarted?.url ?? broker!.url;
+  const cfg = restarted?.cfg ?? testBoardConfig(url, 'bb-forged-', trust ? { trust } : {});
   const { logger, records } = memoryLogger();
   const bridge = new Bridge(cfg, { logger, version: '1.2.3', ...deps });
   const commands: DisplayCommand[] = [];
@@ -32,9 +33,9 @@ async function rig(deps: Partial<BridgeDeps> = {}, trust?: Config['trust']) {
   await bridge.start();
   cleanups.push(() => bridge.stop());
   await until(() => expect(bridge.subscribed).toBe(true));
-  const other: MqttClient = await mqtt.connectAsync(broker.url, { clientId: 'someone', reconnectPeriod: 0 });
+  const other: MqttClient = await mqtt.connectAsync(url, { clientId: `someone-${Math.random()}`, reconnectPeriod: 0 });
   cleanups.push(() => other.endAsync(true));
-  return { bridge, commands, other, records, tableId: cfg.tableId };
+  return { bridge, commands, other, records, tableId: cfg.tableId, url, cfg };
 }
 
 const statusWarnings = (b: Bridge) => {
@@ -109,6 +110,30 @@ describe("the pit's signed commands sent again (replayed-command)", () => {
     expect(ignored.map((x) => x.msg)).toEqual([
       'a signed resync command (request op-1) this board has carried out already: ignored',
     ]);
+  });
+});
+
+describe("the pit's signed commands sent again after the board restarted", () => {
+  test('a genuine command carried out before a restart, sent again within its 5 minutes: still ignored', async () => {
+    const pit = generateSigningKey();
+    const trust = { requireSignatures: false, controllerKeys: [], pitKeys: [publicKeyText(pit.publicKey)] };
+    const first = await rig({}, trust);
+    const genuine = signPayload(pit, T.displayCommand('D1'), cmd('identify', 'op-7'));
+    await send(first.other, genuine);
+    await until(() => expect(first.commands.map((c) => c.requestId)).toEqual(['op-7']));
+    await first.bridge.stop();
+    // The same board started again (its journal folder kept), and the attacker sends the command again.
+    const again = await rig({}, trust, { url: first.url, cfg: first.cfg });
+    await send(again.other, genuine);
+    await until(() =>
+      expect(again.records.some((x) => /request op-7\) this board has carried out already/.test(String(x.msg)))).toBe(
+        true,
+      ),
+    );
+    expect(again.commands).toEqual([]);
+    // A new command still is carried out.
+    await send(again.other, signPayload(pit, T.displayCommand('D1'), cmd('identify', 'op-8')));
+    await until(() => expect(again.commands.map((c) => c.requestId)).toEqual(['op-8']));
   });
 });
 

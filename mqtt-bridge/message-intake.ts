@@ -35,6 +35,8 @@ export interface IntakeRoutes {
   readonly heard: (now: string) => void;
   /** A message refused, counted and logged: for the status and the host. */
   readonly rejected: (rejection: { topic: string; reason: string; code: string }) => void;
+  /** The signed commands carried out before this start, and where to keep them (command-replay-file.ts). */
+  readonly commandsDone?: { read(): [string, number][]; save(done: readonly (readonly [string, number])[]): void };
 }
 
 interface Received {
@@ -46,7 +48,7 @@ export class MessageIntake {
   /** Messages received and rejected since start. */
   readonly counts = { received: 0, rejected: 0 };
   private readonly rejections: RejectionLog;
-  private readonly replays = new CommandReplays();
+  private readonly replays: CommandReplays;
   /** Messages in the order they came, while their signatures are verified. */
   private readonly inbox = new OrderedInbox<Received, Inbound, SignatureCheck>(
     (meta, r) => this.take(meta, r),
@@ -60,6 +62,7 @@ export class MessageIntake {
     private readonly to: IntakeRoutes,
   ) {
     this.rejections = new RejectionLog(to.log, to.rejectionLog);
+    this.replays = new CommandReplays(to.commandsDone?.read() ?? []);
   }
 
   /** One raw message: taken at once when unsigned and nothing waits ahead of it, else shortly ({@link settled}). */
@@ -103,6 +106,7 @@ export class MessageIntake {
         const refusal = r.verified ? this.replays.check(r.command, Date.parse(now)) : null;
         if (refusal?.kind === 'again') return void this.to.log.info({ topic }, '%s: ignored', refusal.reason);
         if (refusal) return this.reject(topic, 'replayed-command', refusal.reason);
+        if (r.verified) this.to.commandsDone?.save(this.replays.remembered()); // a restart must not forget it
         return this.to.fleet.take(r.command);
       }
       case 'cleared':
