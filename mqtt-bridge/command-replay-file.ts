@@ -13,10 +13,10 @@
  * ```
  * @packageDocumentation
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { MAX_REMEMBERED_COMMANDS } from './command-replay';
+import { readRecord, writeRecord } from './small-file';
 
 /** The file for a board's client id, in its journal folder; a client id's odd characters made safe. */
 export const commandReplayPath = (dir: string, clientId: string): string =>
@@ -50,15 +50,13 @@ export class CommandReplayFile {
 
   /** What the board carried out before it (re)started; none if there is no file, or it cannot be read. */
   read(): [string, number][] {
-    let text: string;
-    try {
-      text = readFileSync(this.path, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.log.warn({ err: (e as Error).message, path: this.path }, 'cannot read the signed commands carried out');
+    const file = readRecord(this.path);
+    if ('missing' in file) return [];
+    if ('error' in file) {
+      this.log.warn({ err: file.error, path: this.path }, 'cannot read the signed commands carried out');
       return [];
     }
-    const { done, error } = parseCommandsDone(text);
+    const { done, error } = parseCommandsDone(file.text);
     if (error)
       this.log.warn(
         { path: this.path, reason: error },
@@ -70,17 +68,12 @@ export class CommandReplayFile {
 
   /** Keeps `done` (atomically: a board stopped mid-write keeps the last whole record). */
   save(done: readonly (readonly [string, number])[]): void {
-    try {
-      mkdirSync(dirname(this.path), { recursive: true });
-      const tmp = `${this.path}.tmp`;
-      writeFileSync(tmp, `${JSON.stringify(done)}\n`);
-      renameSync(tmp, this.path);
-    } catch (e) {
+    const error = writeRecord(this.path, `${JSON.stringify(done)}\n`);
+    if (error)
       this.log.warn(
-        { err: (e as Error).message, path: this.path },
+        { err: error, path: this.path },
         'cannot save the signed commands carried out: after a restart, one sent again within its 5 minutes would be ' +
           'carried out again',
       );
-    }
   }
 }

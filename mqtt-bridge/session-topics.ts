@@ -12,9 +12,9 @@
  * ```
  * @packageDocumentation
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { readRecord, writeRecord } from './small-file';
 
 /** Per broker URL, the topics the board's session there holds as far as the board knows. */
 export type SessionTopicsRecord = Readonly<Record<string, readonly string[]>>;
@@ -79,29 +79,22 @@ export class SessionTopics {
     const next = withSubscribed(this.record, broker, wanted, stale);
     if (JSON.stringify(next) === JSON.stringify(this.record)) return;
     this.record = next;
-    try {
-      mkdirSync(dirname(this.path), { recursive: true });
-      const tmp = `${this.path}.tmp`;
-      writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`);
-      renameSync(tmp, this.path);
-    } catch (e) {
+    const error = writeRecord(this.path, `${JSON.stringify(next, null, 2)}\n`);
+    if (error)
       this.log.warn(
-        { err: (e as Error).message, path: this.path },
+        { err: error, path: this.path },
         'cannot save the topics its session holds: moved to another table later, it cannot take its old ones away',
       );
-    }
   }
 
   private read(): SessionTopicsRecord {
-    let text: string;
-    try {
-      text = readFileSync(this.path, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.log.warn({ err: (e as Error).message, path: this.path }, 'cannot read the topics its session holds');
+    const file = readRecord(this.path);
+    if ('missing' in file) return {};
+    if ('error' in file) {
+      this.log.warn({ err: file.error, path: this.path }, 'cannot read the topics its session holds');
       return {};
     }
-    const { record, error } = parseSessionTopics(text);
+    const { record, error } = parseSessionTopics(file.text);
     if (error)
       this.log.warn({ path: this.path, reason: error }, 'the record of the topics its session holds is unreadable');
     return record;

@@ -1,3 +1,4 @@
+import { SIDE_BETS } from '../../baccarat/pay-tables';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { KioskApi, PushEvents, TableView } from '../../contract/kiosk';
@@ -231,7 +232,7 @@ describe('<kiosk-app> and its ShoeController', () => {
     async ([w, h, signs, place]) => {
       const every = {
         variant: 'modified-odds' as const,
-        sideBets: ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const,
+        sideBets: SIDE_BETS,
         message: 'Minimum raised to HK$1,000 after 22:00',
       };
       const spec = { shoe: 'BPBBPT', phase: 'ended' as const, ...(signs === 'every sign' && every) };

@@ -5,6 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { TableView } from '../../contract/kiosk';
+import { SIDE_BETS } from '../../baccarat/pay-tables';
+import { WIDEST_SIDE_BET_LIMITS } from '../../test/fixtures/views';
 import { makeView } from '../../test/fixtures/views/build-view';
 import { charsShown, linesShown } from '../../test/helpers/lines-shown';
 import { board, FitHost, settleAll } from '../test-support/board';
@@ -120,14 +122,8 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
       language: 'en+zh-Hans' as const,
       tiePays: 9 as const,
       perfectPairsScale: 'two' as const,
-      sideBets: ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const,
-      limits: {
-        sideBetLimits: {
-          perfectPairs: { minimum: 100, maximum: 5_000 },
-          urWayEgalite: { minimum: 50, maximum: 2_500 },
-          threeGivesEight: { minimum: 50, maximum: 1_000 },
-        },
-      },
+      sideBets: SIDE_BETS,
+      limits: WIDEST_SIDE_BET_LIMITS,
     };
     // The statistics keep their streak line (issue 13): the derived roads' names beside them, not in a row over them,
     // leave the room the footer's line takes (before, the signs took the streak line for it).
@@ -157,15 +153,14 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
     'portrait: the fullest sign column holds every pay and limit whole (%s, %i×%i)',
     async ([language, w, h]) => {
       await page.viewport(w, h);
-      const sideBets = ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const;
-      const limits = {
-        sideBetLimits: {
-          perfectPairs: { minimum: 100, maximum: 5_000 },
-          urWayEgalite: { minimum: 50, maximum: 2_500 },
-          threeGivesEight: { minimum: 50, maximum: 1_000 },
-        },
+      const spec = {
+        shoe: 'BPBBPT',
+        language,
+        variant: 'modified-odds' as const,
+        sideBets: SIDE_BETS,
+        limits: WIDEST_SIDE_BET_LIMITS,
+        message: TONIGHT,
       };
-      const spec = { shoe: 'BPBBPT', language, variant: 'modified-odds' as const, sideBets, limits, message: TONIGHT };
       const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
       const app = await board(host, w, h);
       await expect.poll(() => host.fits.length).toBeGreaterThan(0);
@@ -197,8 +192,7 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
 
   it('compact only where the signs need it: the same table on a landscape board keeps Player and Banker apart', async () => {
     await page.viewport(1920, 1080);
-    const sideBets = ['playerPair', 'bankerPair', 'perfectPairs', 'urWayEgalite', 'threeGivesEight'] as const;
-    const spec = { ...BILINGUAL, variant: 'modified-odds' as const, sideBets, message: TONIGHT };
+    const spec = { ...BILINGUAL, variant: 'modified-odds' as const, sideBets: SIDE_BETS, message: TONIGHT };
     const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
     const app = await board(host, 1920, 1080);
     await expect.poll(() => host.fits.length).toBeGreaterThan(0);
