@@ -7,8 +7,10 @@
  * beside the footer.
  */
 import { html, nothing } from 'lit';
-import type { OutOfStep, TableView } from '../../contract/kiosk';
-import { tr, type Language } from '../localization';
+import type { ConnectionView, OutOfStep, TableView } from '../../contract/kiosk';
+import { plain, tr, type Language } from '../localization';
+import './connection-status';
+import './notice-board';
 import './staff-status';
 
 /**
@@ -82,4 +84,18 @@ export function boardFooter(view: TableView, lang: Language, { staff, message, n
     ${underMessage ? nothing : forStaff}
     ${notices === nothing ? nothing : html`<div class="notice-band">${notices}</div>`}
   </footer>`;
+}
+
+/**
+ * The notice band (over the footer): the notices in force and a lost connection, or nothing. A closed table's notice
+ * is its own overlay, so not here while it is closed.
+ */
+export function noticeBand(view: TableView, connection: ConnectionView, closed: boolean, lang: Language) {
+  const lost = connection.state !== 'connected';
+  const shown = view.notices.some((n) => n.kind !== 'tableClosed');
+  if (!lost && !shown) return nothing;
+  return html`<div class="notices" role="region" aria-label=${plain(lang, 'notices', 'Notices')}>
+    ${lost ? html`<kiosk-connection banner .connection=${connection} .language=${lang}></kiosk-connection>` : nothing}
+    ${shown && !closed ? html`<kiosk-notices .notices=${view.notices} .language=${lang}></kiosk-notices>` : nothing}
+  </div>`;
 }

@@ -23,7 +23,7 @@ import { LanguageController } from '../controllers/language-controller';
 import { StalePictureController } from '../controllers/stale-picture';
 import { ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, plain, tr } from '../localization';
-import { boardFooter, pitMessage, staffStatus } from './board-footer';
+import { boardFooter, noticeBand, pitMessage, staffStatus } from './board-footer';
 import { header, lastHand, shoeRecord, signs, stats, type PanelInputs } from './board-panels';
 import { boardRoads, noNextHand } from './board-roads';
 import { phaseStyles, roundPhase } from './round-phase';
@@ -36,7 +36,6 @@ import { sharedStyles } from './shared.styles';
 import './about-overlay';
 import './connection-status';
 import './identify-overlay';
-import './notice-board';
 
 /**
  * The board.
@@ -125,13 +124,7 @@ export class KioskApp extends LitElement {
         view.shoe?.no ?? null,
       );
     }
-    const record = view?.shoeRecord;
-    this.record.follow(
-      record && (view.payTable || view.signage)
-        ? [record.digest, view.payTable, view.signage, this.language, this.aspect, this.size, this.fit.messageInSigns]
-        : null,
-      this.fit.busy,
-    );
+    this.record.follow(view, [this.language, this.aspect, this.size, this.fit.messageInSigns], this.fit.busy);
     const hands = String(this.ready ? (this.shoe.roads?.map?.hands ?? 0) : 0);
     if (this.dataset['hands'] !== hands) this.dataset['hands'] = hands;
     const code = this.ready ? this.shoe.view?.outOfStep?.code : undefined;
@@ -161,18 +154,6 @@ export class KioskApp extends LitElement {
   private connection(view: TableView): ConnectionView {
     if (!this.hostDown || view.connection.state !== 'connected') return view.connection;
     return { ...view.connection, state: 'reconnecting' };
-  }
-
-  /** The notices in force and a lost connection, for the notice band (over the footer), or nothing. */
-  private notices(view: TableView, closed: boolean) {
-    const connection = this.connection(view);
-    const lost = connection.state !== 'connected';
-    const shown = view.notices.some((n) => n.kind !== 'tableClosed');
-    if (!lost && !shown) return nothing;
-    return html`<div class="notices" role="region" aria-label=${plain(this.language, 'notices', 'Notices')}>
-      ${lost ? html`<kiosk-connection banner .connection=${connection} .language=${this.language}></kiosk-connection>` : nothing}
-      ${shown && !closed ? html`<kiosk-notices .notices=${view.notices} .language=${this.language}></kiosk-notices>` : nothing}
-    </div>`;
   }
 
   /** The view shown (for tests and the demo's timing hook). */
@@ -256,7 +237,7 @@ export class KioskApp extends LitElement {
     const footer = boardFooter(view, lang, {
       staff: portrait || signed ? null : staff,
       message: !inSigns,
-      notices: this.notices(view, closedNotice !== undefined),
+      notices: noticeBand(view, this.connection(view), closedNotice !== undefined, lang),
     });
     const bead = (title: unknown) => html`<section class="panel road bead">${title}${roads.bead}</section>`;
     const derived = (legend: unknown) => html`<section class="panel road derived">${legend}${roads.derived}</section>`;

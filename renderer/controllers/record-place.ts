@@ -10,11 +10,12 @@
  * ```ts
  * private readonly record = new RecordPlaceController(this);              // in <kiosk-app>
  * const inSigns = this.record.inSigns;                                     // in render()
- * this.record.follow(view.shoeRecord ? [digest, payTable, …] : null, this.fit.busy); // in updated()
+ * this.record.follow(view, [language, aspect, size, messageInSigns], this.fit.busy); // in updated()
  * ```
  * @packageDocumentation
  */
 import type { LitElement, ReactiveController, ReactiveControllerHost } from 'lit';
+import type { TableView } from '../../contract/kiosk';
 import { overflows } from './fit-measure';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
@@ -41,10 +42,13 @@ export class RecordPlaceController implements ReactiveController {
   }
 
   /**
-   * Call in the host's `updated()`: `what`, what the place depends on (null: no record, or no sign column); `busy`,
-   * whether the board's fit is measuring.
+   * Call in the host's `updated()` with the view shown, what else the column's room depends on (compared by
+   * identity: the language, the screen, where the fit put the message), and whether the board's fit is measuring.
    */
-  follow(what: readonly unknown[] | null, busy: boolean): void {
+  follow(view: TableView | null, also: readonly unknown[], busy: boolean): void {
+    const record = view?.shoeRecord;
+    const signed = !!(view?.payTable || view?.signage); // else no sign column
+    const what = record && signed ? [record.digest, view.payTable, view.signage, ...also] : null;
     const was = this.what;
     const same = what !== null && was !== null && what.length === was.length && what.every((w, i) => w === was[i]);
     if (!same) {
