@@ -160,12 +160,14 @@ export class Follower {
   /**
    * A signed snapshot the rules would not take over a shoe the board took unsigned (before it knew the table signs):
    * the unsigned one may be made up to look newer than any real shoe (a later start, the highest seq), so the signed
-   * one is taken in its place, on the board's results cleared (the signs kept). Null: not such a case.
+   * one is taken in its place, on the board's results cleared (the signs and the controller's presence kept). Null:
+   * not such a case.
    */
   private overUnsigned(msg: TableMessage, now: string): Applied | null {
     if (msg.kind !== 'shoe' || !this.signing.showsUnsigned) return null;
-    const { signage, casino } = this.current;
-    const r = applyMessage({ ...emptyTableState(this.deps.tableId), signage, casino }, msg, now);
+    // The signs and the controller's presence are kept: a controller says online only when it connects.
+    const { signage, casino, controller } = this.current;
+    const r = applyMessage({ ...emptyTableState(this.deps.tableId), signage, casino, controller }, msg, now);
     if (r.effect !== 'applied') return null;
     this.deps.log.warn(
       { shoeId: msg.payload.shoeId, shown: this.current.shoe?.id ?? null },

@@ -7,7 +7,7 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, test } from 'vitest';
-import { makeDisplayCommand, makeHandMessage, makeShoeSnapshot } from '../contract/mqtt';
+import { makeControllerStatus, makeDisplayCommand, makeHandMessage, makeShoeSnapshot } from '../contract/mqtt';
 import type { DisplayCommand, HandMessage } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { testBoardConfig } from '../test/helpers/board-config';
@@ -121,11 +121,19 @@ describe('a table that signs is held to it (requireSignatures off)', () => {
 
   test('a signed snapshot replaces a made-up shoe taken unsigned, for good (its journal too)', async () => {
     const r = await rig();
+    // The controller online (its signed status, retained as a controller publishes it once per connection).
+    const topic = T.controllerStatus('T1');
+    const online = { v: 1, state: 'online', controllerId: 'ctl-T1', version: 'keypad 1.0.0', timestamp: at(0) };
+    await r.other.publishAsync(topic, makeControllerStatus(signPayload(key, topic, online) as never), { qos: 1 });
+    await until(() => expect(r.bridge.view().controllerOnline).toBe(true));
     await r.send('shoe', FORGED, false);
     await until(() => expect(shown(r.bridge)).toBe('EVIL:5'));
     await r.send('shoe', snapshot('S1', hands('S1', 3), { seq: 3, startedAt: at(0) }), true);
     await until(() => expect(shown(r.bridge)).toBe('S1:3'));
     expect(codes(r.bridge)).toEqual([]);
+    // The controller is still online: replacing the results keeps what the board knows of it (it dropped it, and the
+    // controller says online only when it connects).
+    expect(r.bridge.view().controllerOnline).toBe(true);
     expect(r.bridge.view().outOfStep).toBeNull();
     await r.send('hand', hand('S1', 4), true);
     await until(() => expect(shown(r.bridge)).toBe('S1:4'));
