@@ -38,6 +38,8 @@ const AT_4K = [
   'pair-kinds',
   'zh-hant',
   'full-side-bets',
+  'every-sign',
+  'shoe-record',
   'last-hand',
   'connection-lost',
   'table-closed',
