@@ -85,7 +85,7 @@ function covered(app: HTMLElement): string[] {
   const part = app.shadowRoot!.querySelector('kiosk-last-hand')!.shadowRoot!;
   return [...part.querySelectorAll<HTMLElement>('.side')].flatMap((side) => {
     const cards = side.querySelector('.cards')!.getBoundingClientRect();
-    return [...side.querySelectorAll<HTMLElement>('.side-head > .name, .side-head > .points')]
+    return [...side.querySelectorAll<HTMLElement>('.side-head > .name, .side-head > .verdict, .side-head > .points')]
       .filter((e) => e.getBoundingClientRect().right > cards.left + 1)
       .map((e) => `${side.className}: "${e.textContent!.trim()}" under the cards`);
   });
@@ -101,19 +101,31 @@ describe("the last hand's cards never cover a side's name and points", () => {
     player: ['AD', '4H', '6C'],
     banker: ['8S', '3H', '10C'],
   } as const;
+  // Two cards, and the verdict beside the name: "Banker 庄 Win 胜 8" is the widest head (the shoe-record screenshot at
+  // 2160×3840 had the 8 under the Banker's first card).
+  const twoAndWin = {
+    hand: { outcome: 'banker', playerPair: false, bankerPair: false, natural: true, playerPoints: 4, bankerPoints: 8 },
+    player: ['QD', '4C'],
+    banker: ['6C', '2S'],
+  } as const;
   it.for([
-    [1920, 1080],
-    [1080, 1920],
-    [3840, 2160],
-    [2160, 3840],
-  ] as const)('%i×%i', async ([w, h]) => {
+    [1920, 1080, 'three cards'],
+    [1080, 1920, 'three cards'],
+    [3840, 2160, 'three cards'],
+    [2160, 3840, 'three cards'],
+    [1920, 1080, 'two cards and Win'],
+    [1080, 1920, 'two cards and Win'],
+    [3840, 2160, 'two cards and Win'],
+    [2160, 3840, 'two cards and Win'],
+  ] as const)('%i×%i, %s', async ([w, h, which]) => {
+    const last = which === 'three cards' ? three : twoAndWin;
     await page.viewport(w, h);
     const full = FIXTURES['full-side-bets']!(Date.now());
     const rounds = full.shoe!.rounds;
-    const cards = { player: three.player.map(card), banker: three.banker.map(card) };
+    const cards = { player: last.player.map(card), banker: last.banker.map(card) };
     const view = {
       ...full,
-      shoe: { ...full.shoe!, rounds: [...rounds.slice(0, -1), { ...rounds.at(-1)!, hand: three.hand, cards }] },
+      shoe: { ...full.shoe!, rounds: [...rounds.slice(0, -1), { ...rounds.at(-1)!, hand: last.hand, cards }] },
     };
     const app = await board(new DemoKiosk(view), w, h);
     await document.fonts.ready;

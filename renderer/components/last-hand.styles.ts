@@ -190,12 +190,17 @@ export const lastHandStyles = css`
     grid-area: head;
   }
   /* The cards as large as the board's room allows (--card-full), but never so wide that they cover the side's name
-     and points: three cards (two upright, one sideways, their gaps) are 2.6 card heights wide, and the widest head (a
-     bilingual name and its points, with the gap to the cards) 7.3 of the side's ems, out of the width the side has
-     (--kiosk-last-hand-side, measured: side-width.ts). A 4K portrait board's spare height made them wide enough to
-     hide the Banker's points behind its first card. */
+     and points, out of the width the side has (--kiosk-last-hand-side, measured: side-width.ts): three cards (two
+     upright, one sideways, their gaps) are 2.6 card heights wide beside the widest head without a verdict (a
+     bilingual name and its points, with the gap to the cards: 7.3 of the side's ems); two are 1.5 card heights wide
+     beside the widest head with one ("Banker 庄 Win 胜 8": 11.4 ems). A 4K portrait board's spare height made them
+     wide enough to hide the Banker's points behind its first card: with three cards, then with two and "Win". */
   .side .cards {
-    --card-h: min(var(--card-full), calc((var(--kiosk-last-hand-side, 100vw) - 7.3em) / 2.6));
+    --card-h: min(
+      var(--card-full),
+      calc((var(--kiosk-last-hand-side, 100vw) - 7.3em) / 2.6),
+      calc((var(--kiosk-last-hand-side, 100vw) - 11.4em) / 1.5)
+    );
   }
   .side .cards {
     grid-area: cards;
