@@ -5,10 +5,12 @@
  * stops; QoS 0, so a broker that refuses it can never have it sent again at each reconnection.
  *
  * A refusal never stops the board. Mosquitto drops a refused publish silently; a broker that closes the connection on
- * one instead (MQTT 3.1.1 has no other way to say no) would close it every 30 s: two closes in a row just after the
- * message are taken for that, and the board pauses it, with one line in its log: 10 minutes, then it tries once
+ * one instead (MQTT 3.1.1 has no other way to say no) would close it every 30 s: three closes in a row just after
+ * the message are taken for that, and the board pauses it, with one line in its log: 10 minutes, then it tries once
  * more (an ACL mended meanwhile brings it back), the pause doubling at each refusal up to 6 hours. A close that has
- * another cause (another board taking the connection over: display-id-guard.ts) is not counted.
+ * another cause (another board taking the connection over: display-id-guard.ts) is not counted; three, not two,
+ * because a takeover the board cannot tell yet (the other board's status not yet retained when it reconnected)
+ * also comes just after it connected: two boards with one display id once made one pause as if refused.
  *
  * ```ts
  * const seen = new LastSeenPublisher(t.displaySeen('D7'), { displayId: 'D7', tableId: 'T12' }, log);
@@ -26,7 +28,7 @@ import { TOPIC_SPECS } from '../contract/topics';
 /** A close this soon after the message is taken for the broker refusing it… */
 export const REFUSED_WITHIN_MS = 2_000;
 /** … this many times in a row: then the board pauses it… */
-export const REFUSALS_TO_GIVE_UP = 2;
+export const REFUSALS_TO_GIVE_UP = 3;
 /** … this long, then tries once more; each refusal after that doubles the pause, up to {@link MAX_PAUSE_MS}. */
 export const FIRST_PAUSE_MS = 10 * 60_000;
 export const MAX_PAUSE_MS = 6 * 3600_000;
