@@ -16,9 +16,12 @@ afterEach(async () => {
 
 const card = (c: string) => ({ rank: c.slice(0, -1), suit: c.slice(-1) }) as unknown as Card;
 
-/** pair-kinds (Perfect Pairs offered, bilingual) with its last hand replaced by `last`. */
-function withLast(last: { hand: ShoeHand['hand']; player: readonly string[]; banker: readonly string[] }): TableView {
-  const view = FIXTURES['pair-kinds']!(Date.now());
+/** A fixture (pair-kinds: Perfect Pairs offered, bilingual) with its last hand replaced by `last`. */
+function withLast(
+  last: { hand: ShoeHand['hand']; player: readonly string[]; banker: readonly string[] },
+  fixture = 'pair-kinds',
+): TableView {
+  const view = FIXTURES[fixture]!(Date.now());
   const rounds = view.shoe!.rounds;
   const cards = { player: last.player.map(card), banker: last.banker.map(card) };
   return {
@@ -120,14 +123,7 @@ describe("the last hand's cards never cover a side's name and points", () => {
   ] as const)('%i×%i, %s', async ([w, h, which]) => {
     const last = which === 'three cards' ? three : twoAndWin;
     await page.viewport(w, h);
-    const full = FIXTURES['full-side-bets']!(Date.now());
-    const rounds = full.shoe!.rounds;
-    const cards = { player: last.player.map(card), banker: last.banker.map(card) };
-    const view = {
-      ...full,
-      shoe: { ...full.shoe!, rounds: [...rounds.slice(0, -1), { ...rounds.at(-1)!, hand: last.hand, cards }] },
-    };
-    const app = await board(new DemoKiosk(view), w, h);
+    const app = await board(new DemoKiosk(withLast(last, 'full-side-bets')), w, h);
     await document.fonts.ready;
     for (let i = 0; i < 2; i++) await settleAll(app);
     expect(covered(app)).toEqual([]);
