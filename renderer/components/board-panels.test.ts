@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
+import { DEALER_UNDO_BY } from '../../contract/correction-by';
+import type { Notice } from '../../contract/kiosk';
 import { FIXTURES, makeView } from '../../test/fixtures/views';
 import { DemoKiosk } from '../demo-kiosk';
 import type { KioskApp } from './kiosk-app';
 import { board, settleAll } from '../test-support/board';
 import { cleanup, settle } from '../test-support/fixtures';
 import '../test-support/product-fonts'; // measured in the board's fonts: the fallback's lines are shorter
+
+const NOW = new Date().toISOString();
 
 afterEach(async () => {
   cleanup();
@@ -602,5 +606,71 @@ describe("staff words' Chinese", () => {
     );
     expect(found.length).toBeGreaterThanOrEqual(1);
     expect(found.filter((f) => !f.endsWith(': 1 line'))).toEqual([]);
+  });
+});
+
+/**
+ * Two notices share the band, each half its width, and the band's height never changes: a bilingual board with the
+ * last coup dealt beside a corrected result (a dealer's undo of the last coup) drew the last coup's headline over
+ * its frame and its Chinese under it, and a portrait one ran both off the screen. Each says itself briefly then
+ * ("Last coup", "Hand 7 was the last hand"), all within its frame; alone, a notice says everything.
+ */
+describe('notices side by side', () => {
+  const pairs: Record<string, Notice[]> = {
+    'last coup dealt, corrected': [
+      { kind: 'lastCoup', lastCoupCase: 'b', hand: 7, dealt: true, since: NOW },
+      { kind: 'corrected', hand: 7, by: DEALER_UNDO_BY, since: NOW },
+    ],
+    'last coup, round void': [
+      { kind: 'lastCoup', lastCoupCase: 'b', hand: 7, since: NOW },
+      { kind: 'roundVoid', hand: 6, reason: 'cannot-reconstruct', since: NOW },
+    ],
+  };
+  /** What runs past its notice's frame (half a line's leeway: glyphs reach a little past their box). */
+  const outside = (band: ShadowRoot) =>
+    [...band.querySelectorAll<HTMLElement>('.notice')].flatMap((notice) => {
+      const box = notice.getBoundingClientRect();
+      const text = notice.querySelector<HTMLElement>('.text')!;
+      const r = text.getBoundingClientRect();
+      const line = parseFloat(getComputedStyle(text.querySelector('.detail')!).fontSize) * 0.5;
+      const kind = notice.dataset['kind'];
+      return [
+        ...(r.top < box.top || r.bottom > box.bottom ? [`${kind}: past its frame`] : []),
+        ...(text.scrollHeight > text.clientHeight + line
+          ? [`${kind}: cut (${text.scrollHeight} of ${text.clientHeight})`]
+          : []),
+      ];
+    });
+  it.for([
+    [1920, 1080, 'en+zh-Hans', 'last coup dealt, corrected'],
+    [1080, 1920, 'en+zh-Hans', 'last coup dealt, corrected'],
+    [1080, 1920, 'en+zh-Hant', 'last coup, round void'],
+    [1920, 1080, 'en', 'last coup, round void'],
+    [2160, 3840, 'en+zh-Hant', 'last coup dealt, corrected'],
+  ] as const)('%i×%i, %s, %s: each within its frame', async ([w, h, language, pair]) => {
+    await page.viewport(w, h);
+    const spec = FIXTURES['shoe-full']!(Date.now());
+    const view = { ...spec, signage: { ...spec.signage!, language }, notices: pairs[pair]! };
+    const app = await board(new DemoKiosk(view), w, h);
+    const band = () => app.shadowRoot!.querySelector('kiosk-notices:not([cover])')?.shadowRoot ?? null;
+    await expect.poll(() => band()?.querySelectorAll('.notice').length ?? 0).toBe(2);
+    await expect.poll(async () => (await settleAll(app), outside(band()!)), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('says a notice in full when it has the band to itself', async () => {
+    await page.viewport(1080, 1920);
+    const spec = FIXTURES['shoe-full']!(Date.now());
+    const view = {
+      ...spec,
+      signage: { ...spec.signage!, language: 'en+zh-Hans' as const },
+      notices: [pairs['last coup dealt, corrected']![0]!],
+    };
+    const app = await board(new DemoKiosk(view), 1080, 1920);
+    await settleAll(app);
+    const band = app.shadowRoot!.querySelector('kiosk-notices:not([cover])')!.shadowRoot!;
+    const notice = band.querySelector<HTMLElement>('.notice')!;
+    expect(notice.hasAttribute('brief')).toBe(false);
+    expect(notice.textContent).toContain('Last coup dealt — no further hands');
+    expect(outside(band)).toEqual([]);
   });
 });

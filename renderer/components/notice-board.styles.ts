@@ -64,12 +64,15 @@ export const noticeStyles = css`
     width: 1.3em;
     height: 1.3em;
   }
+  /* Never past the band: what even a brief notice cannot fit (notice-board.ts, fit()) is cut at its edge. */
   .text {
     display: flex;
     flex-direction: column;
     gap: 0.05em;
     min-width: 0;
     flex: 1;
+    max-height: 100%;
+    overflow: hidden;
   }
   .headline {
     font-size: var(--kiosk-text-notice);

@@ -9,8 +9,8 @@
  * ```
  * @packageDocumentation
  */
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
 import { str } from '@lit/localize';
 import { parseCard } from '../../baccarat/cards';
 import { DEALER_UNDO_BY } from '../../contract/correction-by';
@@ -57,11 +57,19 @@ export class KioskNotices extends LitElement {
   /** The board shows a shoe: the closed veil says its results remain shown (said of no shoe, it would mislead). */
   @property({ type: Boolean }) results = true;
 
+  /**
+   * The notices (by their place) said briefly, their full words having run past the band: two side by side (the last
+   * coup and a corrected result) each have half its width. Said in full again when the notices change.
+   */
+  @state() private brief: ReadonlySet<number> = new Set();
+  /** The band's size when `brief` was found: a band resized (a layout settling, a screen turned) starts over. */
+  private briefAt = '';
+
   private resize: ResizeObserver | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.resize = new ResizeObserver(() => this.stack());
+    this.resize = new ResizeObserver(() => this.fit());
   }
 
   override disconnectedCallback(): void {
@@ -70,36 +78,54 @@ export class KioskNotices extends LitElement {
     this.resize = null;
   }
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('notices') || changed.has('language') || changed.has('cover')) this.brief = new Set();
+  }
+
   protected override updated(): void {
     // Measured again when a notice's words change size (a font loading, the band resized), never on a hand.
     this.resize?.disconnect();
+    this.resize?.observe(this);
     for (const text of this.renderRoot.querySelectorAll('.notice .text')) this.resize?.observe(text);
-    this.stack();
+    this.fit();
   }
 
   /**
-   * A bilingual detail puts its Chinese on a line of its own (\`stacked\`) where its notice has the height for it:
-   * run on, a narrow notice's lines read "10 face down 1 张正面 +" (the English's end and the Chinese's start as one
-   * phrase). Where its lines would run past the band (a long last-coup notice), the languages run on as before.
+   * Each notice's words within the band, whose height never changes. A bilingual detail puts its Chinese on a line
+   * of its own (`stacked`) where its notice has the height for it: run on, a narrow notice's lines read "10 face down
+   * 1 张正面 +" (the English's end and the Chinese's start as one phrase). Where its lines would still run past the
+   * band, the notice is said briefly (`brief`: its headline's short form, its detail's essential part), rendered
+   * before the frame is painted; what even that cannot fit is cut at the band's edge (styles), never drawn over it.
    */
-  private stack(): void {
+  private fit(): void {
     if (this.cover) return;
-    for (const notice of this.renderRoot.querySelectorAll<HTMLElement>('.notice')) {
-      const text = notice.querySelector<HTMLElement>('.text');
-      if (!text?.querySelector('.detail .bi')) {
-        notice.removeAttribute('stacked');
-        continue;
+    const at = `${this.clientWidth}×${this.clientHeight}`;
+    if (at !== this.briefAt) {
+      this.briefAt = at;
+      if (this.brief.size > 0) {
+        this.brief = new Set(); // said in full again, then measured (updated())
+        return;
       }
-      notice.setAttribute('stacked', '');
-      if (text.offsetHeight > notice.clientHeight) notice.removeAttribute('stacked');
     }
+    const brief = new Set(this.brief);
+    this.renderRoot.querySelectorAll<HTMLElement>('.notice').forEach((notice, i) => {
+      const text = notice.querySelector<HTMLElement>('.text');
+      if (!text) return;
+      const over = () => text.scrollHeight > notice.clientHeight;
+      notice.toggleAttribute('stacked', text.querySelector('.detail .bi') !== null);
+      if (notice.hasAttribute('stacked') && over()) notice.removeAttribute('stacked');
+      if (over()) brief.add(i);
+    });
+    if (brief.size > this.brief.size) this.brief = brief; // only ever grows: no back and forth
   }
 
-  private headline(n: Notice): TemplateResult | string {
+  private headline(n: Notice, brief: boolean): TemplateResult | string {
     const lang = this.language;
     switch (n.kind) {
       case 'lastCoup':
-        return tr(lang, 'notice.lastCoup', 'Last hand · Last coup');
+        return brief
+          ? tr(lang, 'notice.lastCoupShort', 'Last coup')
+          : tr(lang, 'notice.lastCoup', 'Last hand · Last coup');
       case 'noBetsThisHand':
         return tr(lang, 'notice.noBetsThisHand', 'No bets this hand');
       case 'noBetCoup':
@@ -121,15 +147,16 @@ export class KioskNotices extends LitElement {
     }
   }
 
-  private detail(n: Notice): TemplateResult | string | typeof nothing {
+  /** What the notice says under its headline; `brief`, only its essential part (which hand, why). */
+  private detail(n: Notice, brief: boolean): TemplateResult | string | typeof nothing {
     const lang = this.language;
     const no = n.hand === undefined ? null : count(n.hand, localeOf(lang));
     switch (n.kind) {
       case 'lastCoup':
-        return this.lastCoup(n);
+        return this.lastCoup(n, brief);
       case 'noBetsThisHand':
       case 'roundVoid':
-        return this.voidDetail(n);
+        return this.voidDetail(n, brief);
       case 'noBetCoup':
         return no === null ? nothing : tr(lang, 'notice.noBetCoupNo', str`Hand ${no} is dealt without wagers`);
       case 'shuffle':
@@ -142,6 +169,7 @@ export class KioskNotices extends LitElement {
         return this.results ? tr(lang, 'notice.tableClosedDetail', 'Results of this shoe remain shown') : nothing;
       case 'corrected':
         if (no === null) return nothing;
+        if (brief) return tr(lang, 'notice.correctedNo', str`Hand ${no} corrected`);
         // A dealer's undo is a code, said in the board's words; a supervisor's name is shown as it was given.
         if (n.by === DEALER_UNDO_BY)
           return tr(lang, 'notice.correctedByDealerUndo', str`Hand ${no} corrected by the dealer (undo)`);
@@ -170,9 +198,10 @@ export class KioskNotices extends LitElement {
   /**
    * A void hand (rules 12.1 to 12.3) or a void round (12.5, 12.6): which hand, then why, each language's words
    * together ("Hand 15 is a void hand · The first card was face up", then "第 15 局为无效牌局 · 首张牌正面朝上").
-   * The reason is a contract code, shown in words or not at all (reasons.ts).
+   * The reason is a contract code, shown in words or not at all (reasons.ts). Brief, the reason alone (the headline
+   * says the hand is void).
    */
-  private voidDetail(n: Notice): TemplateResult | string | typeof nothing {
+  private voidDetail(n: Notice, brief: boolean): TemplateResult | string | typeof nothing {
     const lang = this.language;
     const no = n.hand === undefined ? null : count(n.hand, localeOf(lang));
     const which: Message | null =
@@ -184,11 +213,8 @@ export class KioskNotices extends LitElement {
           ? message(lang, 'notice.voidHand', 'A void hand is dealt')
           : message(lang, 'notice.voidHandNo', str`Hand ${no} is a void hand`);
     const why = reasonMessage(lang, n.reason);
-    const parts = [which, why].filter((m): m is Message => m !== null);
-    if (parts.length === 0) return nothing;
-    const join = (texts: (string | null)[]) => (texts.includes(null) ? null : texts.join(' · '));
-    const text = show(lang, { en: join(parts.map((m) => m.en))!, zh: join(parts.map((m) => m.zh)) });
-    return why ? html`<span class="reason" data-reason=${n.reason!}>${text}</span>` : text;
+    const text = together(lang, brief && why ? [why] : [which, why]);
+    return why && text !== nothing ? html`<span class="reason" data-reason=${n.reason!}>${text}</span>` : text;
   }
 
   /**
@@ -196,8 +222,9 @@ export class KioskNotices extends LitElement {
    * host says the last coup has been dealt (`dealt`: recorded, played or voided), no hand is promised any more.
    * Each language's words together, as a void hand's ("Cut card out — … · Hand 73 is the last hand", then
    * "切牌卡已出 — … · 第 73 局为最后一局"): a patron reads one language through, not English and Chinese in turn.
+   * Brief, which hand ("Hand 73 is the last hand") where there is one.
    */
-  private lastCoup(n: Notice): TemplateResult | string | typeof nothing {
+  private lastCoup(n: Notice, brief: boolean): TemplateResult | string | typeof nothing {
     const lang = this.language;
     const no = n.hand === undefined ? null : count(n.hand, localeOf(lang));
     const what: Message | null = n.dealt
@@ -213,19 +240,16 @@ export class KioskNotices extends LitElement {
         : n.dealt
           ? message(lang, 'notice.lastCoupWas', str`Hand ${no} was the last hand`)
           : message(lang, 'notice.lastCoupNo', str`Hand ${no} is the last hand`);
-    const parts = [what, which].filter((m): m is Message => m !== null);
-    if (parts.length === 0) return nothing;
-    const join = (texts: (string | null)[]) => (texts.includes(null) ? null : texts.join(' · '));
-    return show(lang, { en: join(parts.map((m) => m.en))!, zh: join(parts.map((m) => m.zh)) });
+    return together(lang, brief && which ? [which] : [what, which]);
   }
 
-  private notice(n: Notice) {
+  private notice(n: Notice, brief: boolean) {
     const card = n.kind === 'burn' && n.burn ? parseCard(n.burn.card) : null;
-    return html`<div class="notice" data-kind=${n.kind} role="alert">
+    return html`<div class="notice" data-kind=${n.kind} role="alert" ?brief=${brief}>
       <span class="icon-wrap">${noticeIcon(ICON[n.kind])}</span>
       <div class="text">
-        <div class="headline">${this.headline(n)}</div>
-        <div class="detail">${this.detail(n)}</div>
+        <div class="headline">${this.headline(n, brief)}</div>
+        <div class="detail">${this.detail(n, brief)}</div>
       </div>
       ${card?.ok ? html`<div class="burn-card">${playingCard(card.value)}</div>` : nothing}
     </div>`;
@@ -234,8 +258,16 @@ export class KioskNotices extends LitElement {
   override render() {
     const shown = this.notices.filter((n) => (n.kind === 'tableClosed') === this.cover);
     if (shown.length === 0) return nothing;
-    return html`<div class="notices">${shown.map((n) => this.notice(n))}</div>`;
+    return html`<div class="notices">${shown.map((n, i) => this.notice(n, this.brief.has(i)))}</div>`;
   }
+}
+
+/** Messages said one after the other, each language's run together ("… · Hand 73 is the last hand"). */
+function together(lang: Language, messages: readonly (Message | null)[]): TemplateResult | string | typeof nothing {
+  const parts = messages.filter((m): m is Message => m !== null);
+  if (parts.length === 0) return nothing;
+  const join = (texts: (string | null)[]) => (texts.includes(null) ? null : texts.join(' · '));
+  return show(lang, { en: join(parts.map((m) => m.en))!, zh: join(parts.map((m) => m.zh)) });
 }
 
 declare global {

@@ -54,6 +54,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.lastCoupA': '切牌卡为首张牌 — 本局为最后一局',
   'notice.lastCoupB': '切牌卡已出 — 再发一局后本靴结束',
   'notice.lastCoupDealt': '最后一局已发完 — 不再发牌，本靴即将结束',
+  'notice.lastCoupShort': '最后一局',
   'notice.lastCoupNo': str`第 ${0} 局为最后一局`,
   'notice.lastCoupWas': str`第 ${0} 局为最后一局`,
   'notice.newShoe': '新牌靴',

@@ -54,6 +54,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.lastCoupA': '切牌卡為首張牌 — 本局為最後一局',
   'notice.lastCoupB': '切牌卡已出 — 再發一局後本靴結束',
   'notice.lastCoupDealt': '最後一局已發完 — 不再發牌，本靴即將結束',
+  'notice.lastCoupShort': '最後一局',
   'notice.lastCoupNo': str`第 ${0} 局為最後一局`,
   'notice.lastCoupWas': str`第 ${0} 局為最後一局`,
   'notice.newShoe': '新牌靴',
