@@ -235,6 +235,28 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
     }
   }, 180_000);
 
+  /**
+   * Between rounds with the most said above the buttons: the last coup announced (the cut card came out mid-round),
+   * the last result, the burn, and the undo on offer. At 1280×800 "End shoe" and "Close table" lay under the hands'
+   * strip; what is said gives way (scrolls within itself) and the last coup is said before the last result.
+   */
+  test('between rounds with the last coup announced and the undo on offer, every button in view', async () => {
+    const { kp, server } = await keypadOn('S6', 'cards');
+    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, { type: 'shuffle' });
+    await act(kp, { type: 'burn', card: '7D', count: 7 }, ...round('8H QS KD 3C'));
+    await act(kp, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('9C AD'));
+    await act(kp, { type: 'cut-card', firstCardOfRound: false }, ...cards('KH 5S'), { type: 'result' });
+    for (const [size, language] of everywhere(['en', 'zh-Hant'])) {
+      const page = await open(server.url, size, language);
+      expect(await page.locator('[data-undo]').isVisible()).toBe(true);
+      await page.locator('keypad-between .banner.last').waitFor();
+      expect(await outOfView(page), `${size.join('×')}, ${language}`).toEqual([]);
+      expect(await wholly(page.locator('keypad-between .banner.last')), 'the last coup said').toBe(true);
+      await targetsOk(page);
+      await shot(page, named('between-last-coup', language));
+    }
+  }, 120_000);
+
   test('by outcome: only what the Table of Play allows can be keyed', async () => {
     const { kp, server } = await keypadOn('S2', 'outcome');
     // Hands in the shoe: their strip takes its place at the foot, and Cut card and Round void must stay in view.

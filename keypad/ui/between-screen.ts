@@ -20,13 +20,14 @@ import type { Strings } from './locales';
 import { nextStep, statusKey, statusText, type NextStep } from './next-step';
 import { endShoeEarly, handsTally } from './shoe-rounds';
 import { pitClosedHere, pitClosedWarning } from './pit-closed';
+import { betweenStyles } from './between-screen.styles';
 import { screenStyles } from './keypad-app.styles';
 import { sharedStyles } from './shared.styles';
 import './card-grid';
 
 @customElement('keypad-between')
 export class KeypadBetween extends LitElement {
-  static override styles = [sharedStyles, screenStyles];
+  static override styles = [sharedStyles, screenStyles, betweenStyles];
 
   @state() private burnCard: string | null = null;
   @state() private burnPicking = false;
@@ -282,11 +283,14 @@ export class KeypadBetween extends LitElement {
             ${tableInRow ? table : nothing}
           </div>`
         : nothing;
-    return html`${pitClosedWarning(t, v)}
-      <div class="status" data-status=${statusKey(v)}>${statusText(t, v)}</div>
-      ${lastRound(t, v)}
-      ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
-      ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
+    // What is said, most pressing first: the last coup before the last result, which gives way first.
+    return html`<div class="said">
+        ${pitClosedWarning(t, v)}
+        <div class="status" data-status=${statusKey(v)}>${statusText(t, v)}</div>
+        ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
+        ${lastRound(t, v)}
+        ${s?.burn ? html`<div class="muted">${t.burned(cardLabel(s.burn.card), s.burn.count)}${noBetCoups ? ` · ${t.noBetCoups(noBetCoups)}` : ''}</div>` : nothing}
+      </div>
       <div class="reach">
         ${undo} ${primary} ${afterPrimary} ${secondary} ${tableInRow || step === 'open-table' ? nothing : table}
       </div>`;
