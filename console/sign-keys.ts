@@ -12,6 +12,7 @@
 import { PAY_SCALES, SIDE_BETS, SIGN_LANGUAGES, TIE_PAYS } from '../baccarat/signage';
 import type { LimitedSideBet, PayScaleName, SideBet, SignLanguage, TiePays } from '../baccarat/signage';
 import { err, ok, type Result } from '../baccarat/types';
+import { isCurrencyCode } from '../contract/currencies';
 
 /** Every key, in the order the usage text and docs/console.md list them. */
 export const SIGN_KEYS = [
@@ -202,8 +203,12 @@ function parseOne(key: SignKey, value: string): Parsed {
       if (name === '') return err('must not be empty');
       return set(key === 'name' ? 'name' : 'casinoName', name);
     }
-    case 'currency':
-      return set('currency', value.trim().toUpperCase());
+    case 'currency': {
+      const code = value.trim().toUpperCase();
+      if (!isCurrencyCode(code))
+        return err(`'${value.trim()}' is not an ISO 4217 currency code: three letters, e.g. HKD, MOP, SGD, AUD`);
+      return set('currency', code);
+    }
     case 'min':
     case 'max':
     case 'tie-max':
@@ -215,7 +220,9 @@ function parseOne(key: SignKey, value: string): Parsed {
       if ((key === 'pair-max' || key === 'differential') && NONE.has(value.trim().toLowerCase()))
         return set(field, null);
       const n = amount(value);
-      return n === undefined ? err(notAnAmount(value, 'an amount, e.g. 500 or 100,000')) : set(field, n);
+      if (n === undefined) return err(notAnAmount(value, 'an amount, e.g. 500 or 100,000'));
+      // -5 and 0 said alike (the contract said "expected number ≥ 0" of one, the rules "positive" of the other).
+      return n > 0 ? set(field, n) : err(`'${value.trim()}' must be above 0`);
     }
     case 'variant': {
       const v = pick(VARIANT_NAMES, value);
