@@ -120,6 +120,11 @@ test('the console lists the table and its boards, and changes the variant throug
   await ui.page.screenshot({ path: join(OUT, 'console.png'), fullPage: true });
   expect(errors).toEqual([]);
   await ui.signOut();
+  // The next person on this page does not read alice's "Published: …" as their own.
+  await ui.signIn('vic');
+  await expect.poll(() => ui.page.locator('console-table-card h3').count()).toBe(1);
+  expect(await ui.page.locator('p.notice[role="status"]').count()).toBe(0);
+  await ui.signOut();
 }, 30_000);
 
 test('the casino Perfect Pairs scale, by a supervisor, from the keyboard, through the confirmation step', async () => {

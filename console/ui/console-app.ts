@@ -82,6 +82,9 @@ export class ConsoleApp extends LitElement {
     this.ended = why;
     this.fleet = null;
     this.audit = [];
+    // What the last person did is theirs: the next to sign in on this page read "Published: …" as their own.
+    this.notice = null;
+    this.editing = undefined;
   }
 
   private async signOut(): Promise<void> {
