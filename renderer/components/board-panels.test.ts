@@ -533,6 +533,45 @@ describe("the disclaimer's Chinese", () => {
 });
 
 /**
+ * Where the disclaimer's Chinese starts a line of its own (a footer narrowed by what staff should know), it starts at
+ * the line's start: the gap between the languages was a margin, and indented it. Tried at every width from a third of
+ * the footer to all of it, in steps of 5 px.
+ */
+describe("the disclaimer's languages", () => {
+  it.for([
+    [1920, 1080],
+    [3840, 2160],
+  ] as const)('%i×%i: the Chinese after the English, or at a line start, never indented', async ([w, h]) => {
+    await page.viewport(w, h);
+    const spec = FIXTURES['shoe-full']!(Date.now());
+    const view = { ...spec, signage: { ...spec.signage!, language: 'en+zh-Hans' as const } };
+    const app = await board(new DemoKiosk(view), w, h);
+    await settleAll(app);
+    await expect.poll(() => app.shadowRoot!.querySelector('.footer .disclaimer .zh')).not.toBeNull();
+    const disclaimer = app.shadowRoot!.querySelector<HTMLElement>('.footer .disclaimer')!;
+    const [en, zh] = [disclaimer.querySelector('.en')!, disclaimer.querySelector('.zh')!];
+    const range = document.createRange();
+    range.setStart(zh.lastChild!, 0); // its first character, not the space before it
+    range.setEnd(zh.lastChild!, 1);
+    const full = disclaimer.getBoundingClientRect().width;
+    const indented: string[] = [];
+    let starts = 0;
+    for (let width = Math.round(full / 3); width <= full; width += 5) {
+      disclaimer.style.flex = `0 0 ${width}px`;
+      const enLast = [...en.getClientRects()].at(-1)!;
+      const first = range.getBoundingClientRect();
+      if (first.top < enLast.bottom - enLast.height / 2) continue; // on the English's last line, after it
+      starts++;
+      const left = disclaimer.getBoundingClientRect().left;
+      if (Math.abs(first.left - left) > 1) indented.push(`${width} px: by ${Math.round(first.left - left)} px`);
+    }
+    disclaimer.style.flex = '';
+    expect(starts, 'widths where the Chinese starts a line').toBeGreaterThan(0);
+    expect(indented).toEqual([]);
+  });
+});
+
+/**
  * A notice's Chinese breaks between words and phrases, never inside one: a bilingual portrait board broke the new
  * shoe's "路单重新开始" as "路单重 | 新开始" ("afresh" split in two). Each run of Chinese characters stays on one line.
  */

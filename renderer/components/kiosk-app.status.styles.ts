@@ -64,9 +64,14 @@ export const statusStyles = css`
   .disclaimer .bi > * {
     display: inline;
   }
+  /* A space between the languages, widened: where the Chinese starts a line it goes with the line's break (a margin
+     stayed, and indented that line). */
   .disclaimer .bi > .zh {
     font-size: 1em;
-    margin-left: 0.5em;
+  }
+  .disclaimer .bi > .zh::before {
+    content: ' ';
+    word-spacing: 0.25em;
   }
 
   /* What staff should know (kiosk-staff): landscape, at the footer's end, at most a third of it; portrait, in the

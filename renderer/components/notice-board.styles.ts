@@ -114,12 +114,15 @@ export const noticeStyles = css`
   }
   .detail .bi > .zh {
     font-size: 1em;
-    margin-left: 0.5em;
+  }
+  /* Run on: a widened space between the languages, gone where the Chinese starts a line (a margin indented it). */
+  :host(:not([cover])) .notice:not([stacked]) .detail .bi > .zh::before {
+    content: ' ';
+    word-spacing: 0.25em;
   }
   /* Each language on its own line where the notice has the height (notice-board.ts, stack()). */
   :host(:not([cover])) .notice[stacked] .detail .bi > .zh {
     display: block;
-    margin-left: 0;
   }
   /* The burn's two halves break only between them (notice-board.ts, burnt()): keep-all, as every detail. */
   .burn-card .card {
