@@ -54,7 +54,9 @@ function coupText(c: Coup, n: number, style: MakeCardOptions): string {
   const side = (name: string, h: CoupHand) =>
     `${name} ${makeCards(h.cards, style)} = ${h.points}${h.natural ? ' (natural)' : ''}` +
     (h.pairKind ? ` (${h.pairKind} pair)` : '');
-  return `Coup ${n}: ${side('Player', c.player)} | ${side('Banker', c.banker)} -> ${WINNER[c.outcome]} ${c.playerPoints}-${c.bankerPoints}`;
+  // The winner's points first, as the keypad and `history export` say it ("Banker wins 2-0"); a tie's are equal.
+  const [first, second] = c.outcome === 'banker' ? [c.bankerPoints, c.playerPoints] : [c.playerPoints, c.bankerPoints];
+  return `Coup ${n}: ${side('Player', c.player)} | ${side('Banker', c.banker)} -> ${WINNER[c.outcome]} ${first}-${second}`;
 }
 
 /** Readable lines for a deal. */

@@ -145,7 +145,7 @@ describe('baccarat-board deal', () => {
 
   test('text output', async () => {
     const { out } = await run(['deal', '9H KD 3S 2C 8D TS 4H']);
-    expect(out).toContain('Coup 1: Player 9H 3S 8D = 0 | Banker KD 2C TS = 2 -> Banker wins 0-2');
+    expect(out).toContain('Coup 1: Player 9H 3S 8D = 0 | Banker KD 2C TS = 2 -> Banker wins 2-0');
     expect(out).toContain('Remaining: 4H');
     expect(out).toContain('Void');
   });
