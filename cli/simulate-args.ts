@@ -26,7 +26,7 @@ import {
   maxCutCardFromBack,
 } from '../simulator/dealer-options';
 import { IRREGULARITY_KINDS, irregularityRates, type IrregularityRates } from '../simulator/irregularities';
-import { mqttPassword } from './flag-values';
+import { mqttPassword, valuesAfterFlags } from './flag-values';
 import { UsageError } from './io';
 
 /** Irregularity rate of the demo when `--irregularities` is not given. */
@@ -59,7 +59,11 @@ export interface SimulateOptions {
 const wholeNumber = (text: string, name: string, min: number, max: number): number => {
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(n >= min && n <= max))
-    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got '${text}'`);
+    throw new UsageError(
+      max === Number.MAX_SAFE_INTEGER
+        ? `${name} must be a whole number from ${min}, got '${text}'`
+        : `${name} must be a whole number from ${min} to ${max}, got '${text}'`,
+    );
   return n;
 };
 
@@ -97,7 +101,11 @@ export function parseSimulateArgs(
   env: Readonly<Record<string, string | undefined>> = process.env, // $BACCARAT_MQTT_PASSWORD
 ): SimulateOptions | 'help' {
   const { values, positionals } = parseArgs({
-    args: withNoBetCoupsValue(args),
+    // A negative number after a flag is its value, refused in this command's words (`--speed -1`: Node's parser
+    // said "argument is ambiguous").
+    args: withNoBetCoupsValue(
+      valuesAfterFlags(args, ['--speed', '--shoes', '--decks', '--cut-card', '--no-bet-coups', '--irregularities']),
+    ),
     allowPositionals: true,
     options: {
       broker: { type: 'string' },

@@ -60,7 +60,11 @@ describe('baccarat-board simulate: options', () => {
     [['simulate', '--broker', 'mqtt://localhost', '--tables', 'T1,T1'], /'T1' is given twice/],
     [[...base, '--speed', 'fast'], /--speed must be a number ≥ 0 or 'max'/],
     [[...base, '--speed', '-2'], /--speed/],
-    [[...base, '--shoes', '0'], /--shoes must be a whole number from 1/],
+    [[...base, '--shoes', '0'], /--shoes must be a whole number from 1, got '0'\n/],
+    // A negative number is the flag's value, refused in the command's words (Node's parser: "argument is ambiguous").
+    [[...base, '--speed', '-1'], /--speed must be a number ≥ 0 or 'max', got '-1'/],
+    [[...base, '--shoes', '-2'], /--shoes must be a whole number from 1, got '-2'/],
+    [[...base, '--no-bet-coups', '-1'], /--no-bet-coups must be a whole number from 0 to 20, got '-1'/],
     [[...base, '--shoes', '2.5'], /--shoes/],
     [[...base, '--decks', '9'], /--decks must be a whole number from 4 to 8/],
     [[...base, '--decks', '3'], /--decks/],
