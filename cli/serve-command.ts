@@ -96,6 +96,12 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT.badInput;
   }
   const board = await startBoard(config.value, undefined, values.config ?? process.env.BACCARAT_BOARD_CONFIG ?? null);
+  // Allowed (a board that shows its journal's last picture, offline), but never by accident unsaid.
+  if (config.value.mqtt.brokers.length === 0)
+    io.err(
+      'baccarat-board serve: no broker (--broker URL, or mqtt.brokers in the configuration): the board shows what ' +
+        'its journal holds and will not follow the table\n',
+    );
   // Printed masked: under systemd standard output goes to journald, and the token must not (docs/deployment.md).
   const shown = shownAddress(board.web.url, {
     tty: io.stdoutIsTty === true,

@@ -22,6 +22,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => serve?.stop(), 30_000);
 
+test('without a broker it says so, not only in its address lines: the board will not follow the table', async () => {
+  expect(serve.output()).toContain('broker: (none: showing the journal only)');
+  await expect
+    .poll(() => serve.errors())
+    .toContain('baccarat-board serve: no broker (--broker URL, or mqtt.brokers in the configuration)');
+});
+
 test('malformed requests get 400 and the process carries on', async () => {
   for (const path of ['/%E0%A4%A', '/%', '/%C0%AE', '/%00', 'http://[/']) {
     const r = await rawGet(serve.port, path);

@@ -18,6 +18,8 @@ export interface CliProcess {
   readonly port: number;
   /** Its standard output so far. */
   output(): string;
+  /** Its standard error so far (the last 4,000 characters). */
+  errors(): string;
   /** Whether it is still running. */
   alive(): boolean;
   /** SIGTERM, and its exit. */
@@ -59,6 +61,7 @@ export function startCli(
         url,
         port: Number(new URL(url).port),
         output: () => out,
+        errors: () => err,
         alive: () => child.exitCode === null && child.signalCode === null,
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
