@@ -64,6 +64,8 @@ export class KioskNotices extends LitElement {
   @state() private brief: ReadonlySet<number> = new Set();
   /** The band's size when `brief` was found: a band resized (a layout settling, a screen turned) starts over. */
   private briefAt = '';
+  /** What the notices said when `brief` was found. */
+  private briefFor = '';
 
   private resize: ResizeObserver | null = null;
 
@@ -79,7 +81,11 @@ export class KioskNotices extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('notices') || changed.has('language') || changed.has('cover')) this.brief = new Set();
+    // Every view brings its notices anew (parsed whole): said in full again only when they say something else.
+    if (!(changed.has('notices') || changed.has('language') || changed.has('cover'))) return;
+    const said = `${this.language}|${this.cover}|${JSON.stringify(this.notices)}`;
+    if (said !== this.briefFor) this.brief = new Set();
+    this.briefFor = said;
   }
 
   protected override updated(): void {
