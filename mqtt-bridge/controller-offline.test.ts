@@ -12,7 +12,7 @@ import { connectController } from '../simulator/controller-link';
 import { testBoardConfig } from '../test/helpers/board-config';
 import { onEveryBroker } from '../test/helpers/every-broker';
 import { cleanupList, until } from '../test/helpers/lifecycle';
-import { signage } from '../test/helpers/table-messages';
+import { at, CARDS, coup, event, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import { Bridge } from './bridge';
 import { memoryLogger } from './log';
 import { stateWarnings } from './view';
@@ -108,5 +108,45 @@ describe('the table controller offline while the table is open', () => {
     expect(stateWarnings(closed, at)).toEqual([]);
     const opened = event(closed, 'table-open', 2);
     expect(stateWarnings(opened, at).map((w) => w.code)).toEqual(['controller-offline']);
+  });
+
+  /**
+   * A stale or forged `offline` (a status sent again, or by anyone who may publish it) had patrons read "Results paused"
+   * while the table's hands kept coming. A live result made after it says the controller is online; one made before it
+   * (delivered late), a snapshot (retained: made before) or a result already shown does not.
+   */
+  test.each([
+    ['a hand made after the offline', 'hand', 200, true],
+    ['an event made after it', 'event', 200, true],
+    ['a hand made before it, delivered late', 'hand', 50, false],
+    ['a snapshot that adds a hand', 'shoe', 200, false],
+    ['a hand the board shows already', 'again', 200, false],
+  ] as const)('%s: online %s', (_, kind, seconds, online) => {
+    const step = (state: TableState, m: Parameters<typeof applyMessage>[1]): TableState => {
+      const r = applyMessage(state, m, at(seconds));
+      return r.effect === 'applied' ? r.state : state;
+    };
+    const h1 = handMessage('S1', 1, coup(CARDS.banker), at(30));
+    let state = step(emptyTableState('T1'), {
+      kind: 'event',
+      payload: event('shoe-start', { shoeId: 'S1', decks: 8, timestamp: at(1) }),
+    });
+    state = step(state, { kind: 'hand', payload: h1 });
+    state = { ...state, controller: { online: false, id: 'C1', since: at(100), heardAt: at(100) } };
+    const h2 = handMessage('S1', 2, coup(CARDS.player), at(seconds));
+    const next =
+      kind === 'hand'
+        ? step(state, { kind: 'hand', payload: h2 })
+        : kind === 'event'
+          ? step(state, {
+              kind: 'event',
+              payload: event('betting-open', { shoeId: 'S1', handNo: 2, timestamp: at(seconds) }),
+            })
+          : kind === 'shoe'
+            ? step(state, { kind: 'shoe', payload: snapshot('S1', [h1, h2], { seq: 99 }) })
+            : step(state, { kind: 'hand', payload: { ...h1, timestamp: at(seconds) } });
+    expect(next.controller?.online).toBe(online);
+    if (online) expect(next.controller).toMatchObject({ id: 'C1', since: at(seconds) });
+    expect(stateWarnings(next, at(seconds + 1)).map((w) => w.code)).toEqual(online ? [] : ['controller-offline']);
   });
 });

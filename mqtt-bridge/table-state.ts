@@ -42,9 +42,9 @@ export {
 export function applyMessage(state: TableState, msg: TableMessage, now: string): Applied {
   switch (msg.kind) {
     case 'hand':
-      return applyHand(state, msg.payload, now);
+      return heardLive(applyHand(state, msg.payload, now), msg.payload.timestamp, now);
     case 'event':
-      return applyEvent(state, msg.payload, now);
+      return heardLive(applyEvent(state, msg.payload, now), msg.payload.timestamp, now);
     case 'shoe':
       return applySnapshot(state, msg.payload, now);
     case 'signage':
@@ -137,6 +137,20 @@ function applyControllerStatus(state: TableState, p: ControllerStatus, now: stri
         ...(p.connection && { connection: p.connection }),
       };
   return applied({ ...(table ?? state), controller });
+}
+
+/**
+ * A live result (a hand or an event, never retained) made after the controller said it went offline, by its clock:
+ * it is online. A stale or forged `offline` had patrons read "Results paused" while the hands kept coming, until the
+ * controller said `online` again. A retained snapshot proves nothing (published before it went), nor does a result
+ * made before its `offline` (delivered late).
+ */
+function heardLive(r: Applied, madeAt: string, now: string): Applied {
+  if (r.effect !== 'applied') return r;
+  const c = r.state.controller;
+  if (c === null || c.online || !(Date.parse(madeAt) > Date.parse(c.since))) return r;
+  const controller = { online: true, id: c.id, since: madeAt, heardAt: now };
+  return applied({ ...r.state, controller }, r.outOfStep);
 }
 
 /**
