@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parsePitAudit } from '../contract/audit';
-import { makeDisplaySeen, makeDisplayStatus, parseMessage } from '../contract/mqtt';
+import { makeDisplaySeen, makeDisplayStatus, makeShoeSnapshot, parseMessage } from '../contract/mqtt';
 import type { DisplayCommand } from '../contract/schemas';
 import type { FleetAudit } from '../contract/schemas/audit';
 import { topics } from '../contract/topics';
@@ -31,6 +31,7 @@ import { passwordOf, writeTestAccounts } from '../test/helpers/console-rig';
 import { until } from '../test/helpers/lifecycle';
 import { startScreenshotBoard } from '../test/helpers/screenshot-board';
 import { encodePng } from '../test/helpers/png';
+import { CARDS, coup, handMessage, snapshot } from '../test/helpers/table-messages';
 import { fleetCommand } from './fleet-command';
 import { UsageError } from './io';
 import { main } from './main';
@@ -91,6 +92,15 @@ beforeAll(async () => {
   await feed.start();
   cleanups.push(() => feed.stop());
   await writeTestAccounts(accounts, { ann: 'supervisor', fred: 'floor-manager' });
+  // The table's snapshot, which a resync with replace shows (without one, the board keeps its shoe: not done).
+  await spy.publishAsync(
+    T.tableShoe('T1'),
+    makeShoeSnapshot(snapshot('S1', [handMessage('S1', 1, coup(CARDS.banker))])),
+    {
+      qos: 1,
+      retain: true,
+    },
+  );
   await spy.publishAsync(
     T.displayStatus('mute'),
     makeDisplayStatus({
@@ -139,12 +149,9 @@ describe('baccarat-board fleet', () => {
     expect(handed.at(-1)).toEqual(sent);
   });
 
-  test('resync --replace goes out with replace', async () => {
+  test("resync --replace goes out with replace, and is done once the board shows the table's snapshot", async () => {
     const r = await fleet('resync', '--display', 'D1', '--replace', '--reason', 'board stuck on the last shoe');
-    expect([r.code, r.out]).toEqual([
-      0,
-      "D1: resync done — it dropped its shoe and shows the table's retained snapshot\n",
-    ]);
+    expect([r.code, r.out]).toEqual([0, "D1: resync done — it shows the table's snapshot in place of its shoe\n"]);
     expect(wire.at(-1)).toMatchObject({ command: 'resync', replace: true });
   });
 

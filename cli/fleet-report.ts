@@ -52,7 +52,7 @@ export function doneMeans(command: DisplayCommand): string {
       return 'its page loaded again';
     case 'resync':
       return command.replace
-        ? "it dropped its shoe and shows the table's retained snapshot"
+        ? "it shows the table's snapshot in place of its shoe"
         : "it asked its table's retained topics again";
     case 'screenshot':
       return 'it took its picture';

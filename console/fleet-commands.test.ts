@@ -8,7 +8,7 @@
  */
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeDisplayStatus, parseMessage } from '../contract/mqtt';
+import { makeDisplayStatus, makeShoeSnapshot, parseMessage } from '../contract/mqtt';
 import type { DisplayCommand, DisplayCommandName, DisplayStatus } from '../contract/schemas';
 import type { FleetAudit } from '../contract/schemas/audit';
 import { topics } from '../contract/topics';
@@ -21,6 +21,7 @@ import { startConsoleRig, type ConsoleRig, type RigClient } from '../test/helper
 import { until } from '../test/helpers/lifecycle';
 import { startScreenshotBoard } from '../test/helpers/screenshot-board';
 import { encodePng } from '../test/helpers/png';
+import { CARDS, coup, handMessage, snapshot } from '../test/helpers/table-messages';
 import type { FleetCommandResponse } from './protocol';
 
 const T = topics('baccarat');
@@ -86,6 +87,9 @@ beforeAll(async () => {
   const retained = { qos: 1, retain: true } as const;
   await spy.publishAsync(T.displayStatus('mute'), makeDisplayStatus(statusOf('mute', 'online')), retained);
   await spy.publishAsync(T.displayStatus('gone'), makeDisplayStatus(statusOf('gone', 'offline')), retained);
+  // The table's snapshot, which a resync with replace shows (without one, the board keeps its shoe: not done).
+  const shoe = snapshot('S1', [handMessage('S1', 1, coup(CARDS.banker))]);
+  await spy.publishAsync(T.tableShoe('T1'), makeShoeSnapshot(shoe), retained);
   await board('D1');
   await board('strict', {
     requireSignatures: true,

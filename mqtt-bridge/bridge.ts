@@ -43,6 +43,9 @@ import { tableView } from './view';
 import { ViewFeed } from './view-feed';
 import type { BridgeCounters, BridgeDeps, BridgeEvents } from './bridge-types';
 
+/** How long an operator's replace waits for the table's retained snapshot (a fleet command waits 10 s for its answer). */
+const REPLACE_WAIT_MS = 5000;
+
 export type { BridgeCounters, BridgeDeps, BridgeEvents } from './bridge-types';
 
 export class Bridge extends EventEmitter {
@@ -289,16 +292,14 @@ export class Bridge extends EventEmitter {
 
   /**
    * Asks the retained topics again (a fleet command, or after a gap). Without `replace` what they bring is merged
-   * and never moves the board backwards; with `replace` (an operator's explicit request) the board drops its state
-   * and shows exactly what they say.
+   * and never moves the board backwards; with `replace` (an operator's explicit request) the table's snapshot they
+   * bring replaces the board's results (Follower.replaceWithSnapshot; its journal compacted on it), and the board
+   * keeps them where there is none it can take. Resolves null when done, else why not.
    */
-  resync(reason: string, replace = false): void {
-    if (replace) {
-      const empty = this.follower.reset();
-      this.journal.compact(empty, this.iso()); // after any compaction still under way, never before it
-      this.views.push();
-    }
+  resync(reason: string, replace = false): Promise<string | null> {
+    const replaced = replace ? this.follower.replaceWithSnapshot(REPLACE_WAIT_MS) : Promise.resolve(null);
     this.link.resubscribe(reason, 'all');
+    return replaced;
   }
 
   /**

@@ -19,7 +19,8 @@ import type { StatusPublisher } from './display-status';
 
 export interface FleetCommandHooks {
   readonly screenshotTopic: string; // {root}/displays/{displayId}/screenshot
-  readonly resync: (replace: boolean) => void;
+  /** Resolves null when done, else why not (a replace finds no snapshot it can take). */
+  readonly resync: (replace: boolean) => Promise<string | null>;
   readonly emit: (command: DisplayCommand) => void; // to the host
   /** Why no screen would show a command now (browser mode, no page open), or null. */
   readonly missingScreen?: () => string | null;
@@ -46,9 +47,21 @@ export class FleetCommands {
       this.status.publish();
       return;
     }
-    if (c.command === 'resync') this.hooks.resync(c.replace === true);
     this.hooks.emit(c);
-    this.status.lastCommand = { requestId: c.requestId, command: c.command, ok: true };
+    if (c.command !== 'resync') return this.answered(c, null);
+    // Answered once carried out: a replace with no snapshot to take is not done (the board kept its shoe).
+    void this.hooks.resync(c.replace === true).then((error) => this.answered(c, error));
+  }
+
+  private answered(c: DisplayCommand, error: string | null): void {
+    if (error !== null)
+      this.log.warn({ command: c.command, requestId: c.requestId }, 'fleet command not done: %s', error);
+    this.status.lastCommand = {
+      requestId: c.requestId,
+      command: c.command,
+      ok: error === null,
+      ...(error !== null && { error }),
+    };
     this.status.publish();
   }
 

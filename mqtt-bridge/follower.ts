@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { OutOfStep, StaffWarning } from '../contract/kiosk';
 import { SIGNER_OF } from '../contract/signed';
 import { nextOutOfStep, type StepSignal } from './out-of-step';
+import { PendingReplace } from './pending-replace';
 import { Resyncs, RESYNC_DEFAULTS, type ResyncOptions } from './resyncs';
 import { TableSigning } from './table-signing';
 import { RESULT_KINDS } from './table-types';
@@ -68,6 +69,13 @@ const MAX_AHEAD = 200;
  */
 const DISOWN_AFTER_MS = 5000;
 
+/** Why a message was not taken, in words. */
+const refusal = (a: Applied): string =>
+  a.effect === 'applied' ? '' : `the table's snapshot was not taken (${a.reason})`;
+
+/** "an event", "a hand". */
+const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
 /** A snapshot's stamp, for {@link Follower.settle}: null after a hand. */
 const snapshotStamp = (msg: TableMessage): string | null => (msg.kind === 'shoe' ? msg.payload.timestamp : null);
 
@@ -83,6 +91,8 @@ export class Follower {
   /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
   private readonly ahead = new Map<string, Ahead>();
   private readonly resyncs: Resyncs;
+  /** An operator's replace under way ({@link replaceWithSnapshot}): settled by the next snapshot, or its absence. */
+  private readonly replacing = new PendingReplace();
 
   constructor(private readonly deps: FollowerDeps) {
     this.current = emptyTableState(deps.tableId);
@@ -119,22 +129,28 @@ export class Follower {
     this.signing.reset(signedSince);
   }
 
-  /** An operator replaced the board's state with an empty one: nothing it showed is kept, nor the out-of-step. */
-  reset(): TableState {
-    this.current = emptyTableState(this.deps.tableId);
-    this.signing.reset(); // the operator's word: whatever the table sends now, as the settings allow
-    this.ahead.clear();
-    this.setStep({ kind: 'reset' });
-    return this.current;
+  /**
+   * An operator asks the board to show exactly what the table's snapshot says (the fleet's `resync` with `replace`):
+   * the next snapshot heard replaces its results, whatever they were (the one time it may move backwards). Until it
+   * comes, and for good if it is refused or none comes within `waitMs`, the board keeps what it shows: it dropped its
+   * shoe at once, and showed nothing where the broker held no snapshot it could take. Resolves null once replaced,
+   * else why not. Unsigned results are taken again as the settings allow (the operator's word).
+   */
+  replaceWithSnapshot(waitMs: number): Promise<string | null> {
+    this.signing.reset();
+    return this.replacing.begin(waitMs);
   }
 
   stop(): void {
     this.resyncs.stop();
+    this.replacing.settle('the board stopped');
   }
 
   /** A message of this table's result topics that the contract refused (unreadable, wrong shape, too large …). */
   refused(kind: string, reason: string): void {
-    if (RESULT_KINDS.has(kind)) this.outOfStepBy('rejected', `a ${kind} message was refused: ${reason}`);
+    if (kind === 'shoe') this.replacing.settle(`the table's snapshot was refused (${reason}): the board kept its shoe`);
+    if (RESULT_KINDS.has(kind))
+      this.outOfStepBy('rejected', `${article(kind)} ${kind} message was refused: ${reason}`, kind);
   }
 
   /**
@@ -146,15 +162,32 @@ export class Follower {
     const why = byController ? this.signing.refusal(msg.kind, verified) : null;
     if (why !== null) {
       this.deps.rejected(topic, 'bad-signature', why);
+      if (msg.kind === 'shoe')
+        this.replacing.settle(`the table's snapshot was refused (${why}): the board kept its shoe`);
       return 'rejected'; // not the table: never out of step over it
     }
     let result = applyMessage(this.current, msg, now);
-    const over = verified && result.effect !== 'applied' ? this.overUnsigned(msg, now) : null;
-    if (over) result = over;
+    const fresh = msg.kind === 'shoe' && this.replacing.active ? this.fresh(msg, now) : null;
+    if (fresh) this.replacing.settle(fresh.effect === 'applied' ? null : `${refusal(fresh)}: the board kept its shoe`);
+    const over =
+      fresh?.effect === 'applied'
+        ? fresh
+        : verified && result.effect !== 'applied' && this.signing.showsUnsigned && msg.kind === 'shoe'
+          ? this.overUnsigned(msg, now)
+          : null;
+    if (over?.effect === 'applied') result = over;
     if (byController && result.effect === 'applied' && this.signing.taken(msg.kind, verified, now)) this.deps.changed();
     this.handle(msg, result, now, { topic, verified }, json);
-    if (over) this.deps.replaced?.(this.current, now);
+    if (over?.effect === 'applied') this.deps.replaced?.(this.current, now);
     return result.effect;
+  }
+
+  /** A snapshot taken on none of the board's results: its signs and the controller's presence kept. */
+  private fresh(msg: TableMessage, now: string): Applied {
+    const { signage, casino, controller } = this.current;
+    const r = applyMessage({ ...emptyTableState(this.deps.tableId), signage, casino, controller }, msg, now);
+    if (r.effect === 'applied') this.ahead.clear();
+    return r;
   }
 
   /**
@@ -163,17 +196,15 @@ export class Follower {
    * one is taken in its place, on the board's results cleared (the signs and the controller's presence kept). Null:
    * not such a case.
    */
-  private overUnsigned(msg: TableMessage, now: string): Applied | null {
-    if (msg.kind !== 'shoe' || !this.signing.showsUnsigned) return null;
+  private overUnsigned(msg: TableMessage & { kind: 'shoe' }, now: string): Applied | null {
     // The signs and the controller's presence are kept: a controller says online only when it connects.
-    const { signage, casino, controller } = this.current;
-    const r = applyMessage({ ...emptyTableState(this.deps.tableId), signage, casino, controller }, msg, now);
+    const shown = this.current.shoe?.id ?? null;
+    const r = this.fresh(msg, now);
     if (r.effect !== 'applied') return null;
     this.deps.log.warn(
-      { shoeId: msg.payload.shoeId, shown: this.current.shoe?.id ?? null },
+      { shoeId: msg.payload.shoeId, shown },
       "a signed snapshot replaces the table's results the board took unsigned",
     );
-    this.ahead.clear();
     return r;
   }
 
@@ -198,7 +229,7 @@ export class Follower {
         return;
       case 'rejected':
         this.deps.rejected(topic, 'rejected-by-rules', result.reason);
-        if (RESULT_KINDS.has(msg.kind)) this.outOfStepBy('rejected', result.reason);
+        if (RESULT_KINDS.has(msg.kind)) this.outOfStepBy('rejected', result.reason, msg.kind);
         return;
       case 'conflict':
         log.warn({ topic, reason: result.reason }, 'the table disagrees with the board');
@@ -260,20 +291,26 @@ export class Follower {
     );
   }
 
-  private outOfStepBy(kind: 'gap' | 'rejected' | 'conflict', reason: string): void {
+  /**
+   * Out of step, and the table's snapshot asked for at once; but not after the snapshot itself (`from`: the kind of
+   * message), a conflict or a refusal: asking again brings the same retained one back, so it is asked for as the
+   * retries back off (a malformed retained snapshot was asked for once a second, for as long as it stayed).
+   */
+  private outOfStepBy(kind: 'gap' | 'rejected' | 'conflict', reason: string, from = ''): void {
     this.setStep({ kind, reason });
-    if (kind !== 'conflict') this.resyncs.request(reason);
+    if (kind !== 'conflict' && from !== 'shoe') this.resyncs.request(reason);
   }
 
   private setStep(signal: StepSignal): void {
     const before = this.outOfStep;
     const after = nextOutOfStep(before, signal, this.deps.now());
+    // Still out of step, told again: the next retry is due (after a retry's answer was the same conflict, none was).
+    if (after) this.resyncs.keepTrying(after.reason);
     if (after === before) return;
     this.outOfStep = after;
     if (after && !before) this.deps.log.warn({ code: after.code, reason: after.reason }, 'out of step with the table');
     else if (!after && before) this.deps.log.info({ since: before.since }, 'back in step with the table');
-    if (after) this.resyncs.keepTrying(after.reason);
-    else this.resyncs.inStep();
+    if (!after) this.resyncs.inStep();
     this.deps.changed();
   }
 

@@ -17,13 +17,14 @@ import {
   makeCasinoSignage,
   makeControllerStatus,
   makeHandMessage,
+  makeShoeSnapshot,
   makeTableEvent,
   makeTableSignage,
   parseMessage,
 } from '../contract/mqtt';
 import type { MessageKind } from '../contract/schemas';
 import { boardSubscriptions, parseTopic, TOPIC_SPECS, topics } from '../contract/topics';
-import { CARDS, coup, handMessage } from '../test/helpers/table-messages';
+import { CARDS, coup, handMessage, snapshot } from '../test/helpers/table-messages';
 import { Bridge } from './bridge';
 import { type Config, defaultConfig } from './config';
 import { memoryLogger } from './log';
@@ -435,10 +436,14 @@ describe('fuzzing bridge.onMessage', { timeout: 90_000 }, () => {
       // Its own: it asks the retained topics again and keeps what it shows.
       expect(deliver(b, T.displayCommand(DISPLAY), command)).toMatchObject({ rejected: false, changed: false });
       expect(hands(b.bridge)).toEqual([1, 2, 3, 4, 5, 6]);
-      // Its own, saying replace: an operator's explicit request to drop the board's state.
+      // Its own, saying replace: an operator's explicit request. The board keeps what it shows until the table's
+      // snapshot comes, which replaces it, older and shorter though it is.
       const replace = bytes(JSON.stringify({ ...resync, replace: true }));
-      expect(deliver(b, T.displayCommand(DISPLAY), replace)).toMatchObject({ rejected: false, changed: true });
-      expect(b.bridge.table.shoe).toBeNull();
+      expect(deliver(b, T.displayCommand(DISPLAY), replace)).toMatchObject({ rejected: false });
+      expect(hands(b.bridge)).toEqual([1, 2, 3, 4, 5, 6]);
+      const older = snapshot(SHOE, [handMessage(SHOE, 1, coup(CARDS.player))], { seq: 0 });
+      expect(deliver(b, T.tableShoe(TABLE), bytes(makeShoeSnapshot(older)))).toMatchObject({ rejected: false });
+      expect(hands(b.bridge)).toEqual([1]);
     });
   });
 

@@ -8,9 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { shoeHands } from '../baccarat/shoe';
-import { makeDisplayCommand, makeHandMessage, makeTableEvent, makeTableSignage } from '../contract/mqtt';
+import {
+  makeDisplayCommand,
+  makeHandMessage,
+  makeShoeSnapshot,
+  makeTableEvent,
+  makeTableSignage,
+} from '../contract/mqtt';
 import { topics } from '../contract/topics';
-import { at, CARDS, coup, event, handMessage, signage } from '../test/helpers/table-messages';
+import { at, CARDS, coup, event, handMessage, signage, snapshot } from '../test/helpers/table-messages';
 import { Bridge } from './bridge';
 import { type Config, defaultConfig } from './config';
 import { type JournalRecord, openJournal, replayJournal } from './journal';
@@ -203,7 +209,7 @@ describe('compaction by the bridge', () => {
     expect(json(replayJournal(bridge.journalPath, emptyTableState('T1')).state)).toBe(live);
   });
 
-  test('a fleet resync keeps the board; only one that says replace compacts it to an empty board', async () => {
+  test("a fleet resync keeps the board; one that says replace compacts it to the table's snapshot", async () => {
     const dir = tmp();
     const { bridge } = await board(dir);
     send.shoeStart(bridge, 'S1');
@@ -224,12 +230,15 @@ describe('compaction by the bridge', () => {
     resync('r-1');
     expect(nosOf(bridge.table)).toEqual([1, 2, 3]); // a resync never moves the board back by itself
     resync('r-2', true);
-    expect(bridge.table.shoe).toBeNull();
+    expect(nosOf(bridge.table)).toEqual([1, 2, 3]); // until the table's snapshot comes
+    const older = snapshot('S1', [handOf('S1', 1)], { seq: 0 });
+    bridge.onMessage(T.tableShoe('T1'), Buffer.from(makeShoeSnapshot(older)));
+    expect(nosOf(bridge.table)).toEqual([1]);
     await bridge.settled();
     expect(lines(bridge.journalPath)).toHaveLength(1);
     await bridge.stop();
     const r = replayJournal(bridge.journalPath, emptyTableState('T1'));
-    expect(r.state.shoe).toBeNull();
+    expect(nosOf(r.state)).toEqual([1]);
     expect(json(r.state)).toBe(json(bridge.table));
     expect(existsSync(`${bridge.journalPath}.tmp`)).toBe(false);
   });

@@ -6,7 +6,13 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, test, vi } from 'vitest';
 import { shoeHands } from '../baccarat/shoe';
-import { makeHandMessage, makeShoeSnapshot, makeTableEvent, parseDisplayStatus } from '../contract/mqtt';
+import {
+  makeDisplayCommand,
+  makeHandMessage,
+  makeShoeSnapshot,
+  makeTableEvent,
+  parseDisplayStatus,
+} from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import { testBoardConfig } from '../test/helpers/board-config';
 import { cleanupList, until } from '../test/helpers/lifecycle';
@@ -115,6 +121,95 @@ describe('out of step, through a real broker', () => {
     expect(bridge.view().outOfStep).toBeNull(); // patrons never see "being updated" for it
     await send(ctl, T.tableHand('T1'), makeHandMessage(signed(T.tableHand('T1'), hand(3))));
     await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'gap' }), 2000); // a result missing still shows
+  });
+
+  // The snapshot is what a resync brings back: a malformed retained one was asked for again once a second, for as
+  // long as it stayed (a line of log and a resubscription each time, on every board of the table).
+  test('a malformed retained snapshot: out of step, asked for again only as the retries back off', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    await send(ctl, T.tableHand('T1'), makeHandMessage(hand(1)));
+    await until(() => expect(nos(bridge)).toEqual([1]));
+    const before = bridge.counters.resyncs;
+    await send(ctl, T.tableShoe('T1'), '{"v":1,"garbage":true}', true);
+    await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'rejected' }), 2000);
+    expect(bridge.view().outOfStep!.reason).toMatch(/^a shoe message was refused/);
+    await new Promise((r) => setTimeout(r, 6500));
+    // Asked again after 2 s and 4 s more (two), not six times; the last good picture kept meanwhile.
+    expect(bridge.counters.resyncs - before).toBeLessThanOrEqual(2);
+    expect(bridge.counters.resyncs - before).toBeGreaterThanOrEqual(1);
+    expect(nos(bridge)).toEqual([1]);
+    // The table republishes: in step again.
+    await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [hand(1), hand(2)])), true);
+    await within(() => expect(bridge.view().outOfStep).toBeNull(), 4000);
+    expect(nos(bridge)).toEqual([1, 2]);
+  }, 20_000);
+
+  // A retry's answer, the same conflicting snapshot, left the board without a next retry: it asked once, never again.
+  test('a snapshot that disagrees with the board: asked for again and again, backing off', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    for (const no of [1, 2, 3]) await send(ctl, T.tableHand('T1'), makeHandMessage(hand(no)));
+    await until(() => expect(nos(bridge)).toEqual([1, 2, 3]));
+    const before = bridge.counters.resyncs;
+    await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [hand(1)], { seq: 10 ** 9 })), true);
+    await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'conflict' }), 2000);
+    await new Promise((r) => setTimeout(r, 6500));
+    expect(bridge.counters.resyncs - before).toBe(2); // after 2 s, then 4 s more
+    expect(nos(bridge)).toEqual([1, 2, 3]);
+  }, 20_000);
+
+  // An operator's replace dropped the shoe at once: where the broker held no snapshot the board could take (a malformed
+  // one retained, or none), patrons saw an empty board until the controller published again, and the fleet said done.
+  const replace = (ctl: MqttClient, requestId: string) =>
+    send(
+      ctl,
+      T.displayCommand('D1'),
+      makeDisplayCommand({ v: 1, command: 'resync', requestId, timestamp: new Date().toISOString(), replace: true }),
+    );
+  const answer = (b: Bridge, requestId: string) => {
+    const s = b.displayStatus();
+    return s.state === 'online' && s.lastCommand?.requestId === requestId ? s.lastCommand : null;
+  };
+  test.each([
+    [
+      'a malformed snapshot retained',
+      '{"v":1,"garbage":true}',
+      /^the table's snapshot was refused \(.*\): the board kept its shoe$/,
+    ],
+    ['no snapshot retained', null, /^no snapshot of the table came within 5 s: the board kept its shoe$/],
+  ])(
+    'resync with replace, %s: the board keeps its shoe, and answers not done, with why',
+    async (_, retained, why) => {
+      const { ctl, bridge } = await setup();
+      await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+      for (const no of [1, 2, 3]) await send(ctl, T.tableHand('T1'), makeHandMessage(hand(no)));
+      await until(() => expect(nos(bridge)).toEqual([1, 2, 3]));
+      if (retained !== null) await send(ctl, T.tableShoe('T1'), retained, true);
+      await replace(ctl, 'op-1');
+      const shown: number[][] = [];
+      bridge.on('view', (v) => shown.push(v.shoe?.rounds.map((r) => r.no) ?? []));
+      await until(
+        () => expect(answer(bridge, 'op-1')).toMatchObject({ ok: false, error: expect.stringMatching(why) }),
+        8000,
+      );
+      expect(nos(bridge)).toEqual([1, 2, 3]);
+      expect(shown.filter((hands) => hands.length < 3)).toEqual([]); // never an empty board meanwhile
+    },
+    15_000,
+  );
+
+  test('resync with replace and a snapshot it can take: shown as the table says, older though it is', async () => {
+    const { ctl, bridge } = await setup();
+    await send(ctl, T.tableEvent('T1'), makeTableEvent(event('shoe-start', { shoeId: 'S1', decks: 8 })));
+    for (const no of [1, 2, 3]) await send(ctl, T.tableHand('T1'), makeHandMessage(hand(no)));
+    await until(() => expect(nos(bridge)).toEqual([1, 2, 3]));
+    await send(ctl, T.tableShoe('T1'), makeShoeSnapshot(snapshot('S1', [hand(1)], { seq: 10 ** 9 })), true);
+    await within(() => expect(bridge.view().outOfStep).toMatchObject({ code: 'conflict' }), 2000);
+    await replace(ctl, 'op-2');
+    await until(() => expect(answer(bridge, 'op-2')).toMatchObject({ ok: true }), 4000);
+    expect(nos(bridge)).toEqual([1]);
+    expect(bridge.view().outOfStep).toBeNull();
   });
 
   test('a shoe the board cannot take (2 decks): it keeps the last shoe, out of step, until a shoe it can take', async () => {

@@ -151,9 +151,10 @@ describe('a table that signs is held to it (requireSignatures off)', () => {
     expect(codes(r.bridge)).toEqual([]);
     const replace = { v: 1, command: 'resync', requestId: 'op-1', timestamp: new Date().toISOString(), replace: true };
     await r.other.publishAsync(T.displayCommand('D1'), makeDisplayCommand(replace as DisplayCommand), { qos: 1 });
-    await until(() => expect(r.bridge.view().shoe).toBeNull());
+    // The table's next snapshot, unsigned (none is retained): it replaces what the board showed, and is taken.
     await r.send('shoe', snapshot('S3', hands('S3', 2), { seq: 1 }), false);
     await until(() => expect(shown(r.bridge)).toBe('S3:2'));
+    await until(() => expect(r.bridge.displayStatus()).toMatchObject({ lastCommand: { requestId: 'op-1', ok: true } }));
     expect(codes(r.bridge)).toEqual(['results-unverified']);
   });
 });

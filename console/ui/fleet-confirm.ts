@@ -1,7 +1,7 @@
 /**
  * `<console-fleet-confirm>`: reloading or resyncing a board, asked first — they change what the patrons see (a
- * reload blanks the screen for a moment; a resync with replace drops what the board shows for what the broker
- * holds). The dialog says what will happen, offers replace for a resync, and asks for the reason the audit log
+ * reload blanks the screen for a moment; a resync with replace shows the table's snapshot the broker holds in place
+ * of the board's shoe). The dialog says what will happen, offers replace for a resync, and asks for the reason the audit log
  * keeps; the server checks the role and the reason again.
  *
  * ```html
@@ -127,8 +127,9 @@ export class ConsoleFleetConfirm extends LitElement {
                   <span
                     >Replace what it shows
                     <small
-                      >Drop the board's state and show exactly what the broker holds, even if older — for a board out of
-                      step that does not recover by itself.</small
+                      >Show exactly the table's snapshot the broker holds, even if older, in place of the board's shoe —
+                      for a board out of step that does not recover by itself. Without a snapshot it can take, the board
+                      keeps its shoe and says why.</small
                     ></span
                   ></label
                 >`
