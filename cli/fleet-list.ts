@@ -118,7 +118,8 @@ function retainedSigns(root: string, messages: ReadonlyMap<string, Buffer>): Ret
  * The warnings named under the list in the board's words, not only counted: another board publishing as the same
  * display id (which the list, one row per display id, cannot show), messages refused for their signature (someone
  * publishes on the table's topics), no browser showing a browser-mode board (nobody sees it), and its table's
- * controller offline while the table is open (no result reaches the boards). A board out of step is named too, with
+ * controller offline while the table is open (no result reaches the boards), or its table unheard since it reconnected
+ * (hands may be missing: its IN STEP column cannot say so). A board out of step is named too, with
  * its reason (`out-of-step`: the IN STEP column has only its code).
  */
 const NAMED_WARNINGS: ReadonlySet<string> = new Set([
@@ -126,6 +127,7 @@ const NAMED_WARNINGS: ReadonlySet<string> = new Set([
   'forged-results',
   'no-screen',
   'controller-offline',
+  'table-unheard',
   'out-of-step',
 ]);
 
@@ -175,7 +177,8 @@ function cells(b: BoardListEntry, now: number): string[] {
  * (silent only when there is one; the rest of the boards online) — then `notes`, one a line: the boards whose signs
  * are not the broker's (`! Board D1 shows revision 4; the table's sign is revision 5 — …`), and those another board
  * publishes as (`! Board D1: another board (table T2, …) publishes as display id D1: …`), those refusing forged
- * results, those no browser shows and those whose table's controller is offline, in their own words, and those out of
+ * results, those no browser shows, those whose table's controller is offline and those not hearing their table since
+ * they reconnected, in their own words, and those out of
  * step with their reason (`! Board D1 is out of step (gap): …`). `now` is for "3 min ago" (ms since epoch).
  */
 export function formatBoardList(
@@ -188,21 +191,25 @@ export function formatBoardList(
   const text = lines.map((l) => l.map((c, i) => (i === l.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  '));
   const online = rows.filter((b) => b.state === 'online');
   const silent = rows.filter((b) => b.state === 'silent').length;
-  const count = (n: number, what: string) => (n > 0 ? [`${n} ${what}`] : []);
+  // "1 with its display id used twice", "2 with their …".
+  const count = (n: number, what: string) =>
+    n > 0 ? [`${n} ${what.replace('{its}', n === 1 ? 'its' : 'their')}`] : [];
   const noted = new Set(notes.filter((n) => !NAMED_WARNINGS.has(n.code)).map((n) => n.displayId));
   const named = (code: string) => new Set(notes.filter((n) => n.code === code).map((n) => n.displayId));
   const twice = named('display-id-in-use');
   const forged = named('forged-results');
   const unseen = named('no-screen');
   const unfed = named('controller-offline');
+  const unheard = named('table-unheard');
   const heed = [
     ...count(online.filter((b) => b.inStep === false).length, 'out of step'),
     ...count(online.filter((b) => (b.warnings?.length ?? 0) > 0).length, 'with warnings'),
     ...count(online.filter((b) => noted.has(b.display)).length, "not showing the broker's signs"),
-    ...count(online.filter((b) => twice.has(b.display)).length, 'with its display id used twice'),
+    ...count(online.filter((b) => twice.has(b.display)).length, 'with {its} display id used twice'),
     ...count(online.filter((b) => forged.has(b.display)).length, 'refusing forged results'),
     ...count(online.filter((b) => unseen.has(b.display)).length, 'shown by no browser'),
-    ...count(online.filter((b) => unfed.has(b.display)).length, "with its table's controller offline"),
+    ...count(online.filter((b) => unfed.has(b.display)).length, "with {its} table's controller offline"),
+    ...count(online.filter((b) => unheard.has(b.display)).length, 'not hearing {its} table since reconnecting'),
   ];
   const states = [
     `${online.length} online`,

@@ -23,6 +23,7 @@ import type { ConnectionRefusal, ConnectionView, StaffWarning } from '../contrac
 import { makeDisplayStatus } from '../contract/mqtt';
 import { topics } from '../contract/topics';
 import type { Config } from './config';
+import { TableUnheard } from './table-unheard';
 import { DisplayIdGuard, SESSION_TAKEN_OVER } from './display-id-guard';
 import { offlineStatus, type StatusBasics } from './display-status';
 import { LastSeenPublisher } from './last-seen';
@@ -47,6 +48,8 @@ export interface BoardConnectionDeps {
   readonly instance: string;
   /** How long another board's last status keeps the warning up (default 75 s: 2.5 re-statements). */
   readonly evidenceMs?: number;
+  /** How long the table may go unheard after a reconnection before staff are told (default 20 s: table-unheard.ts). */
+  readonly unheardAfterMs?: number;
 }
 
 export class BoardConnection {
@@ -70,6 +73,7 @@ export class BoardConnection {
   private stopped = false;
   private readonly seen: LastSeenPublisher;
   private readonly guard: DisplayIdGuard;
+  private readonly unheard: TableUnheard;
   private readonly statusTopic: string;
   /** The topics its session holds on each broker, kept beside the journal: a moved board drops its old table's. */
   private readonly sessionTopics: SessionTopics;
@@ -88,6 +92,12 @@ export class BoardConnection {
       deps.log,
       deps.now,
     );
+    this.unheard = new TableUnheard({
+      tableId: config.tableId,
+      afterMs: deps.unheardAfterMs ?? 20_000,
+      now: deps.now,
+      changed: deps.changed,
+    });
     this.guard = new DisplayIdGuard({
       displayId: config.displayId,
       clientId: config.mqtt.clientId,
@@ -100,10 +110,11 @@ export class BoardConnection {
     });
   }
 
-  /** Staff warnings of the connection: another board publishing as this display id. */
+  /** Staff warnings of the connection: another board publishing as this display id; its table unheard since. */
   get warnings(): readonly StaffWarning[] {
     const w = this.guard.warning;
-    return w ? [w] : [];
+    const unheard = this.connection.state === 'connected' ? this.unheard.warning : [];
+    return [...(w ? [w] : []), ...unheard];
   }
 
   /** The client, from connect until the board stops. */
@@ -145,6 +156,7 @@ export class BoardConnection {
     if (!this.awaiting) return;
     const after = this.awaiting;
     this.awaiting = null;
+    this.unheard.heard();
     this.deps.log.info(
       after === 'reconnection'
         ? 'heard the table again since reconnecting'
@@ -223,6 +235,7 @@ export class BoardConnection {
   async close(limitMs: number): Promise<void> {
     this.stopped = true;
     this.guard.stop();
+    this.unheard.heard();
     const client = this.current;
     this.current = null;
     if (!client) return;
@@ -257,6 +270,7 @@ export class BoardConnection {
       // from its journal: that may be behind the table, as after a reconnection.
       this.awaiting = this.everConnected ? 'reconnection' : this.restored ? 'saved-record' : null;
       this.everConnected = true;
+      this.unheard.awaiting(this.awaiting, broker ?? this.connection.broker);
     }
     this.connection = {
       state,

@@ -34,6 +34,7 @@ export interface BridgeDeps {
   readonly stopTimeoutMs?: number; // how long stop() waits for the broker before it lets go (default 2000)
   readonly build?: string | null; // SHA-256 of the application bundle (build-identity.ts), for the status
   readonly restateMs?: number; // how often the status and the last-seen time are re-stated (default 30 s), for tests
+  readonly unheardAfterMs?: number; // how long the table may go unheard after a reconnection (default 20 s), for tests
   readonly instance?: string; // what the board's statuses say it is (default: drawn at random), for tests
   readonly noScreenGraceMs?: number; // browser mode: how long without a page before `no-screen` (default 30 s)
   readonly forgedQuietMs?: number; // how long without a forged message before `forged-results` ends (default 5 min)

@@ -102,6 +102,7 @@ export class Bridge extends EventEmitter {
       },
       instance,
       ...(deps.restateMs !== undefined && { evidenceMs: deps.restateMs * 2.5 }),
+      ...(deps.unheardAfterMs !== undefined && { unheardAfterMs: deps.unheardAfterMs }),
     });
     this.keyring = keyringOf(config.trust);
     this.screen = new ScreenWatch({

@@ -32,6 +32,7 @@ const TAGS: Readonly<Record<AttentionCode, string>> = {
   'no-screen': 'No screen',
   'controller-offline': 'Controller',
   'table-open-unsure': 'Open or closed',
+  'table-unheard': 'Table unheard',
   'build-unapproved': 'Software',
   'build-unreported': 'Software',
   'clock-off': 'Clock',

@@ -68,6 +68,8 @@ export const OutOfStepSchema = strictObject(
  * - `controller-offline`: the table's controller says it is offline (its goodbye or its last will) while the table is
  *   open: no result reaches the board, which keeps the picture it had (and shows no round phase) until the controller
  *   is back. None while the table is closed (by its sign or by its controller), when a controller going away is expected;
+ * - `table-unheard`: reconnected (or started from its saved record), the board has heard nothing of its table for a
+ *   while (no retained snapshot, no hand): hands dealt meanwhile may be missing; it ends when the table is heard;
  * - `table-open-unsure`: the controller's retained status and its shoe's snapshot disagree on whether the table is
  *   open, and were said too close in time to tell which is later (two controllers'
  *   clocks, say: a keypad replaced while the broker keeps the old one's snapshot): the board shows TABLE CLOSED until
@@ -88,13 +90,14 @@ export const STAFF_WARNING_CODES = [
   'no-screen',
   'controller-offline',
   'table-open-unsure',
+  'table-unheard',
 ] as const;
 export type StaffWarningCode = (typeof STAFF_WARNING_CODES)[number];
 export const StaffWarningSchema = strictObject(
   {
     code: oneOf(STAFF_WARNING_CODES, {
       description:
-        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), another board publishing as its display id (display-id-in-use), messages refused for their signature (forged-results), no browser showing a browser-mode board (no-screen), the table's controller offline while the table is open (controller-offline), or its controller and its shoe at odds on whether the table is open, said too close in time to tell which is later (table-open-unsure).",
+        "What it is about: the signs and results the board takes (perfect-pairs-scale-missing, signage-ignored, casino-signage-ignored, results-unverified), how the board's screen fits the sign's pit message (pit-message-cut, streaks-hidden), another board publishing as its display id (display-id-in-use), messages refused for their signature (forged-results), no browser showing a browser-mode board (no-screen), the table's controller offline while the table is open (controller-offline), its controller and its shoe at odds on whether the table is open, said too close in time to tell which is later (table-open-unsure), or its table not heard since it reconnected (table-unheard).",
     }),
     detail: Type.String({
       minLength: 1,

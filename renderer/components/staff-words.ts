@@ -51,6 +51,8 @@ export function warningWords(lang: Language, code: StaffWarningCode): Message {
       return message(lang, 'staff.warning.controllerOffline', 'Table controller offline');
     case 'table-open-unsure':
       return message(lang, 'staff.warning.tableOpenUnsure', 'Table open or closed unclear');
+    case 'table-unheard':
+      return message(lang, 'staff.warning.tableUnheard', 'Table not heard since reconnecting');
   }
 }
 

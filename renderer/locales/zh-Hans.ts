@@ -130,6 +130,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.warning.signageIgnored': '已忽略较旧的牌桌告示',
   'staff.warning.streaksHidden': '连胜行已隐藏',
   'staff.warning.tableOpenUnsure': '牌桌开放状态不明',
+  'staff.warning.tableUnheard': '重新连接后未收到牌桌消息',
   'staff.warnings': str`${0} 项警告`,
   'stats.bankerPair': '庄对',
   'stats.hand': '局数',

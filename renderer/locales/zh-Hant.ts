@@ -130,6 +130,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'staff.warning.signageIgnored': '已忽略較舊的牌桌告示',
   'staff.warning.streaksHidden': '連勝行已隱藏',
   'staff.warning.tableOpenUnsure': '牌桌開放狀態不明',
+  'staff.warning.tableUnheard': '重新連線後未收到牌桌訊息',
   'staff.warnings': str`${0} 項警告`,
   'stats.bankerPair': '莊對',
   'stats.hand': '局數',
