@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import type { Logger } from 'pino';
-import type { Received } from './follower';
+import type { Received } from './hands-ahead';
 import { type History, type HistoryRecord, historyTail, openHistory, recordHash } from './history';
 import { type Journal, openJournal, replayJournal } from './journal';
 import { type JournalLock, lockJournal } from './journal-lock';

@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { OutOfStep, StaffWarning } from '../contract/kiosk';
 import { SIGNER_OF } from '../contract/signed';
 import { nextOutOfStep, type StepSignal } from './out-of-step';
+import { HandsAhead, type Ahead, type Received } from './hands-ahead';
 import { PendingReplace } from './pending-replace';
 import { Resyncs, RESYNC_DEFAULTS, type ResyncOptions } from './resyncs';
 import { TableSigning } from './table-signing';
@@ -48,27 +49,6 @@ export interface FollowerDeps {
   readonly unsignedResults?: () => string;
 }
 
-/** How a message was received: on which topic, and whether signed by a key the board trusts. */
-export interface Received {
-  readonly topic: string;
-  readonly verified: boolean;
-}
-
-/** A hand kept beyond a gap: when the board received it (`t`, its clock), the hand, and how. */
-interface Ahead {
-  readonly t: string;
-  readonly m: TableMessage & { kind: 'hand' };
-  readonly received: Received;
-}
-
-/** Hands kept beyond a gap, at most (a shoe has about 80). */
-const MAX_AHEAD = 200;
-/**
- * A hand kept beyond a gap that a snapshot of its shoe, received this long after it, still lacks is disowned by the
- * table: a controller republishes its snapshot within milliseconds of each result, so the table does not know it.
- */
-const DISOWN_AFTER_MS = 5000;
-
 /** Why a message was not taken, in words. */
 const refusal = (a: Applied): string =>
   a.effect === 'applied' ? '' : `the table's snapshot was not taken (${a.reason})`;
@@ -88,8 +68,8 @@ export class Follower {
   private readonly ignored = new Map<'signage' | 'casinoSignage', StaffWarning>();
   /** Whether the results shown are signed, and whether the table is held to signing. */
   private readonly signing: TableSigning;
-  /** Hands that arrived ahead of a gap, applied once the resync has filled it (keyed by shoe and hand). */
-  private readonly ahead = new Map<string, Ahead>();
+  /** Hands that arrived ahead of a gap, applied once the resync has filled it. */
+  private readonly ahead = new HandsAhead();
   private readonly resyncs: Resyncs;
   /** An operator's replace under way ({@link replaceWithSnapshot}): settled by the next snapshot, or its absence. */
   private readonly replacing = new PendingReplace();
@@ -237,8 +217,7 @@ export class Follower {
         return;
       case 'resync':
         log.warn({ topic, reason: result.reason }, 'gap');
-        if (msg.kind === 'hand' && this.ahead.size < MAX_AHEAD)
-          this.ahead.set(`${msg.payload.shoeId}/${msg.payload.handNo}`, { t: now, m: msg, received });
+        if (msg.kind === 'hand') this.ahead.keep(msg, now, received);
         this.outOfStepBy('gap', result.reason);
         return;
     }
@@ -254,10 +233,8 @@ export class Follower {
   private settle(snapshotAt: string | null, problem: string | null): void {
     const shoeId = this.current.shoe?.id;
     if (snapshotAt !== null)
-      for (const [key, a] of this.ahead)
-        if (!key.startsWith(`${shoeId}/`)) this.ahead.delete(key);
-        else if (this.disowned(a, snapshotAt)) this.disown(key, a, snapshotAt);
-    const waiting = [...this.ahead.values()].find((a) => a.m.payload.shoeId === shoeId);
+      this.ahead.afterSnapshot(shoeId, snapshotAt, this.deps.now(), (a) => this.disown(a, snapshotAt));
+    const waiting = this.ahead.waitingIn(shoeId);
     if (problem) this.outOfStepBy('conflict', problem);
     else if (waiting) {
       const reason = `hand ${waiting.m.payload.handNo} waits for the hands before it`;
@@ -270,19 +247,8 @@ export class Follower {
     this.deps.settled?.();
   }
 
-  /**
-   * Whether the table disowns a hand kept beyond a gap: its snapshot, which lacks it, was made after it (by the
-   * stamps), or reached the board {@link DISOWN_AFTER_MS} after it (whatever a hand's stamp says).
-   */
-  private disowned(a: Ahead, snapshotAt: string): boolean {
-    return (
-      Date.parse(snapshotAt) >= Date.parse(a.m.payload.timestamp) ||
-      Date.parse(this.deps.now()) - Date.parse(a.t) >= DISOWN_AFTER_MS
-    );
-  }
-
-  private disown(key: string, a: Ahead, snapshotAt: string): void {
-    this.ahead.delete(key);
+  /** A hand kept beyond a gap that the table's snapshot of `snapshotAt` disowns: set aside, and said. */
+  private disown(a: Ahead, snapshotAt: string): void {
     this.deps.rejected(
       a.received.topic,
       'not-in-snapshot',
@@ -328,29 +294,23 @@ export class Follower {
     this.current = state;
     this.counts.applied++;
     const shoe = state.shoe;
-    if (shoe?.phase === 'ended')
-      for (const key of this.ahead.keys()) if (key.startsWith(`${shoe.id}/`)) this.ahead.delete(key);
+    if (shoe?.phase === 'ended') this.ahead.dropShoe(shoe.id);
   }
 
   /** Applies hands kept from ahead of a gap, now that the gap may be filled. */
   private drainAhead(): void {
-    for (let progress = true; progress && this.ahead.size > 0;) {
-      progress = false;
-      for (const [key, { t, m, received }] of this.ahead) {
-        const why = this.signing.refusal('hand kept beyond a gap', received.verified);
-        if (why !== null) {
-          this.ahead.delete(key); // kept before the board knew the table signs: a forgery now, as it would be now
-          this.deps.rejected(received.topic, 'bad-signature', why);
-          continue;
-        }
-        const r = applyMessage(this.current, m, t);
-        if (r.effect === 'resync') continue;
-        this.ahead.delete(key);
-        if (r.effect === 'applied') {
-          this.commit(m, r.state, t, received);
-          progress = true;
-        }
+    this.ahead.drain(({ t, m, received }) => {
+      const why = this.signing.refusal('hand kept beyond a gap', received.verified);
+      if (why !== null) {
+        // Kept before the board knew the table signs: a forgery now, as it would be now.
+        this.deps.rejected(received.topic, 'bad-signature', why);
+        return 'dropped';
       }
-    }
+      const r = applyMessage(this.current, m, t);
+      if (r.effect === 'resync') return 'wait';
+      if (r.effect !== 'applied') return 'dropped';
+      this.commit(m, r.state, t, received);
+      return 'taken';
+    });
   }
 }
