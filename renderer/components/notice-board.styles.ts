@@ -72,7 +72,8 @@ export const noticeStyles = css`
     min-width: 0;
     flex: 1;
     max-height: 100%;
-    overflow: hidden;
+    overflow: clip;
+    overflow-clip-margin: 0.15em; /* fit()'s leeway: a line's leading past the band, never its glyphs */
   }
   .headline {
     font-size: var(--kiosk-text-notice);

@@ -66,6 +66,8 @@ export class KioskNotices extends LitElement {
   private briefAt = '';
   /** What the notices said when `brief` was found. */
   private briefFor = '';
+  /** Measured while fonts were loading: measured again once they are in. */
+  private fontsAwaited = false;
 
   private resize: ResizeObserver | null = null;
 
@@ -113,11 +115,23 @@ export class KioskNotices extends LitElement {
         return;
       }
     }
+    // Measured in a font still loading (its fallback's lines are taller), a notice that fits was said briefly: once the
+    // fonts are in, it is measured again from its full words.
+    if (document.fonts.status === 'loading' && !this.fontsAwaited) {
+      this.fontsAwaited = true;
+      void document.fonts.ready.then(() => {
+        this.fontsAwaited = false;
+        this.briefAt = '';
+        this.brief = new Set();
+      });
+    }
     const brief = new Set(this.brief);
     this.renderRoot.querySelectorAll<HTMLElement>('.notice').forEach((notice, i) => {
       const text = notice.querySelector<HTMLElement>('.text');
       if (!text) return;
-      const over = () => text.scrollHeight > notice.clientHeight;
+      // A few px past the band are a line's leading, not its glyphs: at 4K a last coup's full words ran 2 px over.
+      const leeway = parseFloat(getComputedStyle(notice).fontSize) * 0.15;
+      const over = () => text.scrollHeight > notice.clientHeight + leeway;
       notice.toggleAttribute('stacked', text.querySelector('.detail .bi') !== null);
       if (notice.hasAttribute('stacked') && over()) notice.removeAttribute('stacked');
       if (over()) brief.add(i);
