@@ -660,6 +660,12 @@ describe('notices side by side', () => {
       { kind: 'lastCoup', lastCoupCase: 'b', hand: 7, dealt: true, since: NOW },
       { kind: 'corrected', hand: 7, by: DEALER_UNDO_BY, since: NOW },
     ],
+    // Three: two shown, the third in turn (notice-turns.ts).
+    'last coup, corrected, no bets': [
+      { kind: 'lastCoup', lastCoupCase: 'b', hand: 65, since: NOW },
+      { kind: 'corrected', hand: 60, by: DEALER_UNDO_BY, since: NOW },
+      { kind: 'noBetsThisHand', hand: 64, reason: 'first-card-face-up', since: NOW },
+    ],
     'last coup, round void': [
       { kind: 'lastCoup', lastCoupCase: 'b', hand: 7, since: NOW },
       { kind: 'roundVoid', hand: 6, reason: 'cannot-reconstruct', since: NOW },
@@ -686,6 +692,8 @@ describe('notices side by side', () => {
     [1080, 1920, 'en+zh-Hant', 'last coup, round void'],
     [1920, 1080, 'en', 'last coup, round void'],
     [2160, 3840, 'en+zh-Hant', 'last coup dealt, corrected'],
+    [1920, 1080, 'en+zh-Hans', 'last coup, corrected, no bets'],
+    [1080, 1920, 'en+zh-Hant', 'last coup, corrected, no bets'],
   ] as const)('%i×%i, %s, %s: each within its frame', async ([w, h, language, pair]) => {
     await page.viewport(w, h);
     const spec = FIXTURES['shoe-full']!(Date.now());

@@ -19,6 +19,7 @@ import { count } from '../format';
 import { DEFAULT_LANGUAGE, localeOf, message, show, tr, type Language, type Message } from '../localization';
 import { reasonMessage } from '../reasons';
 import { noticeIcon, type NoticeIconName } from './icons';
+import { inBand, NoticeTurns } from '../controllers/notice-turns';
 import { noticeStyles } from './notice-board.styles';
 import { playingCard } from './playing-card';
 import { playingCardStyles } from './playing-card.styles';
@@ -56,6 +57,10 @@ export class KioskNotices extends LitElement {
   @property({ type: Boolean, reflect: true }) cover = false;
   /** The board shows a shoe: the closed veil says its results remain shown (said of no shoe, it would mislead). */
   @property({ type: Boolean }) results = true;
+  /** With more notices than the band has places, how long each of the others shows in the last place. */
+  @property({ attribute: false }) turnMs = 8000;
+
+  private readonly turns = new NoticeTurns(this, () => this.turnMs);
 
   /**
    * The notices (by their place) said briefly, their full words having run past the band: two side by side (the last
@@ -68,6 +73,8 @@ export class KioskNotices extends LitElement {
   private briefFor = '';
   /** Measured while fonts were loading: measured again once they are in. */
   private fontsAwaited = false;
+  /** The turn of the band's last place last drawn (a notice turned in is measured anew). */
+  private turnSaid = 0;
 
   private resize: ResizeObserver | null = null;
 
@@ -84,13 +91,16 @@ export class KioskNotices extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Every view brings its notices anew (parsed whole): said in full again only when they say something else.
-    if (!(changed.has('notices') || changed.has('language') || changed.has('cover'))) return;
-    const said = `${this.language}|${this.cover}|${JSON.stringify(this.notices)}`;
+    const turned = this.turns.turn !== this.turnSaid;
+    this.turnSaid = this.turns.turn;
+    if (!(changed.has('notices') || changed.has('language') || changed.has('cover') || turned)) return;
+    const said = `${this.language}|${this.cover}|${this.turns.turn}|${JSON.stringify(this.notices)}`;
     if (said !== this.briefFor) this.brief = new Set();
     this.briefFor = said;
   }
 
   protected override updated(): void {
+    this.turns.follow(this.ofLayer().length);
     // Measured again when a notice's words change size (a font loading, the band resized), never on a hand.
     this.resize?.disconnect();
     this.resize?.observe(this);
@@ -275,10 +285,18 @@ export class KioskNotices extends LitElement {
     </div>`;
   }
 
+  /** The notices this layer shows (the veil: table closed; the band: the others), all of them. */
+  private ofLayer(): readonly Notice[] {
+    return this.notices.filter((n) => (n.kind === 'tableClosed') === this.cover);
+  }
+
   override render() {
-    const shown = this.notices.filter((n) => (n.kind === 'tableClosed') === this.cover);
-    if (shown.length === 0) return nothing;
-    return html`<div class="notices">${shown.map((n, i) => this.notice(n, this.brief.has(i)))}</div>`;
+    const all = this.ofLayer();
+    if (all.length === 0) return nothing;
+    const shown = inBand(all, this.turns.turn);
+    return html`<div class="notices" data-of=${all.length}>
+      ${shown.map((n, i) => this.notice(n, this.brief.has(i)))}
+    </div>`;
   }
 }
 

@@ -256,3 +256,43 @@ describe('<kiosk-identify>', () => {
     expect($$(el, '[data-id=table]')[0]!.textContent).toBe('T7');
   });
 });
+
+describe('more notices than the band has places', () => {
+  const four: Notice[] = [
+    { kind: 'burn', burn: { card: 'KD', count: 10 }, since },
+    { kind: 'corrected', hand: 60, by: DEALER_UNDO_BY, since },
+    { kind: 'lastCoup', lastCoupCase: 'b', hand: 65, since },
+    { kind: 'noBetsThisHand', hand: 64, reason: 'first-card-face-up', since },
+  ];
+  const kinds = (el: HTMLElement) => $$(el, '.notice').map((n) => n.getAttribute('data-kind'));
+
+  // Four side by side at a 1080p board's foot were each a third of it wide, their words cut to "Hand 65 is the".
+  it('shows two: the most pressing stays, the others take the second place in turn', async () => {
+    const el = document.createElement('kiosk-notices');
+    el.notices = four;
+    el.language = 'en';
+    el.turnMs = 150;
+    await mount(el, 1200, 200);
+    const seen = new Set<string>();
+    for (let i = 0; i < 40 && seen.size < 3; i++) {
+      await el.updateComplete;
+      const [first, second] = kinds(el);
+      expect(kinds(el)).toHaveLength(2);
+      expect(first).toBe('lastCoup');
+      seen.add(second!);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    expect([...seen].sort()).toEqual(['burn', 'corrected', 'noBetsThisHand']);
+  });
+
+  it('two or fewer: all of them, as given, and nothing turns', async () => {
+    const el = document.createElement('kiosk-notices');
+    el.notices = four.slice(0, 2);
+    el.language = 'en';
+    el.turnMs = 50;
+    await mount(el, 1200, 200);
+    await new Promise((r) => setTimeout(r, 200));
+    await el.updateComplete;
+    expect(kinds(el)).toEqual(['burn', 'corrected']);
+  });
+});
