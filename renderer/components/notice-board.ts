@@ -260,7 +260,9 @@ export class KioskNotices extends LitElement {
     const what: Message | null = n.dealt
       ? message(lang, 'notice.lastCoupDealt', 'Last coup dealt — no further hands, the shoe is ending')
       : n.lastCoupCase === 'a'
-        ? message(lang, 'notice.lastCoupA', 'Cut card first out — this hand is the last')
+        ? no === null
+          ? message(lang, 'notice.lastCoupA', 'Cut card first out — this hand is the last')
+          : message(lang, 'notice.lastCoupAOut', 'Cut card first out') // "· Hand 40 is the last hand" says the rest
         : n.lastCoupCase === 'b'
           ? message(lang, 'notice.lastCoupB', 'Cut card out — one more hand, then the shoe ends')
           : null;

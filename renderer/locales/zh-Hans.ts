@@ -52,6 +52,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.correctedNo': str`第 ${0} 局结果已更正`,
   'notice.lastCoup': '最后一局',
   'notice.lastCoupA': '切牌卡为首张牌 — 本局为最后一局',
+  'notice.lastCoupAOut': '切牌卡为首张牌',
   'notice.lastCoupB': '切牌卡已出 — 再发一局后本靴结束',
   'notice.lastCoupDealt': '最后一局已发完 — 不再发牌，本靴即将结束',
   'notice.lastCoupShort': '最后一局',

@@ -52,6 +52,7 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.correctedNo': str`第 ${0} 局結果已更正`,
   'notice.lastCoup': '最後一局',
   'notice.lastCoupA': '切牌卡為首張牌 — 本局為最後一局',
+  'notice.lastCoupAOut': '切牌卡為首張牌',
   'notice.lastCoupB': '切牌卡已出 — 再發一局後本靴結束',
   'notice.lastCoupDealt': '最後一局已發完 — 不再發牌，本靴即將結束',
   'notice.lastCoupShort': '最後一局',
