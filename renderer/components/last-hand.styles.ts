@@ -111,13 +111,15 @@ export const lastHandStyles = css`
     margin: 0;
     display: grid;
     place-items: center;
-    padding: 0 0.6em;
+    padding: 0;
     text-align: center;
     color: var(--kiosk-ink);
     font-weight: 700;
     text-wrap: balance;
   }
+  /* As wide as the cards' rows: narrower, the names and cards around it peeked out cut ("Pl…", "Ba…"), as if broken. */
   .why.over .chip {
+    justify-self: stretch;
     padding: 0.3em 0.8em;
     border-radius: 0.5em;
     border: 1px solid var(--kiosk-notice-void);
