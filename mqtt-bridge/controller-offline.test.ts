@@ -13,6 +13,7 @@ import { testBoardConfig } from '../test/helpers/board-config';
 import { onEveryBroker } from '../test/helpers/every-broker';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 import { at, CARDS, coup, event, handMessage, signage, snapshot } from '../test/helpers/table-messages';
+import { statusCodes, viewCodes } from '../test/helpers/warning-codes';
 import { Bridge } from './bridge';
 import { memoryLogger } from './log';
 import { stateWarnings } from './view';
@@ -20,11 +21,6 @@ import { applyMessage, emptyTableState, type TableState } from './table-state';
 
 const T = topics('baccarat');
 const cleanups = cleanupList();
-const codes = (b: Bridge) => b.view().warnings.map((w) => w.code);
-const statusCodes = (b: Bridge) => {
-  const s = b.displayStatus();
-  return s.state === 'online' ? (s.warnings ?? []).map((w) => w.code) : [];
-};
 
 async function controllerGone(url: string, protocolVersion: 4 | 5): Promise<void> {
   const { logger } = memoryLogger();
@@ -38,13 +34,13 @@ async function controllerGone(url: string, protocolVersion: 4 | 5): Promise<void
   const link = await connectController({ broker: url, tableId: 'T1', mqtt });
   cleanups.push(() => link.stop());
   await until(() => expect(bridge.view().controllerOnline).toBe(true), 8_000);
-  expect(codes(bridge)).not.toContain('controller-offline');
+  expect(viewCodes(bridge)).not.toContain('controller-offline');
 
   // The controller's process dies: no DISCONNECT, so the broker publishes its last will.
   const before = Date.now();
   link.client.options.reconnectPeriod = 0;
   link.client.end(true);
-  await until(() => expect(codes(bridge)).toContain('controller-offline'), 8_000);
+  await until(() => expect(viewCodes(bridge)).toContain('controller-offline'), 8_000);
   const w = bridge.view().warnings.find((x) => x.code === 'controller-offline')!;
   expect(w.detail).toMatch(/^The table controller ctl-T1 has been offline since \d{4}-\d\d-\d\dT[\d:]+Z: no result/);
   expect(Date.parse(w.since)).toBeGreaterThanOrEqual(before - 1_000); // when heard, not when it connected
@@ -53,19 +49,19 @@ async function controllerGone(url: string, protocolVersion: 4 | 5): Promise<void
 
   // The pit closes the table: a controller off at a closed table is no news.
   bridge.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(3, { tableOpen: false }))));
-  expect(codes(bridge)).not.toContain('controller-offline');
+  expect(viewCodes(bridge)).not.toContain('controller-offline');
   bridge.onMessage(T.tableSignage('T1'), Buffer.from(makeTableSignage(signage(4, { tableOpen: true }))));
-  expect(codes(bridge)).toContain('controller-offline');
+  expect(viewCodes(bridge)).toContain('controller-offline');
 
   // The controller is back: the warning ends by itself.
   const again = await connectController({ broker: url, tableId: 'T1', mqtt });
   cleanups.push(() => again.stop());
-  await until(() => expect(codes(bridge)).not.toContain('controller-offline'), 8_000);
+  await until(() => expect(viewCodes(bridge)).not.toContain('controller-offline'), 8_000);
   expect(bridge.view().controllerOnline).toBe(true);
 
   // A clean stop says goodbye (offline, no will): the same warning.
   await again.stop();
-  await until(() => expect(codes(bridge)).toContain('controller-offline'), 8_000);
+  await until(() => expect(viewCodes(bridge)).toContain('controller-offline'), 8_000);
 }
 
 describe('the table controller offline while the table is open', () => {

@@ -49,10 +49,6 @@ export interface FollowerDeps {
   readonly unsignedResults?: () => string;
 }
 
-/** Why a message was not taken, in words. */
-const refusal = (a: Applied): string =>
-  a.effect === 'applied' ? '' : `the table's snapshot was not taken (${a.reason})`;
-
 /** "an event", "a hand". */
 const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
@@ -128,7 +124,7 @@ export class Follower {
 
   /** A message of this table's result topics that the contract refused (unreadable, wrong shape, too large …). */
   refused(kind: string, reason: string): void {
-    if (kind === 'shoe') this.replacing.settle(`the table's snapshot was refused (${reason}): the board kept its shoe`);
+    if (kind === 'shoe') this.replacing.kept(`was refused (${reason})`);
     if (RESULT_KINDS.has(kind))
       this.outOfStepBy('rejected', `${article(kind)} ${kind} message was refused: ${reason}`, kind);
   }
@@ -142,19 +138,19 @@ export class Follower {
     const why = byController ? this.signing.refusal(msg.kind, verified) : null;
     if (why !== null) {
       this.deps.rejected(topic, 'bad-signature', why);
-      if (msg.kind === 'shoe')
-        this.replacing.settle(`the table's snapshot was refused (${why}): the board kept its shoe`);
+      if (msg.kind === 'shoe') this.replacing.kept(`was refused (${why})`);
       return 'rejected'; // not the table: never out of step over it
     }
     let result = applyMessage(this.current, msg, now);
-    const fresh = msg.kind === 'shoe' && this.replacing.active ? this.fresh(msg, now) : null;
-    if (fresh) this.replacing.settle(fresh.effect === 'applied' ? null : `${refusal(fresh)}: the board kept its shoe`);
-    const over =
-      fresh?.effect === 'applied'
-        ? fresh
-        : verified && result.effect !== 'applied' && this.signing.showsUnsigned && msg.kind === 'shoe'
-          ? this.overUnsigned(msg, now)
-          : null;
+    // A snapshot taken on none of the board's results: the one an operator's replace waits for, or a signed one over
+    // results taken unsigned.
+    let over: Applied | null = null;
+    if (msg.kind === 'shoe' && this.replacing.active) {
+      over = this.fresh(msg, now);
+      if (over.effect === 'applied') this.replacing.settle(null);
+      else this.replacing.kept(`was not taken (${over.reason})`);
+    } else if (msg.kind === 'shoe' && verified && result.effect !== 'applied' && this.signing.showsUnsigned)
+      over = this.overUnsigned(msg, now);
     if (over?.effect === 'applied') result = over;
     if (byController && result.effect === 'applied' && this.signing.taken(msg.kind, verified, now)) this.deps.changed();
     this.handle(msg, result, now, { topic, verified }, json);

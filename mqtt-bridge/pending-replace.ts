@@ -40,4 +40,9 @@ export class PendingReplace {
   settle(error: string | null): void {
     this.finish?.(error);
   }
+
+  /** The table's snapshot came and could not be taken (`what` happened to it): the board kept its shoe. */
+  kept(what: string): void {
+    this.settle(`the table's snapshot ${what}: the board kept its shoe`);
+  }
 }

@@ -10,6 +10,7 @@ import { topics } from '../contract/topics';
 import { testBoardConfig } from '../test/helpers/board-config';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 import { CARDS, coup, event, handMessage } from '../test/helpers/table-messages';
+import { statusCodes, viewCodes } from '../test/helpers/warning-codes';
 import { Bridge } from './bridge';
 import { startEmbeddedBroker } from './embedded-broker';
 import { memoryLogger } from './log';
@@ -17,11 +18,6 @@ import { TableUnheard } from './table-unheard';
 
 const T = topics('baccarat');
 const cleanups = cleanupList();
-const codes = (b: Bridge) => b.view().warnings.map((w) => w.code);
-const statusCodes = (b: Bridge) => {
-  const s = b.displayStatus();
-  return s.state === 'online' ? (s.warnings ?? []).map((w) => w.code) : [];
-};
 
 describe('the table unheard since the board connected', () => {
   test('from its saved record, with nothing retained on the broker: told after a while, until a hand comes', async () => {
@@ -38,8 +34,8 @@ describe('the table unheard since the board connected', () => {
     cleanups.push(() => board.stop());
     await board.start();
     await until(() => expect(board.subscribed).toBe(true));
-    expect(codes(board)).not.toContain('table-unheard'); // not at once: normally the snapshot comes back in a moment
-    await until(() => expect(codes(board)).toContain('table-unheard'), 3000);
+    expect(viewCodes(board)).not.toContain('table-unheard'); // not at once: normally the snapshot comes back in a moment
+    await until(() => expect(viewCodes(board)).toContain('table-unheard'), 3000);
     expect(board.view().warnings.find((w) => w.code === 'table-unheard')!.detail).toMatch(
       /^The board started from its saved record and connected to mqtt:\/\/\S+ at \S+Z and has heard nothing of table T1 since/,
     );
@@ -49,7 +45,7 @@ describe('the table unheard since the board connected', () => {
     const ctl = await mqtt.connectAsync(broker.url, { clientId: 'ctl-T1' });
     cleanups.push(() => ctl.endAsync(true));
     await ctl.publishAsync(T.tableHand('T1'), makeHandMessage(handMessage('S1', 2, coup(CARDS.player))), { qos: 1 });
-    await until(() => expect(codes(board)).not.toContain('table-unheard'), 3000);
+    await until(() => expect(viewCodes(board)).not.toContain('table-unheard'), 3000);
     await until(() => expect(statusCodes(board)).not.toContain('table-unheard'), 3000);
   });
 

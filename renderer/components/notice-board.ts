@@ -9,7 +9,7 @@
  * ```
  * @packageDocumentation
  */
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { str } from '@lit/localize';
 import { parseCard } from '../../baccarat/cards';
@@ -73,8 +73,6 @@ export class KioskNotices extends LitElement {
   private briefFor = '';
   /** Measured while fonts were loading: measured again once they are in. */
   private fontsAwaited = false;
-  /** The turn of the band's last place last drawn (a notice turned in is measured anew). */
-  private turnSaid = 0;
 
   private resize: ResizeObserver | null = null;
 
@@ -89,11 +87,9 @@ export class KioskNotices extends LitElement {
     this.resize = null;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    // Every view brings its notices anew (parsed whole): said in full again only when they say something else.
-    const turned = this.turns.turn !== this.turnSaid;
-    this.turnSaid = this.turns.turn;
-    if (!(changed.has('notices') || changed.has('language') || changed.has('cover') || turned)) return;
+  protected override willUpdate(): void {
+    // Every view brings its notices anew (parsed whole): said in full again only when they say something else, or
+    // another notice turned into the band's last place.
     const said = `${this.language}|${this.cover}|${this.turns.turn}|${JSON.stringify(this.notices)}`;
     if (said !== this.briefFor) this.brief = new Set();
     this.briefFor = said;
