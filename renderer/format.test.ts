@@ -49,12 +49,19 @@ describe('money, ranges and odds', () => {
     expect(amountRange(100, 100, 'en')).toBe('100');
   });
   it('says a wager range with its currency once', () => {
-    expect(moneyRange(100, 5000, 'HKD', 'en')).toBe('$100 – 5,000');
-    expect(moneyRange(100, 5000, 'CNY', 'zh-Hant')).toBe('¥100 – 5,000');
-    expect(moneyRange(50, 50, 'HKD', 'en')).toBe('$50');
+    expect(moneyRange(100, 5000, 'HKD', 'en')).toBe('HK$100 – 5,000');
+    expect(moneyRange(100, 5000, 'CNY', 'zh-Hant')).toBe('CN¥100 – 5,000');
+    expect(moneyRange(50, 50, 'HKD', 'en')).toBe('HK$50');
+    expect(moneyRange(100, 5000, 'MOP', 'en')).toBe('MOP\u00a0100 – 5,000'); // kept together
+    expect(moneyRange(50, 60, 'XYZW', 'en')).toBe('XYZW 50 – 60');
+  });
+  it('says a wager range with the narrow symbol where a sign column has no room for more', () => {
+    expect(moneyRange(100, 5000, 'HKD', 'en', true)).toBe('$100 – 5,000');
+    expect(moneyRange(100, 5000, 'CNY', 'zh-Hant', true)).toBe('¥100 – 5,000');
+    expect(moneyRange(50, 50, 'HKD', 'en', true)).toBe('$50');
     // No short symbol (pataca, an unknown code): bare, as the header states it; its letters cost a portrait line.
-    expect(moneyRange(100, 5000, 'MOP', 'en')).toBe('100 – 5,000');
-    expect(moneyRange(50, 60, 'XYZW', 'en')).toBe('50 – 60');
+    expect(moneyRange(100, 5000, 'MOP', 'en', true)).toBe('100 – 5,000');
+    expect(moneyRange(50, 60, 'XYZW', 'en', true)).toBe('50 – 60');
   });
   it('says odds both ways', () => {
     expect(oddsEn({ win: 19, stake: 20 })).toBe('19 to 20');

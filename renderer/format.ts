@@ -53,15 +53,16 @@ export function amountRange(min: number, max: number, locale: Locale): string {
 }
 
 /**
- * A wager range in the sign's currency, its narrow symbol said once: "$100 – 5,000" (the header's limits say "HK$");
- * equal ends are one amount ("$50"). Bare, "50 – 1,000" under "180 to 1" read as another pay, not as what may be
- * staked; "HK$" took the narrow sign column of a portrait board a line it did not have. A currency without a short
- * symbol (pataca: "MOP 100") is left bare, as the header states it: its letters would cost that line again.
+ * A wager range in the sign's currency, said once: "HK$100 – 5,000" (bare, "50 – 1,000" under "180 to 1" read as
+ * another pay, not as what may be staked); equal ends are one amount ("HK$50"). `narrow`: the currency's narrow
+ * symbol ("$100 – 5,000"), for a sign column too full for "HK$" (the fit's narrow step: the header's limits say
+ * which dollar), where a currency without a short symbol (pataca: "MOP 100") is left bare, as the header states it:
+ * its letters would cost the column a line.
  */
-export function moneyRange(min: number, max: number, currency: string, locale: Locale): string {
+export function moneyRange(min: number, max: number, currency: string, locale: Locale, narrow = false): string {
   const rest = amountRange(min, max, locale);
-  const first = money(min, currency, locale, true);
-  if (first.replace(/[\d.,\s]/g, '').length > 2) return rest; // the symbol: digits, separators and spaces out
+  const first = money(min, currency, locale, narrow);
+  if (narrow && first.replace(/[\d.,\s]/g, '').length > 2) return rest; // the symbol: digits, separators and spaces out
   if (min === max) return first;
   return `${first}${rest.slice(rest.indexOf(' – '))}`;
 }

@@ -150,9 +150,9 @@ describe('<kiosk-pay-table>: side-bet limits beside each side bet (rule 11A.4)',
     const el = await payTable({ sideBets: ALL, perfectPairsScale: 'one', limits: LIMITS }, lang);
     const text = (bet: string) => $$(el, `[data-bet=${bet}] [data-limits=${bet}]`)[0]?.textContent?.trim();
     // In the currency, said once: bare, '50 – 1,000' under '180 to 1' read as another pay.
-    expect(text('perfectPairs')).toBe('$100 – 5,000');
-    expect(text('urWayEgalite')).toBe('$50 – 2,500');
-    expect(text('threeGivesEight')).toBe('$50'); // one amount: the wager is fixed
+    expect(text('perfectPairs')).toBe('HK$100 – 5,000');
+    expect(text('urWayEgalite')).toBe('HK$50 – 2,500');
+    expect(text('threeGivesEight')).toBe('HK$50'); // one amount: the wager is fixed
     expect($$(el, '[data-limits=perfectPairs]')[0]!.getAttribute('aria-label')).toBe(aria);
     expect($$(el, '[data-limits]')).toHaveLength(3); // none for pairs: pairMaximum is in the header
   });
@@ -167,6 +167,16 @@ describe('<kiosk-pay-table>: side-bet limits beside each side bet (rule 11A.4)',
 
   it('Perfect Pairs offered with no scale published keeps its limits', async () => {
     const el = await payTable({ sideBets: ['perfectPairs'], perfectPairsScale: null, limits: LIMITS }, 'en');
-    expect($$(el, '[data-scale=none] [data-limits=perfectPairs]')[0]?.textContent?.trim()).toBe('$100 – 5,000');
+    expect($$(el, '[data-scale=none] [data-limits=perfectPairs]')[0]?.textContent?.trim()).toBe('HK$100 – 5,000');
+  });
+
+  it('narrow (a step of the board’s fit): the narrow symbol, the same words to assistive technology', async () => {
+    const el = await payTable({ sideBets: ALL, perfectPairsScale: 'one', limits: LIMITS }, 'en');
+    el.narrow = true;
+    await el.updateComplete;
+    expect($$(el, '[data-limits=perfectPairs]')[0]?.textContent?.trim()).toBe('$100 – 5,000');
+    expect($$(el, '[data-limits=perfectPairs]')[0]!.getAttribute('aria-label')).toBe(
+      'Perfect Pairs: wagers from HK$100 to HK$5,000',
+    );
   });
 });

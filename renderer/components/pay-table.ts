@@ -60,6 +60,11 @@ export class KioskPayTable extends LitElement {
    * that its English holds on one line. Nothing is left out.
    */
   @property({ type: Boolean }) compact = false;
+  /**
+   * A step of the board's fit before the text gets smaller: the side bets' ranges say the currency's narrow symbol
+   * ("$100 – 5,000", the header's limits saying "HK$"), not "HK$100 – 5,000", which two readers took for US dollars.
+   */
+  @property({ type: Boolean }) narrow = false;
 
   /** Odds in the language: "19 to 20", "1 赔 0.95", or both. */
   private odds(o: Odds): Text {
@@ -68,9 +73,9 @@ export class KioskPayTable extends LitElement {
   }
 
   /**
-   * A side bet's wager limits as the host gave them (rule 11A.4), beside it: "$100 – 5,000", the currency's narrow
-   * symbol said once (bare, "50 – 1,000" under "180 to 1" read as another pay; the header's limits say "HK$"); none
-   * where the sign gives none. `nameId` and `name` are the bet's message, for the words ARIA reads out.
+   * A side bet's wager limits as the host gave them (rule 11A.4), beside it: "HK$100 – 5,000", the currency said
+   * once (bare, "50 – 1,000" under "180 to 1" read as another pay), its narrow symbol when the column is short of
+   * room (`narrow`); none where the sign gives none. `nameId` and `name` are the bet's message, for the words ARIA reads out.
    */
   private betLimits(bet: string, nameId: string, name: string) {
     const l = this.payTable?.sideBetLimits?.find((x) => x.bet === bet);
@@ -84,7 +89,7 @@ export class KioskPayTable extends LitElement {
       named.zh === null ? null : message(lang, 'pays.betLimits', str`${named.zh}: wagers from ${min} to ${max}`).zh;
     const aria = zh === null ? en : isBilingual(lang) ? `${en} · ${zh}` : zh;
     return html`<span class="bet-limits num" data-limits=${bet} role="note" aria-label=${aria}
-      >${moneyRange(l.minimum, l.maximum, l.currency, locale)}</span
+      >${moneyRange(l.minimum, l.maximum, l.currency, locale, this.narrow)}</span
     >`;
   }
 

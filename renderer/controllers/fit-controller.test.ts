@@ -203,6 +203,32 @@ describe('<kiosk-app> tells its host its fit (kiosk:fit)', () => {
     expect(pays.shadowRoot!.querySelector('[data-bet="player banker"]')).toBeNull();
   });
 
+  // Two readers took "$100 – 5,000" for US dollars: the ranges say "HK$" wherever the column has room for it, and
+  // the narrow symbol only as a step of the fit, before any text gets smaller.
+  it.for([
+    [1920, 1080, 'roomy', 'HK$100 – 5,000', false],
+    [1920, 1080, 'full', '$100 – 5,000', true],
+    [1080, 1920, 'roomy', '$100 – 5,000', true],
+  ] as const)('%i×%i, a %s sign column: the side bets’ ranges say %s', async ([w, h, column, said, narrow]) => {
+    await page.viewport(w, h);
+    const full = column === 'full';
+    const spec = {
+      ...BILINGUAL,
+      sideBets: SIDE_BETS,
+      limits: WIDEST_SIDE_BET_LIMITS,
+      ...(full ? { variant: 'modified-odds' as const, message: TONIGHT } : {}),
+    };
+    const host = new FitHost(view('BPBBPT', { seq: 1 }, spec));
+    const app = await board(host, w, h);
+    await expect.poll(() => host.fits.length).toBeGreaterThan(0);
+    await settleAll(app);
+    const pays = app.shadowRoot!.querySelector('kiosk-pay-table')!;
+    expect(pays.hasAttribute('narrow')).toBe(narrow);
+    if (pays.hasAttribute('tight')) expect(narrow).toBe(true); // the narrow symbol before smaller text
+    const range = pays.shadowRoot!.querySelector('[data-limits=perfectPairs]')!.textContent!.trim();
+    expect(range).toBe(said);
+  });
+
   // Found by hand (1080×1920, a no-commission table with Perfect Pairs): this message cut to its first line
   // ('Tonight only: the minimum bet a…') with three quarters of a line empty above it, its Chinese never seen. Its
   // lines were 1.36 em ('normal' in Noto Sans; a line with Chinese 1.47), where the board's other text runs at 1.12.

@@ -7,7 +7,8 @@
  *   to show whole (landscape), and if even that does not do, show the minimum and maximum only, the others going to
  *   the sign column ({@link FitController.limitsBrief});
  * - the sign column tightens its lines (`dense` on its pays and limits) when what a table offers does not fit it
- *   otherwise (every side bet, a change announced ahead, a pit message), and then, if it must, sets its text at the
+ *   otherwise (every side bet, a change announced ahead, a pit message), then says the side bets' ranges in the
+ *   currency's narrow symbol ("$100 – 5,000" for "HK$100 – 5,000": `narrow`), and then, if it must, sets its text at the
  *   patrons' floor (`tight`), and then puts Player and Banker on one line where they pay the same and draws the six
  *   sign closer (`compact`: a portrait board at a table with no commission and every side bet); if even that does
  *   not fit, the pit's message goes whole to the footer where the
@@ -221,19 +222,26 @@ export class FitController implements ReactiveController {
 
   private panel = () => this.host.renderRoot.querySelector<HTMLElement>('.panel.signs');
 
-  /** Tightens the sign column as far as it must (nothing, `dense`, `tight`, `compact`); false if it still overflows. */
+  /**
+   * Tightens the sign column as far as it must (nothing, `dense`, `narrow`, `tight`, `compact`); false if it still
+   * overflows.
+   */
   private async tighten(): Promise<boolean> {
     const panel = this.panel();
     if (!panel) return true;
     const parts = [...panel.querySelectorAll<LitElement>('kiosk-pay-table, kiosk-limits')];
     await updated(parts);
-    for (const p of parts) for (const a of ['dense', 'tight', 'compact']) p.removeAttribute(a);
+    for (const p of parts) for (const a of ['dense', 'narrow', 'tight', 'compact']) p.removeAttribute(a);
     const message = panel.querySelector<HTMLElement>(':scope > .message');
     message?.classList.remove('clamped');
     message?.style.removeProperty('--lines');
     fitWord(this.message()); // in the column or the footer
     if (!overflows(panel)) return true;
     for (const p of parts) p.setAttribute('dense', '');
+    await updated(parts);
+    if (!overflows(panel)) return true;
+    // The side bets' ranges in the narrow symbol ("$100", the header saying "HK$") before any text gets smaller.
+    for (const p of parts) p.setAttribute('narrow', '');
     await updated(parts);
     if (!overflows(panel)) return true;
     // Still too much (a portrait board offering every side bet, each with its limits): text at the floor (28 px).
