@@ -126,8 +126,8 @@ export class KioskLastHand extends LitElement {
     const lang = this.language;
     const s = this.hand;
     if (!s) {
-      return html`<div class="last empty" role="group" aria-label=${plain(lang, 'lastHand.title', 'Last hand')}>
-        <div class="top"><h2 class="title">${tr(lang, 'lastHand.title', 'Last hand')}</h2></div>
+      return html`<div class="last empty" role="group" aria-label=${plain(lang, 'lastHand.title', 'Result')}>
+        <div class="top"><h2 class="title">${tr(lang, 'lastHand.title', 'Result')}</h2></div>
         <span class="muted">${tr(lang, 'lastHand.none', 'No hands yet')}</span>
       </div>`;
     }
@@ -171,10 +171,10 @@ export class KioskLastHand extends LitElement {
     return html`<div
       class="last ${s.voided || why ? 'voided' : ''} ${crowded ? 'crowded' : ''}"
       role="group"
-      aria-label=${plain(lang, 'lastHand.titleNo', str`Last hand, hand ${s.no}`)}
+      aria-label=${plain(lang, 'lastHand.titleNo', str`Result of hand ${s.no}`)}
     >
       <div class="top">
-        <h2 class="title">${tr(lang, 'lastHand.title', 'Last hand')}</h2>
+        <h2 class="title">${tr(lang, 'lastHand.title', 'Result')}</h2>
         <span class="hand-no num" data-hand=${s.no}>#${count(s.no, localeOf(lang))}</span>
         ${
           s.hand.outcome === 'tie'

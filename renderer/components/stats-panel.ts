@@ -3,7 +3,7 @@
  * percentages and the hands they are of ("57 hands"), a proportion bar, pairs and naturals. Numbers come from the
  * core's `stats()`; this only formats them.
  *
- * Patrons see one numbering, the dealer's: "Hand" is the number of the last hand dealt (as "Last hand #80" says; "–"
+ * Patrons see one numbering, the dealer's: "Hand" is the number of the last hand dealt (as "Result #80" says; "–"
  * before the first), "Shoe" the controller's shoe number (nothing when it gives none). The counts are of the hands on
  * the roads, which leave out void hands: their number says so, "79 hands + 1 void", adding up to the hand number;
  * before the first hand nothing ("Hand –", and the last hand's "No hands yet", say it). Beside the hand number (the wide head line) the count is said only when it differs:
