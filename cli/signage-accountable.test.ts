@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
-import type { TableSignage } from '../contract/schemas';
+import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
+import type { DisplayStatus, TableSignage } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { parsePitAudit } from '../contract/audit';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
@@ -79,6 +79,20 @@ const audits = (from = 0) =>
 const retained = <T>(topic: string) => peekRetained<T>(broker.url, topic);
 const signOf = (id = tableId) => retained<TableSignage>(T.tableSignage(id));
 const publishRetained = (topic: string, text: string) => watcher.publishAsync(topic, text, { qos: 1, retain: true });
+/** A board's retained status: online on table `onTable`, showing sign revision `signageRevision`. */
+const boardStatus = (displayId: string, onTable: string, signageRevision: number) =>
+  makeDisplayStatus({
+    v: 1,
+    state: 'online',
+    displayId,
+    tableId: onTable,
+    version: '1.0.0',
+    timestamp: NOW.toISOString(),
+    handCount: 0,
+    signageRevision,
+    rejectedMessages: 0,
+    uptimeSeconds: 60,
+  } satisfies DisplayStatus);
 
 test('every change goes to the shared audit topic, and --audit appends it to a local log too', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');
@@ -178,5 +192,48 @@ describe('accountable: a reason, who, a role, a confirmed close, a signature', (
     const bad = await run('--table', tableId, '--signing-key', join(dir, 'missing.key'), 'set', 'min=300');
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/--signing-key: cannot read the signing key/);
+  });
+
+  // Found by casino IT: min=300 published without a key, refused by boards that require signatures; the next signed
+  // change (max) was made from it, and the boards then showed min 300 under the pit's signature, named nowhere.
+  test('a signed change is not made from an unsigned sign the boards have not taken, unless --replace', async () => {
+    const key = generateSigningKey();
+    const keyFile = join(dir, 'pit-2.key');
+    writeFileSync(keyFile, key.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(2)));
+    expect((await run('--table', tableId, '--signing-key', keyFile, 'set', 'min=200')).code).toBe(0);
+    const shown = (await signOf())!.revision; // 3, signed: what the boards show
+    await publishRetained(T.displayStatus(`D-${tableId}`), boardStatus(`D-${tableId}`, tableId, shown));
+    const unsigned = await run('--table', tableId, 'set', 'min=300');
+    expect(unsigned.code).toBe(0); // published: boards that do not require signatures take it
+    expect((await signOf())!.revision).toBe(shown + 1);
+    expect((await signOf())!.sig).toBeUndefined(); // not revision 3's signature: boards checking it took it for forged
+
+    const refused = await run('--table', tableId, '--signing-key', keyFile, 'set', 'max=30,000');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(
+      `table ${tableId}: the sign on the broker (revision ${shown + 1}) is not signed, and the table's boards show revision ${shown}`,
+    );
+    expect(refused.err).toContain('add --replace to sign it as it stands');
+    expect(refused.err).toContain('Nothing was published.');
+    expect((await signOf())!).toMatchObject({ revision: shown + 1, limits: { minimum: 300 } });
+    expect((await signOf())!.sig).toBeUndefined();
+
+    // Closing is never held up: it goes ahead, and says what it signed.
+    const closed = await run('--table', tableId, '--signing-key', keyFile, 'close', '--confirm', tableId);
+    expect(closed.code).toBe(0);
+    expect(closed.err).toContain(
+      `warning: table ${tableId}: the sign on the broker (revision ${shown + 1}) is not signed`,
+    );
+    expect((await signOf())!.sig?.kid).toBe(key.kid);
+
+    // Asked for: signed as it stands, with the change.
+    await publishRetained(
+      T.tableSignage(tableId),
+      makeTableSignage({ ...signage(shown + 3), limits: { ...signage(1).limits, minimum: 300 } }),
+    );
+    const replaced = await run('--table', tableId, '--signing-key', keyFile, 'set', 'max=30,000', '--replace');
+    expect([replaced.code, replaced.err]).toEqual([0, '']);
+    expect((await signOf())!).toMatchObject({ limits: { minimum: 300, maximum: 30_000 }, sig: { kid: key.kid } });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * What `baccarat-board signage` refuses, or warns of, before it publishes: a close whose confirmation names another
  * table, a close or open of a table with no sign, a table the broker knows nothing of (a typo more often than a new
- * table), what a sign made from the broker's replaces on boards that show one the broker lost, and a pit message the
- * boards will likely cut (as the console's review warns, `contract/message-fit.ts`).
+ * table), what a sign made from the broker's replaces on boards that show one the broker lost, a signed change made
+ * from an unsigned sign the boards have not taken (`console/unsigned-base.ts`), and a pit message the boards will
+ * likely cut (as the console's review warns, `contract/message-fit.ts`).
  *
  * ```ts
  * const why = refusalBeforePlan('close', current, 'T12', { confirm: 'T21', newTable: false, edits });
@@ -20,6 +21,7 @@ import type { RetainedSigns } from '../console/retained-signs';
 import type { PlannedSign, SignPlan } from '../console/sign-edit';
 import type { BoardRevisions } from '../console/board-revisions';
 import { editsTable, formatFieldError, type FieldError, type SignEdits } from '../console/sign-keys';
+import { unsignedBase, unsignedBaseText } from '../console/unsigned-base';
 
 /** The actions of `signage` on signs (`keepers`, the audit log's consoles, is `signage-keepers.ts`). */
 export const ACTIONS = ['show', 'set', 'close', 'open', 'restore'] as const;
@@ -135,4 +137,40 @@ export function messageFitWarnings(plan: SignPlan): string[] {
       t.changes.map((c) => c.field),
     );
   return fit ? [fit] : [];
+}
+
+/**
+ * A signed change of table `tableId` made from its retained sign when that sign is unsigned and its boards show an
+ * earlier revision (`boardsShow`, the highest they report): refused (`set`, `open`) unless `--replace` says to sign it as it stands; a close goes
+ * ahead (it is never held up), with a warning. Nothing for a restore, or a change made to the sign the boards show
+ * (`--audit`).
+ */
+export function unsignedBaseCheck(
+  action: Action,
+  plan: SignPlan,
+  tableId: string,
+  boardsShow: number | null,
+  flags: { readonly signing: boolean; readonly replace: boolean },
+): { readonly refuse: string } | { readonly warn: string } | null {
+  const t = plan.table;
+  if (!t || t.restored !== undefined || action === 'restore' || flags.replace) return null;
+  const u = unsignedBase(t.before, boardsShow, flags.signing);
+  if (!u) return null;
+  const what = `table ${tableId}`;
+  if (action === 'close')
+    return {
+      warn: unsignedBaseText(
+        what,
+        u,
+        `The table is closed all the same; check what the sign says (show) before it is opened again.`,
+      ),
+    };
+  return {
+    refuse: unsignedBaseText(
+      what,
+      u,
+      `Check what it says with show; then add --replace to sign it as it stands with your change, or restore ` +
+        `revision ${u.boardsShow}, the sign the boards show, from the console's audit log first. Nothing was published.`,
+    ),
+  };
 }

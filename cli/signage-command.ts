@@ -33,6 +33,7 @@ import {
   refusalBeforePlan,
   replacedOnBoards,
   replacedRefusal,
+  unsignedBaseCheck,
 } from './signage-checks';
 import { signFromAudit } from './signage-restore';
 import { publishedJson, publishedReport } from './signage-report';
@@ -251,6 +252,18 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       io.err(`baccarat-board signage: ${replacedRefusal(replaced, auditLacks)}`);
       return EXIT.badInput;
     }
+    const unsigned =
+      tableId === null
+        ? null
+        : unsignedBaseCheck(action, plan.value, tableId, boards.table, {
+            signing: key !== null,
+            replace: values.replace === true,
+          });
+    if (unsigned && 'refuse' in unsigned) {
+      io.err(`baccarat-board signage: ${unsigned.refuse}\n`);
+      return EXIT.badInput;
+    }
+    if (unsigned) io.err(`warning: ${unsigned.warn}\n`);
     const result = await publishPlan(client, broker.value, plan.value, { key });
     const done = new Set(result.published.map((p) => p.topic));
     const lines = planSummary(plan.value);

@@ -39,7 +39,9 @@ keepers
 Every change needs a reason (--reason), and goes to the audit log every console keeps: published on
 {root}/pit/audit with who (your OS user, or --by ACCOUNT), why, and the sign before and after.
 With --signing-key, the signs and the audit record carry the pit's signature; boards that require signatures
-(trust.requireSignatures) refuse a sign without it.
+(trust.requireSignatures) refuse a sign without it. A signed set or open is refused where the table's sign on the
+broker is unsigned and its boards show an earlier revision (it would sign what that sign says too): check it with
+show, then add --replace to sign it as it stands, or restore the revision the boards show from the console.
 
 Keys:
   name=TEXT               the table's name on the sign

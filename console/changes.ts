@@ -43,6 +43,7 @@ import { casinoSummary, signSummary } from './sign-text';
 import { requestEdits } from './change-edits';
 import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
 import { editsCasino, editsTable, fieldError, type FieldError, type SignEdits } from './sign-keys';
+import { unsignedBase, unsignedBaseText } from './unsigned-base';
 
 /** The shoe of a change request in the console's words: its shoe field, or "From the next shoe" (`shoeId: next`). */
 const CONSOLE_SHOE_WORDS: ShoeWords = {
@@ -141,6 +142,24 @@ export function signChanges({
         ),
       );
     if (!p.ok) return p;
+    // Signed, never over an unsigned sign its boards have not taken (unsigned-base.ts); a restore of a revision
+    // states all it changes, and a republish puts back what the boards show.
+    const u =
+      action === 'change' || action === 'open-table'
+        ? unsignedBase(p.value.table?.before ?? null, fleetRevisions(fleet, req.tableId).table, key !== null)
+        : null;
+    if (u)
+      return err(
+        fieldError(
+          'table',
+          unsignedBaseText(
+            `table ${req.tableId ?? ''}`,
+            u,
+            `Restore revision ${u.boardsShow} (the sign the boards show; Restore revision ${u.boardsShow}… in the ` +
+              `audit list) first, then make this change.`,
+          ),
+        ),
+      );
     return ok({
       plan: p.value,
       edits,

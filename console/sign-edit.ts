@@ -12,6 +12,7 @@
  * ```
  * @packageDocumentation
  */
+import { unsigned } from '../contract/signed';
 import { err, ok, type Result } from '../baccarat/types';
 import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import { aheadOnBoards, type BoardRevisions, NO_BOARD_REVISIONS, nextRevision } from './board-revisions';
@@ -130,8 +131,10 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     const base = shown ?? ctx.casino ?? defaultCasinoSignage(name, user, ctx.now);
     const before = ctx.casino?.revision ?? null;
     const boardsAhead = aheadOnBoards(before, boards.casino);
+    // Never the sign before's signature: it is not this sign's (a change published without a key carried it, and
+    // boards that check signatures refused the change as forged); the pit's key, if any, signs it when published.
     const after: CasinoSignage = {
-      ...base,
+      ...unsigned(base),
       revision: nextRevision(before, boards.casino),
       ...(e.ppScale !== undefined && { perfectPairsScale: e.ppScale }),
       ...(e.casinoName !== undefined && { casinoName: e.casinoName }),
@@ -165,7 +168,7 @@ export function planSignChange(ctx: SignContext, e: SignEdits): Result<SignPlan,
     if (!variant.ok) return variant;
     const before = ctx.table?.revision ?? null;
     const boardsAhead = aheadOnBoards(before, boards.table);
-    const after = applyTable(base, e, variant.value, c, nextRevision(before, boards.table));
+    const after = applyTable(unsigned(base), e, variant.value, c, nextRevision(before, boards.table)); // as above
     // Closing changes nothing but `open`: it is never refused for what the retained sign already says (a Perfect
     // Pairs offer whose casino scale the broker lost must not keep a supervisor from closing the table).
     const closingOnly = ctx.table !== null && e.open === false && Object.keys(e).length === 1;

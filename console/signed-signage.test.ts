@@ -2,7 +2,7 @@
  * Signs no one can forge (issue 14), on a real Mosquitto with a real board (the Bridge) that requires signatures
  * and trusts the pit's key: `signage` with `--signing-key` and the console with its key publish signs the board
  * shows; the same tools without a key publish signs the board refuses (`bad-signature`), keeping the one it shows;
- * and the casino's sign likewise.
+ * and the casino's sign likewise. The console with its key does not sign over such a refused sign.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,11 +115,21 @@ describe.skipIf(missing)(`signed signs on a real broker${missing ? ` (${missing}
       return rig.signIn('sue');
     };
     const withKey = await start(pit);
-    const r = (await (
-      await withKey.post('/api/apply', { tableId: 'T1', changes: [['min', '400']], reason: 'signed by the console' })
-    ).json()) as ApplyResponse;
-    expect(r).toMatchObject({ ok: true, records: [{ revision: { from: 2, to: 3 } }] });
-    await until(() => expect(bridge.table.signage).toMatchObject({ revision: 3, limits: { minimum: 400 } }));
+    // Revision 2 (min 300) is unsigned and the board shows revision 1: a signed change made from it would sign
+    // min 300 too, named nowhere. Refused, until the sign is signed again.
+    const apply = async (body: object) =>
+      (await (await withKey.post('/api/apply', { tableId: 'T1', ...body })).json()) as ApplyResponse;
+    const over = await apply({ changes: [['min', '400']], reason: 'signed by the console' });
+    expect(over).toMatchObject({ ok: false, field: 'table' });
+    expect(JSON.stringify(over)).toContain('the sign on the broker (revision 2) is not signed');
+    expect(bridge.table.signage).toMatchObject({ revision: 1, limits: { minimum: 100 } });
+    // This console's audit log is new (it has no revision 1 to restore): undone with signage, signed as it stands.
+    const back = await signage('--signing-key', keyFile, 'set', 'min=100', '--replace');
+    expect([back.code, back.err]).toEqual([0, '']);
+    await until(() => expect(bridge.table.signage).toMatchObject({ revision: 3, limits: { minimum: 100 } }));
+    const r = await apply({ changes: [['min', '400']], reason: 'signed by the console' });
+    expect(r).toMatchObject({ ok: true, records: [{ revision: { from: 3, to: 4 } }] });
+    await until(() => expect(bridge.table.signage).toMatchObject({ revision: 4, limits: { minimum: 400 } }));
 
     const before = refusedSignatures();
     const noKey = await start(null);
@@ -128,6 +138,6 @@ describe.skipIf(missing)(`signed signs on a real broker${missing ? ` (${missing}
     ).json()) as ApplyResponse;
     expect(u).toMatchObject({ ok: true });
     await until(() => expect(refusedSignatures() - before).toBe(1));
-    expect(bridge.table.signage).toMatchObject({ revision: 3, limits: { minimum: 400 } });
+    expect(bridge.table.signage).toMatchObject({ revision: 4, limits: { minimum: 400 } });
   }, 30_000);
 });
