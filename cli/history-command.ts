@@ -16,9 +16,11 @@ export const HISTORY_USAGE = `Usage: baccarat-board history verify FILE [--table
 
 verify   checks a board's history ({journal.dir}/{tableId}.history): every record in order, each carrying the
          hash of the one before. Names the first bad record (edited, deleted, moved, damaged) and exits 1; with
-         --head, the last record's hash must be HASH (a shoe's digest, as the board showed it). A shoe record
-         written by export (JSON) is checked the same way: its records unbroken, its digest their end; a CSV
-         one is for reading (it holds no lines), and is said so.
+         --head, the last record's hash must be HASH. A shoe record written by export (JSON, however a tool
+         has laid it out since) is checked the same way: its records unbroken, the words beside each line
+         (what, who, when) those the line says, and with --head its digest HASH (the digest the board showed
+         at the shoe's end: check it against the shoe record, not the history, which goes on past the shoe);
+         a CSV one is for reading (it holds no lines), and is said so.
 export   writes the record of shoe ID: the unbroken run of records from its first to its last (results, events,
          corrections, voids, the signs meanwhile), with who, what and when, each record's line and hash, and the
          shoe's digest. A snapshot through which the board caught up lists the hands it brought that the record
@@ -30,17 +32,19 @@ Options:
   --table ID     the table whose chain it is (default: from the file name, T12.history → T12). A copy under
                  another name whose records are another table's is said to be, with the --table to give
                  (exit status 2)
-  --head HASH    the hash the chain must end with
+  --head HASH    the hash the chain must end with (a shoe record: its digest)
   --shoe ID      the shoe to export
   --format F     json or csv                                                      (default json)
   --out FILE     write there instead of standard output
   --config FILE  the board's configuration (for the history's place)
 `;
 
-/** Whether a text is a shoe record written by export (one JSON object) rather than a history (JSON lines). */
+/**
+ * Whether a text is a shoe record written by export (one JSON object, however it is laid out: a record passed through
+ * a JSON tool, minified or indented otherwise, was called tampered) rather than a history (JSON lines: more than one
+ * object, which JSON.parse refuses at the second).
+ */
 function asExport(text: string): ShoeExport | null {
-  if (!text.trimStart().startsWith('{"format":"baccarat-board/shoe-record/v1"') && !text.includes('\n  "format"'))
-    return null;
   try {
     const value = JSON.parse(text) as ShoeExport;
     return value.format === 'baccarat-board/shoe-record/v1' ? value : null;

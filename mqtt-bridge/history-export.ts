@@ -260,6 +260,31 @@ export function checkExport(e: ShoeExport): string | null {
   }
   if (prev !== e.head) return `the head ${e.head} is not the hash of the last record`;
   if (!e.records.some((x) => x.hash === e.digest)) return `the digest ${e.digest} is not the hash of any record`;
+  return wordsProblem(e);
+}
+
+/**
+ * The words an export says beside each line (what, who, when …) against those its lines make: the lines and their
+ * hashes are the record, but the words are what a person reads, and an edited "what" passed as "ok" (found by
+ * casino IT). Null when they agree.
+ */
+function wordsProblem(e: ShoeExport): string | null {
+  const again = exportShoe(e.records.map((x) => x.line).join('\n'), e.shoeId);
+  if (!again.ok) return `its records are not of shoe ${e.shoeId}`;
+  const fields = ['t', 'kind', 'what', 'who', 'verified', 'kid'] as const;
+  for (const [i, x] of e.records.entries()) {
+    const y = again.value.records[i]!;
+    // An export written before snapshots listed what they brought says the snapshot's words without it.
+    const older = x.brought === undefined && x.what === y.what.replace(/ \(brought: [^)]*\)$/, '');
+    for (const f of fields)
+      if (x[f] !== y[f] && !(f === 'what' && older))
+        return `record ${x.n}: its ${f} says ${JSON.stringify(x[f])}, its line ${JSON.stringify(y[f])} (the words were edited: the line is the record)`;
+    if (x.brought !== undefined && JSON.stringify(x.brought) !== JSON.stringify(y.brought ?? null))
+      return `record ${x.n}: what it says the snapshot brought is not what its line holds (the words were edited)`;
+  }
+  for (const f of ['tableId', 'complete'] as const)
+    if (e[f] !== again.value[f])
+      return `its ${f} says ${JSON.stringify(e[f])}, its records ${JSON.stringify(again.value[f])}`;
   return null;
 }
 

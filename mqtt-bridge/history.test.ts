@@ -226,6 +226,40 @@ describe("a shoe's record, exported", () => {
     expect(await historyCommand(['verify', path], io.io)).toBe(1);
     expect(io.out()).toMatch(/BAD: .*record \d+ \(line \d+\): record \d+ was altered/);
   });
+
+  // Found by casino IT: a genuine record passed through a JSON tool was called tampered ("not a record"), and one
+  // whose words were edited ("hand 1: player 6–3" made "hand 3: player 9-0") passed as ok.
+  test('a shoe record however laid out verifies; its words edited do not; --head is its digest', async () => {
+    const { path, shoeId, bridge, dir } = await playedBoard();
+    const out = join(dir, 'shoe.json');
+    expect(await historyCommand(['export', '--shoe', shoeId, '--out', out, path], memoryIo().io)).toBe(0);
+    const record = JSON.parse(readFileSync(out, 'utf8')) as { records: { what: string; who: string }[] };
+    const digest = bridge.view().shoeRecord!.digest;
+    for (const [name, text] of [
+      ['minified', JSON.stringify(record)],
+      ['indented by 4', JSON.stringify(record, null, 4)],
+      ['tabs, a newline at the end', `${JSON.stringify(record, null, '\t')}\n`],
+    ] as const) {
+      const file = join(dir, `shoe-${name.replaceAll(' ', '-').replace(',', '')}.json`);
+      writeFileSync(file, text);
+      const io = memoryIo();
+      expect(await historyCommand(['verify', file, '--head', digest], io.io), name).toBe(0);
+      expect(io.out()).toMatch(/^ok: shoe .* records unbroken/);
+    }
+    const i = record.records.findIndex((r) => r.what.startsWith('hand '));
+    for (const [field, value] of [
+      ['what', 'hand 3: player 9–0'],
+      ['who', 'Inspector Lam, key 0123456789abcdef'],
+    ] as const) {
+      const edited = { ...record, records: record.records.map((r, j) => (j === i ? { ...r, [field]: value } : r)) };
+      const file = join(dir, `shoe-edited-${field}.json`);
+      writeFileSync(file, JSON.stringify(edited, null, 2));
+      const io = memoryIo();
+      expect(await historyCommand(['verify', file], io.io)).toBe(1);
+      expect(io.out()).toContain(`its ${field} says ${JSON.stringify(value)}, its line`);
+      expect(io.out()).toContain('the words were edited: the line is the record');
+    }
+  });
 });
 
 describe('history verify and export say which table and which file', () => {
