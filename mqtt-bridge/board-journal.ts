@@ -48,12 +48,15 @@ function shoeRecordIn(path: string, shoeId: string): ShoeRecord | null {
 }
 
 /**
- * When the table's results were signed as the history ends: the time of the first of the signed results (by a key the
- * board trusted) that end its tail, or null when its last result came unsigned, or it has none.
+ * How the table's results were signed as the history ends: `signed`, the time of the first of the signed results (by
+ * a key the board trusted) that end its tail; `unsigned`, the time of the first of the unsigned ones that end it
+ * (the board showed results unverified from then: `results-unverified` again after a restart). One of them is null,
+ * both when the history has no result.
  */
-export function signedSinceIn(path: string): string | null {
+export function resultsTailIn(path: string): { readonly signed: string | null; readonly unsigned: string | null } {
   const { lines } = historyTail(path);
   let since: string | null = null;
+  let verified: boolean | null = null; // of the run that ends the tail
   for (let i = lines.length - 1; i >= 0; i--) {
     let r: HistoryRecord;
     try {
@@ -62,10 +65,12 @@ export function signedSinceIn(path: string): string | null {
       continue; // a damaged line: not a result
     }
     if (!RESULT_KINDS.has(r.kind)) continue;
-    if (r.verified !== true) return since;
+    const v = r.verified === true;
+    if (verified !== null && v !== verified) break;
+    verified = v;
     since = typeof r.t === 'string' ? r.t : since;
   }
-  return since;
+  return { signed: verified === true ? since : null, unsigned: verified === false ? since : null };
 }
 
 export class BoardJournal {
@@ -74,8 +79,10 @@ export class BoardJournal {
   private lock: JournalLock | null = null;
   /** The record of the last shoe that ended, once known (at its end, or found again at start). */
   lastRecord: ShoeRecord | null = null;
-  /** When the table's results were signed as the history ended at start ({@link signedSinceIn}); null: not signed. */
+  /** When the table's results were signed as the history ended at start ({@link resultsTailIn}); null: not signed. */
   signedSince: string | null = null;
+  /** When they came unsigned, as it ended ({@link resultsTailIn}); null: signed, or none. */
+  unsignedSince: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private compacting: Promise<void> | undefined;
 
@@ -106,7 +113,9 @@ export class BoardJournal {
       this.history = openHistory(this.historyOf.path, this.historyOf.tableId);
       const shoe = replayed.state.shoe;
       if (shoe?.phase === 'ended') this.lastRecord = shoeRecordIn(this.historyOf.path, shoe.id);
-      this.signedSince = signedSinceIn(this.historyOf.path);
+      const tail = resultsTailIn(this.historyOf.path);
+      this.signedSince = tail.signed;
+      this.unsignedSince = tail.unsigned;
     }
     if (this.syncIntervalMs > 0) this.timer = setInterval(() => this.journal?.syncAsync(), this.syncIntervalMs).unref();
     return replayed.state;

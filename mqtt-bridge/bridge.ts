@@ -250,7 +250,12 @@ export class Bridge extends EventEmitter {
   async start(): Promise<void> {
     const restored = this.journal.restore(this.follower.state, this.now());
     // A table whose results were signed stays held to it across a restart, while the board trusts a controller key.
-    this.follower.restore(restored, this.config.trust.controllerKeys.length > 0 ? this.journal.signedSince : null);
+    // One whose latest results came unsigned says so again (results-unverified), not only once the next one comes.
+    const trusts = this.config.trust.controllerKeys.length > 0;
+    this.follower.restore(restored, {
+      signedSince: trusts ? this.journal.signedSince : null,
+      unsignedSince: this.journal.unsignedSince,
+    });
     // A restored shoe may be behind its table (hands dealt while the board was down): not ready until it is heard.
     if (this.follower.state.shoe) this.link.startsFromRecord();
     this.views.push();

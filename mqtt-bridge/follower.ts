@@ -55,6 +55,8 @@ const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
 /** A snapshot's stamp, for {@link Follower.settle}: null after a hand. */
 const snapshotStamp = (msg: TableMessage): string | null => (msg.kind === 'shoe' ? msg.payload.timestamp : null);
 
+const NO_TAIL = { signedSince: null, unsignedSince: null };
+
 export class Follower {
   /** Duplicates ignored and messages applied, for monitoring. */
   readonly counts = { applied: 0, duplicates: 0 };
@@ -97,12 +99,12 @@ export class Follower {
   }
 
   /**
-   * Starts from a restored state (the journal) without journaling it again; `signedSince`: when the table's results
-   * were signed, as the board's history ends (null: its last result came unsigned, or none).
+   * Starts from a restored state (the journal) without journaling it again; `signedSince` and `unsignedSince`: since
+   * when the table's results were signed, or came unsigned, as the board's history ends (both null: none).
    */
-  restore(state: TableState, signedSince: string | null = null): void {
+  restore(state: TableState, tail: { signedSince: string | null; unsignedSince: string | null } = NO_TAIL): void {
     this.current = state;
-    this.signing.reset(signedSince);
+    this.signing.reset(tail.signedSince, tail.unsignedSince);
   }
 
   /**

@@ -96,6 +96,28 @@ describe('a table that signs is held to it (requireSignatures off)', () => {
     expect(codes(again)).toEqual(['forged-results']);
   });
 
+  // Found by casino IT: a restarted board said nothing until the next result came (hours, at a closed table), while
+  // it showed the very results it had taken unsigned; `fleet list` counted it clean.
+  test("after a restart, results taken unsigned still say 'results-unverified' at once; signed ones do not", async () => {
+    const r = await rig();
+    await r.send('shoe', snapshot('S1', hands('S1', 3), { seq: 3, startedAt: at(0) }), false);
+    await until(() => expect(codes(r.bridge)).toEqual(['results-unverified']));
+    const since = r.bridge.view().warnings[0]!.since;
+    await r.bridge.stop();
+    const again = await r.board();
+    cleanups.push(() => again.stop());
+    expect(shown(again)).toBe('S1:3');
+    expect(again.view().warnings).toEqual([expect.objectContaining({ code: 'results-unverified', since })]);
+    // Signed from here: it goes, and a restart after it says nothing.
+    await r.send('hand', hand('S1', 4), true);
+    await until(() => expect(codes(again)).toEqual([]));
+    await again.stop();
+    const third = await r.board();
+    cleanups.push(() => third.stop());
+    expect(shown(third)).toBe('S1:4');
+    expect(codes(third)).toEqual([]);
+  });
+
   test('an unsigned hand kept beyond a gap before the table was known to sign: refused once it is', async () => {
     const r = await rig();
     await r.send('hand', hand('S1', 4), false); // a gap on an empty board: kept

@@ -33,10 +33,16 @@ export class TableSigning {
     return this.unverified !== null && this.signed === null;
   }
 
-  /** From the board's history at start (`signedSince`: null when its last result came unsigned), or afresh. */
-  reset(signedSince: string | null = null): void {
+  /**
+   * From the board's history at start (`signedSince`: when its results came signed, as it ends; `unsignedSince`: when
+   * they came unsigned, which staff are told again at once), or afresh.
+   */
+  reset(signedSince: string | null = null, unsignedSince: string | null = null): void {
     this.signed = signedSince;
-    this.unverified = null;
+    this.unverified =
+      unsignedSince === null
+        ? null
+        : { code: 'results-unverified', detail: this.unsignedResults(), since: unsignedSince };
   }
 
   /** Why a message of the controller (`kind`: what it is) is refused for being unsigned, or null. */
