@@ -130,3 +130,53 @@ describe("the last hand's cards never cover a side's name and points", () => {
     expect(cut(app)).toEqual([]);
   });
 });
+
+// Found by a reviewer: on a Chinese board a winner with three cards had 胜 under 闲, touching it, the rows out of line,
+// with room to spare beside it.
+describe('a Chinese board: the verdict beside the name with three cards too', () => {
+  const threeWin = {
+    hand: { outcome: 'player', playerPair: false, bankerPair: false, natural: false, playerPoints: 8, bankerPoints: 0 },
+    player: ['10H', '5D', '3D'],
+    banker: ['3S', '7D', 'JH'],
+  } as const;
+  it.for([
+    [1920, 1080, 'zh-hans'],
+    [1080, 1920, 'zh-hans'],
+    [2160, 3840, 'zh-hant'],
+    [1920, 1080, 'shoe-full-en'], // English: beside "Player Win 8" three cards have no room, under it as before
+  ] as const)('%i×%i, %s', async ([w, h, fixture]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(withLast(threeWin, fixture)), w, h);
+    await document.fonts.ready;
+    for (let i = 0; i < 2; i++) await settleAll(app);
+    const part = app.shadowRoot!.querySelector('kiosk-last-hand')!.shadowRoot!;
+    const chinese = fixture !== 'shoe-full-en';
+    expect(part.querySelector('.side.player .side-head > .verdict') !== null).toBe(chinese);
+    expect(part.querySelector('.side.player .badges > .verdict') !== null).toBe(!chinese);
+    expect(covered(app)).toEqual([]);
+    expect(cut(app)).toEqual([]);
+  });
+});
+
+// Found by a reviewer: a void hand's reason over the middle of its dimmed rows left slivers of both (a name's top, a
+// total, card corners) above and below it, as if the panel were broken.
+describe("a void hand's reason covers its cards' rows whole", () => {
+  it.for([
+    [1920, 1080],
+    [1080, 1920],
+    [3840, 2160],
+  ] as const)('%i×%i', async ([w, h]) => {
+    await page.viewport(w, h);
+    const app = await board(new DemoKiosk(FIXTURES['void-hand-after']!(Date.now())), w, h);
+    await document.fonts.ready;
+    for (let i = 0; i < 2; i++) await settleAll(app);
+    const part = app.shadowRoot!.querySelector('kiosk-last-hand')!.shadowRoot!;
+    const chip = part.querySelector('.why.over .chip')!.getBoundingClientRect();
+    const sides = part.querySelector('.void-hand-area > .sides')!.getBoundingClientRect();
+    expect(chip.top).toBeLessThanOrEqual(sides.top + 1);
+    expect(chip.bottom).toBeGreaterThanOrEqual(sides.bottom - 1);
+    expect(chip.left).toBeLessThanOrEqual(sides.left + 1);
+    expect(chip.right).toBeGreaterThanOrEqual(sides.right - 1);
+    expect(part.querySelector('.why.over')!.textContent).toContain('A third card dealt in error');
+  });
+});

@@ -117,14 +117,18 @@ export const lastHandStyles = css`
     font-weight: 700;
     text-wrap: balance;
   }
-  /* As wide as the cards' rows: narrower, the names and cards around it peeked out cut ("Pl…", "Ba…"), as if broken. */
+  /* Over the whole of the cards' rows: narrower, the names and cards around it peeked out cut ("Pl…", "Ba…"), and
+     lower, slivers of both rows showed above and below it (a name's top, a total, card corners), as if broken. The
+     hand settled no bet: its cards are behind the reason, whole. */
   .why.over .chip {
     justify-self: stretch;
+    align-self: stretch;
+    display: grid;
+    place-items: center;
     padding: 0.3em 0.8em;
     border-radius: 0.5em;
     border: 1px solid var(--kiosk-notice-void);
     background: var(--kiosk-panel-solid);
-    box-shadow: 0 0.4em 1.2em rgb(0 0 0 / 0.5);
   }
   .why.over .bi {
     flex-direction: column;

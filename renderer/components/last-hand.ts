@@ -65,12 +65,13 @@ export class KioskLastHand extends LitElement {
     // Its badges go on one line under the points: a bilingual board's three (won, a pair, a natural) took two, and
     // the panel cut the side. So with two cards the verdict goes beside the side's name, where the head has room;
     // with three (no natural then: a natural ends the coup before any third card) the head has none, and the
-    // verdict leads the line of badges.
+    // verdict leads the line of badges. A Chinese board's names and verdict are a character each ("闲 胜"): beside
+    // the name it has room with three cards too (under it, 胜 sat against 闲, the rows out of line).
     const verdict =
       settled && won
         ? html`<span class="verdict ${side}" data-verdict=${side}>${tr(lang, 'lastHand.win', 'Win')}</span>`
         : null;
-    const inHead = (cards?.length ?? 0) < 3;
+    const inHead = (cards?.length ?? 0) < 3 || lang === 'zh-Hans' || lang === 'zh-Hant';
     const badges = !settled
       ? []
       : [
