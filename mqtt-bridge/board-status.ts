@@ -73,6 +73,11 @@ export class BoardStatus {
     };
   }
 
+  /** The staff warnings of the status: the view's, then those of the board's own fit. */
+  warnings(): StaffWarning[] {
+    return [...this.deps.warnings(), ...this.fitted];
+  }
+
   /** The status the board publishes (retained): what it shows, how it is doing, its build and its clock. */
   current(): DisplayStatus {
     return onlineStatus(this.deps.state(), {
@@ -80,7 +85,7 @@ export class BoardStatus {
       rejectedMessages: this.deps.rejected(),
       uptimeSeconds: Math.floor((this.deps.now().getTime() - this.startedAt) / 1000),
       outOfStep: this.deps.outOfStep(),
-      warnings: [...this.deps.warnings(), ...this.fitted],
+      warnings: this.warnings(),
       lastCommand: this.publisher.lastCommand,
       build: this.deps.build,
       clock: this.deps.clock(),

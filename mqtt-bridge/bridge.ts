@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { FitReport, OutOfStep, TableView } from '../contract/kiosk';
+import type { FitReport, OutOfStep, StaffWarning, TableView } from '../contract/kiosk';
 import type { DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { BoardConnection } from './board-connection';
@@ -218,6 +218,11 @@ export class Bridge extends EventEmitter {
   /** The status the board publishes (retained): what it shows, how it is doing, its build and its clock. */
   displayStatus(): DisplayStatus {
     return this.status.current();
+  }
+
+  /** The staff warnings of its status (`/api/state`): the view's, and those of the board's own fit. */
+  statusWarnings(): StaffWarning[] {
+    return this.status.warnings();
   }
 
   /**

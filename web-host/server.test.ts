@@ -160,7 +160,7 @@ describe('browser-mode web host', () => {
   });
 
   test("a board's kiosk:fit reaches the bridge's status as a staff warning (the bridge is the host's source)", async () => {
-    const { bridge, host } = await setup();
+    const { bridge, host, base } = await setup();
     const s = socket(host);
     await s.open;
     const fit = { messageCut: true, messageLines: 2, streaksHidden: false };
@@ -172,6 +172,9 @@ describe('browser-mode web host', () => {
     expect(status.state === 'online' && status.warnings).toMatchObject([
       { code: 'pit-message-cut', detail: expect.stringContaining('cut to 2 lines') },
     ]);
+    // And /api/state says the same as the status (found by casino IT: fleet list showed it, /api/state did not).
+    const state = (await (await fetch(`${base}/api/state`)).json()) as { warnings: { code: string }[] };
+    expect(state.warnings.map((w) => w.code)).toEqual(['pit-message-cut']);
   });
 
   test('with the board open in two windows, staff are warned of the worse fit, whichever reported last', async () => {

@@ -26,6 +26,7 @@ import {
   type Requests,
   type ScreenReport,
   type SocketFrame,
+  type StaffWarning,
   type TableView,
 } from '../contract/kiosk';
 import { combineFitReports, parseFitReport } from '../contract/fit-report';
@@ -52,6 +53,8 @@ export interface KioskSource {
   readonly counters?: Readonly<object>;
   /** The board's fit (`kiosk:fit`), once checked: staff warnings in its status. */
   boardFit?(report: FitReport): void;
+  /** The staff warnings of the board's status (the view's and its fit's), for `/api/state`: else the view's. */
+  statusWarnings?(): readonly StaffWarning[];
   /** How many pages show the board now: none for a while is the staff warning `no-screen`. */
   screens?(pages: number): void;
 }
@@ -116,7 +119,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
         if (!tokenOk(token, givenToken(req.headers, target.query)))
           return sendText(res, 401, 'a valid token is required\n');
         if (target.pathname === '/api/state')
-          return sendJson(res, 200, stateJson(source.view(), source.counters ?? {}));
+          return sendJson(res, 200, stateJson(source.view(), source.counters ?? {}, source.statusWarnings?.()));
         // Before a first connection: the configured brokers. No page open is not "not ready" (readiness.ts says why).
         const ready = readiness(source.view(), opts.about?.().brokers, clients.size);
         const status = ready.ready ? 200 : 503;

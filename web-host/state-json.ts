@@ -8,9 +8,17 @@ import { makeCard } from '../baccarat/cards';
 import { roadsJson } from '../baccarat/roads/json';
 import { roadmap } from '../baccarat/roads/roadmap';
 import { isShoeHand, roadHands } from '../baccarat/shoe';
-import type { TableView } from '../contract/kiosk';
+import type { StaffWarning, TableView } from '../contract/kiosk';
 
-export function stateJson(view: TableView, counters: Readonly<object>) {
+/**
+ * `warnings`: the staff warnings of the board's status, those of its own fit included (`pit-message-cut`,
+ * `streaks-hidden`: `fleet list` and the console showed them, `/api/state` did not); else the view's.
+ */
+export function stateJson(
+  view: TableView,
+  counters: Readonly<object>,
+  warnings: readonly StaffWarning[] = view.warnings,
+) {
   const shoe = view.shoe;
   const settings = { voidHandsOnRoads: view.settings.voidHandsOnRoads };
   return {
@@ -54,7 +62,7 @@ export function stateJson(view: TableView, counters: Readonly<object>) {
     connection: view.connection,
     controllerOnline: view.controllerOnline,
     outOfStep: view.outOfStep,
-    warnings: view.warnings,
+    warnings,
     counters,
   };
 }
