@@ -180,3 +180,33 @@ test('serve: a board.logo not among the board files is refused in one line namin
     'board.logo: "https://casino.example/logo.svg" is an address the board\'s Content-Security-Policy loads no image from',
   );
 });
+
+// Found by casino IT: eight errors listed, then (fixed, restarted) a ninth, then a tenth: the checks across fields and
+// the logo ran only once every field was right. One start lists them all.
+test('serve: the errors across fields and the logo are listed with the others, in one start', async () => {
+  const p = configFile('rounds.json', {
+    tableId: 'T 12',
+    board: { theme: 'dark', logo: 'https://casino.example/logo.png' },
+    mqtt: { keepaliveSeconds: 2, password: 'secret-pw', reconnectMinMs: 5000, reconnectMaxMs: 1000 },
+  });
+  const r = await run(['serve', '--config', p, '--port', '0']);
+  expect(r.code).toBe(2);
+  expect(r.err).toMatch(/^baccarat-board serve: configuration: 6 errors:\n/);
+  for (const field of [
+    'tableId',
+    'board.theme',
+    'mqtt.keepaliveSeconds',
+    'mqtt.reconnectMaxMs: 1000 must not be below mqtt.reconnectMinMs (5000)',
+    'mqtt.password: needs mqtt.username',
+    'board.logo: "https://casino.example/logo.png" is an address',
+  ])
+    expect(r.err).toContain(`  ${field}`);
+  // A check across fields is not made of a field that has a problem of its own: no second line for it.
+  const bad = configFile('rounds-bad-min.json', {
+    tableId: 'T12',
+    mqtt: { reconnectMinMs: 'soon', reconnectMaxMs: 1 },
+  });
+  const r2 = await run(['serve', '--config', bad, '--port', '0']);
+  expect(r2.err).toContain('mqtt.reconnectMinMs: "soon" is not allowed');
+  expect(r2.err).not.toContain('must not be below');
+});

@@ -17,6 +17,7 @@ import { type ConfigProblem, formatProblems, schemaProblems, type SourcedProblem
 import { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS } from './config-schema';
 import { parsePublicKey } from './signing';
 import { logoProblem } from './logo-file';
+import { crossProblems, under } from './config-cross';
 import { tlsFileProblems, tlsPairProblems } from './tls-files';
 
 export { type Config, type ConfigFile, ConfigSchema, defaultConfig, ENV_VARS, LOG_DEFAULTS } from './config-schema';
@@ -52,10 +53,6 @@ export interface LoadOptions {
    */
   readonly assets?: string;
 }
-
-/** Whether the field `path` (`mqtt.brokers[1]`) lies in the field `set` (`mqtt.brokers`). */
-const under = (path: string, set: string): boolean =>
-  path === set || path.startsWith(`${set}.`) || path.startsWith(`${set}[`);
 
 /** The dotted paths of an object's leaves (arrays are leaves). */
 function leafPaths(o: unknown, prefix = ''): string[] {
@@ -113,45 +110,6 @@ function fieldProblems(c: unknown): ConfigProblem[] {
 function tlsOf(layer: unknown): Readonly<Record<string, unknown>> {
   const mqtt = isObject(layer) && isObject(layer.mqtt) ? layer.mqtt : {};
   return isObject(mqtt.tls) ? mqtt.tls : {};
-}
-
-/** What one field cannot say alone: checked on the configuration in force, every field valid. */
-function crossProblems(c: Config): ConfigProblem[] {
-  const out: ConfigProblem[] = [];
-  if (c.mqtt.reconnectMaxMs < c.mqtt.reconnectMinMs)
-    out.push({
-      path: 'mqtt.reconnectMaxMs',
-      problem: `${c.mqtt.reconnectMaxMs} must not be below mqtt.reconnectMinMs (${c.mqtt.reconnectMinMs})`,
-    });
-  // MQTT.js gives every server of the list one WebSocket path (mqtt-options.ts): they must agree.
-  const wsPaths = new Set(
-    c.mqtt.brokers.flatMap((b) => {
-      const u = URL.canParse(b) ? new URL(b) : null;
-      return u && /^wss?:$/.test(u.protocol) ? [(u.pathname || '/') + u.search] : [];
-    }),
-  );
-  if (wsPaths.size > 1)
-    out.push({
-      path: 'mqtt.brokers',
-      problem: `the WebSocket brokers have different paths (${[...wsPaths].join(', ')}): a board uses one path for all; give them the same`,
-    });
-  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(c.serve.host);
-  if (!loopback && !c.serve.token)
-    out.push({
-      path: 'serve.token',
-      problem: `is required when serve.host is ${c.serve.host} (not loopback): a secret of 16 characters or more`,
-      cause: 'serve.host', // unset, the token has no source: the host set is what asks for it
-    });
-  // MQTT sends no password without a user name: the broker would refuse the board ("Not authorized") for ever.
-  if (c.mqtt.password !== undefined && !c.mqtt.username)
-    out.push({
-      path: 'mqtt.password',
-      problem:
-        "needs mqtt.username (BACCARAT_MQTT_USERNAME): the broker's user name, the board's display id (docs/deployment.md)",
-    });
-  if (c.trust.requireSignatures && c.trust.controllerKeys.length === 0)
-    out.push({ path: 'trust.requireSignatures', problem: 'needs at least one key in trust.controllerKeys' });
-  return out;
 }
 
 /** The client id follows the display id unless set; TLS set without rejectUnauthorized verifies the broker. */
@@ -284,10 +242,11 @@ export function loadConfig({
     tlsPairProblems(tlsOf(overrides), (f) => flags[f] ?? f),
     (p) => lookup(flagOf, p),
   );
-  if (problems.length === 0) add(crossProblems(merged), sourceOf);
+  add(crossProblems(merged, problems), sourceOf);
   // The logo against the board's own files, which only the caller knows (the board's page is served from them).
-  const logo = merged.board.logo;
-  if (problems.length === 0 && assets !== undefined && logo !== null) {
+  const logo = merged.board?.logo;
+  const logoBad = problems.some((f) => under(f.path, 'board.logo') || under('board.logo', f.path));
+  if (!logoBad && assets !== undefined && typeof logo === 'string') {
     const problem = logoProblem(logo, assets);
     if (problem) add([{ path: 'board.logo', problem }], sourceOf);
   }
