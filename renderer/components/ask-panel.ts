@@ -17,7 +17,7 @@ import { DERIVED_ROADS, type Colour } from '../../baccarat/types';
 import { inNextFrame, NO_FRAME, type NextFrame } from '../controllers/next-frame';
 import { DERIVED_GLYPH } from '../draw/glyphs';
 import { DEFAULT_LANGUAGE, localeOf, plain, tr, type Language } from '../localization';
-import { hanziLabels } from '../draw/bead-labels';
+import { hanziLabels, LETTERS } from '../draw/bead-labels';
 import { roadName } from './derived-road-view';
 import { askStyles } from './ask-panel.styles';
 import { markStyles, sharedStyles } from './shared.styles';
@@ -37,6 +37,11 @@ export class KioskAsk extends LitElement {
   @property() language: Language = DEFAULT_LANGUAGE;
   /** Colour theme; `colour-blind` adds shape cues (reflected for the styles). */
   @property({ reflect: true }) theme: 'classic' | 'colour-blind' = 'classic';
+  /**
+   * How the bead plate labels the sides (庄 / 閒, or B / P): each ask says the same, as the statistics' streaks do (it
+   * said B / P on an English board whose beads said 庄 / 閒, and 庄 / 閒 beside beads lettered B / P).
+   */
+  @property({ attribute: 'bead-label' }) beadLabel: 'hanzi' | 'letters' | 'points' = 'hanzi';
 
   /**
    * The ask shown: it follows `ask` a frame behind (at once on the first draw), as the roads' would-be marks do
@@ -94,8 +99,7 @@ export class KioskAsk extends LitElement {
     const lang = this.language;
     const plainTitle =
       side === 'banker' ? plain(lang, 'ask.banker', 'Banker ask') : plain(lang, 'ask.player', 'Player ask');
-    const hanzi = hanziLabels(localeOf(lang));
-    const letter = this.language === 'en' ? (side === 'banker' ? 'B' : 'P') : hanzi[side];
+    const letter = (this.beadLabel === 'letters' ? LETTERS : hanziLabels(localeOf(lang)))[side];
     return html`<div class="group ${side}" data-side=${side} role="group" aria-label=${plainTitle}>
       <span class="letter" aria-hidden="true">${letter}</span>
       <span

@@ -110,7 +110,16 @@ export function boardRoads(
       <div class="road-head">
         <h2 class="title">${tr(lang, 'road.big', 'Big Road')}</h2>
         ${phase}
-        ${preview === 'off' ? nothing : html`<kiosk-ask .ask=${ask} .language=${lang} .theme=${theme}></kiosk-ask>`}
+        ${
+          preview === 'off'
+            ? nothing
+            : html`<kiosk-ask
+                .ask=${ask}
+                .language=${lang}
+                .theme=${theme}
+                bead-label=${view.settings.beadLabel}
+              ></kiosk-ask>`
+        }
         ${updating ? updatingLine(lang, updating) : nothing}
       </div>
       <kiosk-big-road

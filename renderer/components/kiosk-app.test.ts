@@ -195,6 +195,18 @@ describe('<kiosk-app> and its ShoeController', () => {
     expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > circle.bead')).toHaveLength(3);
   });
 
+  it('labels the asks as its bead plate labels the sides (letters, or the Macau hanzi)', async () => {
+    for (const [beadLabel, letters] of [
+      ['letters', ['B', 'P']],
+      ['hanzi', ['庄', '閒']],
+    ] as const) {
+      const demo = new DemoKiosk(view('BP', { seq: 1 }, { shoe: 'BP', language: 'en', settings: { beadLabel } }));
+      const app = await board(demo);
+      expect($$(inner(app, 'kiosk-ask'), '.group .letter').map((t) => t.textContent)).toEqual(letters);
+      app.remove();
+    }
+  });
+
   it('shows the identify overlay for the seconds asked', async () => {
     const demo = new DemoKiosk(view('B', { seq: 1 }));
     const app = await board(demo);

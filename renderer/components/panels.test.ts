@@ -51,6 +51,10 @@ describe('<kiosk-ask>', () => {
     expect($$(el, '[role=group]')[0]!.getAttribute('aria-label')).toBe('Ask roads');
     // Which ask each group is: said to assistive technology, and shown by the letter in its big-road circle.
     expect($$(el, '.group').map((g) => g.getAttribute('aria-label'))).toEqual(['Banker ask', 'Player ask']);
+    // As the bead plate labels the sides (the Macau 庄 / 閒 by default, on an English board too), or B / P.
+    expect($$(el, '.group .letter').map((t) => t.textContent)).toEqual(['庄', '閒']);
+    el.beadLabel = 'letters';
+    await el.updateComplete;
     expect($$(el, '.group .letter').map((t) => t.textContent)).toEqual(['B', 'P']);
   });
 
