@@ -261,7 +261,7 @@ describe.each([
                   expect(
                     await text(
                       r.page,
-                      /Cut card first out( — this hand is the last| · Hand \d+ is the last)/,
+                      /Cut card came out first( — this hand is the last| · Hand \d+ is the last)/,
                     ).isVisible(),
                   ).toBe(true);
                 },

@@ -257,8 +257,8 @@ export class KioskNotices extends LitElement {
       ? message(lang, 'notice.lastCoupDealt', 'Last coup dealt — no further hands, the shoe is ending')
       : n.lastCoupCase === 'a'
         ? no === null
-          ? message(lang, 'notice.lastCoupA', 'Cut card first out — this hand is the last')
-          : message(lang, 'notice.lastCoupAOut', 'Cut card first out') // "· Hand 40 is the last hand" says the rest
+          ? message(lang, 'notice.lastCoupA', 'Cut card came out first — this hand is the last')
+          : message(lang, 'notice.lastCoupAOut', 'Cut card came out first') // "· Hand 40 is the last hand" says the rest
         : n.lastCoupCase === 'b'
           ? message(lang, 'notice.lastCoupB', 'Cut card out — one more hand, then the shoe ends')
           : null;

@@ -56,10 +56,10 @@ describe('<kiosk-notices>', () => {
     el.notices = [{ kind: 'lastCoup', lastCoupCase: 'a', hand: 40, since }];
     await mount(el, 1200, 300);
     // Not "this hand is the last · Hand 40 is the last hand": said once.
-    expect(textOf(el)).toContain('Cut card first out · Hand 40 is the last hand');
+    expect(textOf(el)).toContain('Cut card came out first · Hand 40 is the last hand');
     el.notices = [{ kind: 'lastCoup', lastCoupCase: 'a', since }];
     await el.updateComplete;
-    expect(textOf(el)).toContain('Cut card first out — this hand is the last');
+    expect(textOf(el)).toContain('Cut card came out first — this hand is the last');
     el.notices = [{ kind: 'lastCoup', lastCoupCase: 'b', hand: 40, since }];
     await el.updateComplete;
     expect(textOf(el)).toContain('Cut card out — one more hand, then the shoe ends · Hand 40 is the last hand');
