@@ -279,6 +279,38 @@ describe('the keypad on a broker that does not speak MQTT 5 (Aedes, as the demo 
     await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 });
   });
 
+  test('a table that keys cards takes no result without them; one that keys outcomes does', async () => {
+    const b = await startAedes();
+    cleanups.push(() => b.close());
+    const keyed = {
+      outcome: 'banker',
+      playerPoints: 2,
+      bankerPoints: 7,
+      playerPair: false,
+      bankerPair: false,
+      natural: false,
+    } as const;
+    for (const keying of ['cards', 'outcome'] as const) {
+      const kp = await keypad(b.url, { keying, tableId: `K-${keying}` });
+      await until(() => expect(kp.view().link.state).toBe('online'), 8000);
+      await act(
+        kp,
+        { type: 'open-table' },
+        { type: 'new-shoe', decks: 8 },
+        { type: 'bets-open' },
+        { type: 'no-more-bets' },
+      );
+      const r = await kp.request({ action: { type: 'result', keyed } });
+      if (keying === 'cards') {
+        expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/keys cards .*never keyed without them/) });
+        expect(kp.snapshot()?.hands ?? []).toHaveLength(0);
+      } else {
+        expect(r).toMatchObject({ ok: true });
+        expect(kp.snapshot()?.hands[0]).toMatchObject(keyed);
+      }
+    }
+  });
+
   test('asked for MQTT 5, it says what to do instead of retrying in silence', async () => {
     const b = await startAedes();
     cleanups.push(() => b.close());

@@ -186,6 +186,15 @@ export class Keypad extends EventEmitter<Events> {
     if (notServing) return notServing;
     const parsed = parseActionRequest(body);
     if (!parsed.ok) return { ok: false, error: parsed.error };
+    // A table that keys cards records every hand's cards (its shoe record, and the boards' last hand, show them): its
+    // page never sends a result without them, and a request that does is refused (found by casino IT: the API took it).
+    const a = parsed.value.action;
+    if (this.o.keying === 'cards' && a.type === 'result' && a.keyed !== undefined)
+      return {
+        ok: false,
+        error:
+          'this table keys cards (--keying cards): a result is confirmed from the cards keyed, never keyed without them',
+      };
     const at = this.now();
     const asked = await actionOf(parsed.value, { at, shoeNo: this.state.shoeNo, supervisors: this.o.supervisors });
     if (!asked.ok) return asked.error;
