@@ -206,6 +206,10 @@ describe('accountable: a reason, who, a role, a confirmed close, a signature', (
     await publishRetained(T.displayStatus(`D-${tableId}`), boardStatus(`D-${tableId}`, tableId, shown));
     const unsigned = await run('--table', tableId, 'set', 'min=300');
     expect(unsigned.code).toBe(0); // published: boards that do not require signatures take it
+    expect(unsigned.err).toBe(
+      `warning: the sign this replaces is signed (key ${key.kid}) and this change is not (no --signing-key): ` +
+        'boards that require signatures (trust.requireSignatures) will refuse it and keep showing the signed one\n',
+    );
     expect((await signOf())!.revision).toBe(shown + 1);
     expect((await signOf())!.sig).toBeUndefined(); // not revision 3's signature: boards checking it took it for forged
 

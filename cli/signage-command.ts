@@ -264,6 +264,13 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       return EXIT.badInput;
     }
     if (unsigned) io.err(`warning: ${unsigned.warn}\n`);
+    // The sign it replaces was signed: boards that require signatures will refuse this one, and keep showing that.
+    const wasSigned = plan.value.table?.before?.sig ?? plan.value.casino?.before?.sig;
+    if (key === null && wasSigned)
+      io.err(
+        `warning: the sign this replaces is signed (key ${wasSigned.kid}) and this change is not (no --signing-key): ` +
+          'boards that require signatures (trust.requireSignatures) will refuse it and keep showing the signed one\n',
+      );
     const result = await publishPlan(client, broker.value, plan.value, { key });
     const done = new Set(result.published.map((p) => p.topic));
     const lines = planSummary(plan.value);
