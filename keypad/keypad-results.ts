@@ -25,7 +25,7 @@ import type { Coup } from '../baccarat/table-of-play';
 import { err, ok, type Card, type Result, type RoadHand } from '../baccarat/types';
 import { DEALER_UNDO_BY } from '../contract/correction-by';
 import type { ControllerStep } from '../simulator/steps';
-import { announced, type KeypadState } from './keypad-rules';
+import { announced, seen, type KeypadState } from './keypad-rules';
 import type { KeyedResult, RefusalCode } from './protocol';
 import { completeCoup, keyedOf, nextSlot } from './round-entry';
 
@@ -144,6 +144,23 @@ export function correctionRefusal(
   return isUnchanged(before, r) ? { code: 'same-result', error: `hand ${no} already has this result` } : null;
 }
 
+/**
+ * A card the corrected hand would hold one copy too many of: the shoe's decks hold no more of it, its other hands,
+ * burn and rounds counted (found by a dealer: a correction keyed a fifth 2♠ of four decks, and the boards took it).
+ */
+function overTheSet(s: KeypadState, before: ShoeHand, cards: readonly Card[]): string | null {
+  const counts = seen(s);
+  const key = (c: Card) => c.rank + c.suit;
+  for (const c of [...(before.cards?.player ?? []), ...(before.cards?.banker ?? [])])
+    counts.set(key(c), (counts.get(key(c)) ?? 1) - 1);
+  for (const c of cards) {
+    const n = (counts.get(key(c)) ?? 0) + 1;
+    if (n > (s.shoe?.decks ?? 8)) return key(c);
+    counts.set(key(c), n);
+  }
+  return null;
+}
+
 /** A correction of hand `no` to `r`, by `by`: the core's correctHand, then the correction step. */
 export function correction(
   s: KeypadState,
@@ -160,6 +177,9 @@ export function correction(
   if (refused) return refuse(refused.code, refused.error);
   if (!before) return err(`there is no hand ${no} in this shoe`);
   if (o.by.trim() === '' || o.by.length > 64) return err('who corrects it must be named (1 to 64 characters)');
+  const over = cards && overTheSet(s, before, [...cards.player, ...cards.banker]);
+  if (over)
+    return refuse('not-of-set', `${over}: the shoe's ${shoe.decks ?? 8} decks hold no more (a card not of the set?)`);
   // A result keyed without cards drops the cards of the one it corrects (the core keeps them in its record).
   const next = correctHand(shoe, no, hand, { by: o.by, at: o.at, note: o.note, ...(cards && { cards }) });
   if (!next.ok) return next;

@@ -179,6 +179,18 @@ describe('keying by cards', () => {
     expect(ended).toMatchObject({ type: 'shoe-end', cardsLeft: 4 * 52 - 6 });
   });
 
+  // Found by a dealer: a supervisor's correction keyed a fifth 2♠ of four decks, and the boards took it.
+  test("a correction cannot key a card the shoe holds no more of; the hand's own copies may be moved or kept", () => {
+    // Player 2S 2S 3H, Banker 2S 2S 5H: every 2♠ of the four decks out (Banker 9 – 7).
+    const { state } = run([...FOUR_DECKS, ...cards('2S 2S 2S 2S 3H 5H'), { type: 'result' }]);
+    expect(exhausted(state)).toEqual(['2S']);
+    const correct = (text: string) =>
+      act(state, { type: 'correct', handNo: 1, cards: text.split(' '), by: 'Lee', note: 'test' }, CTX);
+    expect(correct('2S 2S 2S 2S 2S 5H')).toMatchObject({ ok: false, code: 'not-of-set', error: /^2S: .*hold no more/ });
+    expect(correct('2S 2S 2S 2S 4H 5H')).toMatchObject({ ok: true }); // its own four 2♠ kept: not one more
+    expect(correct('2S 2S 2S 2S 3H 6H')).toMatchObject({ ok: true });
+  });
+
   test('a card taken back before the result publishes nothing', () => {
     const { state, steps } = run([...DEALING, ...cards('9H KD 7S 2C'), { type: 'uncard' }, ...cards('7C')]);
     expect(steps.map((x) => x.type)).toEqual(['table-open', 'shoe-start', 'betting-open', 'no-more-bets']);

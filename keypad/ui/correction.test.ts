@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { HandView, KeyedResult } from '../protocol';
-import { asRecorded, recordedEntry } from './correction';
+import { asRecorded, exhaustedInCorrection, recordedEntry } from './correction';
 import { sidesOf } from './correction-cards';
 
 const result = (o: Partial<KeyedResult> = {}): KeyedResult => ({
@@ -48,5 +48,16 @@ describe("a supervisor's correction starts from the hand as recorded", () => {
     ['other points', SIX, 'outcome', [], result({ bankerPoints: 3 }), false],
   ] as const)('%s: as recorded %s', (_what, hand, keying, cards, keyed, same) => {
     expect(asRecorded(hand, keying, { cards: sidesOf(cards), result: keyed })).toBe(same);
+  });
+});
+
+describe("the cards a correction's grid disables", () => {
+  const recorded = { player: ['2S', '2S', '3H'], banker: ['2S', '2S', '5H'] };
+  test.each([
+    ['as recorded: no more of a used-up card', recorded, ['2S']],
+    ["one of the hand's own copies taken out: it may be keyed again", { ...recorded, player: ['2S', '3H'] }, []],
+    ['a card the hand never held', { ...recorded, player: ['2S', '2S', '4H'] }, ['2S']],
+  ] as const)('%s', (_, now, disabled) => {
+    expect(exhaustedInCorrection(['2S'], recorded, now)).toEqual(disabled);
   });
 });

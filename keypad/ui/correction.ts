@@ -35,3 +35,13 @@ export function asRecorded(
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
   return h.cards !== undefined && same(h.cards.player, keyed.cards.player) && same(h.cards.banker, keyed.cards.banker);
 }
+
+/**
+ * The cards a correction cannot key one more of: those the shoe holds no more of (`exhausted`, the server's count,
+ * the hand's recorded cards in it), unless the correction has taken out one of the hand's own copies. A correction
+ * keyed a fifth 2♠ of four decks (found by a dealer): the grid did not disable it, nor did the server refuse it.
+ */
+export function exhaustedInCorrection(exhausted: readonly string[], recorded: SidedCards, now: SidedCards): string[] {
+  const copies = (s: SidedCards, c: string) => [...s.player, ...s.banker].filter((x) => x === c).length;
+  return exhausted.filter((c) => copies(now, c) >= copies(recorded, c));
+}

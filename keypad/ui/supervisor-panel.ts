@@ -16,7 +16,7 @@ import { parseCards } from '../../baccarat/cards';
 import type { HandView, KeyedResult, Keying, RoundVoidNow, Slot } from '../protocol';
 import { ROUND_VOID_REASONS } from '../protocol';
 import { completeCoup, keyedOf } from '../round-entry';
-import { asRecorded, recordedSides } from './correction';
+import { asRecorded, exhaustedInCorrection, recordedSides } from './correction';
 import { checkCards, dealingOf, keyCard, replaceCard, takeBack, type SidedCards } from './correction-cards';
 import { correctionLines } from './correction-lines';
 import { actEvent } from './events';
@@ -196,6 +196,8 @@ export class KeypadSupervisor extends LitElement {
       </div>
       ${correctionLines(t, h, this.cards, this.picked)}
       <keypad-card-grid
+        .t=${t}
+        .exhausted=${exhaustedInCorrection(this.exhausted, recordedSides(h), this.cards)}
         ?disabled=${!this.picked && check.next === null}
         @keypad-card=${(e: CustomEvent<string>) => {
           e.stopPropagation();
