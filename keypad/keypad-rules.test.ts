@@ -90,6 +90,14 @@ const RACES: readonly (readonly [string, readonly Action[], Action, RefusalCode,
   ],
   ['Shuffle on both', [...SHOE, { type: 'shuffle' }], { type: 'shuffle' }, 'shuffled', 'the shuffle was announced'],
   ['Burn on both', READY, { type: 'burn', card: '2S', count: 2 }, 'burned', 'the shoe was burned'],
+  // Found by a dealer: a shuffle after the burn told the boards "shuffling" while the keypad said the shoe was ready.
+  [
+    'Shuffle after the burn',
+    [...SHOE, { type: 'burn', card: '7H', count: 7 }],
+    { type: 'shuffle' },
+    'burned',
+    'the shoe was burned: the shuffle comes before it',
+  ],
   [
     'No bets this hand on both',
     VOID_HAND,

@@ -127,7 +127,14 @@ export function refusalOf(s: KeypadState, type: ActionType): Refusal | null {
           : null) ??
         (shoe!.phase === 'betting' ? refused('bets-open', 'bets are open') : null) ??
         (type === 'shuffle' && s.shuffled ? refused('shuffled', 'the shuffle was announced') : null) ??
-        (type === 'burn' && shoe!.burn ? refused('burned', 'the shoe was burned') : null)
+        // The shuffle, the cut, then the burn (rules 7.5-7.9): a shuffle after the burn told the boards "shuffling"
+        // while the dealer was told the shoe was ready (found by a dealer).
+        (shoe!.burn
+          ? refused(
+              'burned',
+              type === 'shuffle' ? 'the shoe was burned: the shuffle comes before it' : 'the shoe was burned',
+            )
+          : null)
       );
     case 'no-bet-coup':
     case 'void-hand':
