@@ -58,7 +58,15 @@ describe('a change of what rounds pay, made while they are dealt', () => {
       table: { ...round('T1', 'dealing'), sideBets: ['playerPair', 'bankerPair'] },
       out: [],
     },
-    { name: 'tie-pays while bets are taken', edits: { tiePays: 9 }, table: round('T1', 'betting'), out: [] },
+    {
+      name: 'tie-pays while bets are open: wagers are placed already (a floor manager report)',
+      edits: { tiePays: 9 },
+      table: round('T1', 'betting'),
+      out: [
+        'round 4 at T1 has its bets open: tie-pays changes what it pays at once, for the wagers already placed on it ' +
+          'too. Made between rounds (after its result, before bets open), no wager placed is caught by it.',
+      ],
+    },
     { name: 'tie-pays between rounds', edits: { tiePays: 9 }, table: round('T1', 'waiting'), out: [] },
     { name: 'tie-pays, no snapshot', edits: { tiePays: 9 }, table: NO_SHOE, out: [] },
     { name: 'a message pays nothing', edits: { message: 'Welcome' }, table: round('T1', 'dealing'), out: [] },
@@ -69,7 +77,7 @@ describe('a change of what rounds pay, made while they are dealt', () => {
       out: [],
     },
     {
-      name: 'pp-scale: only the tables offering Perfect Pairs whose round is dealt, in id order',
+      name: 'pp-scale: only the tables offering Perfect Pairs whose round is dealt or open to bets, in id order',
       edits: { ppScale: 'two' },
       table: null,
       floor: [
@@ -83,6 +91,8 @@ describe('a change of what rounds pay, made while they are dealt', () => {
         '2 tables offering Perfect Pairs deal their rounds now ("No more bets" was called): T2 (round 12), ' +
           'T10 (round 7). pp-scale changes what Perfect Pairs pays at once, for the wagers already on those ' +
           'rounds too.',
+        'a table offering Perfect Pairs has its bets open: T4 (round 4). pp-scale changes what Perfect Pairs pays ' +
+          'at once, for the wagers already placed on that round too.',
       ],
     },
     {

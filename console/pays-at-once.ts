@@ -61,6 +61,8 @@ const TABLE_PAYS = [
 const NAMED = 12;
 
 const dealt = (t: TableRound): boolean => t.shoe?.phase === 'dealing';
+/** Bets are open: wagers are on the layout already (Perfect Pairs and ties with the initial wager, rule 11A.2). */
+const betting = (t: TableRound): boolean => t.shoe?.phase === 'betting';
 const byId = (a: TableRound, b: TableRound) => compareIds(a.tableId, b.tableId);
 
 /** Up to NAMED of them, then a count: 'T1 (round 4), T7 (round 12) and 3 more'. */
@@ -72,8 +74,8 @@ const named = (tables: readonly TableRound[], round: boolean): string =>
   some(tables.map((t) => (round ? `${t.tableId} (round ${t.shoe?.nextHand ?? '?'})` : t.tableId)));
 
 /**
- * Why a change made while rounds are dealt ("No more bets" called) deserves a second look: what they pay changes at
- * once, for the wagers already on them too (a floor manager's report: tie-pays=9 mid-round paid 9 to 1 on that
+ * Why a change made while rounds are dealt ("No more bets" called), or have their bets open, deserves a second look:
+ * what they pay changes at once, for the wagers already on them too (a floor manager's report: tie-pays=9 mid-round paid 9 to 1 on that
  * round). The change is still published. One warning per reach: the table's round, then the floor's; none when
  * nothing such is changed or no round it reaches is dealt. `lostSigns` ({@link tablesWithLostSigns}): tables whose
  * boards show a sign the broker lost, which may offer Perfect Pairs: those dealing now get a warning of their own.
@@ -88,11 +90,19 @@ export function paysChangedNow(
   const keys = TABLE_PAYS.filter(([k]) => edits[k] !== undefined)
     .filter(([k]) => k !== 'sideBets' || takesAway(edits.sideBets!, table?.sideBets))
     .map(([, word]) => word);
+  const change = `${keys.join(', ')} ${keys.length === 1 ? 'changes' : 'change'} what it pays at once`;
   if (keys.length > 0 && table && dealt(table))
     out.push(
       `round ${table.shoe?.nextHand ?? '?'} at ${table.tableId} is being dealt ("No more bets" was called): ` +
-        `${keys.join(', ')} ${keys.length === 1 ? 'changes' : 'change'} what it pays at once, for the wagers ` +
-        'already on it too. Made between rounds (after its result), no wager placed is caught by it.',
+        `${change}, for the wagers already on it too. Made between rounds (after its result), no wager placed is ` +
+        'caught by it.',
+    );
+  // Found by a floor manager: with bets open, wagers placed at the old pays were paid at the new, unwarned.
+  if (keys.length > 0 && table && betting(table))
+    out.push(
+      `round ${table.shoe?.nextHand ?? '?'} at ${table.tableId} has its bets open: ${change}, for the wagers ` +
+        'already placed on it too. Made between rounds (after its result, before bets open), no wager placed is ' +
+        'caught by it.',
     );
   if (edits.ppScale !== undefined) {
     const now = floor.filter((t) => t.perfectPairs && dealt(t)).sort(byId);
@@ -102,6 +112,13 @@ export function paysChangedNow(
           `${now.length === 1 ? 'deals its round' : 'deal their rounds'} now ("No more bets" was called): ` +
           `${named(now, true)}. pp-scale changes what Perfect Pairs pays at once, for the wagers already on ` +
           `${now.length === 1 ? 'that round' : 'those rounds'} too.`,
+      );
+    const open = floor.filter((t) => t.perfectPairs && betting(t)).sort(byId);
+    if (open.length > 0)
+      out.push(
+        `${open.length === 1 ? 'a table offering Perfect Pairs has its bets open' : `${open.length} tables offering Perfect Pairs have their bets open`}: ` +
+          `${named(open, true)}. pp-scale changes what Perfect Pairs pays at once, for the wagers already placed on ` +
+          `${open.length === 1 ? 'that round' : 'those rounds'} too.`,
       );
     const lost = new Set(lostSigns);
     const maybe = floor.filter((t) => !t.perfectPairs && lost.has(t.tableId) && dealt(t)).sort(byId);
