@@ -93,6 +93,18 @@ export function signChanges({
     const denied = needs.find((p) => !may(who.role, p));
     if (denied) return err(fieldError('role', refusal(who.role, denied)));
     const fleet = monitor.current;
+    // A table the broker knows nothing of (no sign, no snapshot, no board) is a typo ('t1', 'T9') more often than a
+    // new table, as `signage` says: the API made a sign for it, and every console listed a table no one can remove.
+    const known = (id: string) => fleet.tables.has(id) || [...fleet.boards.values()].some((b) => b.tableId === id);
+    if (req.tableId !== null && editsTable(edits) && !known(req.tableId))
+      return err(
+        fieldError(
+          'table',
+          `table ${req.tableId} is not known here: the broker has no sign, shoe snapshot or board of it (table ids ` +
+            'are case-sensitive). Choose a table from the list: a new table is listed once its board or controller ' +
+            'is on the broker (or give it its first sign with baccarat-board signage … --new-table)',
+        ),
+      );
     const floorNow = [...fleet.tables.values()].map((r) => tableRound(r.tableId, r.signage, r.shoe));
     const casinoWide = tableCasinoRefusal(
       req.tableId,

@@ -172,6 +172,16 @@ describe('the console sees the floor', () => {
 });
 
 describe('changing signs through the API', () => {
+  // Found by a floor manager: the API made a sign for 't1', and every console listed a table no one could remove.
+  test('a table the broker knows nothing of is refused, as signage refuses it', async () => {
+    for (const tableId of ['t2', 'T99']) {
+      const r = (await (await post('/api/preview', { tableId, changes: [['min', '100']] })).json()) as PreviewResponse;
+      expect(r).toMatchObject({ ok: false, field: 'table' });
+      expect(r.ok ? '' : r.message).toMatch(new RegExp(`^table ${tableId} is not known here: .*case-sensitive`));
+    }
+    expect(monitor.view().tables.map((t) => t.tableId)).not.toContain('t2');
+  });
+
   test('preview, then apply: published retained, audited, and pushed to the page', async () => {
     const shoe = monitor.view().tables.find((t) => t.tableId === 'T2')?.shoe;
     const from = String((shoe?.earliestHand ?? 1) + 2);
