@@ -158,7 +158,9 @@ export class Bridge extends EventEmitter {
       replaced: (state, t) => this.journal.compact(state, t),
       ...(deps.resync ? { resyncOptions: deps.resync } : {}),
       unsignedResults: () =>
-        this.keyring.size === 0
+        // The controller's keys, not the keyring's (the pit's keys in it sign signs, not results: a board with pit
+        // keys alone said results came without a signature "by this table's controller keys", found by a manager).
+        config.trust.controllerKeys.length === 0
           ? 'results are not signed: no controller key is configured (trust.controllerKeys)'
           : "results arrive without a signature by this table's controller keys",
     });

@@ -96,6 +96,22 @@ describe('a table that signs is held to it (requireSignatures off)', () => {
     expect(codes(again)).toEqual(['forged-results']);
   });
 
+  // Found by a floor manager: a board with the pit's keys alone said results came "without a signature by this
+  // table's controller keys", as if some were configured.
+  test("'results-unverified' says no controller key is configured where only the pit's keys are", async () => {
+    const broker = await startEmbeddedBroker();
+    cleanups.push(() => broker.close());
+    const cfg = testBoardConfig(broker.url, 'bb-signs-', {
+      trust: { requireSignatures: false, controllerKeys: [], pitKeys: [publicKeyText(key.publicKey)] },
+    });
+    const r = await rig(cfg);
+    await r.send('shoe', snapshot('S1', hands('S1', 2), { seq: 2, startedAt: at(0) }), false);
+    await until(() => expect(codes(r.bridge)).toEqual(['results-unverified']));
+    expect(r.bridge.view().warnings[0]!.detail).toBe(
+      'results are not signed: no controller key is configured (trust.controllerKeys)',
+    );
+  });
+
   // Found by casino IT: a restarted board said nothing until the next result came (hours, at a closed table), while
   // it showed the very results it had taken unsigned; `fleet list` counted it clean.
   test("after a restart, results taken unsigned still say 'results-unverified' at once; signed ones do not", async () => {
