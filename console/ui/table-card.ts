@@ -6,6 +6,7 @@
  * server decides again.
  * @packageDocumentation
  */
+import { openState } from './open-state';
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { isLimitedSideBet } from '../../baccarat/signage';
@@ -85,22 +86,9 @@ export class ConsoleTableCard extends LitElement {
         : nothing;
   }
 
-  /**
-   * Open or closed: the sign's, or "Closed at the table" where the controller closed it under an open sign; with no
-   * sign, as its controller says (its boards show TABLE CLOSED from that alone), or nothing when it says neither.
-   */
-  private openPill(sign: boolean | undefined, controller: boolean | undefined) {
-    const [cls, text] =
-      sign === false
-        ? ['off', 'Closed']
-        : controller === false
-          ? ['off', 'Closed at the table']
-          : sign
-            ? ['ok', 'Open']
-            : controller
-              ? ['ok', 'Open at the table']
-              : [null, null];
-    return text ? html`<span class="pill ${cls}" data-state="table">${text}</span>` : nothing;
+  private openPill(sign: boolean | undefined, controller: boolean | undefined, boardsShow: number | null) {
+    const said = openState(sign, controller, boardsShow);
+    return said ? html`<span class="pill ${said[0]}" data-state="table">${said[1]}</span>` : nothing;
   }
 
   private buttons() {
@@ -196,7 +184,7 @@ export class ConsoleTableCard extends LitElement {
           ${s && s.tableName !== t.tableId ? html`<span class="id">${t.tableId}</span>` : nothing}
         </h3>
         <span class="states">
-          ${this.openPill(s?.tableOpen, controllerSaysOpen(t.shoe, t.controller))}
+          ${this.openPill(s?.tableOpen, controllerSaysOpen(t.shoe, t.controller), t.boardsShow)}
           ${
             stepping > 0
               ? html`<span class="pill warn" data-state="out-of-step"
