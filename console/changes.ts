@@ -153,6 +153,16 @@ export function signChanges({
             'Casino panel, by a supervisor), then this table (rules 11A.7, 11A.8)',
         ),
       );
+    // None set at all: in the console's words, not the keys of `signage set` ("add pp-scale=one … casino-name="),
+    // which a floor manager can neither type here nor may set (found by a floor manager).
+    if (!p.ok && isNoCasinoScale(p.error))
+      return err(
+        fieldError(
+          'side-bets',
+          "Perfect Pairs is paid on the casino's pay scale (rules 11A.7, 11A.8), and none is set yet: a supervisor " +
+            'sets it first (Change pay scale… in the Casino panel), then Perfect Pairs can be offered here',
+        ),
+      );
     if (!p.ok) return p;
     // Signed, never over an unsigned sign its boards have not taken (unsigned-base.ts); a restore of a revision
     // states all it changes, and a republish puts back what the boards show.
