@@ -195,7 +195,14 @@ test('a supervisor reloads and resyncs with replace, each asked first with a rea
   );
   expect(await confirm.getByLabel(/^Reason/).getAttribute('aria-invalid')).toBe('true');
   expect(ui.commands.length).toBe(n); // nothing sent
-  await ui.page.keyboard.type('Screen frozen since 21:00'); // the reason field has the focus
+  await ui.page.keyboard.type('x'); // the reason field has the focus: one character is too short, and said so
+  await confirm.getByRole('button', { name: 'Reload the board' }).click();
+  expect(await confirm.getByRole('alert').textContent()).toBe(
+    'Give a reason of at least 3 characters: it goes to the audit log with your name.',
+  );
+  expect(ui.commands.length).toBe(n);
+  await ui.page.keyboard.press('Backspace');
+  await ui.page.keyboard.type('Screen frozen since 21:00');
   await ui.page.screenshot({ path: join(OUT, 'console-fleet-reload.png') });
   await confirm.getByRole('button', { name: 'Reload the board' }).click();
   await expect.poll(() => confirm.getAttribute('open')).toBeNull();

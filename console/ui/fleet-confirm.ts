@@ -56,6 +56,12 @@ export class ConsoleFleetConfirm extends LitElement {
 
   @query('dialog') private dialog!: HTMLDialogElement;
 
+  /** Why the reason will not do, in the words the dialog says it (a reason of 1 character was told to give one). */
+  private reasonProblem(): string {
+    const given = this.reason.trim() !== '';
+    return `${given ? `Give a reason of at least ${MIN_REASON_LENGTH} characters` : 'Give a reason'}: it goes to the audit log with your name.`;
+  }
+
   private get reasonOk(): boolean {
     return this.reason.trim().length >= MIN_REASON_LENGTH;
   }
@@ -103,7 +109,7 @@ export class ConsoleFleetConfirm extends LitElement {
           <h2 id="title">${reload ? `Reload ${id}?` : `Resync ${id}?`}</h2>
           <span class="muted">table ${this.board?.tableId ?? ''}</span>
         </header>
-        ${bad ? html`<p class="error" role="alert">Give a reason: it goes to the audit log with your name.</p>` : ''}
+        ${bad ? html`<p class="error" role="alert">${this.reasonProblem()}</p>` : ''}
         <div class="body">
           <p class="consequence">
             ${
