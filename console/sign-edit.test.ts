@@ -82,7 +82,6 @@ describe('every key, applied to the retained sign', () => {
       ['playerPair', 'bankerPair', 'threeGivesEight'],
       'side-bets playerPair, bankerPair, perfectPairs → playerPair, bankerPair, threeGivesEight',
     ],
-    [['side-bets=none'], (s) => s.sideBets, [], 'side-bets playerPair, bankerPair, perfectPairs → none'],
     [['language=zh-hant'], (s) => s.language, 'zh-Hant', 'language en+zh-Hans → zh-Hant'],
     [['message=Last shoe tonight'], (s) => s.message, 'Last shoe tonight', 'message none → "Last shoe tonight"'],
     [['open=false'], (s) => s.tableOpen, false, 'table open → closed'],
@@ -98,6 +97,21 @@ describe('every key, applied to the retained sign', () => {
     expect(s.updatedAt).toBe(NOW);
     expect(p.value.casino).toBeNull();
     expect(p.value.table?.changes.map((c) => c.text)).toEqual([text]);
+  });
+
+  // Found by a floor manager: unticking both pair bets left pair-max on the sign, unseen, to come back unreviewed with
+  // a pair bet; a side bet's range goes with its bet, and says so.
+  test('the last pair bet taken away takes the pair maximum with it, said as a change; one pair bet kept keeps it', () => {
+    const none = plan(['side-bets=none']);
+    if (!none.ok) throw new Error(formatFieldError(none.error));
+    expect(none.value.table?.after.limits.pairMaximum).toBeUndefined();
+    expect(none.value.table?.changes.map((c) => c.text)).toEqual([
+      'pair-max 2,500 → none',
+      'side-bets playerPair, bankerPair, perfectPairs → none',
+    ]);
+    const one = plan(['side-bets=-bankerPair']);
+    if (!one.ok) throw new Error(formatFieldError(one.error));
+    expect(one.value.table?.after.limits.pairMaximum).toBe(2500);
   });
 
   test('pp-scale and casino-name change the casino sign only (rule 11A.8: one scale for every table)', () => {

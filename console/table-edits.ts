@@ -58,6 +58,10 @@ export function applyTable(
     : 'set' in sb
       ? sb.set
       : [...base.sideBets, ...sb.add].filter((b) => !sb.remove.includes(b));
+  // The pair maximum is the pair bets' (house rule 6.1.3): gone with the last of them, said as a change, as a side
+  // bet's range is (it stayed on the sign unseen, to come back unreviewed with a pair bet, found by a floor manager).
+  if (sb && e.pairMax === undefined && !bets.some((b) => b === 'playerPair' || b === 'bankerPair'))
+    delete limits.pairMaximum;
   const sideBetLimits = applySideBetLimits(base.limits.sideBetLimits, e, bets);
   delete limits.sideBetLimits;
   if (sideBetLimits) limits.sideBetLimits = sideBetLimits;
