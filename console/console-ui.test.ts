@@ -66,6 +66,15 @@ test('the console lists the table and its boards, and changes the variant throug
     .poll(() => dialog.getByRole('alert').textContent())
     .toBe("min: '3OO' is not an amount, e.g. 500 or 100,000");
   await ui.page.getByLabel('Minimum').fill('100');
+  // A pasted message longer than a sign carries is cut at 280, and the field says so (it was cut in silence).
+  const length = dialog.locator('[data-message-length]');
+  const was = await ui.page.getByLabel('Message on the board').inputValue();
+  expect(await length.textContent()).toBe(`${was.length} of 280 characters`);
+  await ui.page.getByLabel('Message on the board').fill('x'.repeat(300));
+  await expect
+    .poll(() => length.textContent())
+    .toBe('280 of 280 characters: the most a sign carries (a longer text is cut here)');
+  await ui.page.getByLabel('Message on the board').fill(was);
 
   // From the next shoe (as signage set --shoe next): the From hand field then counts in that shoe. Reviewed, not
   // applied: back, and the box unticked, the change is made for a later hand of this shoe.

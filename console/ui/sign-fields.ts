@@ -18,11 +18,16 @@ import {
   SIGN_LANGUAGES,
   type SideBet,
 } from '../../baccarat/signage';
+import { MAX_MESSAGE_LENGTH } from '../../contract/message-length';
 import type { TableRow } from '../protocol';
 import { describeScale } from '../sign-text';
 import { SIDE_BET_LIMIT_KEYS } from '../sign-keys';
 import type { FormValues } from './sign-form';
 import { betName } from './table-card';
+
+/** How long the pit message is, against what a sign carries (a pasted text longer is cut by the field, said so). */
+const messageLength = (n: number): string =>
+  `${n} of ${MAX_MESSAGE_LENGTH} characters${n >= MAX_MESSAGE_LENGTH ? ': the most a sign carries (a longer text is cut here)' : ''}`;
 
 /** What the forms show: the values, the refused field, and the table (its shoe, for from-hand). */
 export interface FieldContext {
@@ -146,10 +151,11 @@ export function tableForm(c: FieldContext): TemplateResult {
       <textarea
         name="message"
         rows="2"
-        maxlength="280"
+        maxlength=${MAX_MESSAGE_LENGTH}
         .value=${v.message}
         aria-invalid=${invalid(c, 'message')}
       ></textarea>
+      <small class="muted" data-message-length>${messageLength(v.message.length)}</small>
     </label>
     <div class="checks">
       <label class="check"

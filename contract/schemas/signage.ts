@@ -26,8 +26,9 @@ export type { PayScaleName as PayScale, SideBet, SignLanguage as Language } from
 import type { LimitedSideBet } from '../../baccarat/signage';
 import { PAY_SCALES, SIDE_BETS, SIGN_LANGUAGES as LANGUAGES } from '../../baccarat/signage';
 
+import { MAX_MESSAGE_LENGTH } from '../message-length';
 /** Longest free-text message on a table sign, in UTF-16 code units. */
-export const MAX_MESSAGE_LENGTH = 280;
+export { MAX_MESSAGE_LENGTH };
 
 const Amount = Type.Number({ minimum: 0, maximum: 1_000_000_000, description: "In the currency's major unit." });
 const Revision = Type.Integer({
