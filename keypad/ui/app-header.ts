@@ -13,7 +13,7 @@ import type { KeypadView } from '../protocol';
 import type { LiveState } from './keypad-client';
 import { nextLanguage, strings, type Language, type Strings } from './locales';
 import { clockTime } from './format';
-import { headerHand } from './next-step';
+import { headerHand, headerLastCoup } from './next-step';
 import { tableChip, tableChipText } from './pit-closed';
 
 export interface HeaderInputs {
@@ -57,7 +57,7 @@ export function appHeader(h: HeaderInputs): TemplateResult {
           >
           <span class="shoe">${s ? t.shoe(s.no, s.decks) : t.noShoe}</span>
           ${hand !== null ? handNo(t, hand) : nothing}
-          ${s?.lastCoup?.isLastRound ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}`;
+          ${headerLastCoup(v) ? html`<span class="chip last" data-last-coup>${t.lastCoup}</span>` : nothing}`;
   return html`<header>
     <span class="title">${t.table(v.tableId)}</span>
     ${own}

@@ -3,7 +3,7 @@ import { act, INITIAL_STATE, type KeypadState } from '../keypad-state';
 import type { Action } from '../protocol';
 import { keypadView } from '../view';
 import { strings } from './locales';
-import { headerHand, nextStep, statusKey, statusText } from './next-step';
+import { headerHand, headerLastCoup, nextStep, statusKey, statusText } from './next-step';
 
 const AT = '2024-11-22T14:00:00.000Z';
 
@@ -109,5 +109,26 @@ describe('the hand the header names', () => {
     { name: 'the shoe ended', actions: [...READY, ...HAND, { type: 'end-shoe' }], hand: null },
   ] as { name: string; actions: Action[]; hand: number | null }[])('$name: $hand', ({ actions, hand }) => {
     expect(headerHand(view(actions))).toBe(hand);
+  });
+});
+
+describe("LAST COUP beside the header's hand", () => {
+  const READY = [...SHOE, SHUFFLE, BURN];
+  // The cut card later in hand 1 (rule 11.2 b): hand 2 is the last coup.
+  const CUT_B: Action[] = [...HAND.slice(0, 3), { type: 'cut-card', firstCardOfRound: false }, ...HAND.slice(3)];
+  const CUT_A: Action[] = [...HAND.slice(0, 2), { type: 'cut-card', firstCardOfRound: true }, ...HAND.slice(2, -1)];
+  test.each([
+    { name: 'before the cut card', actions: [...READY, ...HAND], said: false },
+    { name: 'the cut card out in hand 1: hand 2 is the last coup', actions: [...READY, ...CUT_B], said: true },
+    // Found by a dealer: "Hand 1 | LAST COUP" while hand 1, not the last coup, was keyed again.
+    { name: 'hand 1 keyed again (undo)', actions: [...READY, ...CUT_B, { type: 'undo' }], said: false },
+    { name: 'the last coup being dealt (case a)', actions: [...READY, ...CUT_A], said: true },
+    {
+      name: 'the last coup keyed again (undo, case a)',
+      actions: [...READY, ...CUT_A, { type: 'result' }, { type: 'undo' }],
+      said: true,
+    },
+  ] as { name: string; actions: Action[]; said: boolean }[])('$name: $said', ({ actions, said }) => {
+    expect(headerLastCoup(view(actions))).toBe(said);
   });
 });

@@ -44,6 +44,17 @@ export function headerHand(v: KeypadView): number | null {
   return s.nextHandNo;
 }
 
+/**
+ * Whether the header says LAST COUP beside its hand: the round keyed is the last coup (rule 11.2), the last coup
+ * keyed again (an undo) included; not an earlier hand keyed again ("Hand 7 | LAST COUP" told a dealer round 8 was to
+ * be announced already).
+ */
+export function headerLastCoup(v: KeypadView): boolean {
+  const last = v.shoe?.lastCoup;
+  if (!last) return false;
+  return v.redo ? v.redo.handNo === last.lastRound : last.isLastRound;
+}
+
 /** The screen's line of status: where the shoe is, and at a new shoe, which of its steps comes next. */
 export type StatusKey =
   'noShoe' | 'ended' | 'complete' | 'betting' | 'shuffling' | 'burnNext' | 'shoeReady' | 'waiting';
