@@ -153,6 +153,15 @@ export function signChanges({
             'Casino panel, by a supervisor), then this table (rules 11A.7, 11A.8)',
         ),
       );
+    // The casino dialog reviewed with nothing chosen, where the casino has no sign yet: a republish of nothing, said
+    // as one ("nothing to republish; make the sign in full"), though no one asked to republish (found by a manager).
+    if (!p.ok && action === 'republish' && req.tableId === null && !fleet.casino && p.error.field === 'revision')
+      return err(
+        fieldError(
+          'pp-scale',
+          'nothing is chosen, and the casino has no sign yet: choose its Perfect Pairs pay scale and name the casino',
+        ),
+      );
     // None set at all: in the console's words, not the keys of `signage set` ("add pp-scale=one … casino-name="),
     // which a floor manager can neither type here nor may set (found by a floor manager).
     if (!p.ok && isNoCasinoScale(p.error))

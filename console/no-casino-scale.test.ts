@@ -18,14 +18,14 @@ afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-test("a floor manager offering Perfect Pairs with no casino scale is told to ask a supervisor, in the console's words", async () => {
+test("no casino pay scale yet: a floor manager offering Perfect Pairs is told to ask a supervisor, and an empty casino review says what to choose, in the console's words", async () => {
   const broker = await startEmbeddedBroker();
   cleanups.push(() => broker.close());
   const pit = await connectAsync(broker.url, { clientId: 'pit' });
   cleanups.push(() => pit.endAsync());
   const sign = makeTableSignage(signage(2, { sideBets: ['playerPair', 'bankerPair'] }));
   await pit.publishAsync(topics('baccarat').tableSignage('T1'), sign, { qos: 1, retain: true });
-  const rig = await startConsoleRig({ broker: broker.url, accounts: { fred: 'floor-manager' } });
+  const rig = await startConsoleRig({ broker: broker.url, accounts: { fred: 'floor-manager', ann: 'supervisor' } });
   cleanups.push(() => rig.stop());
   await until(() => expect(rig.monitor.view().tables.find((t) => t.tableId === 'T1')?.signage).toBeTruthy());
   const fred = await rig.signIn('fred');
@@ -36,4 +36,16 @@ test("a floor manager offering Perfect Pairs with no casino scale is told to ask
   const message = r.ok ? '' : r.message;
   expect(message).toContain('a supervisor sets it first (Change pay scale… in the Casino panel)');
   expect(message).not.toMatch(/pp-scale=|casino-name=/);
+
+  // The casino dialog reviewed with nothing chosen: said as such, not as a republish no one asked for.
+  const ann = await rig.signIn('ann');
+  const empty = (await (
+    await ann.post('/api/preview', { tableId: null, changes: [], republish: true })
+  ).json()) as PreviewResponse;
+  expect(empty).toMatchObject({
+    ok: false,
+    field: 'pp-scale',
+    message:
+      'nothing is chosen, and the casino has no sign yet: choose its Perfect Pairs pay scale and name the casino',
+  });
 });
