@@ -29,7 +29,6 @@ import type { ApplyResponse, ChangeRequest, PreviewResponse } from './protocol';
 import { changedMessageFit } from '../contract/message-fit';
 import { may, permissionOf, refusal } from './roles';
 import { changeRequest, reasonProblem, sameTable } from './change-request';
-import { isNoCasinoScale } from './sign-checks';
 import {
   floorAfter,
   paysChangedNow,
@@ -43,7 +42,7 @@ import { casinoSummary, signSummary } from './sign-text';
 import { requestEdits } from './change-edits';
 import { planSignChange, type PlannedSign, type SignPlan } from './sign-edit';
 import { editsCasino, editsTable, fieldError, type FieldError, type SignEdits } from './sign-keys';
-import { unsignedBase, unsignedBaseText } from './unsigned-base';
+import { plannedRefusal, unknownTable, unsignedOver } from './change-refusals';
 
 /** The shoe of a change request in the console's words: its shoe field, or "From the next shoe" (`shoeId: next`). */
 const CONSOLE_SHOE_WORDS: ShoeWords = {
@@ -93,18 +92,8 @@ export function signChanges({
     const denied = needs.find((p) => !may(who.role, p));
     if (denied) return err(fieldError('role', refusal(who.role, denied)));
     const fleet = monitor.current;
-    // A table the broker knows nothing of (no sign, no snapshot, no board) is a typo ('t1', 'T9') more often than a
-    // new table, as `signage` says: the API made a sign for it, and every console listed a table no one can remove.
-    const known = (id: string) => fleet.tables.has(id) || [...fleet.boards.values()].some((b) => b.tableId === id);
-    if (req.tableId !== null && editsTable(edits) && !known(req.tableId))
-      return err(
-        fieldError(
-          'table',
-          `table ${req.tableId} is not known here: the broker has no sign, shoe snapshot or board of it (table ids ` +
-            'are case-sensitive). Choose a table from the list: a new table is listed once its board or controller ' +
-            'is on the broker (or give it its first sign with baccarat-board signage … --new-table)',
-        ),
-      );
+    const unknown = unknownTable(req.tableId, edits, fleet);
+    if (unknown) return err(unknown);
     const floorNow = [...fleet.tables.values()].map((r) => tableRound(r.tableId, r.signage, r.shoe));
     const casinoWide = tableCasinoRefusal(
       req.tableId,
@@ -141,56 +130,9 @@ export function signChanges({
       },
       edits,
     );
-    // Perfect Pairs where the broker lost the casino's sign too (its boards show one): in the console's words, not
-    // the keys of `signage set`, the way out is the casino's sign first (as `signage restore` says).
-    const casinoShown = fleetRevisions(fleet, null).casino;
-    if (!p.ok && casinoShown !== null && isNoCasinoScale(p.error))
-      return err(
-        fieldError(
-          'side-bets',
-          `this table offers Perfect Pairs, whose pay scale is the casino sign's, and the broker has lost that too ` +
-            `(its boards show revision ${casinoShown}): republish the casino sign first (Republish sign… in the ` +
-            'Casino panel, by a supervisor), then this table (rules 11A.7, 11A.8)',
-        ),
-      );
-    // The casino dialog reviewed with nothing chosen, where the casino has no sign yet: a republish of nothing, said
-    // as one ("nothing to republish; make the sign in full"), though no one asked to republish (found by a manager).
-    if (!p.ok && action === 'republish' && req.tableId === null && !fleet.casino && p.error.field === 'revision')
-      return err(
-        fieldError(
-          'pp-scale',
-          'nothing is chosen, and the casino has no sign yet: choose its Perfect Pairs pay scale and name the casino',
-        ),
-      );
-    // None set at all: in the console's words, not the keys of `signage set` ("add pp-scale=one … casino-name="),
-    // which a floor manager can neither type here nor may set (found by a floor manager).
-    if (!p.ok && isNoCasinoScale(p.error))
-      return err(
-        fieldError(
-          'side-bets',
-          "Perfect Pairs is paid on the casino's pay scale (rules 11A.7, 11A.8), and none is set yet: a supervisor " +
-            'sets it first (Change pay scale… in the Casino panel), then Perfect Pairs can be offered here',
-        ),
-      );
-    if (!p.ok) return p;
-    // Signed, never over an unsigned sign its boards have not taken (unsigned-base.ts); a restore of a revision
-    // states all it changes, and a republish puts back what the boards show.
-    const u =
-      action === 'change' || action === 'open-table'
-        ? unsignedBase(p.value.table?.before ?? null, fleetRevisions(fleet, req.tableId).table, key !== null)
-        : null;
-    if (u)
-      return err(
-        fieldError(
-          'table',
-          unsignedBaseText(
-            `table ${req.tableId ?? ''}`,
-            u,
-            `Restore revision ${u.boardsShow} (the sign the boards show; Restore revision ${u.boardsShow}… in the ` +
-              `audit list) first, then make this change.`,
-          ),
-        ),
-      );
+    if (!p.ok) return err(plannedRefusal(p.error, req.tableId, action, fleet));
+    const u = unsignedOver(p.value, req.tableId, action, fleet, key !== null);
+    if (u) return err(u);
     return ok({
       plan: p.value,
       edits,
