@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { makeCasinoSignage, makeDisplayStatus, makeTableSignage } from '../contract/mqtt';
-import type { DisplayStatus, TableSignage } from '../contract/schemas';
+import { makeCasinoSignage, makeTableSignage } from '../contract/mqtt';
+import type { TableSignage } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { parsePitAudit } from '../contract/audit';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
@@ -22,6 +22,7 @@ import { UsageError } from './io';
 import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { memoryIo } from './test-io';
 import { peekRetained } from '../test/helpers/peek-retained';
+import { boardStatus } from '../test/helpers/board-status';
 
 const T = topics('baccarat');
 let broker: EmbeddedBroker;
@@ -79,20 +80,6 @@ const audits = (from = 0) =>
 const retained = <T>(topic: string) => peekRetained<T>(broker.url, topic);
 const signOf = (id = tableId) => retained<TableSignage>(T.tableSignage(id));
 const publishRetained = (topic: string, text: string) => watcher.publishAsync(topic, text, { qos: 1, retain: true });
-/** A board's retained status: online on table `onTable`, showing sign revision `signageRevision`. */
-const boardStatus = (displayId: string, onTable: string, signageRevision: number) =>
-  makeDisplayStatus({
-    v: 1,
-    state: 'online',
-    displayId,
-    tableId: onTable,
-    version: '1.0.0',
-    timestamp: NOW.toISOString(),
-    handCount: 0,
-    signageRevision,
-    rejectedMessages: 0,
-    uptimeSeconds: 60,
-  } satisfies DisplayStatus);
 
 test('every change goes to the shared audit topic, and --audit appends it to a local log too', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'bb-audit-')), 'audit.jsonl');

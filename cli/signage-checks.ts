@@ -140,31 +140,35 @@ export function messageFitWarnings(plan: SignPlan): string[] {
 }
 
 /**
- * A signed change of table `tableId` made from its retained sign when that sign is unsigned and its boards show an
- * earlier revision (`boardsShow`, the highest they report): refused (`set`, `open`) unless `--replace` says to sign it as it stands; a close goes
- * ahead (it is never held up), with a warning. Nothing for a restore, or a change made to the sign the boards show
- * (`--audit`).
+ * What a change's signature, or its lack, calls for: a signed change of table `tableId` made from its retained sign
+ * when that sign is unsigned and its boards show an earlier revision (`boardsShow`, the highest they report) is refused
+ * (`set`, `open`) unless `--replace` says to sign it as it stands; a close goes ahead (it is never held up), with a
+ * warning; nothing for a restore, or a change made to the sign the boards show (`--audit`). And a change without a
+ * key over a signed sign is warned of: boards that require signatures refuse it and keep the signed one.
  */
-export function unsignedBaseCheck(
+export function signingChecks(
   action: Action,
   plan: SignPlan,
-  tableId: string,
+  tableId: string | null,
   boardsShow: number | null,
   flags: { readonly signing: boolean; readonly replace: boolean },
-): { readonly refuse: string } | { readonly warn: string } | null {
+): { readonly refuse?: string; readonly warnings: readonly string[] } {
+  const warnings: string[] = [];
+  const wasSigned = plan.table?.before?.sig ?? plan.casino?.before?.sig;
+  if (!flags.signing && wasSigned)
+    warnings.push(
+      `the sign this replaces is signed (key ${wasSigned.kid}) and this change is not (no --signing-key): ` +
+        'boards that require signatures (trust.requireSignatures) will refuse it and keep showing the signed one',
+    );
   const t = plan.table;
-  if (!t || t.restored !== undefined || action === 'restore' || flags.replace) return null;
+  if (tableId === null || !t || t.restored !== undefined || action === 'restore' || flags.replace) return { warnings };
   const u = unsignedBase(t.before, boardsShow, flags.signing);
-  if (!u) return null;
+  if (!u) return { warnings };
   const what = `table ${tableId}`;
-  if (action === 'close')
-    return {
-      warn: unsignedBaseText(
-        what,
-        u,
-        `The table is closed all the same; check what the sign says (show) before it is opened again.`,
-      ),
-    };
+  if (action === 'close') {
+    const text = `The table is closed all the same; check what the sign says (show) before it is opened again.`;
+    return { warnings: [...warnings, unsignedBaseText(what, u, text)] };
+  }
   return {
     refuse: unsignedBaseText(
       what,
@@ -172,5 +176,6 @@ export function unsignedBaseCheck(
       `Check what it says with show; then add --replace to sign it as it stands with your change, or restore ` +
         `revision ${u.boardsShow}, the sign the boards show, from the console's audit log first. Nothing was published.`,
     ),
+    warnings,
   };
 }

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { makeCasinoSignage, makeDisplayStatus, makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
-import type { CasinoSignage, DisplayStatus, TableSignage } from '../contract/schemas';
+import { makeCasinoSignage, makeShoeSnapshot, makeTableSignage } from '../contract/mqtt';
+import type { CasinoSignage, TableSignage } from '../contract/schemas';
 import { topics } from '../contract/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt-bridge/embedded-broker';
 import { SIGN_KEYS } from '../console/sign-keys';
@@ -22,6 +22,7 @@ import { variantStart } from '../contract/pay-table-view';
 import { announceAuditKeeper } from '../test/helpers/audit-keeper';
 import { memoryIo } from './test-io';
 import { peekRetained } from '../test/helpers/peek-retained';
+import { boardStatus } from '../test/helpers/board-status';
 
 const T = topics('baccarat');
 let broker: EmbeddedBroker;
@@ -72,21 +73,6 @@ async function runWith(stdin: string | null, ...args: string[]) {
 }
 const run = (...args: string[]) => runWith(null, ...args);
 const retained = <T>(topic: string) => peekRetained<T>(broker.url, topic);
-/** A board's retained status: online on table `onTable`, showing those sign revisions. */
-const boardStatus = (displayId: string, onTable: string, signageRevision?: number, casinoSignageRevision?: number) =>
-  makeDisplayStatus({
-    v: 1,
-    state: 'online',
-    displayId,
-    tableId: onTable,
-    version: '1.0.0',
-    timestamp: NOW.toISOString(),
-    handCount: 0,
-    ...(signageRevision !== undefined && { signageRevision }),
-    ...(casinoSignageRevision !== undefined && { casinoSignageRevision }),
-    rejectedMessages: 0,
-    uptimeSeconds: 60,
-  } satisfies DisplayStatus);
 const signOf = (id = tableId) => retained<TableSignage>(T.tableSignage(id));
 const publishRetained = (topic: string, text: string) => watcher.publishAsync(topic, text, { qos: 1, retain: true });
 

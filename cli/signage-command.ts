@@ -33,7 +33,7 @@ import {
   refusalBeforePlan,
   replacedOnBoards,
   replacedRefusal,
-  unsignedBaseCheck,
+  signingChecks,
 } from './signage-checks';
 import { signFromAudit } from './signage-restore';
 import { publishedJson, publishedReport } from './signage-report';
@@ -252,25 +252,15 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       io.err(`baccarat-board signage: ${replacedRefusal(replaced, auditLacks)}`);
       return EXIT.badInput;
     }
-    const unsigned =
-      tableId === null
-        ? null
-        : unsignedBaseCheck(action, plan.value, tableId, boards.table, {
-            signing: key !== null,
-            replace: values.replace === true,
-          });
-    if (unsigned && 'refuse' in unsigned) {
-      io.err(`baccarat-board signage: ${unsigned.refuse}\n`);
+    const signing = signingChecks(action, plan.value, tableId, boards.table, {
+      signing: key !== null,
+      replace: values.replace === true,
+    });
+    if (signing.refuse) {
+      io.err(`baccarat-board signage: ${signing.refuse}\n`);
       return EXIT.badInput;
     }
-    if (unsigned) io.err(`warning: ${unsigned.warn}\n`);
-    // The sign it replaces was signed: boards that require signatures will refuse this one, and keep showing that.
-    const wasSigned = plan.value.table?.before?.sig ?? plan.value.casino?.before?.sig;
-    if (key === null && wasSigned)
-      io.err(
-        `warning: the sign this replaces is signed (key ${wasSigned.kid}) and this change is not (no --signing-key): ` +
-          'boards that require signatures (trust.requireSignatures) will refuse it and keep showing the signed one\n',
-      );
+    for (const w of signing.warnings) io.err(`warning: ${w}\n`);
     const result = await publishPlan(client, broker.value, plan.value, { key });
     const done = new Set(result.published.map((p) => p.topic));
     const lines = planSummary(plan.value);
