@@ -151,14 +151,15 @@ export function correctionRefusal(
 function overTheSet(s: KeypadState, before: ShoeHand, cards: readonly Card[]): string | null {
   const counts = seen(s);
   const key = (c: Card) => c.rank + c.suit;
-  for (const c of [...(before.cards?.player ?? []), ...(before.cards?.banker ?? [])])
-    counts.set(key(c), (counts.get(key(c)) ?? 1) - 1);
-  for (const c of cards) {
-    const n = (counts.get(key(c)) ?? 0) + 1;
-    if (n > (s.shoe?.decks ?? 8)) return key(c);
-    counts.set(key(c), n);
+  // A hand keyed again after an undo is counted as keyed now (`seen`: its cards are the entry's, which these are);
+  // any other hand's correction trades its recorded cards for these.
+  if (s.redo?.handNo !== before.no) {
+    for (const c of [...(before.cards?.player ?? []), ...(before.cards?.banker ?? [])])
+      counts.set(key(c), (counts.get(key(c)) ?? 1) - 1);
+    for (const c of cards) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
   }
-  return null;
+  const decks = s.shoe?.decks ?? 8;
+  return cards.map(key).find((k) => (counts.get(k) ?? 0) > decks) ?? null;
 }
 
 /** A correction of hand `no` to `r`, by `by`: the core's correctHand, then the correction step. */

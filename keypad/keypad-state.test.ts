@@ -189,6 +189,12 @@ describe('keying by cards', () => {
     expect(correct('2S 2S 2S 2S 2S 5H')).toMatchObject({ ok: false, code: 'not-of-set', error: /^2S: .*hold no more/ });
     expect(correct('2S 2S 2S 2S 4H 5H')).toMatchObject({ ok: true }); // its own four 2♠ kept: not one more
     expect(correct('2S 2S 2S 2S 3H 6H')).toMatchObject({ ok: true });
+    // A hand keyed again after an undo holds its cards once: its every 2♠ again is no card too many (the CI's
+    // whole-shoe run was refused "KH: … hold no more" on a hand keyed again).
+    // Player 2S 2S 3H, Banker 2S KD 5H (a tie, 7 – 7), keyed again with the fourth 2♠ for the 5♥ (Player 7 – 4).
+    const three = run([...FOUR_DECKS, ...cards('2S 2S 2S KD 3H 5H'), { type: 'result' }]).state;
+    const again = run([{ type: 'undo' }, { type: 'uncard' }, ...cards('2S'), { type: 'result' }], three);
+    expect(again.steps.at(-1)).toMatchObject({ type: 'correction', handNo: 1 });
   });
 
   test('a card taken back before the result publishes nothing', () => {
