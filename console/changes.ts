@@ -141,17 +141,36 @@ export function signChanges({
     });
   };
 
-  /** Who changed the signs since the review: `Jade 8 (T2) is now revision 6, by sue.chan`. */
-  const changedSince = (expected: { table: number | null; casino: number | null }, tableId: string | null) => {
+  /**
+   * Who changed the signs since the review, and what, as the audit log has it: `Jade 8 (T2) is now revision 6, by
+   * sue.chan (min 500 → 1,000)`. The what was missing: a manager refused was told only who and which revision.
+   */
+  const changedSince = async (expected: { table: number | null; casino: number | null }, tableId: string | null) => {
     const fleet = monitor.current;
+    const log = await audit.read().catch(() => []);
+    const what = (target: 'table' | 'casino', from: number | null) => {
+      const texts = log.flatMap((r) =>
+        r.action !== 'fleet-command' &&
+        r.target === target &&
+        (target === 'casino' || r.tableId === tableId) &&
+        r.revision.to > (from ?? 0)
+          ? r.changes.map((c) => c.text)
+          : [],
+      );
+      return texts.length > 0 ? ` (${texts.join('; ')})` : '';
+    };
     const t = tableId === null ? null : (fleet.tables.get(tableId)?.signage ?? null);
-    const said = (what: string, sign: { revision: number; updatedBy: string } | null) =>
-      sign ? `${what} is now revision ${sign.revision}, by ${sign.updatedBy}` : `${what} is gone from the broker`;
+    const said = (what: string, sign: { revision: number; updatedBy: string } | null, changed: string) =>
+      sign
+        ? `${what} is now revision ${sign.revision}, by ${sign.updatedBy}${changed}`
+        : `${what} is gone from the broker`;
     return [
       ...(tableId !== null && expected.table !== (t?.revision ?? null)
-        ? [said(t ? `${t.tableName} (${tableId})` : `table ${tableId}'s sign`, t)]
+        ? [said(t ? `${t.tableName} (${tableId})` : `table ${tableId}'s sign`, t, what('table', expected.table))]
         : []),
-      ...(expected.casino !== (fleet.casino?.revision ?? null) ? [said('the casino sign', fleet.casino)] : []),
+      ...(expected.casino !== (fleet.casino?.revision ?? null)
+        ? [said('the casino sign', fleet.casino, what('casino', expected.casino))]
+        : []),
     ].join('; ');
   };
 
@@ -222,7 +241,7 @@ export function signChanges({
       return {
         ok: false,
         field: 'revision',
-        message: `the signs changed since you reviewed this change: ${changedSince(req.expect, req.tableId)}. Review it again`,
+        message: `the signs changed since you reviewed this change: ${await changedSince(req.expect, req.tableId)}. Review it again`,
       };
     if (req.action === 'close-table' && req.tableId !== null) {
       const sign = monitor.current.tables.get(req.tableId)?.signage ?? null;

@@ -247,11 +247,13 @@ describe('changing signs through the API', () => {
       expect: { table: 1, casino: 1 },
     });
     expect(stale.status).toBe(409);
+    // Who, and what, as the audit log has it (a manager refused was told only who and which revision).
     expect(await stale.json()).toEqual({
       ok: false,
       field: 'revision',
-      message:
-        'the signs changed since you reviewed this change: Jade 8 (T2) is now revision 5, by alice. Review it again',
+      message: expect.stringMatching(
+        /^the signs changed since you reviewed this change: Jade 8 \(T2\) is now revision 5, by alice \(variant commission 5% → modified odds from hand \d+ of shoe S001\)\. Review it again$/,
+      ),
     });
     const bad = await post('/api/apply', { tableId: 'T2', changes: [['tie-max', '999999']], reason: 'more' });
     expect(bad.status).toBe(400);
