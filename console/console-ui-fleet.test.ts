@@ -169,7 +169,7 @@ test('two people at once: a command to a board busy with another is refused, wit
     await expect.poll(() => result('mute-3').getAttribute('data-state')).toBe('refused');
     expect(await result('mute-3').locator('[data-headline]').textContent()).toBe('Screenshot refused');
     expect(await result('mute-3').locator('[data-message]').textContent()).toMatch(
-      /^a identify by sue\.chan is under way on board mute-3 \(since .*\): wait for its answer$/,
+      /^an identify by sue\.chan was under way on board mute-3 \(since .*\) when this was sent, so it was not sent: send it again once that one has its answer$/,
     );
     await result('mute-3').getByRole('button', { name: 'Dismiss the answer of mute-3' }).click();
     expect(await result('mute-3').count()).toBe(0);

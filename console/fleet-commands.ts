@@ -145,12 +145,15 @@ export function fleetCommands({
       return refused(
         409,
         'display',
-        `${under.what} is under way on board ${displayId} (since ${under.since}): wait for its answer`,
+        // Said as of when it was refused: the words stay on the page after that command has its answer (they read
+        // "wait for its answer" long after it came, found by a floor manager).
+        `${under.what} was under way on board ${displayId} (since ${under.since}) when this was sent, so it was not ` +
+          'sent: send it again once that one has its answer',
       );
 
     const at = now(); // one instant: the command's timestamp is the audit record's time
     const sentAt = at.toISOString();
-    busy.set(displayId, { what: `a ${name} by ${who.name}`, since: sentAt });
+    busy.set(displayId, { what: `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} by ${who.name}`, since: sentAt });
     try {
       const command = makeFleetCommand(
         {
