@@ -464,6 +464,26 @@ test("on a phone's width the page does not scroll sideways: the header's pills w
   }
 });
 
+// Found by a floor manager on a tablet: the board list's warnings were cut mid-word past the page's edge.
+test("on a tablet's width the board list's warnings wrap within its box, held at its left edge", async () => {
+  const size = ui.page.viewportSize();
+  await ui.page.setViewportSize({ width: 768, height: 1024 });
+  try {
+    const list = ui.page.locator('console-board-list');
+    await expect.poll(() => list.locator('tr.attention-row').count()).toBeGreaterThan(0);
+    const beyond = await list.evaluate((host) => {
+      const box = host.getBoundingClientRect();
+      return [...host.shadowRoot!.querySelectorAll('tr.attention-row td > *')]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.right > box.right + 1 || r.left < box.left - 1).length;
+    });
+    expect(beyond).toBe(0);
+    await list.screenshot({ path: join(OUT, 'console-boards-tablet.png') });
+  } finally {
+    if (size) await ui.page.setViewportSize(size);
+  }
+});
+
 test('a sign changed by someone else since the review: refused, and Review again, beside its words, reviews it anew', async () => {
   const card = ui.page.locator('console-table-card').filter({ hasText: 'T2' });
   await card.locator('button', { hasText: 'Change signs…' }).click();
