@@ -35,6 +35,10 @@ export const localeOf = (lang: Language): Locale => chineseScript(lang) ?? 'en';
 /** Whether the language shows English and Chinese together. */
 export const isBilingual = (lang: Language): boolean => lang.startsWith('en+');
 
+/** Whether the language shows Chinese alone (no English). */
+export const isChineseOnly = (lang: Language): lang is 'zh-Hans' | 'zh-Hant' =>
+  lang === 'zh-Hans' || lang === 'zh-Hant';
+
 /** The BCP 47 tag of the Chinese text of a language, or null for English only. */
 export const chineseTag = chineseScript;
 

@@ -11,7 +11,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AboutInfo, ConnectionView, OutOfStep, StaffWarning } from '../../contract/kiosk';
-import { DEFAULT_LANGUAGE, plain, plainOf, type Language } from '../localization';
+import { DEFAULT_LANGUAGE, isChineseOnly, plain, plainOf, type Language } from '../localization';
 import { brokerInUse, formatRuntime, formatScreen, formatTrust, formatUptime } from './about-text';
 import { overlayStyles } from './overlay.styles';
 import { sharedStyles } from './shared.styles';
@@ -117,7 +117,7 @@ export class KioskAbout extends LitElement {
 
   /** Staff read English: a Chinese board's labels carry it too. */
   private get staffLanguage(): Language {
-    return this.language === 'zh-Hans' || this.language === 'zh-Hant' ? `en+${this.language}` : this.language;
+    return isChineseOnly(this.language) ? `en+${this.language}` : this.language;
   }
 
   private label(id: string, english: string): string {

@@ -22,7 +22,7 @@ import { IdentifyController } from '../controllers/identify-controller';
 import { LanguageController } from '../controllers/language-controller';
 import { StalePictureController } from '../controllers/stale-picture';
 import { ShoeController } from '../controllers/shoe-controller';
-import { chineseTag, plain, tr } from '../localization';
+import { chineseTag, isChineseOnly, plain, tr } from '../localization';
 import { boardFooter, noticeBand, pitMessage, staffStatus } from './board-footer';
 import { header, lastHand, shoeRecord, signs, stats, type PanelInputs } from './board-panels';
 import { boardRoads, noNextHand } from './board-roads';
@@ -261,7 +261,7 @@ export class KioskApp extends LitElement {
       data-theme=${view.settings.theme}
       data-script=${script}
       data-resolution=${view.settings.highResolution ?? 'more-columns'}
-      lang=${lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en'}
+      lang=${isChineseOnly(lang) ? lang : 'en'}
       aria-label=${plain(lang, 'board', 'Baccarat results board')}
     >
       ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 'compact', lang) : nothing, portrait, portrait ? phase : nothing, brief)}

@@ -18,7 +18,17 @@ import type { ShoeHand } from '../../baccarat/shoe';
 import { isNatural } from '../../baccarat/table-of-play';
 import type { Card, Side } from '../../baccarat/types';
 import { count } from '../format';
-import { DEFAULT_LANGUAGE, isBilingual, localeOf, message, plain, show, tr, type Language } from '../localization';
+import {
+  DEFAULT_LANGUAGE,
+  isBilingual,
+  isChineseOnly,
+  localeOf,
+  message,
+  plain,
+  show,
+  tr,
+  type Language,
+} from '../localization';
 import { reasonMessage } from '../reasons';
 import { lastHandStyles } from './last-hand.styles';
 import { playingCard } from './playing-card';
@@ -71,7 +81,7 @@ export class KioskLastHand extends LitElement {
       settled && won
         ? html`<span class="verdict ${side}" data-verdict=${side}>${tr(lang, 'lastHand.win', 'Win')}</span>`
         : null;
-    const inHead = (cards?.length ?? 0) < 3 || lang === 'zh-Hans' || lang === 'zh-Hant';
+    const inHead = (cards?.length ?? 0) < 3 || isChineseOnly(lang);
     const badges = !settled
       ? []
       : [
