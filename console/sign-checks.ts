@@ -1,7 +1,7 @@
 /**
  * Is this a sign every board will accept? The contract's shape first, then the rules core's `validateSignage` on
  * the very core `Signage` a board builds from it (`coreSignage`), with the problem said in the keys' own names:
- * `min (500) is above max (100)`, `commission (12): expected number ≤ 10`. Pure.
+ * `min (500) is above max (100)`, `commission (12): at most 10`. Pure.
  *
  * ```ts
  * tableSignageProblem(sign, casino, 'S1'); // null, or { field: 'min', message: 'min (500) is above max (100)' }
@@ -106,7 +106,18 @@ function contractProblem(
   // A consistency rule names other fields by JSON pointer: say their keys instead.
   const words = issue.message.replace(/\/[\w/]+/g, (p) => CONTRACT_KEYS[p] ?? p);
   const crossField = words !== issue.message;
-  return { ...fieldError(key, `${key}${shown}: ${words.charAt(0).toLowerCase()}${words.slice(1)}`), crossField };
+  const said = inPeoplesWords(words);
+  return { ...fieldError(key, `${key}${shown}: ${said.charAt(0).toLowerCase()}${said.slice(1)}`), crossField };
+}
+
+/**
+ * A bound in a floor manager's words, not the schema's: "at most 1,000,000,000" for "Expected number ≤ 1000000000"
+ * (a ten-digit bound without separators had to be counted), "at least 1" for "Expected integer ≥ 1".
+ */
+export function inPeoplesWords(message: string): string {
+  const bound = /^Expected (?:number|integer) ([≤≥]) (-?\d+(?:\.\d+)?)$/.exec(message);
+  if (bound) return `${bound[1] === '≤' ? 'at most' : 'at least'} ${Number(bound[2]).toLocaleString('en-US')}`;
+  return message;
 }
 
 /** Perfect Pairs offered, and no casino sign on the broker to give its pay scale (rules 11A.7, 11A.8). */

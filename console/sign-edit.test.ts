@@ -177,8 +177,11 @@ describe('refused, naming the field', () => {
     [['currency=HDK'], 'currency', /^currency: 'HDK' is not an ISO 4217 currency code/],
     [['currency=ZZ'], 'currency', /^currency: 'ZZ' is not an ISO 4217/],
     [['currency=dollars'], 'currency', /^currency: 'dollars' is not an ISO 4217/],
-    [['commission=12'], 'commission', /^commission \(12\): expected number ≤ 10/],
-    [['commission=-1'], 'commission', /^commission \(-1\): expected number ≥ 0/],
+    [['commission=12'], 'commission', /^commission \(12\): at most 10$/],
+    [['commission=-1'], 'commission', /^commission \(-1\): at least 0$/],
+    // A bound said with its thousands separated, in a floor manager's words (it read "expected number ≤ 1000000000").
+    [['max=2000000000'], 'max', /^max \(2000000000\): at most 1,000,000,000$/],
+    [['pp-limits=100-2000000000'], 'pp-limits', /^pp-limits \(2000000000\): at most 1,000,000,000$/],
     [['commission=five'], 'commission', /not a percentage/],
     [['variant=dragon'], 'variant', /'dragon' is unknown: expected commission or modified-odds/],
     [['variant=modified-odds', 'commission=4'], 'commission', /modified odds pay no commission/],
