@@ -22,27 +22,41 @@ export interface NextFrame {
 /** Nothing waiting: the initial value of a component's pending follow. */
 export const NO_FRAME: NextFrame = { cancel() {}, now() {} };
 
+/** The callbacks asked for since the frame being produced began: they run together, two frames on. */
+let batch: Set<() => void> | null = null;
+
 /**
  * Calls `then` from an animation-frame callback of the next frame: a callback requested now runs in the frame being
- * produced (or, when none is, the next one), and the one it requests in the frame after.
+ * produced (or, when none is, the next one), and the one it requests in the frame after. Every call until that first
+ * callback runs shares it and the one after: a hand asks this of each road and the ask panel, and one callback a
+ * frame, not six, is what the frame that shows the result runs for them (renderer bench).
  */
 export function inNextFrame(then: () => void): NextFrame {
   let done = false;
-  let id = requestAnimationFrame(() => {
-    id = requestAnimationFrame(run);
-  });
-  function run(): void {
+  const run = (): void => {
     if (done) return;
     done = true;
     then();
+  };
+  if (!batch) {
+    const waiting = new Set<() => void>();
+    batch = waiting;
+    requestAnimationFrame(() => {
+      if (batch === waiting) batch = null; // asked from now on: the frame after this one's
+      requestAnimationFrame(() => {
+        for (const f of waiting) f();
+      });
+    });
   }
+  const mine = batch;
+  mine.add(run);
   return {
     cancel() {
       done = true;
-      cancelAnimationFrame(id);
+      mine.delete(run);
     },
     now() {
-      cancelAnimationFrame(id);
+      mine.delete(run);
       run();
     },
   };
