@@ -188,7 +188,9 @@ export class KioskLastHand extends LitElement {
         <h2 class="title">${tr(lang, 'lastHand.title', 'Result')}</h2>
         <span class="hand-no num" data-hand=${s.no}>#${count(s.no, localeOf(lang))}</span>
         ${
-          s.hand.outcome === 'tie'
+          // Not on a void hand or round, as no side is framed on one: a green "Tie 和局" beside "No bets this hand"
+          // read to a patron who had bet Tie as his 8 to 1 (found by a dealer); its points say 8 – 8.
+          s.hand.outcome === 'tie' && !s.voided && !s.voidHand
             ? html`<span class="verdict tie" data-verdict="tie">${tr(lang, 'lastHand.tie', 'Tie')}</span>`
             : nothing
         }

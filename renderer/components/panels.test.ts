@@ -249,9 +249,19 @@ describe('<kiosk-last-hand>', () => {
     el.language = 'en';
     await mount(el, 480, 300);
     expect(textOf(el)).toContain('No bets this hand');
-    expect($$(el, '[data-verdict=tie]')).toHaveLength(1); // said once, beside the hand's number
-    expect($$(el, '.top [data-verdict=tie]')).toHaveLength(1);
+    // No verdict: a green "Tie" beside "No bets this hand" read as the Tie bet's 8 to 1; the points say 8 – 8.
+    expect($$(el, '[data-verdict]')).toHaveLength(0);
+    expect($$(el, '[data-side] .points').map((p) => p.textContent)).toEqual(['8', '8']);
     expect($$(el, '.badge.natural')).toHaveLength(0); // no bet was settled on it: its sides claim nothing
+    // A round voided after its result: no verdict either. The same hand settled: its tie said once, by its number.
+    const { voidHand: _, ...settled } = el.hand!;
+    el.hand = { ...settled, voided: { reason: 'misdeal' } };
+    await el.updateComplete;
+    expect($$(el, '[data-verdict=tie]')).toHaveLength(0);
+    el.hand = settled;
+    await el.updateComplete;
+    expect($$(el, '[data-verdict=tie]')).toHaveLength(1);
+    expect($$(el, '.top [data-verdict=tie]')).toHaveLength(1);
   });
 
   it('frames no winner on a void hand: beside "No bets this hand", a gold frame read as a win', async () => {
