@@ -172,9 +172,17 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       await targetsOk(page);
       await shot(page, named('confirm', language));
     }
-    await act(kp, { type: 'burn', card: '7H', count: 7 }, { type: 'no-bet-coup' }, ...cards('9H KD 7S 7C'), {
-      type: 'result',
-    });
+    await act(kp, { type: 'burn', card: '7H', count: 7 }, { type: 'no-bet-coup' }, ...cards('9H KD 7S 7C'));
+    {
+      // A coup with no bets is confirmed as one: "Confirm result: Banker wins 7 – 6" read as a win at the moment the
+      // dealer announces it (found by a dealer).
+      const page = await open(server.url, SIZES[0], 'en');
+      expect(await page.locator('[data-confirm-result]').textContent()).toMatch(
+        /^\s*Confirm · No-bet coup \(no bets\): Banker 7 – 6\s*$/,
+      );
+      await page.close();
+    }
+    await act(kp, { type: 'result' });
     await act(kp, ...round('AH 2D 2S 3C 4H 9C'), ...round('8C 8D 8H 8S'));
     for (const [size, language] of everywhere(['en', 'zh-Hant'])) {
       const page = await open(server.url, size, language);

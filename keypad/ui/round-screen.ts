@@ -106,6 +106,10 @@ export class KeypadRoundScreen extends LitElement {
               </button>`
       }
     </div>`;
+    // A void hand's result is confirmed as what it is: "Confirm result: Player wins 9 – 6" on a coup with no bets read
+    // as a win at the very moment the dealer announces it (found by a dealer).
+    const none = round.voidHand ? (round.voidHand === 'no-bet-coup' ? 'no-bet-coup' : 'void-hand') : null;
+    const confirmLabel = none ? `${t.confirm} · ${t.noWagers[none]}` : t.confirmResult;
     if (v.keying === 'outcome')
       return html`${pitClosedWarning(t, v)}${banner}${last}
         <div class="status keying" data-status="key-result">${t.keyResult(round.handNo)}</div>
@@ -113,7 +117,7 @@ export class KeypadRoundScreen extends LitElement {
           <keypad-outcome
             .t=${t}
             .value=${v.redo?.previous.result ?? null}
-            label=${t.confirmResult}
+            label=${confirmLabel}
             ?disabled=${!v.can.result}
             @keypad-keyed=${(e: CustomEvent<KeyedResult>) => this.act({ type: 'result', keyed: e.detail })}
             >${side}</keypad-outcome
@@ -152,7 +156,13 @@ export class KeypadRoundScreen extends LitElement {
             ?disabled=${!v.can.result || !r}
             @click=${() => this.act({ type: 'result' })}
           >
-            ${r ? `${t.confirmResult}${t.colon}${t.wins(r.outcome, r.playerPoints, r.bankerPoints)}` : round.next ? t.next(round.next) : t.coupComplete}
+            ${
+              r
+                ? `${confirmLabel}${t.colon}${(none ? t.noWagersPoints : t.wins)(r.outcome, r.playerPoints, r.bankerPoints)}`
+                : round.next
+                  ? t.next(round.next)
+                  : t.coupComplete
+            }
           </button>
         </div>
         <keypad-card-grid
