@@ -227,4 +227,23 @@ describe('accountable: a reason, who, a role, a confirmed close, a signature', (
     expect([replaced.code, replaced.err]).toEqual([0, '']);
     expect((await signOf())!).toMatchObject({ limits: { minimum: 300, maximum: 30_000 }, sig: { kid: key.kid } });
   });
+
+  // Found by casino IT: a new table's first sign, published unsigned (max=8,000) and refused by its boards, which then
+  // showed none; the next signed change (min=600) signed max 8,000 with it, named neither in its report nor its record.
+  test('nor from an unsigned first sign the boards, online, show none of', async () => {
+    const key = generateSigningKey();
+    const keyFile = join(dir, 'pit-3.key');
+    writeFileSync(keyFile, key.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    await publishRetained(T.tableSignage(tableId), makeTableSignage(signage(1)));
+    await publishRetained(T.displayStatus(`D-${tableId}`), boardStatus(`D-${tableId}`, tableId));
+    const refused = await run('--table', tableId, '--signing-key', keyFile, 'set', 'min=600');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(
+      `table ${tableId}: the sign on the broker (revision 1) is not signed, and the table's boards show no sign: they refused it`,
+    );
+    expect(refused.err).toContain('add --replace to sign it as it stands with your change. Nothing was published.');
+    expect(refused.err).not.toContain('restore revision');
+    expect((await signOf())!).toMatchObject({ revision: 1 });
+    expect((await signOf())!.sig).toBeUndefined();
+  });
 });

@@ -173,8 +173,11 @@ export function signingChecks(
     refuse: unsignedBaseText(
       what,
       u,
-      `Check what it says with show; then add --replace to sign it as it stands with your change, or restore ` +
-        `revision ${u.boardsShow}, the sign the boards show, from the console's audit log first. Nothing was published.`,
+      `Check what it says with show; then add --replace to sign it as it stands with your change` +
+        (u.boardsShow === 0
+          ? '. Nothing was published.'
+          : `, or restore revision ${u.boardsShow}, the sign the boards show, from the console's audit log first. ` +
+            'Nothing was published.'),
     ),
     warnings,
   };

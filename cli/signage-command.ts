@@ -13,7 +13,7 @@ import { isId } from '../contract/schemas/common';
 import { topics } from '../contract/topics';
 import { defaultAccountsPath } from '../console/accounts';
 import { auditRecords, planSummary } from '../console/audit-record';
-import { boardRevisions } from '../console/board-revisions';
+import { boardRevisions, tableShows } from '../console/board-revisions';
 import { reasonProblem } from '../console/change-request';
 import { BROKER_ARGS, brokerOptions, publishPlan } from '../console/mqtt-session';
 import { connectFor } from './broker-connect';
@@ -252,7 +252,7 @@ export async function signageCommand(args: string[], io: CliIo, penv: SignageEnv
       io.err(`baccarat-board signage: ${replacedRefusal(replaced, auditLacks)}`);
       return EXIT.badInput;
     }
-    const signing = signingChecks(action, plan.value, tableId, boards.table, {
+    const signing = signingChecks(action, plan.value, tableId, tableShows(boards), {
       signing: key !== null,
       replace: values.replace === true,
     });

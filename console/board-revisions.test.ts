@@ -1,7 +1,7 @@
 /** The next revision of a sign: above the retained one and above every revision a board reports (issue 12, case 9). */
 import { describe, expect, test } from 'vitest';
 import { casino, signage } from '../test/helpers/table-messages';
-import { aheadOnBoards, boardRevisions, nextRevision } from './board-revisions';
+import { aheadOnBoards, boardRevisions, nextRevision, tableShows } from './board-revisions';
 import { planSignChange } from './sign-edit';
 import { parseAssignments } from './sign-keys';
 
@@ -18,6 +18,14 @@ describe('board revisions', () => {
     expect(boardRevisions(boards, 'T3')).toEqual({ table: null, casino: 6 });
     expect(boardRevisions(boards, null)).toEqual({ table: null, casino: 6 });
     expect(boardRevisions([], 'T1')).toEqual({ table: null, casino: null });
+  });
+
+  test("what a table's boards show: a revision, none (online without one), or nothing known", () => {
+    const online = { tableId: 'T5', state: 'online' };
+    expect(tableShows(boardRevisions([{ ...online, signageRevision: 3 }], 'T5'))).toBe(3);
+    expect(tableShows(boardRevisions([online], 'T5'))).toBe(0); // it refused every sign so far
+    expect(tableShows(boardRevisions([{ tableId: 'T5', state: 'offline' }], 'T5'))).toBeNull();
+    expect(tableShows(boardRevisions([online], 'T6'))).toBeNull();
   });
 
   test.each([

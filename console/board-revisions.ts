@@ -17,12 +17,14 @@ export interface ReportedRevisions {
   readonly tableId: string;
   readonly signageRevision?: number;
   readonly casinoSignageRevision?: number;
+  readonly state?: string; // 'online': what it reports is what it shows now (no revision: it shows no sign)
 }
 
 /** The highest revisions the boards report: of the table's sign (its own boards), of the casino's (every board). */
 export interface BoardRevisions {
   readonly table: number | null; // null: no board of the table reports a sign
   readonly casino: number | null;
+  readonly tableOnline?: boolean; // a board of the table is online: with no revision, it shows no sign
 }
 
 export const NO_BOARD_REVISIONS: BoardRevisions = { table: null, casino: null };
@@ -34,11 +36,23 @@ const higher = (a: number | null, b: number | undefined): number | null =>
 export function boardRevisions(boards: Iterable<ReportedRevisions>, tableId: string | null): BoardRevisions {
   let table: number | null = null;
   let casino: number | null = null;
+  let tableOnline = false;
   for (const b of boards) {
-    if (tableId !== null && b.tableId === tableId) table = higher(table, b.signageRevision);
+    if (tableId !== null && b.tableId === tableId) {
+      table = higher(table, b.signageRevision);
+      tableOnline ||= b.state === 'online';
+    }
     casino = higher(casino, b.casinoSignageRevision);
   }
-  return { table, casino };
+  return { table, casino, ...(tableOnline && { tableOnline }) };
+}
+
+/**
+ * The revision of the table's sign its boards show: the highest reported; 0 when a board of the table is online and
+ * shows none (it refused every sign so far, or has had none); null when no board says.
+ */
+export function tableShows(r: BoardRevisions): number | null {
+  return r.table ?? (r.tableOnline === true ? 0 : null);
 }
 
 /**

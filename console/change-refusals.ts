@@ -9,6 +9,7 @@
  * @packageDocumentation
  */
 import type { SignAction } from '../contract/schemas/audit';
+import { tableShows } from './board-revisions';
 import { fleetRevisions, type FleetState } from './fleet-state';
 import { isNoCasinoScale } from './sign-checks';
 import type { SignPlan } from './sign-edit';
@@ -78,15 +79,18 @@ export function unsignedOver(
   signing: boolean,
 ): FieldError | null {
   if (action !== 'change' && action !== 'open-table') return null;
-  const u = unsignedBase(plan.table?.before ?? null, fleetRevisions(fleet, tableId).table, signing);
+  const u = unsignedBase(plan.table?.before ?? null, tableShows(fleetRevisions(fleet, tableId)), signing);
   if (!u) return null;
   return fieldError(
     'table',
     unsignedBaseText(
       `table ${tableId ?? ''}`,
       u,
-      `Restore revision ${u.boardsShow} (the sign the boards show; Restore revision ${u.boardsShow}… in the audit ` +
-        'list) first, then make this change.',
+      u.boardsShow === 0
+        ? 'The boards show no sign to go back to: check every value of this one (baccarat-board signage show), then ' +
+            'sign it as it stands with your change (signage set --replace, with a signing key).'
+        : `Restore revision ${u.boardsShow} (the sign the boards show; Restore revision ${u.boardsShow}… in the ` +
+            'audit list) first, then make this change.',
     ),
   );
 }

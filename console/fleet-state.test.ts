@@ -260,7 +260,7 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
 
   test('the revisions a new sign must go above: what the boards show, and what an offline board last showed', () => {
     let s = fleet();
-    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5 });
+    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5, tableOnline: true });
     expect(fleetRevisions(s, 'T2')).toEqual({ table: null, casino: 5 });
     // D1 goes offline (its last will says nothing of the signs): it still shows 13 when it comes back.
     s = feed(
@@ -268,7 +268,7 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
       T.displayStatus('D1'),
       makeDisplayStatus({ v: 1, state: 'offline', displayId: 'D1', tableId: 'T1', version: '1.0.0', timestamp: AT }),
     );
-    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5 });
+    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5, tableOnline: true }); // D2 is online
     expect(fleetBoards(s)[0]).toMatchObject({ state: 'offline', signageAhead: false, attention: [] });
   });
 
@@ -279,13 +279,14 @@ describe('what the floor should look at (issue 12, cases 9 and 10, and out of st
     expect(s.casino).toBeNull();
     expect(fleetTables(s).map((t) => [t.tableId, t.signage])).toEqual([['T1', null]]);
     expect(fleetBoards(s).map((b) => b.displayId)).toEqual(['D9']); // D1 is not shown: the broker has no status
-    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5 }); // but a new sign goes above what it shows
+    // but a new sign goes above what it shows (D9 is online)
+    expect(fleetRevisions(s, 'T1')).toEqual({ table: 13, casino: 5, tableOnline: true });
     // Read again once more, D1 still away: still remembered; back with its own status, that replaces the memory.
     const again = readAgain(s, fresh);
-    expect(fleetRevisions(again, 'T1')).toEqual({ table: 13, casino: 5 });
+    expect(fleetRevisions(again, 'T1')).toEqual({ table: 13, casino: 5, tableOnline: true });
     const back = feed(again, T.displayStatus('D1'), makeDisplayStatus(online('D1', 'T1', 3)));
     expect([...back.gone.keys()]).toEqual(['D2']); // D2 (revision 1) is still away
-    expect(fleetRevisions(back, 'T1')).toEqual({ table: 3, casino: 3 }); // D1's own report; D2's casino 3
+    expect(fleetRevisions(back, 'T1')).toEqual({ table: 3, casino: 3, tableOnline: true }); // D1's own; D2's casino 3
   });
 
   test('a will seen arriving is stamped with its receipt and the last status; one read from the broker is not', () => {

@@ -12,6 +12,15 @@ describe('unsignedBase: a signed change never signs an unsigned revision the boa
       true,
       { revision: 2, boardsShow: 1 },
     ],
+    // A new table's first sign, published unsigned: its boards, online, show none (found by casino IT: the next
+    // signed change signed the unsigned max=8,000 with it).
+    [
+      'signed change over a first sign the boards refused: they show none',
+      { revision: 1 },
+      0,
+      true,
+      { revision: 1, boardsShow: 0 },
+    ],
     ['the boards show it (they took it: no signature required)', { revision: 2 }, 2, true, null],
     ['a board shows a later one (the broker lost a sign)', { revision: 2 }, 3, true, null],
     ['no board reports the table', { revision: 2 }, null, true, null],
@@ -28,5 +37,8 @@ describe('unsignedBase: a signed change never signs an unsigned revision the boa
     expect(text).toContain("the table's boards show revision 1");
     expect(text).toContain('would sign whatever revision 2 says as well');
     expect(text.endsWith('Add --replace.')).toBe(true);
+    expect(unsignedBaseText('table T5', { revision: 1, boardsShow: 0 }, '')).toContain(
+      "the table's boards show no sign: they refused it",
+    );
   });
 });

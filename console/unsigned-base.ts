@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 
-/** The unsigned revision a signed change would be made from, and the revision the table's boards show. */
+/** The unsigned revision a signed change would be made from, and the revision the table's boards show (0: none). */
 export interface UnsignedBase {
   readonly revision: number;
   readonly boardsShow: number;
@@ -21,7 +21,8 @@ export interface UnsignedBase {
 /**
  * Whether a change signed (`signing`) and made from `before` would sign an unsigned revision the boards have not
  * taken; null when it would not: unsigned changes, a signed or absent sign, no board reporting (nothing says they
- * refused it), or boards that show it already (they took it: they do not require signatures).
+ * refused it), or boards that show it already (they took it: they do not require signatures). `boardsShow` 0: boards
+ * online that show no sign (they refused every one so far: a new table's first sign, published unsigned).
  */
 export function unsignedBase(
   before: { readonly revision: number; readonly sig?: unknown } | null,
@@ -35,9 +36,10 @@ export function unsignedBase(
 
 /** Why such a change is refused, for `what` (`table T4`), and `wayOut` in the caller's words. */
 export function unsignedBaseText(what: string, u: UnsignedBase, wayOut: string): string {
+  const shown = u.boardsShow === 0 ? 'no sign' : `revision ${u.boardsShow}`;
   return (
-    `${what}: the sign on the broker (revision ${u.revision}) is not signed, and the table's boards show revision ` +
-    `${u.boardsShow}: they refused it (boards that require the pit's signature do) or have not taken it yet. A ` +
+    `${what}: the sign on the broker (revision ${u.revision}) is not signed, and the table's boards show ${shown}: ` +
+    `they refused it (boards that require the pit's signature do) or have not taken it yet. A ` +
     `change made from it and signed would sign whatever revision ${u.revision} says as well, which this change does ` +
     `not name. ${wayOut}`
   );
