@@ -144,6 +144,26 @@ describe('<kiosk-derived-road>', () => {
     expect($$(el, 'svg')[0]!.getAttribute('aria-label')).toMatch(/: \d+ \/ \d+$/);
   });
 
+  // Found by a patron reviewing the colour-blind theme: the small road's blue mark, hollow with a solid outline, was the
+  // big eye boy's red ring. Solid is red and broken is blue, in every derived road.
+  it.each(['bigEyeBoy', 'smallRoad', 'cockroachPig'] as const)(
+    'colour-blind theme, %s: red marks drawn solid, blue ones broken',
+    async (road) => {
+      const map = mapOf(EXAMPLE_A);
+      const el = document.createElement('kiosk-derived-road') as KioskDerivedRoad;
+      el.road = road;
+      el.cells = map[road].cells;
+      el.theme = 'colour-blind';
+      await mount(el, 960, 120);
+      const dashes = (colour: string) =>
+        $$(el, `g.marks > .${colour}`).map((m) => getComputedStyle(m).strokeDasharray !== 'none');
+      expect(dashes('red').length).toBeGreaterThan(0);
+      expect(dashes('blue').length).toBeGreaterThan(0);
+      expect(new Set(dashes('red'))).toEqual(new Set([false]));
+      expect(new Set(dashes('blue'))).toEqual(new Set([true]));
+    },
+  );
+
   it('highlights the newest mark (once, by CSS)', async () => {
     const map = mapOf('BPBPBP');
     const el = document.createElement('kiosk-derived-road') as KioskDerivedRoad;

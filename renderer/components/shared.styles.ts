@@ -150,7 +150,7 @@ export const markStyles = css`
   .dot.blue {
     fill: var(--kiosk-blue);
   }
-  /* Colour-blind theme: shape carries the meaning too. Banker solid, player hollow; red solid, blue hollow. */
+  /* Colour-blind theme: shape carries the meaning too. Banker solid, player hollow; red solid, blue broken. */
   :host([theme='colour-blind']) .circle.banker:not(.ask) {
     fill: var(--kiosk-banker);
   }
@@ -159,10 +159,14 @@ export const markStyles = css`
     stroke-dasharray: 8 4.5; /* of pathLength 100: a dashed ring, a broken slash */
     stroke-linecap: butt;
   }
+  /* Hollow and broken, as every blue mark is here: hollow alone, with a solid outline, it was the big eye boy's red
+     ring (found by a patron). Red solid, blue broken, in every derived road. */
   :host([theme='colour-blind']) .dot.blue {
     fill: var(--kiosk-road-bg);
     stroke: var(--kiosk-blue);
-    stroke-width: 1.6;
+    stroke-width: 2;
+    stroke-dasharray: 8 4.5;
+    stroke-linecap: butt;
   }
   /* A new result fades in over about a second; nothing runs afterwards. Opacity alone: a scaling glow cost the
      frame that shows the result a seventh of its work (an SVG mark's transform is laid out anew on every frame). */
