@@ -298,11 +298,14 @@ export class KioskNotices extends LitElement {
   }
 }
 
-/** Messages said one after the other, each language's run together ("… · Hand 73 is the last hand"). */
+/**
+ * Messages said one after the other, each language's run together ("… · Hand 73 is the last hand"). The "·" keeps to
+ * the words before it: a line never starts with one (found by a patron: "· 發牌出錯，無法還原" began a line).
+ */
 function together(lang: Language, messages: readonly (Message | null)[]): TemplateResult | string | typeof nothing {
   const parts = messages.filter((m): m is Message => m !== null);
   if (parts.length === 0) return nothing;
-  const join = (texts: (string | null)[]) => (texts.includes(null) ? null : texts.join(' · '));
+  const join = (texts: (string | null)[]) => (texts.includes(null) ? null : texts.join('\u00a0· '));
   return show(lang, { en: join(parts.map((m) => m.en))!, zh: join(parts.map((m) => m.zh)) });
 }
 

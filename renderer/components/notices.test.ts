@@ -85,6 +85,10 @@ describe('<kiosk-notices>', () => {
       el.notices = [{ kind: 'lastCoup', lastCoupCase: 'b', hand: 73, since }];
       await mount(el, 1200, 300);
       expect(textOf(el)).toContain(`${en}${zh}`);
+      // Unbreakable where a line must not break: before a "·" (no line starts with one), around a hand's number.
+      const raw = el.shadowRoot!.querySelector('.detail')!.textContent!;
+      expect(raw).toContain('ends\u00a0· Hand');
+      expect(raw).toContain('结束\u00a0· 第\u00a073\u00a0局'.replace('结束', zh.includes('結束') ? '結束' : '结束'));
       await useLanguage('en');
     },
   );

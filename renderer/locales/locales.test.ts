@@ -31,6 +31,21 @@ describe('locale modules', () => {
     expect([...have].filter((id) => !ids.has(id))).toEqual([]);
   });
 
+  // Found by a patron: "第 80 / 局為最後一局" (Chinese breaks only at spaces here, keep-all: those around the number).
+  it.each([
+    ['zh-Hans', zhHans],
+    ['zh-Hant', zhHant],
+  ])('%s keeps a hand number with its 第 and 局 on one line', (_name, templates) => {
+    const breakable = Object.entries(templates).flatMap(([id, t]) => {
+      const text = typeof t === 'string' ? t : (t as { strings: readonly string[] }).strings.join('{}');
+      return /[第共] \{\}|\{\} 局/.test(text) ? [`${id}: ${text}`] : [];
+    });
+    expect(breakable).toEqual([]);
+    expect((zhHant['notice.lastCoupNo'] as { strings: readonly string[] }).strings.join('{}')).toBe(
+      '第\u00a0{}\u00a0局為最後一局',
+    );
+  });
+
   it('writes Traditional where Traditional is due', () => {
     expect(zhHant['road.cockroachPig']).toBe('曱甴路');
     expect(zhHans['road.cockroachPig']).toBe('小强路');
