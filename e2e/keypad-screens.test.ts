@@ -204,7 +204,13 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
     }
     await act(kp, { type: 'cancel-undo' });
     await act(kp, { type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('QH 5S 4D'));
-    for (const [size, language] of [...everywhere(['en', 'zh-Hant']), [SIZES[0], 'zh-Hans'] as const]) {
+    // Also portrait tablets under 800 px (an iPad's 768, an iPad mini's 744): every key and button on the screen, each
+    // suit's cards on two rows (found by a dealer: at 768 the kings and Confirm ran off it).
+    const narrow = [
+      [[768, 1024], 'en'],
+      [[744, 1133], 'zh-Hant'],
+    ] as const;
+    for (const [size, language] of [...everywhere(['en', 'zh-Hant']), [SIZES[0], 'zh-Hans'] as const, ...narrow]) {
       const page = await open(server.url, size, language);
       expect(await page.locator('keypad-round [data-slot="banker-2"]').getAttribute('class')).toMatch(/next/);
       await targetsOk(page);

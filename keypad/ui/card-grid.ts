@@ -39,6 +39,20 @@ export class KeypadCardGrid extends LitElement {
         grid-template-columns: repeat(13, minmax(var(--k-target), 1fr));
         gap: var(--k-gap);
       }
+      .pad {
+        display: none;
+      }
+      /* Narrower than 13 keys a row (a portrait tablet under 790 px: an iPad's 768, a small one's 744 or 600): each
+         suit on two rows, A to 7 and 8 to K, every key still a full target. Thirteen a row laid the page out 790 px
+         wide whatever the screen, and the kings, "Round void" and "Confirm result" ran off it (found by a dealer). */
+      @media (max-width: 789px) {
+        .grid {
+          grid-template-columns: repeat(7, minmax(0, 1fr));
+        }
+        .pad {
+          display: block;
+        }
+      }
       button {
         padding: 0;
         display: flex;
@@ -100,7 +114,7 @@ export class KeypadCardGrid extends LitElement {
               @click=${() => this.tap(card)}
             >
               <span>${r}</span><span class="suit">${symbol}</span>
-            </button>`;
+            </button>${r === 'K' ? html`<span class="pad" aria-hidden="true"></span>` : nothing}`;
           }),
         )}
       </div>
