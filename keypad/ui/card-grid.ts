@@ -105,16 +105,16 @@ export class KeypadCardGrid extends LitElement {
             const red = s === 'H' || s === 'D';
             const gone = this.exhausted.includes(card) && t ? t.usedUp(`${r}${symbol}`) : null;
             return html`<button
-              class=${red ? 'red' : ''}
-              data-card=${card}
-              aria-label=${gone ?? `${r}${symbol}`}
-              title=${gone ?? nothing}
-              ?data-used-up=${gone !== null}
-              ?disabled=${this.disabled || this.exhausted.includes(card)}
-              @click=${() => this.tap(card)}
-            >
-              <span>${r}</span><span class="suit">${symbol}</span>
-            </button>${r === 'K' ? html`<span class="pad" aria-hidden="true"></span>` : nothing}`;
+                class=${red ? 'red' : ''}
+                data-card=${card}
+                aria-label=${gone ?? `${r}${symbol}`}
+                title=${gone ?? nothing}
+                ?data-used-up=${gone !== null}
+                ?disabled=${this.disabled || this.exhausted.includes(card)}
+                @click=${() => this.tap(card)}
+              >
+                <span>${r}</span><span class="suit">${symbol}</span></button
+              >${r === 'K' ? html`<span class="pad" aria-hidden="true"></span>` : nothing}`;
           }),
         )}
       </div>
