@@ -7,12 +7,15 @@ import { strings, type Strings } from './locales';
 
 type Template = string | { readonly strings: readonly string[] };
 
-/** A board message with its placeholders filled in order (`str` templates), as the board shows it. */
+/**
+ * A board message with its placeholders filled in order (`str` templates), as the board shows it; its no-break spaces
+ * (a hand's number kept with 第 and 局 on a line) as spaces: the words are compared here, not where lines break.
+ */
 function board(t: Readonly<Record<string, Template>>, id: string, ...values: readonly (number | string)[]): string {
   const m = t[id];
   if (m === undefined) throw new Error(`the board has no message ${id}`);
-  if (typeof m === 'string') return m;
-  return m.strings.reduce((text, s, i) => text + String(values[i - 1] ?? '') + s);
+  const text = typeof m === 'string' ? m : m.strings.reduce((text, s, i) => text + String(values[i - 1] ?? '') + s);
+  return text.replaceAll('\u00a0', ' ');
 }
 
 /** Every keypad word that names or counts hands, with a hand number (23) or a count of hands (71). */
