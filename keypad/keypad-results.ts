@@ -33,6 +33,7 @@ import { completeCoup, keyedOf, nextSlot } from './round-entry';
 export interface Context {
   readonly at: string; // RFC 3339
   readonly undoMs: number; // how long the last result may be undone, in ms (Infinity when replaying a journal)
+  readonly rekeyMs?: number; // how long an undone hand may take to be keyed again (REKEY_MS; Infinity replaying)
 }
 
 export interface Transition {

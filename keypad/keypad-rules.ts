@@ -222,6 +222,33 @@ export function undoRefusal(
 }
 
 /**
+ * How long, from the undo, the dealer has to key the hand again and confirm it: a minute (a round's cards take
+ * seconds). The undo window limits only when Undo may be tapped; without this, a hand held open could be changed
+ * after the table had reacted to its result, published as the dealer's own correction with no supervisor (found by a
+ * pit supervisor).
+ */
+export const REKEY_MS = 60_000;
+
+/**
+ * Why a hand undone at `redo` cannot be confirmed at `at`: keyed again later than `rekeyMs` after the undo. The
+ * result first published stands; the dealer cancels the undo and a supervisor corrects it. Null when in time.
+ */
+export function rekeyRefusal(
+  redo: { readonly handNo: number; readonly after: number; readonly resultAt: string },
+  at: string,
+  rekeyMs: number,
+): { readonly code: 'undo-expired'; readonly error: string } | null {
+  const since = Date.parse(at) - (Date.parse(redo.resultAt) + redo.after);
+  if (since <= rekeyMs) return null;
+  return {
+    code: 'undo-expired',
+    error:
+      `hand ${redo.handNo} was undone ${Math.round(since / 1000)} s ago, more than the ${Math.round(rekeyMs / 1000)} s ` +
+      'it may take to key it again: cancel the undo (its result stands) and a supervisor corrects it',
+  };
+}
+
+/**
  * Why `card` cannot replace the round's card at `index` (dealing order), with the code the page says it by in the
  * dealer's language; null when it can. The same card again; a card the shoe's decks hold no more of; a card that
  * would change the third cards (Table of Play: take back the cards after it instead).

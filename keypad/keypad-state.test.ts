@@ -7,7 +7,7 @@ import { chaosTableOptions } from '../simulator/chaos';
 import { simulateTable, type TableOptions } from '../simulator/dealer';
 import { createMessenger } from '../simulator/messages';
 import type { ControllerStep, Step } from '../simulator/steps';
-import { act, exhausted, INITIAL_STATE, refusal, UNDO_BY, type KeypadState } from './keypad-state';
+import { act, exhausted, INITIAL_STATE, refusal, REKEY_MS, UNDO_BY, type KeypadState } from './keypad-state';
 import type { Action, KeyedResult } from './protocol';
 import { dealingOrder } from './round-entry';
 
@@ -293,6 +293,20 @@ describe('undo: the last result, for a few seconds, before anything else', () =>
     expect(r.steps).toMatchObject([{ type: 'correction', handNo: 1, by: UNDO_BY, note: /4 s after the result/ }]);
     expect(refusal(r.state, 'undo')).not.toBeNull(); // once
     expect(shoeHands(r.state.shoe!)[0]?.hand).toMatchObject({ outcome: 'banker', bankerPoints: 8 });
+  });
+
+  // Found by a pit supervisor: the undo window limited only the tap on Undo; a hand held open could be changed long
+  // after, as the dealer's own correction. A minute from the undo to key it again; later, a supervisor's.
+  test('keyed again more than a minute after the undo: refused, the result stands, the undo can be cancelled', () => {
+    const { state } = run(first);
+    const u = run([{ type: 'undo' }, { type: 'uncard' }, ...cards('8C')], state, later(4_000)).state;
+    expect(act(u, { type: 'result' }, later(4_000 + REKEY_MS))).toMatchObject({ ok: true });
+    const late = act(u, { type: 'result' }, later(4_001 + REKEY_MS));
+    expect(late).toMatchObject({ ok: false, code: 'undo-expired', error: /hand 1 was undone 60 s ago.*supervisor/ });
+    const back = run([{ type: 'cancel-undo' }], u, later(5_000 + REKEY_MS)).state;
+    expect(shoeHands(back.shoe!)[0]?.hand).toMatchObject({ outcome: 'banker', bankerPoints: 7 }); // as published
+    // A journal replayed (rekeyMs: Infinity) takes what was recorded then, whatever its times.
+    expect(act(u, { type: 'result' }, { ...later(3_600_000), rekeyMs: Infinity })).toMatchObject({ ok: true });
   });
 
   // A tester: to fix the Player's 1st card, the dealer took back all four cards and keyed them again.

@@ -52,6 +52,8 @@ import {
   INITIAL_STATE,
   recardRefusal,
   refusalOf,
+  rekeyRefusal,
+  REKEY_MS,
   seen,
   undoRefusal,
   type KeypadState,
@@ -65,6 +67,7 @@ export {
   recardRefusal,
   refusal,
   refusalOf,
+  REKEY_MS,
   undoRefusal,
   type KeypadState,
   type Refusal,
@@ -172,8 +175,11 @@ function apply(s: KeypadState, a: Action, ctx: Context): Acted {
         return steps;
       });
     }
-    case 'result':
-      return s.redo ? redone(s, s.redo, a.keyed, ctx) : result(s, a.keyed, ctx);
+    case 'result': {
+      if (!s.redo) return result(s, a.keyed, ctx);
+      const late = rekeyRefusal(s.redo, at, ctx.rekeyMs ?? REKEY_MS);
+      return late ? refuse(late.code, late.error) : redone(s, s.redo, a.keyed, ctx);
+    }
     case 'undo': {
       const last = s.last!;
       const after = Date.parse(at) - Date.parse(last.at);

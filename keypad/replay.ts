@@ -87,7 +87,7 @@ export function replay(journal: KeypadJournal, stamped: Stamped): Replayed {
   let snapshot: Outgoing | null = null;
   const refused: { t: string; error: string }[] = [];
   for (const r of journal.records) {
-    const next = act(state, r.a, { at: r.t, undoMs: Infinity });
+    const next = act(state, r.a, { at: r.t, undoMs: Infinity, rekeyMs: Infinity });
     if (!next.ok) {
       refused.push({ t: r.t, error: next.error });
       continue;
