@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../mqtt-bridge/config';
-import { chainTable, tablesNamed, verifyHistory } from '../mqtt-bridge/history';
+import { chainTable, holdsRecords, tablesNamed, verifyHistory } from '../mqtt-bridge/history';
 import { checkExport, exportCsv, exportShoe, type ShoeExport } from '../mqtt-bridge/history-export';
 import { type CliIo, EXIT, UsageError } from './io';
 
@@ -20,7 +20,8 @@ verify   checks a board's history ({journal.dir}/{tableId}.history): every recor
          has laid it out since) is checked the same way: its records unbroken, the words beside each line
          (what, who, when) those the line says, and with --head its digest HASH (the digest the board showed
          at the shoe's end: check it against the shoe record, not the history, which goes on past the shoe);
-         a CSV one is for reading (it holds no lines), and is said so.
+         a CSV one is for reading (it holds no lines), and is said so, as a file with no record at all is
+         (the wrong file: exit status 2).
 export   writes the record of shoe ID: the unbroken run of records from its first to its last (results, events,
          corrections, voids, the signs meanwhile), with who, what and when, each record's line and hash, and the
          shoe's digest. A snapshot through which the board caught up lists the hands it brought that the record
@@ -31,7 +32,7 @@ export   writes the record of shoe ID: the unbroken run of records from its firs
 Options:
   --table ID     the table whose chain it is (default: from the file name, T12.history → T12). A copy under
                  another name whose records are another table's is said to be, with the --table to give
-                 (exit status 2)
+                 (exit status 2); a shoe record of another table is said to be (exit status 2)
   --head HASH    the hash the chain must end with (a shoe record: its digest)
   --shoe ID      the shoe to export
   --format F     json or csv                                                      (default json)
@@ -78,8 +79,29 @@ function verify(file: string, table: string | undefined, head: string | undefine
       io.out(`BAD: ${file}: its digest is ${exported.digest}, not ${head}\n`);
       return EXIT.failure;
     }
-    io.out(`ok: shoe ${exported.shoeId}, ${exported.records.length} records unbroken, digest ${exported.digest}\n`);
+    // Asked whether it is that table's: another's was "ok" (found by casino IT).
+    if (table !== undefined && exported.tableId !== table) {
+      io.err(
+        `history: ${file} is not the shoe record of table ${table}: ` +
+          (exported.tableId === null ? 'its records name no table' : `it is table ${exported.tableId}'s`) +
+          ` (shoe ${exported.shoeId}; its records are unbroken)\n`,
+      );
+      return EXIT.badInput;
+    }
+    const of = exported.tableId === null ? '' : ` of table ${exported.tableId}`;
+    io.out(
+      `ok: shoe ${exported.shoeId}${of}, ${exported.records.length} records unbroken, digest ${exported.digest}\n`,
+    );
     return EXIT.ok;
+  }
+  // Not a history at all (no line is a record): the wrong file, not a tampered one (found by casino IT: /etc/passwd
+  // was "BAD: … not a record (damaged or cut short)", exit 1, a tamper alarm).
+  if (text.trim() !== '' && !holdsRecords(text)) {
+    io.err(
+      `history: ${file} is neither a board's history nor a shoe record: none of its lines is a record. Give the ` +
+        `board's {journal.dir}/{tableId}.history, or a shoe record written by export.\n`,
+    );
+    return EXIT.badInput;
   }
   const tableId = table ?? basename(file).replace(/\.history$/, '');
   const r = verifyHistory(text, tableId, head);

@@ -90,8 +90,13 @@ describe('a board keeps a tamper-evident history', () => {
 
   test.each<[string, (lines: string[]) => string[], RegExp]>([
     ['an edited result', (l) => l.map((x, i) => (i === 5 ? x.replace('"v":1', '"v": 1') : x)), /record 5 was altered/],
-    ['a deleted record', (l) => l.filter((_, i) => i !== 7), /record 7 is missing/],
-    ['two records swapped', (l) => [...l.slice(0, 3), l[4]!, l[3]!, ...l.slice(5)], /record 3 is missing|out of order/],
+    ['a deleted record', (l) => l.filter((_, i) => i !== 7), /^record 7: record 7 is missing \(this is record 8\)$/],
+    // Moved, not deleted: said so, with where it is (found by casino IT: a swap read as a deletion).
+    [
+      'two records swapped',
+      (l) => [...l.slice(0, 3), l[4]!, l[3]!, ...l.slice(5)],
+      /^record 3: record 3 is out of order: it is on line 5, and record 4 in its place \(records moved\)$/,
+    ],
     ['a damaged line', (l) => l.map((x, i) => (i === 9 ? x.slice(0, 20) : x)), /record 9: not a record/],
     ['a record added at the end', (l) => [...l, l.at(-1)!], /out of order|missing/],
   ])('%s is found, and the first bad record named', async (_, edit, problem) => {
@@ -294,6 +299,39 @@ describe('history verify and export say which table and which file', () => {
     expect(altered.out()).toMatch(
       /^BAD: .*: record 0 \(line 1\): record 0 does not start the chain of table T12-evidence-copy \(the table id .* its records name table T12 in their topics\): it does not start their chain either/,
     );
+  });
+
+  // Found by casino IT: surveillance asking "is this T2's shoe record?" was told "ok" of T1's.
+  test("a shoe record checked as another table's is said to be its own table's, exit 2", async () => {
+    const { dir, path, shoeId } = await playedBoard();
+    const json = join(dir, 'shoe.json');
+    expect(await historyCommand(['export', '--shoe', shoeId, '--out', json, path], memoryIo().io)).toBe(0);
+    const io = memoryIo();
+    expect(await historyCommand(['verify', json, '--table', 'T2'], io.io)).toBe(2);
+    expect(io.err()).toBe(
+      `history: ${json} is not the shoe record of table T2: it is table T1's (shoe ${shoeId}; its records are unbroken)\n`,
+    );
+    const own = memoryIo();
+    expect(await historyCommand(['verify', json, '--table', 'T1'], own.io)).toBe(0);
+    expect(own.out()).toMatch(new RegExp(`^ok: shoe ${shoeId} of table T1, \\d+ records unbroken`));
+  });
+
+  // Found by casino IT: /etc/passwd was "BAD: … not a record (damaged or cut short)", exit 1, read as tampering.
+  test('a file that holds no record is said to be the wrong file, exit 2; a history with a damaged line is BAD', async () => {
+    const { dir, path } = await playedBoard();
+    const other = join(dir, 'notes.txt');
+    writeFileSync(other, 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/:/usr/sbin/nologin\n');
+    const io = memoryIo();
+    expect(await historyCommand(['verify', other, '--table', 'T1'], io.io)).toBe(2);
+    expect(io.out()).toBe('');
+    expect(io.err()).toMatch(
+      /^history: .*notes\.txt is neither a board's history nor a shoe record: none of its lines/,
+    );
+    const lines = readFileSync(path, 'utf8').split('\n');
+    writeFileSync(other, ['garbage', ...lines.slice(1)].join('\n'));
+    const damaged = memoryIo();
+    expect(await historyCommand(['verify', other, '--table', 'T1'], damaged.io)).toBe(1);
+    expect(damaged.out()).toMatch(/^BAD: .*record 0 \(line 1\): not a record/);
   });
 
   test('a CSV export is said to be for reading, not damaged: the JSON export of the same shoe verifies', async () => {

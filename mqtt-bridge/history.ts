@@ -149,6 +149,36 @@ export function chainTable(text: string, candidates: readonly string[]): string 
  * it; a deleted one leaves its number missing; a moved one is out of order. With `head`, the last record's hash must
  * be it (the digest shown at a shoe's end, or published), which pins the end of the chain too.
  */
+/**
+ * Record `i` is not where it should be, record `found` is: deleted, or moved further down (two records swapped were
+ * called a deletion, found by casino IT).
+ */
+function missingOrMoved(lines: readonly string[], i: number, found: number): string {
+  const at = lines.findIndex((line, k) => {
+    if (k <= i) return false;
+    try {
+      return (JSON.parse(line) as { n?: unknown }).n === i;
+    } catch {
+      return false;
+    }
+  });
+  return at < 0
+    ? `record ${i} is missing (this is record ${found})`
+    : `record ${i} is out of order: it is on line ${at + 1}, and record ${found} in its place (records moved)`;
+}
+
+/** Whether any line of `text` is a history record (a damaged history has some; another file, none). */
+export function holdsRecords(text: string): boolean {
+  return text.split('\n').some((line) => {
+    try {
+      const r = JSON.parse(line) as Partial<HistoryRecord> | null;
+      return typeof r === 'object' && r !== null && Number.isInteger(r.n) && typeof r.prev === 'string';
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function verifyHistory(text: string, tableId: string, head?: string): HistoryCheck {
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
@@ -168,8 +198,7 @@ export function verifyHistory(text: string, tableId: string, head?: string): His
       return bad(i, i, 'not a record (damaged or cut short)');
     }
     if (typeof r !== 'object' || r === null || !Number.isInteger(r.n)) return bad(i, i, 'not a record (no number)');
-    if (r.n !== i)
-      return bad(i, i, r.n > i ? `record ${i} is missing (this is record ${r.n})` : `record ${r.n} is out of order`);
+    if (r.n !== i) return bad(i, i, r.n > i ? missingOrMoved(lines, i, r.n) : `record ${r.n} is out of order`);
     if (r.prev !== prev)
       return i === 0
         ? { ...bad(i, 0, `record 0 does not start the chain of table ${tableId}`), otherChain: true }
