@@ -46,6 +46,8 @@ writeFileSync(keyFile, pit.privateKey.export({ format: 'pem', type: 'pkcs8' }), 
 const cleanups: (() => Promise<unknown>)[] = [];
 let broker: EmbeddedBroker;
 let spy: MqttClient;
+/** The status time of 'mute', a board online that never answers: ahead of the clock, so it is never silent meanwhile. */
+const MUTE_AT = new Date(Date.now() + 10 * 60_000).toISOString();
 const wire: DisplayCommand[] = [];
 const handed: DisplayCommand[] = [];
 const records: FleetAudit[] = []; // on {root}/pit/audit
@@ -109,7 +111,7 @@ beforeAll(async () => {
       displayId: 'mute',
       tableId: 'T1',
       version: '0.1.0',
-      timestamp: '2026-03-01T21:00:00.000Z',
+      timestamp: MUTE_AT,
       handCount: 0,
       rejectedMessages: 0,
       uptimeSeconds: 5,
@@ -170,7 +172,7 @@ describe('baccarat-board fleet', () => {
     expect(r.code).toBe(1);
     expect(r.err).toBe(
       'baccarat-board fleet: no answer from display mute within 0.5 s to reload. Its status says online (as of ' +
-        '2026-03-01T21:00:00.000Z): the command may have been refused. A board that requires signatures ' +
+        `${MUTE_AT}): the command may have been refused. A board that requires signatures ` +
         '(trust.requireSignatures) takes only commands signed by a pit key it trusts (--signing-key); the broker may ' +
         'not let this account publish commands, or read the answer (its ACL).\n',
     );
@@ -235,6 +237,30 @@ describe('baccarat-board fleet', () => {
       status: offline ? expect.objectContaining({ state: 'offline' }) : null,
       audit: null,
     });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([wire.length, records.length]).toEqual([sent, recorded]);
+  });
+
+  // Found by casino IT: a silent board (fleet list's word: online, but its status 10 min old) was sent the command,
+  // and its wait's words blamed signatures and the ACL for a board that was down.
+  test('a silent board: exit 1 at once, said silent since when, nothing sent or recorded', async () => {
+    const timestamp = new Date(Date.now() - 10 * 60_000).toISOString();
+    const status = { v: 1, state: 'online', displayId: 'hush', tableId: 'T1', version: '0.1.0', timestamp } as const;
+    await spy.publishAsync(
+      T.displayStatus('hush'),
+      makeDisplayStatus({ ...status, handCount: 0, rejectedMessages: 0, uptimeSeconds: 5 }),
+      { qos: 1, retain: true },
+    );
+    const [sent, recorded] = [wire.length, records.length];
+    const r = await fleet('identify', '--display', 'hush');
+    expect([r.code, r.out]).toEqual([1, '']);
+    expect(r.err).toBe(
+      `baccarat-board fleet: board hush is silent: its status says online as of ${timestamp}, and nothing has been ` +
+        'heard from it for 10 min (a board says it is online every 30 s): it is most likely down, and a command ' +
+        'would wait at the broker and run whenever it is back, so nothing was sent\n',
+    );
+    const json = await fleet('identify', '--display', 'hush', '--json');
+    expect(JSON.parse(json.out)).toMatchObject({ ok: false, sent: false, reason: 'silent' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect([wire.length, records.length]).toEqual([sent, recorded]);
   });
@@ -422,7 +448,7 @@ describe('baccarat-board fleet, accountable: every command sent is a record of t
     expect(r.code).toBe(1);
     const [record] = await recordsFrom(from);
     expect(record).toMatchObject({ displayId: 'mute', tableId: 'T1', outcome: 'no-answer', answeredAt: null });
-    expect(record?.detail).toMatch(/^no answer within 0\.5 s\. Its status says online \(as of 2026-03-01T21:00:00/);
+    expect(record?.detail).toMatch(/^no answer within 0\.5 s\. Its status says online \(as of \d{4}-/);
   });
 
   test('--signing-key: the record names the key that signed the command, and carries the pit signature itself', async () => {

@@ -31,13 +31,14 @@ forget      retires a board taken away: clears its retained status and last-seen
             when the broker holds nothing of it, it is online, or the broker kept them (this account may not write
             {root}/displays/ID/status and /seen: its ACL, docs/console.md).
 
-Nothing is sent to a board whose retained status says it is offline (since when, as far as is known), or that has
-no status (it has never connected): that is said at once. Otherwise the command waits for the board: its status
-naming the command, or the picture. Then it goes to the audit log every console keeps, as the console's own
-commands do: published on {root}/pit/audit with who (your OS user, or --by ACCOUNT), why (--reason: required for
-reload and resync), the command and what the board answered.
+Nothing is sent to a board whose retained status says it is offline (since when, as far as is known), that is
+silent (its status online but over 90 s old: most likely down), or that has no status (it has never connected):
+that is said at once. Otherwise the command waits for the board: its status naming the command, or the picture.
+Then it goes to the audit log every console keeps, as the console's own commands do: published on {root}/pit/audit
+with who (your OS user, or --by ACCOUNT), why (--reason: required for reload and resync), the command and what the
+board answered.
 
-Exit status 0 when done; 1 when the board is offline or unknown, said it failed or did not answer within
+Exit status 0 when done; 1 when the board is offline, silent or unknown, said it failed or did not answer within
 --timeout (the message says what its status says), or the audit record was not confirmed (it is printed); 2 for
 bad input (a wrong --by password, a role that may not send it, no reason for reload or resync).
 

@@ -59,7 +59,7 @@ const refused = (status: number, field: string | null, message: string): FleetAn
 
 /** A board that is offline (409) or not on the broker (404): nothing is sent to it. */
 const refuseUnreachable = (u: Unreachable): FleetAnswer =>
-  refused(u.reason === 'offline' ? 409 : 404, 'display', u.message);
+  refused(u.reason === 'no-board' ? 404 : 409, 'display', u.message);
 
 /** Checks the shape of a request body. */
 function fleetBody(body: unknown): FleetCommandRequest | FleetAnswer {

@@ -17,7 +17,8 @@
  */
 import type { MqttClient } from 'mqtt';
 import { makeDisplayCommand, parseMessage } from '../contract/mqtt';
-import { lastSeenOf, offlineSince, type SeenGoing } from '../contract/offline-since';
+import { isSilent, lastSeenOf, offlineSince, type SeenGoing } from '../contract/offline-since';
+import { RESTATE_SECONDS } from '../contract/schemas/seen';
 import {
   DISPLAY_COMMANDS,
   isId,
@@ -85,7 +86,7 @@ export function makeFleetCommand(r: FleetRequest, requestId: string, now: Date):
 /** Why nothing is sent to a board: its status says it is offline, or there is none (it has never connected). */
 export interface Unreachable {
   readonly kind: 'unreachable';
-  readonly reason: 'offline' | 'no-board';
+  readonly reason: 'offline' | 'silent' | 'no-board';
   readonly message: string; // `board D7 is offline since …: …, so nothing was sent`
   readonly status: DisplayStatus | null;
 }
@@ -93,9 +94,27 @@ export interface Unreachable {
 /**
  * Why a command is not sent to `display`, from its status (null: none on the broker) and what is known of its going;
  * null when it is online. A command for a board that is off would wait at the broker for nothing, or (MQTT 3.1.1)
- * run whenever the board is back.
+ * run whenever the board is back. A silent board (its status online, but older than a board re-states it: `fleet
+ * list` says silent) is not sent one either: its answer never came, and the wait's words blamed signatures or the
+ * ACL for a board that was down (found by casino IT).
  */
-export function unreachable(display: string, status: DisplayStatus | null, going: SeenGoing): Unreachable | null {
+export function unreachable(
+  display: string,
+  status: DisplayStatus | null,
+  going: SeenGoing,
+  now: number = Date.now(),
+): Unreachable | null {
+  if (status?.state === 'online' && isSilent(status, now))
+    return {
+      kind: 'unreachable',
+      reason: 'silent',
+      message:
+        `board ${display} is silent: its status says online as of ${status.timestamp}, and nothing has been heard ` +
+        `from it for ${ago(now - Date.parse(status.timestamp))} (a board says it is online every ${RESTATE_SECONDS} s): ` +
+        'it is most likely down, and a command would wait at the broker and run whenever it is back, so nothing ' +
+        'was sent',
+      status,
+    };
   if (status?.state === 'online') return null;
   return status
     ? {
@@ -114,6 +133,13 @@ export function unreachable(display: string, status: DisplayStatus | null, going
           'connected, so nothing was sent',
         status,
       };
+}
+
+/** A while, in words: "12 min", "2 h 5 min" (a status time that cannot be read: "a long time"). */
+function ago(ms: number): string {
+  if (!Number.isFinite(ms)) return 'a long time';
+  const min = Math.max(1, Math.round(ms / 60_000));
+  return min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
 /** How long the command line waits for a board's retained status before sending, in ms (they come at once). */
