@@ -171,7 +171,10 @@ describe('refused, naming the field', () => {
     [['min=1.500'], 'min', /^min: '1.500' has more than two decimals: write thousands with a comma \(1,500\)/],
     [['max=1.555'], 'max', /^max: '1.555' has more than two decimals/],
     [['pp-limits=100-1.000'], 'pp-limits', /not a range of wagers/],
-    [['commission=4.555'], 'commission', /'4.555' has more than two decimals/],
+    [['commission=4.555'], 'commission', /'4.555' has more than two decimals: a percentage is given to two at most/],
+    // Found by casino IT: echoed as 1e+23 and as …992, neither of which was typed.
+    [['max=99999999999999999999999'], 'max', /^max: '99999999999999999999999' has more digits than any amount/],
+    [['max=9007199254740993'], 'max', /^max: '9007199254740993' has more digits than any amount/],
     [['currency=EURO'], 'currency', /^currency: 'EURO' is not an ISO 4217 currency code: three letters, e\.g\. HKD/],
     // Three letters, but no currency: every board said "HDK 500" (a typo of HKD).
     [['currency=HDK'], 'currency', /^currency: 'HDK' is not an ISO 4217 currency code/],
@@ -211,7 +214,7 @@ describe('refused, naming the field', () => {
     [['colour=red'], 'colour', /is not a key/],
     [['min'], 'args', /not KEY=VALUE/],
     [['min=1', 'min=2'], 'min', /given twice/],
-    [[], 'args', /nothing to change/],
+    [[], 'args', /^nothing to change: give KEY=VALUE/], // not 'args: …' (found by casino IT: an internal name)
   ];
   test.each(cases)('%j → %s', (args, field, message) => {
     const r = refused(args);

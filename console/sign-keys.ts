@@ -92,7 +92,10 @@ export interface FieldError {
 export const fieldError = (field: string, message: string): FieldError => ({ field, message });
 /** `tie-pays: '7' is not allowed …`; a message that already starts with its field is shown as it is. */
 export const formatFieldError = (e: FieldError): string =>
-  e.message.startsWith(`${e.field} `) || e.message.startsWith(`${e.field}:`) ? e.message : `${e.field}: ${e.message}`;
+  // The words given as a whole (`args`) are no key to name: "args: nothing to change" said an internal name.
+  e.field === 'args' || e.message.startsWith(`${e.field} `) || e.message.startsWith(`${e.field}:`)
+    ? e.message
+    : `${e.field}: ${e.message}`;
 
 /** A change to the list of side bets: a new list, or some added and some removed. */
 export type SideBetsEdit =
@@ -146,14 +149,19 @@ export function splitAssignment(arg: string): Result<readonly [string, string], 
  */
 function amount(text: string): number | undefined {
   const t = text.trim().replace(/[,_](?=\d{3}(?:\D|$))/g, '');
-  return /^-?\d+(\.\d{1,2})?$/.test(t) ? Number(t) : undefined;
+  // Fifteen digits at most: more are not kept exactly (…993 was echoed as …992, 23 digits as 1e+23).
+  return /^-?\d{1,15}(\.\d{1,2})?$/.test(t) ? Number(t) : undefined;
 }
 
-/** What is wrong with an amount that {@link amount} refuses, in words. */
-const notAnAmount = (value: string, example: string): string =>
-  /\.\d{3,}\s*%?\s*$/.test(value)
-    ? `'${value}' has more than two decimals: write thousands with a comma (1,500) or none (1500)`
-    : `'${value}' is not ${example}`;
+/** What is wrong with an amount (or, `percentage`, a commission) that {@link amount} refuses, in words. */
+const notAnAmount = (value: string, example: string, percentage = false): string =>
+  /\d{16,}/.test(value.replace(/[,_]/g, ''))
+    ? `'${value.trim()}' has more digits than any ${percentage ? 'percentage' : 'amount'} (fifteen at most)`
+    : /\.\d{3,}\s*%?\s*$/.test(value)
+      ? percentage
+        ? `'${value.trim()}' has more than two decimals: a percentage is given to two at most (4.75)`
+        : `'${value}' has more than two decimals: write thousands with a comma (1,500) or none (1500)`
+      : `'${value}' is not ${example}`;
 
 /** A range of amounts: `100-5,000`, `100 – 5000`, `100..5000` or `100 to 5000`. */
 function range(text: string): WagerRangeEdit | undefined {
@@ -230,7 +238,7 @@ function parseOne(key: SignKey, value: string): Parsed {
     }
     case 'commission': {
       const n = amount(value.replace(/\s*%$/, ''));
-      return n === undefined ? err(notAnAmount(value, 'a percentage, e.g. 5 or 4.5')) : set('commission', n);
+      return n === undefined ? err(notAnAmount(value, 'a percentage, e.g. 5 or 4.5', true)) : set('commission', n);
     }
     case 'from-hand': {
       const t = value.trim();
