@@ -17,7 +17,7 @@ import { parseBrokerUrl } from '../mqtt-bridge/broker-url';
 import { keyId, parsePrivateKey, parsePublicKey, type SigningKey } from '../mqtt-bridge/signing';
 import { parseTlsArgs, TLS_ARGS, TLS_USAGE, tlsClientOptions, tlsSettings } from '../mqtt-bridge/tls';
 import { controllerIdOf } from '../simulator/publisher';
-import { DEFAULT_UNDO_SECONDS, startKeypad } from '../keypad/keypad';
+import { DEFAULT_UNDO_SECONDS, KeypadStartRefused, startKeypad, type Keypad } from '../keypad/keypad';
 import { KEYINGS, type Keying, refusalText } from '../keypad/protocol';
 import { isLoopback, MIN_TOKEN_LENGTH, startKeypadServer } from '../keypad/server';
 import {
@@ -231,27 +231,34 @@ export async function keypadCommand(args: string[], io: CliIo): Promise<number> 
   const journalPath = values.journal ?? defaultJournalPath(tableId);
 
   const logger = createLogger({ level: 'info', file: null });
-  const keypad = await startKeypad({
-    broker: brokers,
-    tableId,
-    root: root.value,
-    journalPath,
-    keying,
-    supervisors: supervisors.value,
-    version: VERSION,
-    undoMs: undoSeconds * 1000,
-    ...(decks !== undefined && { decks }),
-    ...(signingKey && { signingKey }),
-    ...(trustKeys.length > 0 && { trustKeys }),
-    mqtt: {
-      // Given: that one; else MQTT 5, or 3.1.1 where the broker does not speak 5 (keypad/table-link.ts).
-      ...(values['protocol-version'] !== undefined && { protocolVersion: pv === '5' ? 5 : 4 }),
-      ...(values.username !== undefined && { username: values.username }),
-      ...(password !== undefined && { password }),
-      ...tlsClientOptions(tlsSettings(tls.value)),
-    },
-    logger,
-  });
+  let keypad: Keypad;
+  try {
+    keypad = await startKeypad({
+      broker: brokers,
+      tableId,
+      root: root.value,
+      journalPath,
+      keying,
+      supervisors: supervisors.value,
+      version: VERSION,
+      undoMs: undoSeconds * 1000,
+      ...(decks !== undefined && { decks }),
+      ...(signingKey && { signingKey }),
+      ...(trustKeys.length > 0 && { trustKeys }),
+      mqtt: {
+        // Given: that one; else MQTT 5, or 3.1.1 where the broker does not speak 5 (keypad/table-link.ts).
+        ...(values['protocol-version'] !== undefined && { protocolVersion: pv === '5' ? 5 : 4 }),
+        ...(values.username !== undefined && { username: values.username }),
+        ...(password !== undefined && { password }),
+        ...tlsClientOptions(tlsSettings(tls.value)),
+      },
+      logger,
+    });
+  } catch (e) {
+    if (!(e instanceof KeypadStartRefused)) throw e;
+    io.err(`baccarat-board keypad: ${e.message}\n`);
+    return EXIT.badInput;
+  }
   let server;
   try {
     server = await startKeypadServer({ keypad, host, port, token, uiDir: values.ui ?? KEYPAD_UI_DIR, logger });

@@ -222,6 +222,24 @@ export function undoRefusal(
 }
 
 /**
+ * Why the keypad cannot key `keying` with this state: a shoe under way whose hands were keyed by their cards, and
+ * `outcome` now. Its next hands would go to the boards and the record without cards, breaking the promise that every
+ * hand of a cards-keyed shoe has its cards (rule 12.6's reconstruction, disputes; found by a dealer restarting the
+ * keypad with another --keying mid-shoe). Null when it can (a new shoe may be keyed either way).
+ */
+export function keyingConflict(s: KeypadState, keying: 'cards' | 'outcome'): string | null {
+  const shoe = s.shoe;
+  if (keying !== 'outcome' || !shoe || shoe.phase === 'ended') return null;
+  const carded = shoeHands(shoe).find((h) => h.cards !== undefined);
+  if (!carded) return null;
+  return (
+    `shoe ${shoe.no ?? shoe.id} is being keyed by its cards (hand ${carded.no} has them): --keying outcome would ` +
+    'record its next hands without cards. Keep --keying cards until the shoe ends (End shoe), then key the next ' +
+    'one by outcome'
+  );
+}
+
+/**
  * How long, from the undo, the dealer has to key the hand again and confirm it: a minute (a round's cards take
  * seconds). The undo window limits only when Undo may be tapped; without this, a hand held open could be changed
  * after the table had reacted to its result, published as the dealer's own correction with no supervisor (found by a

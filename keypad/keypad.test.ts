@@ -14,7 +14,7 @@ import { startTableSimulator } from '../simulator/publisher';
 import { collect, startAedes } from '../simulator/test-brokers';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../test/helpers/mosquitto';
-import { Keypad, startKeypad, type KeypadOptions } from './keypad';
+import { Keypad, KeypadStartRefused, startKeypad, type KeypadOptions } from './keypad';
 import type { DealerAction, KeypadView } from './protocol';
 import { Supervisors, hashCode } from './supervisors';
 import { isNewer } from './ui/view-order';
@@ -147,6 +147,29 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
     expect(again.snapshot()?.seq).toBe((before.snap?.seq ?? 0) + 0); // a result is a hand, not an event: same seq
     await act(again, { type: 'bets-open' });
     expect(again.snapshot()?.seq).toBe((before.snap?.seq ?? 0) + 1); // the next event: nothing reused, nothing skipped
+  });
+
+  // Found by a dealer: restarted with --keying outcome mid-shoe, the keypad sent the shoe's next hands without cards.
+  test('restarted to key by outcome a shoe keyed by its cards: refused, nothing published; once it has ended, taken', async () => {
+    const b = await broker();
+    const first = await keypad(b.url);
+    await act(first, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, ...ROUND('9H KD 7S 7C'));
+    await first.flushed();
+    await first.stop();
+    const journal = (first as unknown as { o: KeypadOptions }).o.journalPath;
+    await expect(keypad(b.url, { journalPath: journal, keying: 'outcome' })).rejects.toThrow(
+      new KeypadStartRefused(
+        'shoe 1 is being keyed by its cards (hand 1 has them): --keying outcome would record its next hands without ' +
+          'cards. Keep --keying cards until the shoe ends (End shoe), then key the next one by outcome',
+      ),
+    );
+    const again = await keypad(b.url, { journalPath: journal }); // by cards: as before, the journal intact
+    expect(again.view().shoe?.hands).toHaveLength(1);
+    await act(again, { type: 'end-shoe' });
+    await again.flushed();
+    await again.stop();
+    const byOutcome = await keypad(b.url, { journalPath: journal, keying: 'outcome' });
+    expect(byOutcome.view().keying).toBe('outcome');
   });
 
   test('a second keypad for the table is refused: it publishes nothing, and takes the table once the first is gone', async () => {

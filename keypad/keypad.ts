@@ -24,6 +24,7 @@ import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
 import { actionOf, journalAction } from './action';
 import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
+import { keyingConflict } from './keypad-rules';
 import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type JournalHeader, type KeypadJournal } from './journal';
 import type { ActionResponse, Keying, KeypadView } from './protocol';
@@ -165,7 +166,13 @@ export class Keypad extends EventEmitter<Events> {
    * keeps trying, and the view says so).
    */
   async start(): Promise<void> {
-    await this.link.take(this.replay());
+    const republish = this.replay();
+    const conflict = keyingConflict(this.state, this.o.keying);
+    if (conflict) {
+      this.journal.close();
+      throw new KeypadStartRefused(conflict);
+    }
+    await this.link.take(republish);
   }
 
   /** Checks again whether the table is free (the refused keypad's "Check again"). */
@@ -272,6 +279,9 @@ export class Keypad extends EventEmitter<Events> {
 }
 
 /** Creates and starts a keypad. */
+/** The keypad cannot start as asked (its options against its journal): said in words, nothing published. */
+export class KeypadStartRefused extends Error {}
+
 export async function startKeypad(o: KeypadOptions): Promise<Keypad> {
   const kp = new Keypad(o);
   await kp.start();
