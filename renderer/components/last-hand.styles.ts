@@ -174,6 +174,15 @@ export const lastHandStyles = css`
     display: grid;
     grid-template-columns: minmax(0, 1fr);
     gap: 0.3em;
+    position: relative;
+  }
+  /* Out of the grid's flow: the sides' width at no height (side-width.ts watches it). */
+  .ruler {
+    position: absolute;
+    inset-inline: 0;
+    top: 0;
+    height: 0;
+    visibility: hidden;
   }
   /* A side: its name and points over what it had (won, a pair, a natural), its cards beside them. */
   .side {

@@ -164,7 +164,10 @@ export class KioskLastHand extends LitElement {
     // lines).
     const voidLine =
       badge === nothing && verdict === nothing ? nothing : html`<div class="void-line">${verdict}${badge}</div>`;
+    // The ruler spans the sides' width at no height: what SideWidthController watches, so that a hand that changes
+    // only their height (a third card, a line of badges) wakes no observer (renderer bench: four hands in five did).
     const sides = html`<div class="sides">
+      <span class="ruler" aria-hidden="true"></span>
       ${this.side('player', s.cards?.player)} ${this.side('banker', s.cards?.banker)}
     </div>`;
     // A winner with three cards and a pair, or on a bilingual board a side with two, a pair and a natural, has its

@@ -289,6 +289,27 @@ describe('<kiosk-last-hand>', () => {
     expect($$(el, '[data-verdict=banker]')).toHaveLength(1);
   });
 
+  // The width a side has (--kiosk-last-hand-side) caps its cards: measured from a ruler of the sides' width, so that a
+  // hand changing only their height wakes no observer. It still follows a change of width.
+  it("keeps the sides' width for their styles, following the panel's width", async () => {
+    const el = document.createElement('kiosk-last-hand');
+    el.hand = hand('9H 6S KC', '7D 7C');
+    el.language = 'en';
+    await mount(el, 480, 300);
+    const sideWidth = () => parseFloat(el.style.getPropertyValue('--kiosk-last-hand-side'));
+    const content = () => {
+      const side = $$(el, '.side')[0]!;
+      const s = getComputedStyle(side);
+      return side.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    };
+    expect(sideWidth()).toBeCloseTo(content(), 0);
+    const before = sideWidth();
+    el.parentElement!.style.width = '640px';
+    await settle(el);
+    expect(sideWidth()).toBeGreaterThan(before + 100);
+    expect(sideWidth()).toBeCloseTo(content(), 0);
+  });
+
   it('says so before the first hand', async () => {
     const el = document.createElement('kiosk-last-hand');
     el.language = 'en';

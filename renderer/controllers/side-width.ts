@@ -2,7 +2,9 @@
  * The width a last-hand side has for its content, kept on the host as `--kiosk-last-hand-side` (px) for its styles to
  * cap the cards by: a 4K portrait board's spare height grew them wide enough to hide the Banker's points behind its
  * first card. Measured, not a container query: a container around the side would make every cqmin inside it (the
- * board's text sizes) the side's. Watched with a ResizeObserver, whose answer comes before the frame is painted.
+ * board's text sizes) the side's. Watched with a ResizeObserver, whose answer comes before the frame is painted, on
+ * a ruler of the sides' width and no height: watching the sides themselves woke it (and a second pass of the frame's
+ * style and layout) on four hands in five, whose badges or third card changed only their height.
  *
  * ```ts
  * private readonly sideWidth = new SideWidthController(this); // in <kiosk-last-hand>
@@ -22,7 +24,8 @@ export class SideWidthController implements ReactiveController {
   }
 
   hostUpdated(): void {
-    const sides = this.host.renderRoot.querySelector('.sides'); // the sides' grid: its width sets theirs
+    // The sides' ruler: their width at no height (a hand changes their height, never their width).
+    const sides = this.host.renderRoot.querySelector('.sides > .ruler');
     if (sides === this.watched) return;
     if (this.watched) this.observer.unobserve(this.watched);
     if (sides) this.observer.observe(sides);
