@@ -49,7 +49,7 @@ export class ForgedResults {
       );
     }
     this.count++;
-    if (/^an unsigned /.test(reason)) this.unsigned++;
+    if (reason.startsWith('an unsigned ')) this.unsigned++;
     this.last = now.getTime();
     this.lastReason = reason;
     this.arm();
