@@ -261,7 +261,8 @@ describe.each([
                   expect(
                     await text(
                       r.page,
-                      /Cut card came out first( — this hand is the last| · Hand \d+ is the last)/,
+                      // "\s·": the "·" keeps to the words before it with a no-break space (notice-board.ts)
+                      /Cut card came out first( — this hand is the last|\s· Hand \d+ is the last)/,
                     ).isVisible(),
                   ).toBe(true);
                 },
