@@ -10,6 +10,26 @@ async function run(args: string[], stdin: string | null = null) {
   return { code, out: m.out(), err: m.err() };
 }
 
+// Found by casino IT: `help fleet` printed the tool's help, not fleet's.
+describe('baccarat-board help COMMAND', () => {
+  test.each(['fleet', 'history', 'signage', 'serve'])(
+    "help %s prints that command's help, as --help does",
+    async (name) => {
+      const asked = await run(['help', name]);
+      expect(asked.code).toBe(0);
+      const own = await run([name, '--help']);
+      expect(asked.out).toBe(own.out);
+      expect(asked.out).toMatch(new RegExp(`baccarat-board ${name}`));
+    },
+  );
+
+  test('an unknown one is said, with the commands', async () => {
+    const r = await run(['help', 'flet']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^baccarat-board: unknown command 'flet'/);
+  });
+});
+
 describe('baccarat-board roads', () => {
   test('--json prints the documented shape', async () => {
     const { code, out } = await run(['roads', '--json', 'BBPPPBTBPPBBBBBBBBP']);

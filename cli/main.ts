@@ -78,6 +78,16 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   const outdated = io.nodeVersion === undefined ? null : nodeVersionWarning(io.nodeVersion);
   if (outdated) io.err(outdated); // once, first, whatever the command
   const [name, ...rest] = args;
+  // `help fleet`: that command's help, as `fleet --help` prints it (it printed the tool's, found by casino IT).
+  if (name === 'help' && rest[0] !== undefined) {
+    const asked = COMMANDS[rest[0]];
+    if (!asked) {
+      io.err(`baccarat-board: unknown command '${rest[0]}'\n\n${usage()}`);
+      return EXIT.badInput;
+    }
+    io.out((await asked.load()).usage);
+    return EXIT.ok;
+  }
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     io.out(usage());
     return name === undefined ? EXIT.badInput : EXIT.ok;
