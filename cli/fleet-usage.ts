@@ -62,6 +62,6 @@ Options:
   --json                  one JSON line: the answer (for screenshot, its fields without the PNG, and the file),
                           and audit, the id of its record (null: not confirmed); for list, an array of boards
                           (display, table, state, lastSeen, inStep, version, … as docs/cli.md lists them)
-  --broker URL            the broker (mqtt://, mqtts://, ws://, wss://)
+  --broker URL            the broker (mqtt://, mqtts://, ws://, wss://; tcp://, tls:// and ssl:// too)
 ${BROKER_USAGE}
 `;

@@ -19,8 +19,8 @@ Serves the board to a browser (browser mode) and connects it to the table's MQTT
 
 Options:
   --config FILE           configuration file (JSON; see docs/configuration.md); default $BACCARAT_BOARD_CONFIG
-  --broker URL[,URL...]   broker URL (mqtt://, mqtts://, ws://, wss://); several, comma-separated or the flag
-                          repeated, for failover
+  --broker URL[,URL...]   broker URL (mqtt://, mqtts://, ws://, wss://; tcp://, tls:// and ssl:// too); several,
+                          comma-separated or the flag repeated, for failover
   --table ID              the table this board shows
   --display ID            this board's id (default: the host name)
   --host ADDRESS          address to listen on (default 127.0.0.1; any other needs --token)
