@@ -46,7 +46,7 @@ writeFileSync(keyFile, pit.privateKey.export({ format: 'pem', type: 'pkcs8' }), 
 const cleanups: (() => Promise<unknown>)[] = [];
 let broker: EmbeddedBroker;
 let spy: MqttClient;
-/** The status time of 'mute', a board online that never answers: ahead of the clock, so it is never silent meanwhile. */
+/** The status time of 'mute', online and never answering: ahead of the clock, so that it is never silent meanwhile. */
 const MUTE_AT = new Date(Date.now() + 10 * 60_000).toISOString();
 const wire: DisplayCommand[] = [];
 const handed: DisplayCommand[] = [];

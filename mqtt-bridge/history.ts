@@ -143,25 +143,24 @@ export function chainTable(text: string, candidates: readonly string[]): string 
   return candidates.find((t) => genesis(t) === prev) ?? null;
 }
 
-/**
- * Checks a history's chain: every line a record, numbered 0, 1, 2 … in order, each carrying the hash of the line
- * before it. The first bad record is named: an edited record is the one whose successor's link no longer matches
- * it; a deleted one leaves its number missing; a moved one is out of order. With `head`, the last record's hash must
- * be it (the digest shown at a shoe's end, or published), which pins the end of the chain too.
- */
+/** A line read as a record (a number and the link before it), or null: damaged, or not a history's line. */
+function recordOf(line: string): Pick<HistoryRecord, 'n' | 'prev'> | null {
+  try {
+    const r = JSON.parse(line) as Partial<HistoryRecord> | null;
+    return typeof r === 'object' && r !== null && Number.isInteger(r.n) && typeof r.prev === 'string'
+      ? { n: r.n!, prev: r.prev }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Record `i` is not where it should be, record `found` is: deleted, or moved further down (two records swapped were
  * called a deletion, found by casino IT).
  */
 function missingOrMoved(lines: readonly string[], i: number, found: number): string {
-  const at = lines.findIndex((line, k) => {
-    if (k <= i) return false;
-    try {
-      return (JSON.parse(line) as { n?: unknown }).n === i;
-    } catch {
-      return false;
-    }
-  });
+  const at = lines.findIndex((line, k) => k > i && recordOf(line)?.n === i);
   return at < 0
     ? `record ${i} is missing (this is record ${found})`
     : `record ${i} is out of order: it is on line ${at + 1}, and record ${found} in its place (records moved)`;
@@ -169,16 +168,15 @@ function missingOrMoved(lines: readonly string[], i: number, found: number): str
 
 /** Whether any line of `text` is a history record (a damaged history has some; another file, none). */
 export function holdsRecords(text: string): boolean {
-  return text.split('\n').some((line) => {
-    try {
-      const r = JSON.parse(line) as Partial<HistoryRecord> | null;
-      return typeof r === 'object' && r !== null && Number.isInteger(r.n) && typeof r.prev === 'string';
-    } catch {
-      return false;
-    }
-  });
+  return text.split('\n').some((line) => recordOf(line) !== null);
 }
 
+/**
+ * Checks a history's chain: every line a record, numbered 0, 1, 2 … in order, each carrying the hash of the line
+ * before it. The first bad record is named: an edited record is the one whose successor's link no longer matches
+ * it; a deleted one leaves its number missing; a moved one is out of order. With `head`, the last record's hash must
+ * be it (the digest shown at a shoe's end, or published), which pins the end of the chain too.
+ */
 export function verifyHistory(text: string, tableId: string, head?: string): HistoryCheck {
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();

@@ -10,7 +10,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { score } from './format';
 import type { Strings } from './locales';
-import { roundKey, roundVoidReason, type ShoeRound } from './shoe-rounds';
+import { roundKey, roundVoidReason, voidHandMark, type ShoeRound } from './shoe-rounds';
 import { sharedStyles } from './shared.styles';
 
 @customElement('keypad-hands')
@@ -94,7 +94,7 @@ export class KeypadHands extends LitElement {
         r.playerPair ? t.playerPair : null,
         r.bankerPair ? t.bankerPair : null,
         r.natural ? t.natural : null,
-        h.voidHand ? (h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : t.voidedMark) : null,
+        voidHandMark(t, h),
         h.corrected ? t.correctedShort : null,
         h.voided ? t.voidedMark : null,
       ].filter(Boolean);

@@ -43,6 +43,10 @@ export const roundKey = (r: ShoeRound): string => `${r.kind}-${r.no}`;
 export const noWagersOf = (h: HandView): NoWagers | null =>
   h.voided ? 'voided' : h.voidHand === 'no-bet-coup' ? 'no-bet-coup' : h.voidHand ? 'void-hand' : null;
 
+/** A void hand's mark beside its result ("no-bet coup", "void"): the hands' strip's and the supervisor's picker's. */
+export const voidHandMark = (t: Strings, h: HandView): string | null =>
+  h.voidHand ? (h.voidHand === 'no-bet-coup' ? t.noBetCoupMark : t.voidedMark) : null;
+
 /**
  * A hand's result as the last result's headline: the winner and points ("Player wins 9 – 5"); a hand without wagers
  * says so first, then the points ("Void hand (no bets): Player 9 – 5"), so a dealer glancing to pay reads no win.
