@@ -106,6 +106,28 @@ describe('layoutBigRoad', () => {
     expect(count(marks, 'tie-slash')).toBe(2);
   });
 
+  it('writes a tie count as large as patrons’ words at 1080p (28 px), inside the circle’s hole, ten ties too', () => {
+    const cell = 40.5; // a 1080p board's big-road cell, the smallest (e2e/whole-shoe.test.ts)
+    const at = (shoe: string) =>
+      allMarks(layoutBigRoad(map(shoe).bigRoad.cells, roadSize({ cell, rows: 6, cols: 5 }, -1))).find(
+        (x) => x.cls === 'tie-count',
+      );
+    const two = at('BTT');
+    expect(two?.tag === 'text' && two.size).toBeGreaterThanOrEqual(28);
+    // The hole inside the ring: 0.69 of a cell. Noto Sans Bold's figures are 0.57 em wide and 0.71 em tall.
+    const hole = 2 * (0.395 - 0.1 / 2) * cell;
+    for (const [shoe, figures] of [
+      ['BTT', 1],
+      [`B${'T'.repeat(10)}`, 2],
+    ] as const) {
+      const m = at(shoe);
+      if (m?.tag !== 'text') throw new Error(`${shoe}: no tie count`);
+      expect(m.text).toHaveLength(figures);
+      expect(m.size * 0.57 * figures, `${m.text}: width`).toBeLessThanOrEqual(hole);
+      expect(m.size * 0.71, `${m.text}: height`).toBeLessThanOrEqual(hole);
+    }
+  });
+
   it('writes B / P in the circles for the colour-blind theme', () => {
     const marks = allMarks(layoutBigRoad(map('BP').bigRoad.cells, size(5), { letters: true }));
     expect(marks.filter((x) => x.cls.startsWith('circle-label')).map((x) => (x.tag === 'text' ? x.text : ''))).toEqual([

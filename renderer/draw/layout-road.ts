@@ -20,6 +20,14 @@ export type BeadLabels = { readonly banker: string; readonly player: string; rea
 
 const LETTER = { banker: 'B', player: 'P', tie: 'T' } as const;
 
+/**
+ * The count of ties on a big-road cell (2 and more), in cells: 0.7 of one is 28 px on a 1080p board's 40.5 px cells,
+ * the size of every other word patrons read (issue 13; at half a cell it was 21 px). Its figure, 0.5 of a cell tall,
+ * sits inside the circle's hole (0.69 across). Two figures (ten ties and more) would cover the ring: they are drawn at
+ * the half cell that leaves them inside it.
+ */
+const TIE_COUNT = { one: 0.7, two: 0.5 } as const;
+
 /** Whether the newest result's fade-in runs (the default) or waits, the mark drawn dim (`fresh` alone). */
 interface FreshOptions {
   readonly fading?: boolean;
@@ -172,7 +180,15 @@ function bigRoadMarks(cell: BigRoadCell, c: number, size: RoadSize, f: string, l
     marks.push({ key: `${key}-t`, tag: 'path', cls: `tie-slash${f}`, d: slash(cx, cy, c, 0.4), sw: r2(c * 0.1) });
     if (cell.ties >= 2) {
       const text = String(cell.ties);
-      marks.push({ key: `${key}-tc`, tag: 'text', cls: 'tie-count', x: r2(cx), y: r2(cy), size: r2(c * 0.5), text });
+      marks.push({
+        key: `${key}-tc`,
+        tag: 'text',
+        cls: 'tie-count',
+        x: r2(cx),
+        y: r2(cy),
+        size: r2(c * (text.length > 1 ? TIE_COUNT.two : TIE_COUNT.one)),
+        text,
+      });
     }
   }
   marks.push(...pairDots(key, cx, cy, c, cell));
