@@ -24,7 +24,7 @@ export const portraitStyles = css`
     grid-area: stats;
   }
   .board[data-layout='portrait'] kiosk-big-road {
-    height: calc((2 * 6 + 0.2) * var(--cell-big)); /* two lines and the gap between (road-view.ts) */
+    height: calc((2 * 6 + 0.3) * var(--cell-big)); /* two lines and the gap between (road-view.ts) */
   }
   .board[data-layout='portrait'] .road.derived {
     grid-area: derived;

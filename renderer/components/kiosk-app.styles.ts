@@ -63,7 +63,7 @@ export const appStyles = css`
     --kiosk-spare: calc(6 * var(--kiosk-cell-big) * (1cqmin - var(--kiosk-big-road-unit)));
   }
   .board[data-layout='portrait'] {
-    --kiosk-spare: calc((2 * 6 + 0.2) * var(--kiosk-cell-big) * (1cqmin - var(--kiosk-big-road-unit)));
+    --kiosk-spare: calc((2 * 6 + 0.3) * var(--kiosk-cell-big) * (1cqmin - var(--kiosk-big-road-unit)));
   }
   .board.rotated {
     inset: auto;

@@ -22,6 +22,10 @@ export const roadViewStyles = css`
   .paper {
     fill: var(--kiosk-road-bg);
   }
+  /* Between a road's two lines, the board's colour from edge to edge (the paper's margins either side too). */
+  .strip-gap {
+    fill: var(--kiosk-panel-solid);
+  }
   .grid {
     stroke: var(--kiosk-road-grid);
     stroke-width: 1;

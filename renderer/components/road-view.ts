@@ -16,7 +16,7 @@
  * ```
  * @packageDocumentation
  */
-import { LitElement, html, svg, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
@@ -33,8 +33,13 @@ import { roadViewStyles } from './road-view.styles';
 
 /** Cell size used before the element has been measured (detached, or not laid out yet), in px. */
 const UNMEASURED_CELL = 24;
-/** Space between two strips of a road, in cells. */
-const STRIP_GAP = 0.2;
+/**
+ * Space between two strips of a road (a portrait board's big road is on two lines), in cells: a band of the board's
+ * own colour from edge to edge, so that the lines read as two roads of six rows, the second going on from the first as
+ * lines of text do. A fifth of a cell of paper read as one road of twelve rows (found by a patron review). A third of
+ * a cell is 12 px at 1080 × 1920, taken from the panels under the roads: the fullest sign column had no more to give.
+ */
+const STRIP_GAP = 0.3;
 
 /**
  * @cssproperty --kiosk-road-bg - Paper of the road.
@@ -294,6 +299,7 @@ export abstract class RoadView extends LitElement {
       >
         ${starts.map(
           (_, k) => svg`<g class="strip" transform=${strip(k)}>
+            ${k > 0 ? svg`<rect class="strip-gap" x=${-w} y=${r2(-STRIP_GAP * cell)} width=${r2(3 * w)} height=${r2(STRIP_GAP * cell)}></rect>` : nothing}
             <rect class="paper" width=${w} height=${r2(rows * cell)}></rect>
             <path class="grid" d=${grid}></path>
           </g>`,

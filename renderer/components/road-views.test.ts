@@ -116,6 +116,31 @@ describe('<kiosk-big-road>', () => {
     expect(blink()).toEqual([['kiosk-ask-blink', 'running']]);
   });
 
+  it('on two lines, parts them with a band of the board’s colour, edge to edge: two roads of six rows, not one of 12', async () => {
+    // Found by a patron review of a portrait board: a fifth of a cell of paper between the lines read as rows 7–12.
+    const el = document.createElement('kiosk-big-road');
+    el.cells = mapOf('BBBPPPBPBBPP'.repeat(4)).bigRoad.cells;
+    el.strips = 2;
+    el.style.setProperty('--kiosk-panel-solid', 'rgb(14, 32, 25)');
+    await mount(el, 1000, 250);
+    const box = el.getBoundingClientRect();
+    const papers = $$(el, 'rect.paper').map((r) => r.getBoundingClientRect());
+    const bands = $$(el, 'rect.strip-gap');
+    expect(papers).toHaveLength(2);
+    expect(bands).toHaveLength(1);
+    const band = bands[0]!.getBoundingClientRect();
+    const cell = Number(el.dataset['cell']);
+    expect(band.height).toBeCloseTo(cell * 0.3, 0);
+    expect(band.top).toBeCloseTo(papers[0]!.bottom, 0); // between the lines, touching both
+    expect(band.bottom).toBeCloseTo(papers[1]!.top, 0);
+    expect(band.left).toBeLessThanOrEqual(box.left); // across the paper's margins too
+    expect(band.right).toBeGreaterThanOrEqual(box.right);
+    expect(getComputedStyle(bands[0]!).fill).toBe('rgb(14, 32, 25)');
+    el.strips = 1;
+    await settle(el);
+    expect($$(el, 'rect.strip-gap')).toHaveLength(0);
+  });
+
   it('hides the ask marks with ask-blink-off', async () => {
     const map = mapOf('BBP');
     const el = document.createElement('kiosk-big-road');
