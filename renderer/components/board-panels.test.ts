@@ -704,6 +704,54 @@ describe('notices side by side', () => {
     await expect.poll(async () => (await settleAll(app), outside(band()!)), { timeout: 5000 }).toEqual([]);
   });
 
+  // A patron review found the Chinese line of a stacked notice at its frame: its line box is, by 3 px (6 at 4K), but its
+  // glyphs' ink is 4 px clear of it (6.5 at 4K), and 5.6 px under its top (10.9). Kept so: at least 1 px a 1080p.
+  it.for([
+    [1920, 1080],
+    [1080, 1920],
+    [3840, 2160],
+  ] as const)(
+    '%i×%i: a notice alone, each language on its own line, keeps its words clear of its frame',
+    async ([w, h]) => {
+      await page.viewport(w, h);
+      const spec = FIXTURES['shoe-full']!(Date.now());
+      const notices: Notice[] = [{ kind: 'lastCoup', lastCoupCase: 'b', hand: 80, since: NOW }];
+      const app = await board(
+        new DemoKiosk({ ...spec, signage: { ...spec.signage!, language: 'en+zh-Hant' }, notices }),
+        w,
+        h,
+      );
+      await settleAll(app);
+      const band = app.shadowRoot!.querySelector('kiosk-notices:not([cover])')!.shadowRoot!;
+      const notice = band.querySelector<HTMLElement>('.notice')!;
+      expect(notice.hasAttribute('stacked'), 'each language on its own line').toBe(true);
+      const frame = notice.getBoundingClientRect();
+      const border = parseFloat(getComputedStyle(notice).borderBottomWidth);
+      // The glyphs' ink, top and bottom (canvas metrics of the text in its own font, from its line's baseline): the
+      // first line's, the headline's two languages, and the last's, the detail's Chinese.
+      const ink = (el: Element) => {
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = getComputedStyle(el).font;
+        const m = context.measureText(el.textContent!.trim());
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = [...range.getClientRects()].filter((r) => r.height > 0);
+        const baseline = (r: DOMRect) => r.bottom - m.fontBoundingBoxDescent;
+        return {
+          top: baseline(lines[0]!) - m.actualBoundingBoxAscent,
+          bottom: baseline(lines.at(-1)!) + m.actualBoundingBoxDescent,
+        };
+      };
+      const first = [...notice.querySelectorAll('.headline .en, .headline .zh')].map(ink);
+      const last = ink(notice.querySelector('.detail .zh')!);
+      expect(first).toHaveLength(2);
+      const top = Math.min(...first.map((i) => i.top)) - (frame.top + border);
+      const bottom = frame.bottom - border - last.bottom;
+      expect(top, 'room above the first line, px').toBeGreaterThanOrEqual(w / 1920);
+      expect(bottom, 'room under the last line, px').toBeGreaterThanOrEqual(w / 1920);
+    },
+  );
+
   it('says a notice in full when it has the band to itself', async () => {
     await page.viewport(1080, 1920);
     const spec = FIXTURES['shoe-full']!(Date.now());
