@@ -214,6 +214,13 @@ describe('refused, naming the field', () => {
     [['colour=red'], 'colour', /is not a key/],
     [['min'], 'args', /not KEY=VALUE/],
     [['min=1', 'min=2'], 'min', /given twice/],
+    // Every refused value at once, each with its reason (found by casino IT: only the first was named, the second
+    // after the first was corrected).
+    [
+      ['min=lots', 'tie-pays=7', 'colour=red', 'max=60000'],
+      'min',
+      /^min: 'lots' is not an amount.*; tie-pays: '7' is not allowed: a tie pays 8 or 9 to 1 .*; colour: is not a key/,
+    ],
     [[], 'args', /^nothing to change: give KEY=VALUE/], // not 'args: …' (found by casino IT: an internal name)
   ];
   test.each(cases)('%j → %s', (args, field, message) => {

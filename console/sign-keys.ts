@@ -286,20 +286,33 @@ function parseOne(key: SignKey, value: string): Parsed {
 
 /**
  * Parses `[key, value]` pairs into edits. A key may be given once, except `side-bets` in its `+x`/`-x` form.
- * Errors name the key: `{ field: 'tie-pays', message: "'7' is not allowed: …" }`.
+ * Errors name the key: `{ field: 'tie-pays', message: "'7' is not allowed: …" }`; several refused keys are named
+ * together, each with its reason (`field`: the first of them).
  */
 export function parseEdits(pairs: readonly (readonly [string, string])[]): Result<SignEdits, FieldError> {
   const out: Record<string, unknown> = {};
   const seen = new Set<string>();
+  // Every refused key and value is named at once: a floor manager who mistyped two values learnt of the second
+  // only after correcting the first.
+  const refused: FieldError[] = [];
   for (const [rawKey, value] of pairs) {
     const key = pick(SIGN_KEYS, rawKey);
-    if (!key) return err(fieldError(rawKey, `is not a key: expected one of ${list(SET_KEYS)}`));
+    if (!key) {
+      refused.push(fieldError(rawKey, `is not a key: expected one of ${list(SET_KEYS)}`));
+      continue;
+    }
     const r = parseOne(key, value);
-    if (!r.ok) return err(fieldError(key, r.error));
+    if (!r.ok) {
+      refused.push(fieldError(key, r.error));
+      continue;
+    }
     if (seen.has(key)) {
       const prev = out.sideBets as SideBetsEdit | undefined;
       const next = r.value.sideBets as SideBetsEdit;
-      if (key !== 'side-bets' || !prev || 'set' in prev || 'set' in next) return err(fieldError(key, 'is given twice'));
+      if (key !== 'side-bets' || !prev || 'set' in prev || 'set' in next) {
+        refused.push(fieldError(key, 'is given twice'));
+        continue;
+      }
       out.sideBets = { add: [...prev.add, ...next.add], remove: [...prev.remove, ...next.remove] };
       continue;
     }
@@ -308,6 +321,8 @@ export function parseEdits(pairs: readonly (readonly [string, string])[]): Resul
     if (sideBetLimits) out.sideBetLimits = { ...(out.sideBetLimits as object | undefined), ...sideBetLimits };
     Object.assign(out, rest);
   }
+  const [first, ...more] = refused;
+  if (first) return err(more.length === 0 ? first : fieldError(first.field, refused.map(formatFieldError).join('; ')));
   if (seen.size === 0) return err(fieldError('args', `nothing to change: give KEY=VALUE (keys: ${list(SET_KEYS)})`));
   return ok(out as SignEdits);
 }
