@@ -57,6 +57,11 @@ export async function startBoard(
     await web.close();
     throw e;
   }
+  // Said once the board is one: a second `serve` of a table whose journal another board holds logged "serving" at
+  // an address, then was refused (found by casino IT).
+  logger
+    .child({ component: 'web-host' })
+    .info({ url: web.url.replace(/#token=.*/, '#token=…') }, 'browser mode serving');
   const shown = web;
   // Drawn offscreen, the picture is of what a screen would show: with no page open nobody sees it, so there is none.
   answerScreenshots(bridge, config.displayId, async () => {

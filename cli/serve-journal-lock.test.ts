@@ -17,12 +17,17 @@ afterEach(() => {
   for (const p of running.splice(0)) if (p.alive()) p.child.kill('SIGKILL');
 });
 
-/** Runs the command to its end: its exit code and standard error. */
-function runCli(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; err: string }> {
+/** Runs the command to its end: its exit code, standard output and standard error. */
+function runCli(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  let out = '';
   let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, err })));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
 }
 
 describe('one board process per journal', () => {
@@ -31,16 +36,20 @@ describe('one board process per journal', () => {
     const env = { BACCARAT_JOURNAL_DIR: dir, BACCARAT_LOG_LEVEL: 'error', BACCARAT_MQTT_URLS: '' };
     const first = await startCli(ARGS, /board: +(http:\S+)/, env);
     running.push(first);
-    const second = await runCli(ARGS, env);
+    // Logging what a board says at its start: it is refused before it says it serves anywhere (found by casino IT:
+    // "browser mode serving" at an address, then the refusal).
+    const second = await runCli(ARGS, { ...env, BACCARAT_LOG_LEVEL: 'info' });
     expect(second.code).toBe(1);
+    expect(second.out + second.err).not.toMatch(/serving|board: +http/);
     expect(second.err).toContain(`baccarat-board serve: the journal ${join(dir, 'T1.journal')} is in use by another`);
     expect(second.err).toContain(`process ${first.child.pid} on`);
     expect(second.err).not.toMatch(/\n\s+at /); // no stack trace
     expect(first.alive()).toBe(true);
     expect(await first.stop()).toBe(0);
-    const third = await startCli(ARGS, /board: +(http:\S+)/, env);
+    const third = await startCli(ARGS, /board: +(http:\S+)/, { ...env, BACCARAT_LOG_LEVEL: 'info' });
     running.push(third);
     expect(third.alive()).toBe(true);
+    await expect.poll(() => third.errors()).toMatch(/"msg":"browser mode serving"/); // a board that starts says it
   });
 
   test('a journal.dir that cannot be a folder is said in a line naming it and the setting, not a stack trace', async () => {

@@ -265,7 +265,6 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const hash = token ? `#token=${encodeURIComponent(token)}` : '';
   const url = `http://${shownHost}:${port}/${hash}`;
   const localUrl = isWildcard(opts.host) ? `http://127.0.0.1:${port}/${hash}` : url;
-  log.info({ url: url.replace(/#token=.*/, '#token=…') }, 'browser mode serving');
   return {
     url,
     port,
