@@ -30,6 +30,8 @@ export function appHeader(h: HeaderInputs): TemplateResult {
   const { t, view: v } = h;
   const s = v.shoe;
   const link = v.link;
+  // Offline, the results to send are said in the link's own chip ("Offline · 2 to send when back"): one chip, not two.
+  const offlineToSend = h.live === 'open' && link.state === 'offline' && link.pending > 0;
   // The page's own link to the keypad first: while it is down the view is the last one received, and its "Online"
   // (the keypad's link to the broker) would say green what the page can no longer know, nor reach.
   const linkChip =
@@ -39,8 +41,16 @@ export function appHeader(h: HeaderInputs): TemplateResult {
         ? html`<span class="chip off" data-link="page">${t.reconnecting}</span>`
         : link.state === 'online'
           ? html`<span class="chip ok" data-link="online">${t.online}${link.signing ? ` · ${t.signing}` : ''}</span>`
-          : html`<span class="chip off" data-link=${link.state}
-              >${link.state === 'offline' ? t.offline : link.state === 'refused' ? t.error : t.starting}</span
+          : html`<span class="chip off" data-link=${link.state} data-pending=${offlineToSend ? link.pending : nothing}
+              >${
+                link.state === 'offline'
+                  ? offlineToSend
+                    ? t.offlineToSend(link.pending)
+                    : t.offline
+                  : link.state === 'refused'
+                    ? t.error
+                    : t.starting
+              }</span
             >`;
   // A refused keypad does not serve the table: its own open, shoe and hand are not the table's (it read "Closed ·
   // No shoe" for a table open mid-shoe), so it shows none; its refusal says who serves the table.
@@ -62,7 +72,7 @@ export function appHeader(h: HeaderInputs): TemplateResult {
     <span class="title">${t.table(v.tableId)}</span>
     ${own}
     <span class="spacer"></span>
-    ${link.pending > 0 ? html`<span class="chip off" data-pending=${link.pending}>${t.pending(link.pending)}</span>` : nothing}
+    ${link.pending > 0 && !offlineToSend ? html`<span class="chip off" data-pending=${link.pending}>${t.pending(link.pending)}</span>` : nothing}
     ${takeOverChip(t, link)} ${linkChip} ${languageButton(t, h.language, h.onLanguage)}
     <button data-supervisor ?disabled=${!v.can.correct && !v.can['void-recorded']} @click=${h.onSupervisor}>
       ${t.supervisor}

@@ -44,7 +44,13 @@ const EN = {
   /** The header's open, when the pit's sign says closed (its boards show TABLE CLOSED): not a plain "Open". */
   tableOpenPitClosed: 'Open here · pit closed',
   online: 'Online',
-  offline: 'Offline: results are kept and sent when back',
+  /**
+   * The keypad's link to the broker is down: short, as the header holds it beside the table, the shoe, the hand, the
+   * language and the supervisor on a 1024 px tablet (the whole sentence, "results are kept and sent when back", took the
+   * header to two rows). With results to send, the count says they are kept, to be sent: `offlineToSend`.
+   */
+  offline: 'Offline',
+  offlineToSend: (n: number) => `Offline · ${n} to send`,
   pending: (n: number) => `${n} to send`,
   starting: 'Connecting to the table…',
   /**

@@ -22,7 +22,8 @@ export const ZH_HANS: Strings = {
   tableClosed: '关台',
   tableOpenPitClosed: '本机开台 · 场务已关台',
   online: '在线',
-  offline: '离线：结果已保存，恢复后发送',
+  offline: '离线',
+  offlineToSend: (n) => `离线 · 待发送 ${n}`,
   pending: (n) => `待发送 ${n}`,
   starting: '正在连接牌台…',
   brokerUnreachable: (detail) =>

@@ -24,7 +24,8 @@ export const ZH_HANT: Strings = {
   tableClosed: '暫停營業',
   tableOpenPitClosed: '此處營業中 · 賭區經理已收枱',
   online: '已連線',
-  offline: '離線：結果已儲存，恢復連線後發送',
+  offline: '離線',
+  offlineToSend: (n) => `離線 · ${n} 項待發送`,
   pending: (n) => `${n} 項待發送`,
   starting: '正在連線牌桌…',
   brokerUnreachable: (detail) =>

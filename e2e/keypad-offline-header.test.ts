@@ -1,0 +1,86 @@
+/**
+ * The keypad's header while its broker is down, on the smallest screen it is used on (1024 × 768, a tablet held
+ * landscape): found by a dealer, "Offline: results are kept and sent when back" beside the table, shoe, hand, the
+ * results to send, the language and the supervisor took the header to a second row, and the last result's box under
+ * it gave way. In every language, the header stays one row and the words say what the dealer must know.
+ */
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { startKeypad } from '../keypad/keypad';
+import type { DealerAction } from '../keypad/protocol';
+import { startKeypadServer } from '../keypad/server';
+import { hashCode, Supervisors } from '../keypad/supervisors';
+import { KEYPAD_SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
+import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
+
+const rig = keypadRig();
+const { missing } = rig;
+const cleanups = cleanupList();
+
+describe.skipIf(missing)(`the keypad's header, offline${missing ? ` (${missing})` : ''}`, () => {
+  test.for(['en', 'zh-Hans', 'zh-Hant'] as const)(
+    '%s, 1024×768: one row, with "offline" and the results kept',
+    async (language) => {
+      const broker = rig.broker();
+      const kp = await startKeypad({
+        broker: broker.url,
+        tableId: 'T12',
+        journalPath: join(tempDir('bb-kpoff-'), 'keypad.journal'),
+        keying: 'cards',
+        supervisors: new Supervisors(new Map([['Lee', await hashCode('4821')]])),
+        version: '0.1.0',
+      });
+      const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
+      cleanups.push(
+        () => kp.stop(),
+        () => server.close(),
+      );
+      const actions: DealerAction[] = [
+        { type: 'open-table' },
+        { type: 'new-shoe', decks: 8 },
+        { type: 'shuffle' },
+        { type: 'burn', card: '7H', count: 7 },
+      ];
+      for (const action of actions) {
+        const r = await kp.request({ action });
+        if (!r.ok) throw new Error(r.error);
+      }
+      await kp.flushed();
+      const page = await rig.browser().newPage({ viewport: { width: 1024, height: 768 } });
+      cleanups.push(() => page.close());
+      await page.addInitScript((l) => localStorage.setItem('keypad.language', l), language);
+      await page.goto(server.url);
+      await page.locator('keypad-app main[data-screen]').waitFor();
+      await broker.stop();
+      cleanups.push(() => broker.restart());
+      await until(() => expect(kp.view().link.state).toBe('offline'), 15_000);
+      const r = await kp.request({ action: { type: 'bets-open' } });
+      if (!r.ok) throw new Error(r.error);
+      await until(() => expect(kp.view().link.pending).toBeGreaterThan(0), 5000);
+      await page.locator('keypad-app [data-link=offline]').waitFor();
+      await page.locator('keypad-app [data-pending]').waitFor();
+      await page.screenshot({ path: join(KEYPAD_SCREENS, `offline-header-1024x768-${language}.png`) });
+      // Rows: each item starts a new one when it lies wholly under the row before.
+      const header = await page.evaluate(() => {
+        const el = document.querySelector('keypad-app')!.shadowRoot!.querySelector('header')!;
+        const boxes = [...el.children]
+          .map((c) => c.getBoundingClientRect())
+          .filter((r) => r.width > 0)
+          .sort((a, b) => a.top - b.top);
+        let rows = 0;
+        let bottom = -Infinity;
+        for (const r of boxes) {
+          if (r.top >= bottom - 1) rows++;
+          bottom = r.top >= bottom - 1 ? r.bottom : Math.max(bottom, r.bottom);
+        }
+        const chip = el.querySelector('[data-link=offline]')!;
+        return { rows, chip: chip.textContent!.trim(), overflow: el.scrollWidth - el.clientWidth };
+      });
+      expect(header.rows, 'rows').toBe(1);
+      expect(header.overflow, 'nothing past its edge').toBeLessThanOrEqual(0);
+      expect(header.chip).toMatch(/^(Offline · \d+ to send|离线 · 待发送 \d+|離線 · \d+ 項待發送)$/);
+      // One chip says it: no "1 to send" beside it.
+      expect(await page.locator('keypad-app [data-pending]').count()).toBe(1);
+    },
+  );
+});
