@@ -43,9 +43,12 @@ test('add, list, passwd, role and remove, as a script runs them', async () => {
 
 test('refused: a taken name, a short password, an unknown role or account, the last supervisor', async () => {
   const taken = await accounts('another long password\n', 'add', 'ann', '--role', 'viewer');
-  expect([taken.code, taken.err]).toEqual([2, 'accounts: ann exists: change its password or role instead\n']);
+  expect([taken.code, taken.err]).toEqual([
+    2,
+    'baccarat-board accounts: ann exists: change its password or role instead\n',
+  ]);
   const short = await accounts('short\n', 'add', 'cat', '--role', 'viewer');
-  expect([short.code, short.err]).toEqual([2, 'accounts: a password has at least 12 characters\n']);
+  expect([short.code, short.err]).toEqual([2, 'baccarat-board accounts: a password has at least 12 characters\n']);
   const role = await accounts('a long enough password\n', 'add', 'cat', '--role', 'king');
   expect(role.code).toBe(2);
   // The role is said unknown and the roles listed, under the accounts' usage (not the console server's).
@@ -66,9 +69,12 @@ test('refused: a taken name, a short password, an unknown role or account, the l
     "baccarat-board console accounts: unknown role 'boss'; the roles are:",
   ]);
   const nobody = await accounts('a long enough password\n', 'passwd', 'nobody');
-  expect([nobody.code, nobody.err]).toEqual([1, `accounts: no account nobody in ${file}\n`]);
+  expect([nobody.code, nobody.err]).toEqual([1, `baccarat-board accounts: no account nobody in ${file}\n`]);
   const last = await accounts(null, 'remove', 'ann');
-  expect([last.code, last.err]).toEqual([1, 'accounts: ann is the last supervisor: add another supervisor first\n']);
+  expect([last.code, last.err]).toEqual([
+    1,
+    'baccarat-board accounts: ann is the last supervisor: add another supervisor first\n',
+  ]);
   const demoted = await accounts(null, 'role', 'ann', 'viewer');
   expect(demoted.code).toBe(1);
   const help = await accounts(null, '--help');

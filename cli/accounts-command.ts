@@ -72,7 +72,7 @@ async function newPassword(io: CliIo, name: string): Promise<string | null> {
   const first = await promptHidden(`Password for ${name}: `);
   const again = await promptHidden('Again: ');
   if (first !== again) {
-    io.err('accounts: the two passwords differ; nothing changed\n');
+    io.err('baccarat-board accounts: the two passwords differ; nothing changed\n');
     return null;
   }
   return first;
@@ -94,7 +94,7 @@ export async function accountsCommand(args: string[], io: CliIo, now: () => Date
   const path = values.file ?? defaultAccountsPath();
   const file = await readAccounts(path);
   if (!file.ok) {
-    io.err(`accounts: ${file.error}\n`);
+    io.err(`baccarat-board accounts: ${file.error}\n`);
     return EXIT.failure;
   }
   if (action === 'list') {
@@ -118,13 +118,13 @@ export async function accountsCommand(args: string[], io: CliIo, now: () => Date
   const losesSupervisor =
     before?.role === 'supervisor' && (action === 'remove' || (action === 'role' && role !== 'supervisor'));
   if (losesSupervisor && supervisors(file.value) === 1) {
-    io.err(`accounts: ${name} is the last supervisor: add another supervisor first\n`);
+    io.err(`baccarat-board accounts: ${name} is the last supervisor: add another supervisor first\n`);
     return EXIT.failure;
   }
   let password: string | undefined;
   if (action === 'add' || action === 'passwd') {
     if (action === 'passwd' && !before) {
-      io.err(`accounts: no account ${name} in ${path}\n`);
+      io.err(`baccarat-board accounts: no account ${name} in ${path}\n`);
       return EXIT.failure;
     }
     const p = await newPassword(io, name);
@@ -143,7 +143,7 @@ export async function accountsCommand(args: string[], io: CliIo, now: () => Date
           at,
         );
   if (!next.ok) {
-    io.err(`accounts: ${next.error}\n`);
+    io.err(`baccarat-board accounts: ${next.error}\n`);
     return EXIT.badInput;
   }
   await writeAccounts(path, next.value);

@@ -63,7 +63,7 @@ function verify(file: string, table: string | undefined, head: string | undefine
     // Not damaged: a CSV record is for reading, and holds each record's hash but not its line, so nothing can be
     // checked against it (found by hand: an untouched CSV export was called "damaged or cut short").
     io.err(
-      `history: ${file} is a CSV shoe record, for reading: it lists each record's hash but not its line, so it ` +
+      `baccarat-board history: ${file} is a CSV shoe record, for reading: it lists each record's hash but not its line, so it ` +
         `cannot be checked. Check the JSON shoe record (export --format json, the default) or the history itself.\n`,
     );
     return EXIT.badInput;
@@ -82,7 +82,7 @@ function verify(file: string, table: string | undefined, head: string | undefine
     // Asked whether it is that table's: another's was "ok" (found by casino IT).
     if (table !== undefined && exported.tableId !== table) {
       io.err(
-        `history: ${file} is not the shoe record of table ${table}: ` +
+        `baccarat-board history: ${file} is not the shoe record of table ${table}: ` +
           (exported.tableId === null ? 'its records name no table' : `it is table ${exported.tableId}'s`) +
           ` (shoe ${exported.shoeId}; its records are unbroken)\n`,
       );
@@ -98,7 +98,7 @@ function verify(file: string, table: string | undefined, head: string | undefine
   // was "BAD: … not a record (damaged or cut short)", exit 1, a tamper alarm).
   if (text.trim() !== '' && !holdsRecords(text)) {
     io.err(
-      `history: ${file} is neither a board's history nor a shoe record: none of its lines is a record. Give the ` +
+      `baccarat-board history: ${file} is neither a board's history nor a shoe record: none of its lines is a record. Give the ` +
         `board's {journal.dir}/{tableId}.history, or a shoe record written by export.\n`,
     );
     return EXIT.badInput;
@@ -119,14 +119,15 @@ function folderInstead(file: string): string | null {
   if (!statSync(file).isDirectory()) return null;
   const histories = readdirSync(file).filter((f) => f.endsWith('.history'));
   const example = histories.length > 0 ? join(file, histories[0]!) : join(file, '{tableId}.history');
-  return `history: ${file} is a folder, not a history file: give one of its files, such as ${example}\n`;
+  return `baccarat-board history: ${file} is a folder, not a history file: give one of its files, such as ${example}\n`;
 }
 
 /** Why the export cannot be written to `out` (its folder missing, or a folder itself), or null. */
 function unwritable(out: string): string | null {
   const folder = dirname(out);
-  if (!existsSync(folder)) return `history: --out ${out}: the folder ${folder} does not exist\n`;
-  if (existsSync(out) && statSync(out).isDirectory()) return `history: --out ${out} is a folder: give a file's path\n`;
+  if (!existsSync(folder)) return `baccarat-board history: --out ${out}: the folder ${folder} does not exist\n`;
+  if (existsSync(out) && statSync(out).isDirectory())
+    return `baccarat-board history: --out ${out} is a folder: give a file's path\n`;
   return null;
 }
 
@@ -145,7 +146,7 @@ function otherChain(file: string, text: string, tableId: string, fromName: boole
     named.length === 0 ? 'its records name no table' : `its records name table ${named.join(', ')} in their topics`;
   if (chain !== null) {
     io.err(
-      `history: ${file} is not the history of table ${tableId}: ${asked}, but ${records}, and its chain starts ` +
+      `baccarat-board history: ${file} is not the history of table ${tableId}: ${asked}, but ${records}, and its chain starts ` +
         `as table ${chain}'s. Check it as that table's:\n  baccarat-board history verify --table ${chain} ${file}\n`,
     );
     return EXIT.badInput;
@@ -185,7 +186,7 @@ export async function historyCommand(args: string[], io: CliIo): Promise<number>
     const file = positionals[0];
     if (!file) throw new UsageError('history verify needs a FILE');
     if (!existsSync(file)) {
-      io.err(`history: ${file} does not exist\n`);
+      io.err(`baccarat-board history: ${file} does not exist\n`);
       return EXIT.badInput;
     }
     const folder = folderInstead(file);
@@ -210,10 +211,10 @@ export async function historyCommand(args: string[], io: CliIo): Promise<number>
       const by = `${named === undefined ? 'the defaults (no --config)' : `the configuration ${named}`}${vars.length > 0 ? ` and ${vars.join(', ')}` : ''}`;
       whose = ` (table ${config.value.tableId}'s history in journal.dir, by ${by})`;
       // Standard output is the record: which history it came from goes to standard error.
-      if (existsSync(file)) io.err(`history: reading ${file}${whose}\n`);
+      if (existsSync(file)) io.err(`baccarat-board history: reading ${file}${whose}\n`);
     }
     if (!existsSync(file)) {
-      io.err(`history: ${file}${whose} does not exist\n`);
+      io.err(`baccarat-board history: ${file}${whose} does not exist\n`);
       return EXIT.badInput;
     }
     const problem = folderInstead(file) ?? (values.out ? unwritable(values.out) : null);
@@ -223,7 +224,7 @@ export async function historyCommand(args: string[], io: CliIo): Promise<number>
     }
     const exported = exportShoe(readFileSync(file, 'utf8'), values.shoe);
     if (!exported.ok) {
-      io.err(`history: ${exported.error}\n`);
+      io.err(`baccarat-board history: ${exported.error}\n`);
       return EXIT.failure;
     }
     const text = format === 'csv' ? exportCsv(exported.value) : `${JSON.stringify(exported.value, null, 2)}\n`;

@@ -33,7 +33,7 @@ test('generate --out an existing file: exit 2, one line naming the file and the 
     code: 2,
     out: '',
     err:
-      `keys: ${file} exists: not replacing a key. Give another --out FILE, or replace it deliberately with --force ` +
+      `baccarat-board keys: ${file} exists: not replacing a key. Give another --out FILE, or replace it deliberately with --force ` +
       '(the old key is then lost, and boards refuse what the new one signs until their trust.*Keys list it)\n',
   });
   expect(readFileSync(file, 'utf8')).toBe('the key in use\n');
@@ -43,16 +43,20 @@ test('generate --out an existing file: exit 2, one line naming the file and the 
 });
 
 test('a folder or a missing folder is said in a line, exit 2, never a stack trace (found by hand: EISDIR, ENOENT)', async () => {
-  expect(await run('show', dir)).toEqual({ code: 2, out: '', err: `keys: ${dir} is a folder: give the key's file\n` });
+  expect(await run('show', dir)).toEqual({
+    code: 2,
+    out: '',
+    err: `baccarat-board keys: ${dir} is a folder: give the key's file\n`,
+  });
   expect(await run('generate', '--out', dir, '--force')).toEqual({
     code: 2,
     out: '',
-    err: `keys: --out ${dir} is a folder: give a file's path\n`,
+    err: `baccarat-board keys: --out ${dir} is a folder: give a file's path\n`,
   });
   const nowhere = join(dir, 'no-such-folder', 'pit.pem');
   expect(await run('generate', '--out', nowhere)).toEqual({
     code: 2,
     out: '',
-    err: `keys: --out ${nowhere}: the folder ${join(dir, 'no-such-folder')} does not exist\n`,
+    err: `baccarat-board keys: --out ${nowhere}: the folder ${join(dir, 'no-such-folder')} does not exist\n`,
   });
 });

@@ -42,16 +42,16 @@ export async function keysCommand(args: string[], io: CliIo): Promise<number> {
     const out = values.out;
     if (!out) throw new UsageError('keys generate needs --out FILE');
     if (existsSync(out) && statSync(out).isDirectory()) {
-      io.err(`keys: --out ${out} is a folder: give a file's path\n`);
+      io.err(`baccarat-board keys: --out ${out} is a folder: give a file's path\n`);
       return EXIT.badInput;
     }
     if (!existsSync(dirname(out))) {
-      io.err(`keys: --out ${out}: the folder ${dirname(out)} does not exist\n`);
+      io.err(`baccarat-board keys: --out ${out}: the folder ${dirname(out)} does not exist\n`);
       return EXIT.badInput;
     }
     if (existsSync(out) && !values.force) {
       io.err(
-        `keys: ${out} exists: not replacing a key. Give another --out FILE, or replace it deliberately with ` +
+        `baccarat-board keys: ${out} exists: not replacing a key. Give another --out FILE, or replace it deliberately with ` +
           '--force (the old key is then lost, and boards refuse what the new one signs until their trust.*Keys list it)\n',
       );
       return EXIT.badInput;
@@ -65,17 +65,17 @@ export async function keysCommand(args: string[], io: CliIo): Promise<number> {
     const file = positionals[0];
     if (!file) throw new UsageError('keys show needs a FILE');
     if (!existsSync(file)) {
-      io.err(`keys: ${file} does not exist\n`);
+      io.err(`baccarat-board keys: ${file} does not exist\n`);
       return EXIT.badInput;
     }
     if (statSync(file).isDirectory()) {
-      io.err(`keys: ${file} is a folder: give the key's file\n`);
+      io.err(`baccarat-board keys: ${file} is a folder: give the key's file\n`);
       return EXIT.badInput;
     }
     const text = readFileSync(file, 'utf8');
     const key = text.includes('PRIVATE KEY') ? parsePrivateKey(text) : parsePublicKey(text);
     if (!key.ok) {
-      io.err(`keys: ${file}: ${key.error}\n`);
+      io.err(`baccarat-board keys: ${file}: ${key.error}\n`);
       return EXIT.badInput;
     }
     const publicKey = 'publicKey' in key.value ? key.value.publicKey : createPublicKey(key.value);

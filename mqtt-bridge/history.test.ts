@@ -287,7 +287,7 @@ describe('history verify and export say which table and which file', () => {
     expect(await historyCommand(['verify', copy], io.io)).toBe(2);
     expect(io.out()).toBe('');
     expect(io.err()).toBe(
-      `history: ${copy} is not the history of table T12-evidence-copy: the table id T12-evidence-copy was taken ` +
+      `baccarat-board history: ${copy} is not the history of table T12-evidence-copy: the table id T12-evidence-copy was taken ` +
         `from the file name (T12-evidence-copy.history), but its records name table T12 in their topics, and its ` +
         `chain starts as table T12's. Check it as that table's:\n  baccarat-board history verify --table T12 ${copy}\n`,
     );
@@ -309,7 +309,7 @@ describe('history verify and export say which table and which file', () => {
     const io = memoryIo();
     expect(await historyCommand(['verify', json, '--table', 'T2'], io.io)).toBe(2);
     expect(io.err()).toBe(
-      `history: ${json} is not the shoe record of table T2: it is table T1's (shoe ${shoeId}; its records are unbroken)\n`,
+      `baccarat-board history: ${json} is not the shoe record of table T2: it is table T1's (shoe ${shoeId}; its records are unbroken)\n`,
     );
     const own = memoryIo();
     expect(await historyCommand(['verify', json, '--table', 'T1'], own.io)).toBe(0);
@@ -325,7 +325,7 @@ describe('history verify and export say which table and which file', () => {
     expect(await historyCommand(['verify', other, '--table', 'T1'], io.io)).toBe(2);
     expect(io.out()).toBe('');
     expect(io.err()).toMatch(
-      /^history: .*notes\.txt is neither a board's history nor a shoe record: none of its lines/,
+      /^baccarat-board history: .*notes\.txt is neither a board's history nor a shoe record: none of its lines/,
     );
     const lines = readFileSync(path, 'utf8').split('\n');
     writeFileSync(other, ['garbage', ...lines.slice(1)].join('\n'));
@@ -346,7 +346,7 @@ describe('history verify and export say which table and which file', () => {
     expect(await historyCommand(['verify', csv], io.io)).toBe(2);
     expect(io.out()).toBe('');
     expect(io.err()).toBe(
-      `history: ${csv} is a CSV shoe record, for reading: it lists each record's hash but not its line, so it cannot ` +
+      `baccarat-board history: ${csv} is a CSV shoe record, for reading: it lists each record's hash but not its line, so it cannot ` +
         `be checked. Check the JSON shoe record (export --format json, the default) or the history itself.\n`,
     );
     expect(await historyCommand(['verify', json], memoryIo().io)).toBe(0);
@@ -361,13 +361,15 @@ describe('history verify and export say which table and which file', () => {
       const io = memoryIo();
       expect(await historyCommand(action, io.io)).toBe(2);
       expect(io.err()).toBe(
-        `history: ${dir} is a folder, not a history file: give one of its files, such as ${path}\n`,
+        `baccarat-board history: ${dir} is a folder, not a history file: give one of its files, such as ${path}\n`,
       );
     }
     const io = memoryIo();
     const out = join(dir, 'no-such-folder', 'shoe.json');
     expect(await historyCommand(['export', '--shoe', shoeId, '--out', out, path], io.io)).toBe(2);
-    expect(io.err()).toBe(`history: --out ${out}: the folder ${join(dir, 'no-such-folder')} does not exist\n`);
+    expect(io.err()).toBe(
+      `baccarat-board history: --out ${out}: the folder ${join(dir, 'no-such-folder')} does not exist\n`,
+    );
   });
 
   test('export without a file says on standard error which history it read, and from which configuration', async () => {
@@ -377,7 +379,7 @@ describe('history verify and export say which table and which file', () => {
     const io = memoryIo();
     expect(await historyCommand(['export', '--shoe', shoeId, '--config', config], io.io)).toBe(0);
     expect(io.err()).toBe(
-      `history: reading ${path} (table T1's history in journal.dir, by the configuration ${config})\n`,
+      `baccarat-board history: reading ${path} (table T1's history in journal.dir, by the configuration ${config})\n`,
     );
     expect(JSON.parse(io.out())).toMatchObject({ shoeId, tableId: 'T1' });
     const missing = join(dir, 'elsewhere.json');
@@ -385,7 +387,7 @@ describe('history verify and export say which table and which file', () => {
     const none = memoryIo();
     expect(await historyCommand(['export', '--shoe', shoeId, '--config', missing], none.io)).toBe(2);
     expect(none.err()).toBe(
-      `history: ${join(dir, 'T9.history')} (table T9's history in journal.dir, by the configuration ${missing}) does not exist\n`,
+      `baccarat-board history: ${join(dir, 'T9.history')} (table T9's history in journal.dir, by the configuration ${missing}) does not exist\n`,
     );
   });
 });
