@@ -100,6 +100,8 @@ describe('baccarat-board roads', () => {
     [['roads', 'P(3-9)'], 'contradicts its points 3-9'],
     [['roads', '--bogus'], "Unknown option '--bogus'"],
     [['nope'], "unknown command 'nope'"],
+    [['flet'], "unknown command 'flet' (did you mean fleet?)"],
+    [['help', 'sigange'], "unknown command 'sigange' (did you mean signage?)"],
   ])('%j is refused with exit 2', async (args, message) => {
     const { code, err } = await run(args);
     expect(code).toBe(2);
@@ -109,7 +111,7 @@ describe('baccarat-board roads', () => {
   test("an unknown option of a command that takes words: named, without Node's advice to pass it after --", async () => {
     const { code, err } = await run(['fleet', 'list', '--broker', 'mqtt://127.0.0.1:1', '--tabel', 'T1']);
     expect(code).toBe(2);
-    expect(err.split('\n')[0]).toBe("baccarat-board fleet: Unknown option '--tabel'");
+    expect(err.split('\n')[0]).toBe("baccarat-board fleet: Unknown option '--tabel' (did you mean --table?)");
   });
 
   test('a usage error says what is wrong over the usage lines, not over the whole help', async () => {

@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 import { type CliIo, EXIT, synopsis, UsageError } from './io';
+import { didYouMean, unknownOptionHint } from './did-you-mean';
 import { nodeVersionWarning } from './node-version';
 
 /** A command, loaded when it runs: `baccarat-board roads` need not load MQTT, the web host or Chromium's kin. */
@@ -82,7 +83,7 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   if (name === 'help' && rest[0] !== undefined) {
     const asked = COMMANDS[rest[0]];
     if (!asked) {
-      io.err(`baccarat-board: unknown command '${rest[0]}'\n\n${usage()}`);
+      io.err(`baccarat-board: unknown command '${rest[0]}'${didYouMean(rest[0], Object.keys(COMMANDS))}\n\n${usage()}`);
       return EXIT.badInput;
     }
     io.out((await asked.load()).usage);
@@ -98,7 +99,7 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   }
   const entry = COMMANDS[name];
   if (!entry) {
-    io.err(`baccarat-board: unknown command '${name}'\n\n${usage()}`);
+    io.err(`baccarat-board: unknown command '${name}'${didYouMean(name, Object.keys(COMMANDS))}\n\n${usage()}`);
     return EXIT.badInput;
   }
   const command = await entry.load();
@@ -109,7 +110,8 @@ export async function main(args: string[], io: CliIo): Promise<number> {
       e instanceof UsageError ||
       (e instanceof TypeError && 'code' in e && String(e.code).startsWith('ERR_PARSE_ARGS'))
     ) {
-      io.err(`baccarat-board ${name}: ${parseArgsWords(e.message)}\n\n${synopsis(command.usage)}`);
+      const hint = unknownOptionHint(e.message, command.usage);
+      io.err(`baccarat-board ${name}: ${parseArgsWords(e.message)}${hint}\n\n${synopsis(command.usage)}`);
       io.err(`Run 'baccarat-board ${name} --help' for its options.\n`);
       return EXIT.badInput;
     }

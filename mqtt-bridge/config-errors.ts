@@ -13,6 +13,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
+import { distance } from './edit-distance';
 
 /** One thing wrong with the configuration: its field (dotted, `mqtt.brokers.1`) and what is wrong, in words. */
 export interface ConfigProblem {
@@ -144,18 +145,6 @@ function fieldsHint(path: string, parent: string, fields: readonly string[]): st
   const near = fields.find((f) => distance(f.toLowerCase(), written) <= 2);
   const full = (f: string) => (parent ? `${parent}.${f}` : f);
   return `${near ? `did you mean ${full(near)}? ` : ''}${parent ? `the fields of ${parent}` : 'the sections'} are ${fields.join(', ')}`;
-}
-
-/** Levenshtein distance: how many characters to add, remove or change to turn `a` into `b`. */
-export function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /** The problems as one message: one line for one, a count and a line each for more. */

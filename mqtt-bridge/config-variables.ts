@@ -7,7 +7,7 @@
  * ```
  * @packageDocumentation
  */
-import { distance } from './config-errors';
+import { distance } from './edit-distance';
 import { ENV_VARS } from './config-schema';
 
 /**
