@@ -6,12 +6,9 @@
  */
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { startKeypad } from '../keypad/keypad';
-import type { DealerAction } from '../keypad/protocol';
-import { startKeypadServer } from '../keypad/server';
-import { hashCode, Supervisors } from '../keypad/supervisors';
-import { KEYPAD_SCREENS, KEYPAD_UI as UI, keypadRig } from '../test/helpers/keypad-rig';
-import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
+import { SHOE_START } from '../test/helpers/keypad-actions';
+import { act, KEYPAD_SCREENS, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
+import { cleanupList, until } from '../test/helpers/lifecycle';
 
 const rig = keypadRig();
 const { missing } = rig;
@@ -22,29 +19,8 @@ describe.skipIf(missing)(`the keypad's header, offline${missing ? ` (${missing})
     '%s, 1024×768: one row, with "offline" and the results kept',
     async (language) => {
       const broker = rig.broker();
-      const kp = await startKeypad({
-        broker: broker.url,
-        tableId: 'T12',
-        journalPath: join(tempDir('bb-kpoff-'), 'keypad.journal'),
-        keying: 'cards',
-        supervisors: new Supervisors(new Map([['Lee', await hashCode('4821')]])),
-        version: '0.1.0',
-      });
-      const server = await startKeypadServer({ keypad: kp, host: '127.0.0.1', port: 0, token: null, uiDir: UI });
-      cleanups.push(
-        () => kp.stop(),
-        () => server.close(),
-      );
-      const actions: DealerAction[] = [
-        { type: 'open-table' },
-        { type: 'new-shoe', decks: 8 },
-        { type: 'shuffle' },
-        { type: 'burn', card: '7H', count: 7 },
-      ];
-      for (const action of actions) {
-        const r = await kp.request({ action });
-        if (!r.ok) throw new Error(r.error);
-      }
+      const { kp, server } = await servedKeypad(rig, cleanups, 'T12');
+      await act(kp, ...SHOE_START);
       await kp.flushed();
       const page = await rig.browser().newPage({ viewport: { width: 1024, height: 768 } });
       cleanups.push(() => page.close());
@@ -54,8 +30,7 @@ describe.skipIf(missing)(`the keypad's header, offline${missing ? ` (${missing})
       await broker.stop();
       cleanups.push(() => broker.restart());
       await until(() => expect(kp.view().link.state).toBe('offline'), 15_000);
-      const r = await kp.request({ action: { type: 'bets-open' } });
-      if (!r.ok) throw new Error(r.error);
+      await act(kp, { type: 'bets-open' });
       await until(() => expect(kp.view().link.pending).toBeGreaterThan(0), 5000);
       await page.locator('keypad-app [data-link=offline]').waitFor();
       await page.locator('keypad-app [data-pending]').waitFor();
