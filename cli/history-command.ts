@@ -63,8 +63,9 @@ function verify(file: string, table: string | undefined, head: string | undefine
     // Not damaged: a CSV record is for reading, and holds each record's hash but not its line, so nothing can be
     // checked against it (found by hand: an untouched CSV export was called "damaged or cut short").
     io.err(
-      `baccarat-board history: ${file} is a CSV shoe record, for reading: it lists each record's hash but not its line, so it ` +
-        `cannot be checked. Check the JSON shoe record (export --format json, the default) or the history itself.\n`,
+      `baccarat-board history: ${file} is a CSV shoe record, for reading: it lists each record's hash but not its ` +
+        `line, so it cannot be checked. Check the JSON shoe record (export --format json, the default) or the ` +
+        `history itself.\n`,
     );
     return EXIT.badInput;
   }
@@ -98,8 +99,8 @@ function verify(file: string, table: string | undefined, head: string | undefine
   // was "BAD: … not a record (damaged or cut short)", exit 1, a tamper alarm).
   if (text.trim() !== '' && !holdsRecords(text)) {
     io.err(
-      `baccarat-board history: ${file} is neither a board's history nor a shoe record: none of its lines is a record. Give the ` +
-        `board's {journal.dir}/{tableId}.history, or a shoe record written by export.\n`,
+      `baccarat-board history: ${file} is neither a board's history nor a shoe record: none of its lines is a ` +
+        `record. Give the board's {journal.dir}/{tableId}.history, or a shoe record written by export.\n`,
     );
     return EXIT.badInput;
   }
@@ -146,8 +147,9 @@ function otherChain(file: string, text: string, tableId: string, fromName: boole
     named.length === 0 ? 'its records name no table' : `its records name table ${named.join(', ')} in their topics`;
   if (chain !== null) {
     io.err(
-      `baccarat-board history: ${file} is not the history of table ${tableId}: ${asked}, but ${records}, and its chain starts ` +
-        `as table ${chain}'s. Check it as that table's:\n  baccarat-board history verify --table ${chain} ${file}\n`,
+      `baccarat-board history: ${file} is not the history of table ${tableId}: ${asked}, but ${records}, and its ` +
+        `chain starts as table ${chain}'s. Check it as that table's:\n` +
+        `  baccarat-board history verify --table ${chain} ${file}\n`,
     );
     return EXIT.badInput;
   }

@@ -51,8 +51,9 @@ export async function keysCommand(args: string[], io: CliIo): Promise<number> {
     }
     if (existsSync(out) && !values.force) {
       io.err(
-        `baccarat-board keys: ${out} exists: not replacing a key. Give another --out FILE, or replace it deliberately with ` +
-          '--force (the old key is then lost, and boards refuse what the new one signs until their trust.*Keys list it)\n',
+        `baccarat-board keys: ${out} exists: not replacing a key. Give another --out FILE, or replace it ` +
+          'deliberately with --force (the old key is then lost, and boards refuse what the new one signs until their ' +
+          'trust.*Keys list it)\n',
       );
       return EXIT.badInput;
     }

@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SHOE_START } from '../test/helpers/keypad-actions';
-import { act, KEYPAD_SCREENS, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
+import { act, SHOE_START } from '../test/helpers/keypad-actions';
+import { KEYPAD_SCREENS, keypadRig, servedKeypad } from '../test/helpers/keypad-rig';
 import { cleanupList, until } from '../test/helpers/lifecycle';
 
 const rig = keypadRig();

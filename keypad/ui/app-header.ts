@@ -30,7 +30,7 @@ export function appHeader(h: HeaderInputs): TemplateResult {
   const { t, view: v } = h;
   const s = v.shoe;
   const link = v.link;
-  // Offline, the results to send are said in the link's own chip ("Offline · 2 to send when back"): one chip, not two.
+  // Offline, the results to send are said in the link's own chip ("Offline · 2 to send"): one chip, not two.
   const offlineToSend = h.live === 'open' && link.state === 'offline' && link.pending > 0;
   // The page's own link to the keypad first: while it is down the view is the last one received, and its "Online"
   // (the keypad's link to the broker) would say green what the page can no longer know, nor reach.
@@ -44,9 +44,7 @@ export function appHeader(h: HeaderInputs): TemplateResult {
           : html`<span class="chip off" data-link=${link.state} data-pending=${offlineToSend ? link.pending : nothing}
               >${
                 link.state === 'offline'
-                  ? offlineToSend
-                    ? t.offlineToSend(link.pending)
-                    : t.offline
+                  ? `${t.offline}${offlineToSend ? ` · ${t.pending(link.pending)}` : ''}`
                   : link.state === 'refused'
                     ? t.error
                     : t.starting

@@ -14,7 +14,6 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   hand: [23],
   round: [24],
   pending: [5],
-  offlineToSend: [2],
   takeOverRefused: ['14:03:07'],
   wins: ['banker', 4, 9],
   noWagersPoints: ['banker', 5, 9],

@@ -47,10 +47,9 @@ const EN = {
   /**
    * The keypad's link to the broker is down: short, as the header holds it beside the table, the shoe, the hand, the
    * language and the supervisor on a 1024 px tablet (the whole sentence, "results are kept and sent when back", took the
-   * header to two rows). With results to send, the count says they are kept, to be sent: `offlineToSend`.
+   * header to two rows). With results to send, the header says their count after it: "Offline · 2 to send".
    */
   offline: 'Offline',
-  offlineToSend: (n: number) => `Offline · ${n} to send`,
   pending: (n: number) => `${n} to send`,
   starting: 'Connecting to the table…',
   /**

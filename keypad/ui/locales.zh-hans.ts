@@ -23,7 +23,6 @@ export const ZH_HANS: Strings = {
   tableOpenPitClosed: '本机开台 · 场务已关台',
   online: '在线',
   offline: '离线',
-  offlineToSend: (n) => `离线 · 待发送 ${n}`,
   pending: (n) => `待发送 ${n}`,
   starting: '正在连接牌台…',
   brokerUnreachable: (detail) =>

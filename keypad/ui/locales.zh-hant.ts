@@ -25,7 +25,6 @@ export const ZH_HANT: Strings = {
   tableOpenPitClosed: '此處營業中 · 賭區經理已收枱',
   online: '已連線',
   offline: '離線',
-  offlineToSend: (n) => `離線 · ${n} 項待發送`,
   pending: (n) => `${n} 項待發送`,
   starting: '正在連線牌桌…',
   brokerUnreachable: (detail) =>
