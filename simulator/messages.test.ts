@@ -78,6 +78,25 @@ describe('the message stream', () => {
     }
   });
 
+  test('resumed from its snapshot at any step (a spare keypad carrying the shoe on), a second messenger says what the first would have', () => {
+    const steps = [...simulateTable({ seed: 'resume', shoes: 1, irregularities: 0.05, noBetCoups: true })];
+    const whole = createMessenger({ controllerId: 'ctl-T1', seqStart: 100, now: () => FIXED_TIME });
+    const all = steps.map((step) => whole.messagesFor(step).map((m) => m.text));
+    for (const at of [3, 20, 57, steps.length - 2]) {
+      const first = createMessenger({ controllerId: 'ctl-T1', seqStart: 100, now: () => FIXED_TIME });
+      for (const step of steps.slice(0, at)) first.messagesFor(step);
+      const resume = first.snapshot()!;
+      const spare = createMessenger({
+        controllerId: 'ctl-T1',
+        seqStart: resume.seq + 1,
+        now: () => FIXED_TIME,
+        resume,
+      });
+      expect(spare.snapshotMessage()?.payload).toEqual(resume);
+      expect(steps.slice(at).map((step) => spare.messagesFor(step).map((m) => m.text))).toEqual(all.slice(at));
+    }
+  });
+
   test('the snapshot follows the shoe: hands 1..n, phase, burn, cut card and last coup; one per change', () => {
     const all = messagesOf({ seed: 'snap', shoes: 1 });
     const last = snapshots(all).at(-1);

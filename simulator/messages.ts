@@ -79,6 +79,12 @@ export interface MessengerOptions {
    * keypad's journal): the first shoe's snapshot then says so. Default: unknown until a table-open or table-closed.
    */
   readonly tableOpen?: boolean;
+  /**
+   * A shoe another controller of the table started, carried on from its retained snapshot (a spare keypad that took
+   * the table over mid-shoe): the snapshot starts as this one, under this controller's id, and the table open or
+   * closed as it says. Its `seq` is the last event it reflects, so `seqStart` must be above it.
+   */
+  readonly resume?: ShoeSnapshot;
 }
 
 /** A controller's signature of a payload of a kind (it knows the topic of each kind). */
@@ -89,6 +95,8 @@ export interface Messenger {
   readonly messagesFor: (step: ControllerStep) => Outgoing[];
   /** The current shoe snapshot, or null before the first shoe. */
   readonly snapshot: () => ShoeSnapshot | null;
+  /** The current snapshot as a message to publish (signed when the controller signs), or null before a shoe. */
+  readonly snapshotMessage: () => Outgoing | null;
 }
 
 const PHASE_AFTER: { readonly [T in ControllerStep['type']]?: ShoePhase } = {
@@ -123,8 +131,10 @@ const without = <K extends keyof ShoeSnapshot>(snap: ShoeSnapshot, key: K): Shoe
 export function createMessenger(options: MessengerOptions): Messenger {
   const { controllerId, now = isoNow, bettingEvents = true } = options;
   let seq = (options.seqStart ?? 0) - 1;
-  let snap: ShoeSnapshot | null = null;
-  let tableOpen = options.tableOpen; // from the last table-open / table-closed, once there was one
+  let tableOpen = options.tableOpen ?? options.resume?.tableOpen; // from the last table-open / table-closed
+  let snap: ShoeSnapshot | null = options.resume
+    ? { ...without(options.resume, 'sig'), controllerId, timestamp: now() }
+    : null;
 
   const common = () => ({ v: 1 as const, seq: ++seq, controllerId, timestamp: now() });
   const { sign } = options;
@@ -274,5 +284,5 @@ export function createMessenger(options: MessengerOptions): Messenger {
       }
     }
   };
-  return { messagesFor, snapshot: () => snap };
+  return { messagesFor, snapshot: () => snap, snapshotMessage: () => (snap ? out('shoe', snap) : null) };
 }

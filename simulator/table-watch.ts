@@ -75,11 +75,13 @@ export class TableWatch extends EventEmitter<Events> {
   private latest: ControllerStatus | null = null;
   private gotRetained = false;
   private sign: PitSign | null = null;
+  private shoeRead: Promise<unknown> = Promise.resolve(); // the last read of the retained shoe (one at a time)
 
   private constructor(
     readonly client: MqttClient,
     private readonly topic: string,
     private readonly signTopic: string,
+    private readonly shoeTopic: string,
     private readonly log: Logger | undefined,
   ) {
     super();
@@ -135,7 +137,7 @@ export class TableWatch extends EventEmitter<Events> {
       false,
     );
     reconnectWithJitter(client, { minMs: 1_000, maxMs: 10_000, random: Math.random });
-    const watch = new TableWatch(client, topic, signTopic, o.log);
+    const watch = new TableWatch(client, topic, signTopic, topics(o.root ?? DEFAULT_ROOT).tableShoe(o.tableId), o.log);
     client.on('message', (t, payload, packet) => {
       if (t === signTopic) return watch.onSign(payload);
       if (t !== topic) return;
@@ -169,6 +171,44 @@ export class TableWatch extends EventEmitter<Events> {
   async current(): Promise<ControllerStatus | null> {
     await untilRunningTime(RETAINED_WAIT_MS, () => this.gotRetained); // a stalled process reads it first
     return this.latest;
+  }
+
+  /**
+   * The table's retained shoe snapshot, as bytes (a keypad on a new journal may carry its shoe on: `keypad/adopt.ts`):
+   * subscribed to for as long as it takes the broker to send it (up to {@link RETAINED_WAIT_MS}), then not, so that
+   * the watch never takes the snapshot the table republishes at every change. Null when the broker keeps none, or
+   * the account may not read it (said in the log). Rejects when the broker cannot be reached.
+   */
+  retainedShoe(): Promise<Uint8Array | null> {
+    // One read at a time: MQTT.js sends no second subscription for a topic it is subscribed to (so the broker would
+    // not send the retained snapshot again), and the first read's unsubscription would end the second's.
+    const read = this.shoeRead.catch(() => undefined).then(() => this.readShoe());
+    this.shoeRead = read;
+    return read;
+  }
+
+  private async readShoe(): Promise<Uint8Array | null> {
+    let got: Uint8Array | null = null;
+    let done = false;
+    const onMessage = (t: string, payload: Buffer, packet: { retain?: boolean }) => {
+      if (t !== this.shoeTopic || !packet.retain || done) return;
+      got = payload;
+      done = true;
+    };
+    this.client.on('message', onMessage);
+    try {
+      const granted = await this.client.subscribeAsync(this.shoeTopic, { qos: 1 });
+      if (granted.some((g) => g.qos >= REFUSED)) {
+        this.log?.warn({ topic: this.shoeTopic }, "table's shoe: subscription refused (ACL); none carried on");
+        return null;
+      }
+      await untilRunningTime(RETAINED_WAIT_MS, () => done);
+      done = true;
+      await this.client.unsubscribeAsync(this.shoeTopic);
+      return got;
+    } finally {
+      this.client.removeListener('message', onMessage);
+    }
   }
 
   /** Asks the broker for the retained status again (a new subscription is sent it again). */
