@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
 import { topics } from '../contract/topics';
 import { Bridge } from '../mqtt-bridge/bridge';
+import { generateSigningKey, type SigningKey } from '../mqtt-bridge/signing';
 import { defaultConfig } from '../mqtt-bridge/config';
 import { memoryLogger } from '../mqtt-bridge/log';
 import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
@@ -52,9 +53,11 @@ async function keypad(
   url: string,
   journalPath = join(tempDir('bb-kpb-'), 'keypad.journal'),
   now?: () => Date,
+  signingKey?: SigningKey,
 ): Promise<Keypad> {
   const kp = await startKeypad({
     ...(now && { now }),
+    ...(signingKey && { signingKey }),
     broker: url,
     tableId: 'B1',
     journalPath,
@@ -68,6 +71,12 @@ async function keypad(
 }
 
 const closed = (v: TableView) => v.notices.some((n) => n.kind === 'tableClosed');
+
+/**
+ * A keypad on a new journal that does not carry on the shoe the broker keeps (a spare carries one on: carry-on.test.ts):
+ * it signs, and the old shoe's keypad did not, so it closes the table under the old snapshot.
+ */
+const notCarryingOn = (url: string) => keypad(url, undefined, undefined, generateSigningKey());
 
 /** A keypad that opened the table and dealt a shoe ten minutes ago, then went: its open snapshot stays retained. */
 async function oldShoeLeft(url: string): Promise<Keypad> {
@@ -167,11 +176,12 @@ describe('a board as the keypad starts', () => {
     expect(closed(later.view())).toBe(false);
   });
 
-  test('a keypad on a new journal closes its table under the old shoe the broker keeps: TABLE CLOSED', async () => {
+  test('a keypad on a new journal that does not carry on the old shoe the broker keeps closes its table: TABLE CLOSED', async () => {
     const b = await broker();
     const old = await oldShoeLeft(b.url); // the keypad before; a new one replaces it
-    const fresh = await keypad(b.url); // a new journal: it closes its table at once, and knows no shoe
+    const fresh = await notCarryingOn(b.url); // a new journal: it closes its table at once, and knows no shoe
     expect(fresh.view().tableOpen).toBe(false);
+    expect(fresh.view().notCarriedOn?.reason).toMatch(/not signed by a key this keypad trusts \(unsigned\)/);
     await fresh.flushed();
     const late = await board(b.url);
     await until(() => expect(late.view().shoe?.id).toBe(old.view().shoe?.id)); // the old snapshot, still retained
@@ -187,7 +197,7 @@ describe('a board as the keypad starts', () => {
   test('a keypad that closed its table under the old shoe and then stopped: a board that starts later shows it closed', async () => {
     const b = await broker();
     const old = await oldShoeLeft(b.url);
-    const fresh = await keypad(b.url); // closes its table at once, under the old open snapshot
+    const fresh = await notCarryingOn(b.url); // closes its table at once, under the old open snapshot
     await fresh.flushed();
     await fresh.stop(); // its goodbye replaces its online status on the broker: it says the table closed too
     const late = await board(b.url);
@@ -206,7 +216,7 @@ describe('a board as the keypad starts', () => {
     await act(old, ...SHOE_START);
     await old.flushed();
     await old.stop();
-    await keypad(b.url); // a new journal, within a second or so: as close as two machines' clocks
+    await notCarryingOn(b.url); // a new journal, within a second or so: as close as two machines' clocks
     const late = await board(b.url);
     await until(() => expect(late.view().shoe?.id).toBe(old.view().shoe?.id));
     await until(() => expect(closed(late.view())).toBe(true));

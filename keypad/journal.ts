@@ -26,6 +26,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import type { ShoeSnapshot } from '../contract/schemas/shoe';
 import type { Action } from './protocol';
 
 /** The journal's format; a later one is set aside, never misread. */
@@ -40,6 +41,11 @@ export interface JournalHeader {
   readonly tableOpen: boolean | null; // the table before the first record (null: never opened nor closed)
   readonly shoeNo: number; // the last shoe's number before the first record
   readonly revision: number; // actions taken before the first record (the view's revision counts on from it)
+  /**
+   * The table's shoe this keypad carried on when it started on a new journal (`adopt.ts`): its retained snapshot, as
+   * read then. The records that follow are that shoe's; `seqStart` is above the snapshot's `seq`.
+   */
+  readonly adopted?: ShoeSnapshot;
 }
 
 /** One action, as taken at time `t`. */

@@ -172,7 +172,7 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
     expect(byOutcome.view().keying).toBe('outcome');
   });
 
-  test('a second keypad for the table is refused: it publishes nothing, and takes the table once the first is gone', async () => {
+  test('a second keypad for the table is refused: it publishes nothing, and takes the table (and its shoe) once the first is gone', async () => {
     const b = await broker();
     const first = await keypad(b.url);
     await act(first, { type: 'open-table' });
@@ -197,7 +197,13 @@ describe.skipIf(missing)(`the keypad on a real broker${missing ? ` (${missing})`
     expect((await second.recheck()).link.state).toBe('refused');
     await first.stop();
     await until(async () => expect((await second.recheck()).link.state).toBe('online'), 8000);
-    await act(second, { type: 'open-table' });
+    // A spare on a new journal: it carries on the first one's shoe, open, from the broker's record.
+    expect(second.view()).toMatchObject({
+      tableOpen: true,
+      shoe: { id: first.view().shoe?.id },
+      carriedOn: { hands: 0 },
+    });
+    await act(second, { type: 'shuffle' });
   });
 
   test('a table the simulator deals: the refusal names the table simulator, not another keypad', async () => {

@@ -14,54 +14,29 @@
  * ```
  * @packageDocumentation
  */
-import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { IClientOptions } from 'mqtt';
 import pino, { type Logger } from 'pino';
 import { MAX_DECKS, MIN_DECKS } from '../baccarat/shoe-types';
-import type { SigningKey } from '../mqtt-bridge/signing';
 import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
+import { DEFAULT_ROOT, topics } from '../contract/topics';
+import type { ShoeSnapshot } from '../contract/schemas/shoe';
 import { actionOf, journalAction } from './action';
+import { adoptedHeader, adoption } from './adopt';
 import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
 import { keyingConflict } from './keypad-rules';
 import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type JournalHeader, type KeypadJournal } from './journal';
-import type { ActionResponse, Keying, KeypadView } from './protocol';
+import type { ActionResponse, KeypadView } from './protocol';
 import { parseActionRequest } from './request';
-import type { Supervisors } from './supervisors';
 import { TableLink, type Republish } from './table-link';
 import { keypadView } from './view';
 
 export { TAKEOVER_GRACE_MS } from './table-link';
 
-/** The default undo window, in s. */
-export const DEFAULT_UNDO_SECONDS = 10;
+import { DEFAULT_UNDO_SECONDS, type KeypadOptions } from './keypad-options';
 
-export interface KeypadOptions {
-  readonly broker: string | readonly string[];
-  readonly tableId: string;
-  readonly journalPath: string;
-  readonly keying: Keying;
-  readonly supervisors: Supervisors;
-  readonly root?: string;
-  readonly controllerId?: string; // default ctl-<table>
-  readonly version: string; // reported in the controller status
-  readonly undoMs?: number;
-  /** The table's deck count (4 to 8), offered for a new shoe until the table's first shoe gives its own. */
-  readonly decks?: number;
-  readonly signingKey?: SigningKey;
-  /**
-   * With `signingKey`: the public keys of the other controllers (a spare keypad with a key of its own) whose signed
-   * online status may take the table over. Its own key is always trusted; an online no trusted key signed is refused.
-   */
-  readonly trustKeys?: readonly KeyObject[];
-  /** MQTT.js options of both of its clients (credentials, TLS); MQTT 5 unless `protocolVersion` says otherwise. */
-  readonly mqtt?: IClientOptions;
-  readonly backoff?: { readonly minMs: number; readonly maxMs: number };
-  readonly now?: () => Date;
-  readonly logger?: Logger;
-}
+export { DEFAULT_UNDO_SECONDS, type KeypadOptions };
 
 interface Events {
   view: [view: KeypadView];
@@ -75,6 +50,11 @@ export class Keypad extends EventEmitter<Events> {
   private serial: number; // the last view's (see KeypadView.serial)
   private busy: Promise<unknown> = Promise.resolve();
   private undoTimer: NodeJS.Timeout | null = null;
+  private stopping: Promise<void> | null = null;
+  /** A new journal's start that did not carry the table's shoe on, and why (for the dealer). */
+  private notCarriedOn: { readonly reason: string; readonly at: string } | null = null;
+  /** The table's shoe its journal carried on (the header's), if it did. */
+  private adopted: ShoeSnapshot | null = null;
   private readonly link: TableLink;
   private readonly log: Logger;
   readonly controllerId: string;
@@ -118,8 +98,11 @@ export class Keypad extends EventEmitter<Events> {
     });
   }
 
-  /** Replays the journal: the state and the messenger as they were, and the last messages made. */
-  private replay(): Republish {
+  /**
+   * Replays the journal: the state and the messenger as they were, and the last messages made; null for a new
+   * journal, whose first messages wait for what the table holds ({@link begin}).
+   */
+  private replay(): Republish | null {
     const fresh = (): JournalHeader => ({
       keypad: 1,
       t: this.now().toISOString(),
@@ -133,14 +116,52 @@ export class Keypad extends EventEmitter<Events> {
     if (this.journal.setAside) this.log.warn({ path: this.journal.setAside }, 'journal set aside: starting as new');
     for (const s of this.journal.skipped) this.log.warn(s, 'journal line skipped');
     this.stamped = this.stampedFor(this.journal.header);
+    this.adopted = this.journal.header.adopted ?? null;
     const r = replay(this.journal, this.stamped);
     for (const x of r.refused) this.log.error(x, 'journal record refused on replay: skipped');
     this.state = r.state;
     this.revision = r.revision;
     this.log.info({ records: this.journal.records.length, seq: this.stamped.lastSeq() }, 'journal replayed');
-    if (this.state.tableOpen === null && this.state.shoe === null)
-      return { outgoing: this.closeNewTable(), snapshot: null };
+    if (this.state.tableOpen === null && this.state.shoe === null) return null; // new: decided at the table (begin)
     return { outgoing: [...r.last], snapshot: r.snapshot };
+  }
+
+  /**
+   * A keypad on a new journal, about to serve its table: carries on the shoe the broker retains for it, when it can
+   * (`adopt.ts`: a spare keypad brought in mid-shoe), else closes the table until the dealer opens it.
+   */
+  private async begin(readShoe: () => Promise<Uint8Array | null>): Promise<Republish> {
+    const a = adoption(await readShoe(), {
+      keying: this.o.keying,
+      topic: topics(this.o.root ?? DEFAULT_ROOT).tableShoe(this.o.tableId),
+      ...(this.o.signingKey && { signingKey: this.o.signingKey }),
+      ...(this.o.trustKeys && { trustKeys: this.o.trustKeys }),
+    });
+    if (a.adopt) return this.adopt(a.snapshot);
+    if (a.reason !== null) {
+      this.notCarriedOn = { reason: a.reason, at: this.now().toISOString() };
+      this.log.warn({ reason: a.reason }, "new journal: the table's shoe is not carried on; the table is closed");
+    }
+    return { outgoing: this.closeNewTable(), snapshot: null };
+  }
+
+  /**
+   * Carries the snapshot's shoe on: the journal starts again from a header that holds it (so a restart replays the
+   * same shoe) with `seq` above the snapshot's, and the snapshot is published again as this keypad's, signed with
+   * its key. No event: the boards have every one of them already, and the next hand is the next number.
+   */
+  private adopt(snap: ShoeSnapshot): Republish {
+    const header = adoptedHeader(this.journal.header, snap, this.now().toISOString());
+    this.journal.rewrite(header, []);
+    this.stamped = this.stampedFor(header);
+    const r = replay({ header, records: [] }, this.stamped);
+    this.state = r.state;
+    this.adopted = snap;
+    const { shoeId, shoeNo, controllerId: from, timestamp: at } = snap;
+    const said = { shoeId, shoeNo, hands: snap.hands.length, from, at };
+    this.log.info(said, `new journal: carrying on the table's shoe ${shoeNo ?? shoeId} from its retained snapshot`);
+    this.changed();
+    return { outgoing: [], snapshot: r.snapshot };
   }
 
   /**
@@ -172,7 +193,7 @@ export class Keypad extends EventEmitter<Events> {
       this.journal.close();
       throw new KeypadStartRefused(conflict);
     }
-    await this.link.take(republish);
+    await this.link.take(republish ?? ((readShoe) => this.begin(readShoe)));
   }
 
   /** Checks again whether the table is free (the refused keypad's "Check again"). */
@@ -255,6 +276,8 @@ export class Keypad extends EventEmitter<Events> {
       serial: ++this.serial,
       ...(this.o.decks !== undefined && { decks: this.o.decks }),
       supervisorLockMs: this.o.supervisors.lockedMs(),
+      adopted: this.adopted,
+      notCarriedOn: this.notCarriedOn,
     });
   }
 
@@ -268,13 +291,16 @@ export class Keypad extends EventEmitter<Events> {
     await this.link.outbox.flushed();
   }
 
-  /** Publishes the offline status and disconnects; closes the journal. */
-  async stop(): Promise<void> {
-    this.link.halt();
-    if (this.undoTimer) clearTimeout(this.undoTimer);
-    await this.busy;
-    await this.link.close();
-    this.journal.close();
+  /** Publishes the offline status and disconnects; closes the journal. Once: stopped again, it waits for the first. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.link.halt();
+      if (this.undoTimer) clearTimeout(this.undoTimer);
+      await this.busy;
+      await this.link.close();
+      this.journal.close();
+    })();
+    return this.stopping;
   }
 }
 

@@ -244,6 +244,22 @@ export interface KeypadView {
   readonly redo: { readonly handNo: number; readonly previous: HandView } | null;
   /** Which actions are possible now (the server decides; the page only enables its buttons by it). */
   readonly can: { readonly [T in ActionType]: boolean };
+  /**
+   * This keypad started on a new journal and carried on the table's shoe from the snapshot the broker retained (a
+   * spare keypad brought in mid-shoe: `keypad/adopt.ts`): which shoe, how many hands it had, whose it was and when
+   * it was published. Said until this keypad records the shoe's next result.
+   */
+  readonly carriedOn?: {
+    readonly shoeNo: number;
+    readonly hands: number;
+    readonly from: string;
+    readonly at: string;
+  };
+  /**
+   * This keypad started on a new journal and did not carry on the shoe the broker retained for the table: why (in
+   * English, for the pit), and when. The table is closed; said until the dealer starts a shoe.
+   */
+  readonly notCarriedOn?: { readonly reason: string; readonly at: string };
 }
 
 /** A frame on the WebSocket `/live`. */

@@ -13,6 +13,7 @@ import { DEFAULT_ROOT, topics } from '../contract/topics';
 import { signatureOf, type SigningKey } from '../mqtt-bridge/signing';
 import { createMessenger, type ControllerKind, type Messenger, type Outgoing } from '../simulator/messages';
 import type { ControllerStep } from '../simulator/steps';
+import { adoptedState } from './adopt';
 import type { JournalHeader, KeypadJournal } from './journal';
 import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
 
@@ -50,6 +51,7 @@ export function stampedMessenger(h: JournalHeader, o: StampedOptions): Stamped {
     now: () => clock,
     // Never opened nor closed (a journal of an older keypad), the table is closed, as the keypad says and acts.
     tableOpen: h.tableOpen ?? false,
+    ...(h.adopted && { resume: h.adopted }),
     ...(key && { sign: (kind: ControllerKind, payload: object) => signatureOf(key, topicOf[kind], payload) }),
   });
   return {
@@ -80,12 +82,19 @@ export interface Replayed {
  * Replays a journal's records through the transitions and the stamped messenger. Time windows (the undo) were
  * checked when each action was taken: they are not checked again.
  */
-export function replay(journal: KeypadJournal, stamped: Stamped): Replayed {
+export function replay(journal: Pick<KeypadJournal, 'header' | 'records'>, stamped: Stamped): Replayed {
   const h = journal.header;
   let state: KeypadState = { ...INITIAL_STATE, tableOpen: h.tableOpen, shoeNo: h.shoeNo };
-  let last: Outgoing[] = [];
   let snapshot: Outgoing | null = null;
   const refused: { t: string; error: string }[] = [];
+  if (h.adopted) {
+    // The shoe carried on: rebuilt as when it was adopted (the same snapshot, the same rules), and published as ours.
+    const adopted = adoptedState(h.adopted);
+    if ('state' in adopted) state = adopted.state;
+    else refused.push({ t: h.t, error: `the shoe carried on: ${adopted.problem}` });
+    snapshot = stamped.messenger.snapshotMessage();
+  }
+  let last: Outgoing[] = [];
   for (const r of journal.records) {
     const next = act(state, r.a, { at: r.t, undoMs: Infinity, rekeyMs: Infinity });
     if (!next.ok) {

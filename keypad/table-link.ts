@@ -63,6 +63,12 @@ export interface Republish {
 }
 
 /**
+ * A new journal's first messages, made once the table is about to be served: from the table's retained shoe, which
+ * `readShoe` reads (a spare keypad carries it on: `adopt.ts`).
+ */
+export type Starter = (readShoe: () => Promise<Uint8Array | null>) => Promise<Republish>;
+
+/**
  * The table open or closed as what the journal says last says it, for the link's first online status: said at once,
  * it needs no second status right after, which a keypad starting at the same moment could take for a take-over.
  */
@@ -81,6 +87,7 @@ export class TableLink {
   private sawOwnOnline = false;
   private stopped = false;
   private republish: Republish = { outgoing: [], snapshot: null };
+  private starter: Starter | null = null;
   private readonly guard: TakeOverGuard;
   private readonly presence: PresenceRecord;
   /**
@@ -109,9 +116,22 @@ export class TableLink {
    * Takes the table unless another keypad serves it. Resolves after the first attempt (the table taken, refused, or
    * the broker unreachable: it keeps trying, and the view says so).
    */
-  take(republish: Republish): Promise<void> {
-    this.republish = republish;
+  take(republish: Republish | Starter): Promise<void> {
+    if (typeof republish === 'function') this.starter = republish;
+    else this.republish = republish;
     return new Promise<void>((resolve) => void this.takeTable(resolve));
+  }
+
+  /**
+   * Before it first serves the table: a new journal's first messages, from the table's retained shoe (once), read
+   * now or by `reading` (begun beside the read of the status: both wait for what the broker may not have).
+   */
+  private async prepare(reading?: Promise<Uint8Array | null>): Promise<void> {
+    const start = this.starter;
+    if (!start || !this.watch) return;
+    const watch = this.watch;
+    this.republish = await start(() => reading ?? watch.retainedShoe());
+    this.starter = null;
   }
 
   private get brokers(): readonly string[] {
@@ -153,6 +173,8 @@ export class TableLink {
         });
         this.watch.removeAllListeners('pit');
         this.watch.on('pit', () => this.o.changed());
+        const reading = this.starter ? this.watch.retainedShoe() : undefined;
+        reading?.catch(() => undefined); // read again if the table is held; else prepare() says why it failed
         const current = await this.watch.current();
         this.watchLive(); // before connecting: it must hear its own online to know what comes after it
         // A forged online retained on the table's topic to keep it from starting: it takes the table, says so.
@@ -160,6 +182,7 @@ export class TableLink {
         const table = tableAtStart(current, (s) => this.presence.ours(s), check);
         if (table === 'held') this.refuse('another-keypad', current!);
         else {
+          await this.prepare(reading);
           await this.connect();
           if (table === 'forged') this.guard.refuse(current!, this.guard.check(current!).reason);
         }
@@ -187,6 +210,7 @@ export class TableLink {
     if (tableAtStart(current, (s) => this.presence.ours(s), check) === 'held') return;
     this.refusal = undefined;
     this.state = 'starting';
+    await this.prepare();
     await this.connect();
   }
 

@@ -19,6 +19,7 @@ import {
   type ShoeHand,
 } from '../baccarat/shoe';
 import type { VoidHandReason } from '../contract/schemas/hand';
+import type { ShoeSnapshot } from '../contract/schemas/shoe';
 import { announcedReason, exhausted, inRound, refusal, type KeypadState } from './keypad-state';
 import type { ActionType, HandView, KeypadView, Keying, LinkView, PitView, ShoeView } from './protocol';
 import { completeCoup, keyedOf, nextSlot } from './round-entry';
@@ -61,6 +62,19 @@ export interface ViewContext {
   readonly decks?: number;
   /** How long supervisors' codes stay locked (too many wrong), in ms; 0 or absent: not locked. */
   readonly supervisorLockMs?: number;
+  /** The table's shoe this keypad carried on when it started on a new journal (its retained snapshot). */
+  readonly adopted?: ShoeSnapshot | null;
+  /** Why it did not carry the table's shoe on, when it started on a new journal and the broker retained one. */
+  readonly notCarriedOn?: { readonly reason: string; readonly at: string } | null;
+}
+
+/** What the page says of a new journal's start (see `KeypadView.carriedOn`, `notCarriedOn`), while it matters. */
+function startNotice(s: KeypadState, c: ViewContext): Pick<KeypadView, 'carriedOn' | 'notCarriedOn'> {
+  const a = c.adopted;
+  if (a && s.shoe?.id === a.shoeId && shoeHands(s.shoe).length === a.hands.length)
+    return { carriedOn: { shoeNo: a.shoeNo ?? 0, hands: a.hands.length, from: a.controllerId, at: a.timestamp } };
+  if (c.notCarriedOn && s.shoe === null) return { notCarriedOn: c.notCarriedOn };
+  return {};
 }
 
 /** The deck count offered for a new shoe: the table's last shoe's, else the configured count, else 8. */
@@ -156,5 +170,6 @@ export function keypadView(s: KeypadState, c: ViewContext): KeypadView {
     undo,
     redo: s.redo && redoHand ? { handNo: s.redo.handNo, previous: handView(redoHand) } : null,
     can,
+    ...startNotice(s, c),
   };
 }

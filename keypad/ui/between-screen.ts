@@ -20,6 +20,7 @@ import type { Strings } from './locales';
 import { nextStep, statusKey, statusText, type NextStep } from './next-step';
 import { endShoeEarly, handsTally } from './shoe-rounds';
 import { pitClosedHere, pitClosedWarning } from './pit-closed';
+import { shoeStartNotice } from './shoe-start';
 import { betweenStyles } from './between-screen.styles';
 import { screenStyles } from './keypad-app.styles';
 import { sharedStyles } from './shared.styles';
@@ -285,7 +286,7 @@ export class KeypadBetween extends LitElement {
         : nothing;
     // What is said, most pressing first: the last coup before the last result, which gives way first.
     return html`<div class="said">
-        ${pitClosedWarning(t, v)}
+        ${pitClosedWarning(t, v)} ${shoeStartNotice(t, v)}
         <div class="status" data-status=${statusKey(v)}>${statusText(t, v)}</div>
         ${s?.lastCoup?.isLastRound ? html`<div class="banner last">${t.lastCoupNext(s.lastCoup.lastRound)}</div>` : nothing}
         ${lastRound(t, v)}

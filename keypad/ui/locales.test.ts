@@ -15,6 +15,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   round: [24],
   pending: [5],
   takeOverRefused: ['14:03:07'],
+  carriedOn: [12, 34, '14:03:07'],
   wins: ['banker', 4, 9],
   noWagersPoints: ['banker', 5, 9],
   usedUp: ['A♠'],

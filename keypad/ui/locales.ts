@@ -118,6 +118,11 @@ const EN = {
     'The pit has closed this table: its boards show TABLE CLOSED. Close the table here, or ask the pit to open it.',
   betsOpenPitClosed: 'Open bets while the boards show TABLE CLOSED?',
   noBetCoupPitClosed: 'Deal a no-bet coup while the boards show TABLE CLOSED?',
+  /** A spare keypad on a new journal carried on the table's shoe from the broker's record (KeypadView.carriedOn). */
+  carriedOn: (shoe: number, hands: number, time: string) =>
+    `Shoe ${shoe} carried on from the table's record (${hands} hands, ${time}): check its last hand with the boards`,
+  /** It did not (an unsigned or unreadable record, an ended shoe): the table is closed (KeypadView.notCarriedOn). */
+  notCarriedOn: "The table's shoe in progress was not carried on: the table is closed here. Tell the pit",
   noMoreBets: 'No more bets',
   cutCard: 'Cut card',
   cutCardFirst: 'It was the first card of this round (11.2 a): this round is the last coup',

@@ -1,0 +1,74 @@
+/**
+ * What the dealer reads on a spare keypad brought in mid-shoe (a real Mosquitto, the built page in Chromium): the
+ * table's keypad dealt two rounds and went; the spare carried the shoe on from the broker's record, and its page
+ * says so between rounds, in each language, until its first result. A spare that could not carry the shoe on (it
+ * signs, and the record was not signed by a key it trusts) says that instead, as an alert, the reason in its title.
+ */
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { generateSigningKey } from '../mqtt-bridge/signing';
+import { act, cards, SHOE_START } from '../test/helpers/keypad-actions';
+import { KEYPAD_SCREENS, keypadRig, openKeypadPage, servedKeypad } from '../test/helpers/keypad-rig';
+import { cleanupList } from '../test/helpers/lifecycle';
+import type { DealerAction } from '../keypad/protocol';
+
+const rig = keypadRig();
+const { missing } = rig;
+const cleanups = cleanupList();
+
+const ROUND = (c: string): DealerAction[] => [
+  { type: 'bets-open' },
+  { type: 'no-more-bets' },
+  ...cards(c),
+  { type: 'result' },
+];
+
+/** Table `tableId`'s keypad deals two rounds and stops (unsigned): its shoe stays on the broker. */
+async function keypadGoes(tableId: string): Promise<void> {
+  const { kp } = await servedKeypad(rig, cleanups, tableId);
+  await act(kp, ...SHOE_START, ...ROUND('9H KD 7S 7C'), ...ROUND('9S 8C 2D KD'));
+  await kp.flushed();
+  await kp.stop();
+}
+
+const WORDS = {
+  en: /^Shoe 1 carried on from the table's record \(2 hands, \d\d:\d\d:\d\d\): check its last hand with the boards$/,
+  'zh-Hans': /^已从本台记录接续第 1 靴（2 局，\d\d:\d\d:\d\d）：请与显示屏核对最后一局$/,
+  'zh-Hant': /^已從本枱紀錄接續第 1 靴（2 局，\d\d:\d\d:\d\d）：請與顯示屏核對最後一局$/,
+} as const;
+
+describe.skipIf(missing)(`a spare keypad brought in mid-shoe${missing ? ` (${missing})` : ''}`, () => {
+  test.for(['en', 'zh-Hans', 'zh-Hant'] as const)(
+    '%s: says it carried the shoe on, until its first result',
+    async (language) => {
+      const table = `C${language.replace('-', '')}`;
+      await keypadGoes(table);
+      const { kp, server } = await servedKeypad(rig, cleanups, table);
+      const page = await openKeypadPage(rig, cleanups, server.url, [1024, 768], language);
+      const line = page.locator('keypad-app [data-carried-on]');
+      await line.waitFor();
+      expect((await line.textContent())!.trim()).toMatch(WORDS[language]);
+      expect(await page.locator('keypad-app [data-hand-no]').textContent()).toMatch(/3/);
+      await page.screenshot({ path: join(KEYPAD_SCREENS, `carried-on-1024x768-${language}.png`) });
+      await act(kp, ...ROUND('8C 2D KH 3S'));
+      await page.locator('keypad-app [data-hand-no]').filter({ hasText: /4/ }).waitFor();
+      expect(await line.count()).toBe(0);
+    },
+  );
+
+  test('one that signs, and a record no key it trusts signed: not carried on; an alert, the reason in its title', async () => {
+    await keypadGoes('CSIGN');
+    const { server } = await servedKeypad(rig, cleanups, 'CSIGN', { signingKey: generateSigningKey() });
+    const page = await openKeypadPage(rig, cleanups, server.url, [1024, 768]);
+    const alert = page.locator('keypad-app [data-not-carried-on]');
+    await alert.waitFor();
+    expect((await alert.textContent())!.trim()).toBe(
+      "The table's shoe in progress was not carried on: the table is closed here. Tell the pit",
+    );
+    expect(await alert.getAttribute('title')).toMatch(
+      /^shoe 1 was not signed by a key this keypad trusts \(unsigned\)$/,
+    );
+    expect(await alert.getAttribute('role')).toBe('alert');
+    await page.screenshot({ path: join(KEYPAD_SCREENS, 'not-carried-on-1024x768-en.png') });
+  });
+});

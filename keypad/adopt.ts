@@ -1,0 +1,99 @@
+/**
+ * A spare keypad carrying on the table's shoe. A keypad on a new journal (a spare brought in when the table's keypad
+ * failed mid-shoe) would otherwise close the table and make the dealer start a new shoe, and every board would show
+ * TABLE CLOSED and lose the shoe's roads in the middle of play. So before it first serves the table it reads the
+ * shoe snapshot the broker retains for the table, and carries that shoe on: its hands, burn, cut card, voided rounds,
+ * the table open or closed, and numbers its next hand after the last. Only a shoe it can carry on faithfully:
+ * - one the contract reads (`parseShoeSnapshot`) and the rules core rebuilds whole (`shoeFromSnapshot`: every hand
+ *   through the Table of Play, the cut card, the voids);
+ * - not an ended one (nothing to carry on, and nothing to say: the dealer starts the next shoe);
+ * - for a keypad that signs, one a key it trusts signed (its own, or a `--trust-key`): it will sign the shoe as its
+ *   own from then on, so it must not take the word of whoever can publish on the topic;
+ * - one its keying can go on with (`keyingConflict`: a shoe keyed by cards is not carried on by outcome).
+ * Pure: the keypad reads the bytes and acts on the answer (`keypad.ts`); its journal's header keeps the snapshot
+ * carried on, so a restart replays the same shoe (`replay.ts`).
+ *
+ * ```ts
+ * const a = adoption(retainedBytes, { keying: 'cards', topic, signingKey, trustKeys });
+ * if (a.adopt) state = a.state; else if (a.reason) log.warn(a.reason);
+ * ```
+ * @packageDocumentation
+ */
+import type { KeyObject } from 'node:crypto';
+import { isShoeHand } from '../baccarat/shoe-types';
+import { parseShoeSnapshot } from '../contract/mqtt';
+import type { ShoeSnapshot } from '../contract/schemas/shoe';
+import { Keyring, type SigningKey } from '../mqtt-bridge/signing';
+import { shoeFromSnapshot } from '../mqtt-bridge/wire';
+import type { JournalHeader } from './journal';
+import { INITIAL_STATE, keyingConflict, type KeypadState } from './keypad-rules';
+import type { Keying } from './protocol';
+
+export interface AdoptionOptions {
+  readonly keying: Keying;
+  /** The table's shoe topic: a signature covers it. */
+  readonly topic: string;
+  /** The keypad's own key: with one, only a snapshot signed by a key it trusts is carried on. */
+  readonly signingKey?: SigningKey;
+  readonly trustKeys?: readonly KeyObject[];
+}
+
+export type Adoption =
+  | { readonly adopt: true; readonly snapshot: ShoeSnapshot; readonly state: KeypadState }
+  /** Not carried on: `reason` says why, in English for the log and the dealer's notice; null: no shoe to carry on. */
+  | { readonly adopt: false; readonly reason: string | null };
+
+/** The keypad's state carrying on a snapshot's shoe, or why it cannot be rebuilt whole. */
+export function adoptedState(snap: ShoeSnapshot): { state: KeypadState } | { problem: string } {
+  const rebuilt = shoeFromSnapshot(snap);
+  if (!rebuilt.ok) return { problem: rebuilt.error };
+  if (rebuilt.value.problem) return { problem: rebuilt.value.problem };
+  const shoe = rebuilt.value.shoe;
+  return {
+    state: {
+      ...INITIAL_STATE,
+      tableOpen: snap.tableOpen ?? false,
+      shoeNo: snap.shoeNo ?? 0,
+      shoe,
+      // Past its shuffle once it has a burn or a round; a shuffle announced and no burn yet is announced again.
+      shuffled: shoe.burn !== null || shoe.rounds.some(isShoeHand) || shoe.phase !== 'shuffling',
+    },
+  };
+}
+
+/**
+ * The journal's header that starts it again carrying `snap` on, at `t`: the table and the shoe's number as it says,
+ * and `seq` above the snapshot's (a spare's clock may be behind the keypad's that numbered it).
+ */
+export const adoptedHeader = (h: JournalHeader, snap: ShoeSnapshot, t: string): JournalHeader => ({
+  ...h,
+  t,
+  seqStart: Math.max(h.seqStart, snap.seq + 1),
+  tableOpen: snap.tableOpen ?? false,
+  shoeNo: snap.shoeNo ?? 0,
+  adopted: snap,
+});
+
+/** Whether to carry on the shoe of the table's retained snapshot (`bytes`; null: the broker keeps none). */
+export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption {
+  if (bytes === null || bytes.byteLength === 0) return { adopt: false, reason: null };
+  const parsed = parseShoeSnapshot(bytes);
+  if (!parsed.ok) return { adopt: false, reason: `the table's shoe snapshot is unreadable: ${parsed.error.message}` };
+  const snap = parsed.value;
+  const name = `shoe ${snap.shoeNo ?? snap.shoeId}`;
+  if (snap.phase === 'ended') return { adopt: false, reason: null }; // nothing to carry on: the dealer starts the next
+  if (o.signingKey) {
+    const trusted = new Keyring({ controller: [o.signingKey.publicKey, ...(o.trustKeys ?? [])] });
+    const r = trusted.check('shoe', o.topic, snap);
+    if (r.status !== 'verified') {
+      const why =
+        r.status === 'bad' ? r.reason : snap.sig ? `signed by key ${snap.sig.kid}, not one it trusts` : 'unsigned';
+      return { adopt: false, reason: `${name} was not signed by a key this keypad trusts (${why})` };
+    }
+  }
+  const rebuilt = adoptedState(snap);
+  if ('problem' in rebuilt) return { adopt: false, reason: `${name} cannot be carried on: ${rebuilt.problem}` };
+  const conflict = keyingConflict(rebuilt.state, o.keying);
+  if (conflict) return { adopt: false, reason: conflict };
+  return { adopt: true, snapshot: snap, state: rebuilt.state };
+}

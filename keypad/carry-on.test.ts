@@ -1,0 +1,165 @@
+/**
+ * A spare keypad brought in mid-shoe, on a real broker (Aedes) with a real board (the bridge): the table's keypad
+ * dealt two rounds and went (its machine died); the spare, on a new journal and a clock ten minutes behind, carries
+ * the shoe on from the broker's record instead of closing the table: the board never shows TABLE CLOSED, keeps its
+ * roads, and takes the spare's next hand as hand 3. Restarted, the spare replays the same shoe from its journal.
+ */
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { TableView } from '../contract/kiosk';
+import { topics } from '../contract/topics';
+import { Bridge } from '../mqtt-bridge/bridge';
+import { defaultConfig } from '../mqtt-bridge/config';
+import { memoryLogger } from '../mqtt-bridge/log';
+import { generateSigningKey, type SigningKey } from '../mqtt-bridge/signing';
+import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
+import { act, cards, SHOE_START } from '../test/helpers/keypad-actions';
+import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
+import { startKeypad, type Keypad, type KeypadOptions } from './keypad';
+import type { DealerAction } from './protocol';
+import { Supervisors } from './supervisors';
+
+const T = topics('baccarat');
+const cleanups = cleanupList();
+
+async function broker(): Promise<TestBroker> {
+  const b = await startAedes();
+  cleanups.push(() => b.close());
+  return b;
+}
+
+async function board(url: string): Promise<Bridge> {
+  const c = defaultConfig();
+  const bridge = new Bridge(
+    {
+      ...c,
+      tableId: 'S1',
+      displayId: 'board-s1',
+      mqtt: { ...c.mqtt, brokers: [url], clientId: 'board-s1', reconnectMinMs: 100 },
+      journal: { dir: tempDir('bb-carry-'), syncIntervalMs: 0 },
+    },
+    { logger: memoryLogger('warn').logger },
+  );
+  await bridge.start();
+  cleanups.push(() => bridge.stop());
+  return bridge;
+}
+
+async function keypad(url: string, o: Partial<KeypadOptions> = {}): Promise<Keypad> {
+  const kp = await startKeypad({
+    broker: url,
+    tableId: 'S1',
+    journalPath: join(tempDir('bb-carry-'), 'keypad.journal'),
+    keying: 'cards',
+    supervisors: new Supervisors(new Map()),
+    version: '0.1.0',
+    backoff: { minMs: 100, maxMs: 400 },
+    ...o,
+  });
+  cleanups.push(() => kp.stop().catch(() => undefined));
+  return kp;
+}
+
+const ROUND = (c: string): DealerAction[] => [
+  { type: 'bets-open' },
+  { type: 'no-more-bets' },
+  ...cards(c),
+  { type: 'result' },
+];
+const closed = (v: TableView) => v.notices.some((n) => n.kind === 'tableClosed');
+
+/** The table's keypad: opens, starts a shoe, deals two rounds, and goes. Its last event's seq. */
+async function firstKeypadGoes(url: string, o: Partial<KeypadOptions> = {}): Promise<{ kp: Keypad; seq: number }> {
+  const kp = await keypad(url, o);
+  await act(kp, ...SHOE_START, ...ROUND('9H KD 7S 7C'), ...ROUND('9S 8C 2D KD'));
+  await kp.flushed();
+  const seq = kp.snapshot()!.seq;
+  await kp.stop();
+  return { kp, seq };
+}
+
+describe('a spare keypad brought in mid-shoe', () => {
+  test('carries the shoe on: no TABLE CLOSED, the roads kept, its next hand is hand 3, and a restart replays it', async () => {
+    const b = await broker();
+    const running = await board(b.url);
+    const { kp: first, seq } = await firstKeypadGoes(b.url);
+    await until(() => expect(running.view().shoe?.rounds).toHaveLength(2));
+    const events = await collect(b.url, T.tableEvent('S1'));
+    cleanups.push(() => events.close());
+    const path = join(tempDir('bb-carry-'), 'spare.journal');
+    const behind = () => new Date(Date.now() - 600_000); // its clock ten minutes behind the first's
+    const spare = await keypad(b.url, { journalPath: path, now: behind });
+    await until(() => expect(spare.view().link.state).toBe('online'), 8000);
+    expect(spare.view()).toMatchObject({
+      tableOpen: true,
+      shoe: { id: first.view().shoe!.id, no: 1 },
+      carriedOn: { shoeNo: 1, hands: 2, from: 'ctl-S1' },
+    });
+    expect(spare.view().notCarriedOn).toBeUndefined();
+    await spare.flushed();
+    // Its snapshot is the shoe the board has, at the first keypad's seq: nothing new to the board, nothing closed.
+    expect(spare.snapshot()).toMatchObject({ seq, tableOpen: true, hands: [{ handNo: 1 }, { handNo: 2 }] });
+    await until(() => expect(running.view().controllerOnline).toBe(true));
+    expect(closed(running.view())).toBe(false);
+    expect(running.view().shoe?.rounds).toHaveLength(2);
+    // The next round: hand 3 on the board, its seq above the first keypad's though the spare's clock is behind.
+    await act(spare, ...ROUND('8C 2D KH 3S'));
+    await until(() => expect(running.view().shoe?.rounds).toHaveLength(3));
+    expect(running.view().shoe?.rounds[2]).toMatchObject({ no: 3, hand: { outcome: 'player', natural: true } });
+    const sent = events.messages.map((m) => JSON.parse(m.text) as { type: string; seq: number });
+    expect(sent.map((e) => e.type)).toEqual(['betting-open', 'no-more-bets']); // no table-closed, no shoe-start
+    expect(Math.min(...sent.map((e) => e.seq))).toBe(seq + 1);
+    expect(spare.view().carriedOn).toBeUndefined(); // said until its first result
+    expect(closed(running.view())).toBe(false);
+    // Restarted from its journal: the same shoe, the same seq, nothing carried on again.
+    await spare.flushed();
+    const before = spare.snapshot();
+    await spare.stop();
+    const again = await keypad(b.url, { journalPath: path, now: behind });
+    await until(() => expect(again.view().link.state).toBe('online'), 8000);
+    expect(again.snapshot()).toMatchObject({ seq: before!.seq, hands: before!.hands });
+    expect(again.view().shoe?.hands).toHaveLength(3);
+    await act(again, ...ROUND('KS QD 9C 9D'));
+    await until(() => expect(running.view().shoe?.rounds).toHaveLength(4));
+  });
+
+  test.each([
+    ['its own key (a spare keyed with the table key)', 'own'],
+    ['a key it trusts (--trust-key)', 'trusted'],
+  ] as const)('that signs, a shoe signed by %s: carried on, and signed with its key from then on', async (_, which) => {
+    const b = await broker();
+    const tableKey: SigningKey = generateSigningKey();
+    const spareKey = which === 'own' ? tableKey : generateSigningKey();
+    await firstKeypadGoes(b.url, { signingKey: tableKey });
+    const shoe = await collect(b.url, T.tableShoe('S1'));
+    cleanups.push(() => shoe.close());
+    const spare = await keypad(b.url, { signingKey: spareKey, trustKeys: [tableKey.publicKey] });
+    await until(() => expect(spare.view().carriedOn).toMatchObject({ hands: 2 }), 8000);
+    await spare.flushed();
+    await until(() => expect(JSON.parse(shoe.messages.at(-1)!.text).sig.kid).toBe(spareKey.kid));
+  });
+
+  test('that signs, a shoe no key it trusts signed: not carried on; the table closed, and the dealer told why', async () => {
+    const b = await broker();
+    await firstKeypadGoes(b.url, { signingKey: generateSigningKey() });
+    const spare = await keypad(b.url, { signingKey: generateSigningKey() });
+    await until(() => expect(spare.view().link.state).toBe('online'), 8000);
+    expect(spare.view()).toMatchObject({ tableOpen: false, shoe: null });
+    expect(spare.view().notCarriedOn?.reason).toMatch(/^shoe 1 was not signed by a key this keypad trusts \(signed by/);
+    await act(spare, ...SHOE_START); // the dealer starts a new shoe: said no more
+    expect(spare.view().notCarriedOn).toBeUndefined();
+  });
+
+  test('an ended shoe: nothing to carry on; the table closed, with nothing to alarm the dealer', async () => {
+    const b = await broker();
+    const first = await keypad(b.url);
+    await act(first, ...SHOE_START, ...ROUND('9H KD 7S 7C'), { type: 'end-shoe' });
+    await first.flushed();
+    await first.stop();
+    const spare = await keypad(b.url);
+    await until(() => expect(spare.view().link.state).toBe('online'), 8000);
+    expect(spare.view()).toMatchObject({ tableOpen: false, shoe: null });
+    expect(spare.view().notCarriedOn).toBeUndefined();
+    expect(spare.view().carriedOn).toBeUndefined();
+  });
+});
