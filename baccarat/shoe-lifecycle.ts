@@ -193,6 +193,17 @@ export function cutCardDrawn(
   return ok({ ...shoe, cutCard: { drawn: true, handNo, roundIndex, firstCardOfRound: opts.firstCardOfRound } });
 }
 
+/**
+ * The cut card taken back: it was reported by mistake (a dealer's key pressed when no cut card came out), and a
+ * supervisor withdrew it. The shoe goes on as if it had not come out: no last coup, rounds dealt after the one it
+ * was reported in allowed again. Refused once the shoe has ended, or when no cut card is out.
+ */
+export function withdrawCutCard(shoe: Shoe): Result<Shoe, string> {
+  if (shoe.phase === 'ended') return err(`shoe ${shoe.id} has ended: its cut card stands`);
+  if (!shoe.cutCard.drawn) return err(`no cut card is out in shoe ${shoe.id}: nothing to withdraw`);
+  return ok({ ...shoe, cutCard: { drawn: false } });
+}
+
 /** Ends the shoe, early (rules 7.10, 12.5) or after its last coup. Refused if it has already ended. */
 export function endShoe(shoe: Shoe, at?: string): Result<Shoe, string> {
   if (shoe.phase === 'ended') return err(`shoe ${shoe.id} has already ended`);

@@ -93,6 +93,17 @@ describe('mergeShoe: a snapshot adds what the board lacks and never undoes what 
     expect(m.shoe.pendingVoidHand).toMatchObject({ reason: 'first-card-face-up' });
   });
 
+  test.each([
+    ['newer, rebuilt whole: the cut card was withdrawn; the board drops it', true, true, false],
+    ['newer, rebuilt in part (it may have stopped before the cut card): the board keeps it', true, false, true],
+    ['not newer: it never takes anything away', false, true, true],
+  ])('a snapshot without the cut card the board has, %s', (_, newer, whole, kept) => {
+    const board = unwrap(cutCardDrawn(build('BPB'), { firstCardOfRound: false }));
+    const m = mergeShoe(board, build('BPBP'), { newer, whole });
+    expect(m.shoe.cutCard.drawn).toBe(kept);
+    expect(roads(m.shoe)).toBe('BPBP'); // the hand the board lacked, either way
+  });
+
   test('nothing new: the very same shoe object, so nothing downstream redraws', () => {
     const board = unwrap(openBetting(build('BPB')));
     expect(mergeShoe(board, build('BPB'), { newer: false }).shoe).toBe(board);

@@ -5,7 +5,7 @@
  * in what the board missed (a correction, a void), but never takes hands away.
  *
  * ```ts
- * const m = mergeShoe(have, fromSnapshot, { newer: snap.seq > lastSeqApplied });
+ * const m = mergeShoe(have, fromSnapshot, { newer: snap.seq > lastSeqApplied, whole: problem === null });
  * if (m.conflict) outOfStep(m.conflict); // the board keeps m.shoe (=== have when nothing was added)
  * ```
  * @packageDocumentation
@@ -111,7 +111,11 @@ function sameShoe(a: Shoe, b: Shoe): boolean {
  *   hands than the board shows is a conflict: the board keeps what it has and says so.
  * A shoe the board has ended stays ended.
  */
-export function mergeShoe(have: Shoe, incoming: Shoe, opts: { readonly newer: boolean }): ShoeMerge {
+export function mergeShoe(
+  have: Shoe,
+  incoming: Shoe,
+  opts: { readonly newer: boolean; readonly whole?: boolean },
+): ShoeMerge {
   const haveHands = handCount(have);
   const theirHands = handCount(incoming);
   if (opts.newer) {
@@ -139,9 +143,12 @@ export function mergeShoe(have: Shoe, incoming: Shoe, opts: { readonly newer: bo
       ...(have.startedAt !== undefined && { startedAt: have.startedAt }),
       ...(have.phase === 'ended' && { phase: 'ended' as const, ...(have.endedAt && { endedAt: have.endedAt }) }),
       burn: incoming.burn ?? have.burn,
-      cutCard: incoming.cutCard.drawn
-        ? incoming.cutCard
-        : (placeCut(have.cutCard, have, { ...incoming, rounds }) ?? have.cutCard),
+      // Rebuilt whole, a newer snapshot without a cut card says there is none: it was withdrawn (reported by
+      // mistake). One rebuilt in part may have stopped before it: the board's then stands.
+      cutCard:
+        incoming.cutCard.drawn || opts.whole
+          ? incoming.cutCard
+          : (placeCut(have.cutCard, have, { ...incoming, rounds }) ?? have.cutCard),
       ...(incoming.no === undefined && have.no !== undefined && { no: have.no }),
       // An announcement ends with its round: kept while the next hand is the same (a snapshot may not carry it).
       pendingVoidHand:

@@ -10,6 +10,7 @@ import {
   closeTable,
   correctHand,
   cutCardDrawn,
+  withdrawCutCard,
   endShoe,
   isOnRoads,
   isShoeComplete,
@@ -380,6 +381,23 @@ describe('cut card and last coup (rule 11.2)', () => {
     expect(lastCoupState(s)).toMatchObject({ drawnInRound: handNo, lastRound });
     expect(isShoeComplete(s)).toBe(complete);
     expect(lastCoup(s)).toBe(!complete);
+  });
+  test.each([
+    ['(a), its last coup not dealt yet', true, ''],
+    ['(a), its last coup dealt: the shoe complete', true, 'B'],
+    ['(b), its last coup announced', false, 'P'],
+  ])('withdrawn (reported by mistake) %s: the shoe goes on as before it', (_, firstCardOfRound, after) => {
+    const cut = play(unwrap(cutCardDrawn(ten, { firstCardOfRound })), after);
+    const back = unwrap(withdrawCutCard(cut));
+    expect(back).toEqual({ ...cut, cutCard: { drawn: false } });
+    expect(lastCoupState(back)).toMatchObject({ case: null, lastRound: null, announced: false, isLastRound: false });
+    expect(isShoeComplete(back)).toBe(false);
+    expect(nos(play(back, 'BP')).slice(-2)).toEqual([nos(back).length + 1, nos(back).length + 2]);
+  });
+  test('withdrawn: refused with no cut card out, or once the shoe has ended', () => {
+    expect(errorOf(withdrawCutCard(ten))).toMatch(/no cut card is out in shoe S1/);
+    const ended = unwrap(endShoe(unwrap(cutCardDrawn(ten, { firstCardOfRound: true }))));
+    expect(errorOf(withdrawCutCard(ended))).toMatch(/shoe S1 has ended: its cut card stands/);
   });
   test('the cut card is recorded by hand number and by round', () => {
     const s = unwrap(cutCardDrawn(voidDealt(ten), { firstCardOfRound: false }));

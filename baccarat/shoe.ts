@@ -43,6 +43,7 @@ export {
   nextHandNo,
   openBetting,
   openTable,
+  withdrawCutCard,
   type LastCoupState,
   type NewShoeOptions,
 } from './shoe-lifecycle';

@@ -74,6 +74,16 @@ export const EXAMPLES: { readonly [K in MessageKind]: readonly PayloadByKind[K][
     },
     {
       ...common,
+      type: 'cut-card-withdrawn',
+      seq: 112,
+      timestamp: at(12),
+      shoeId: 'S20241122-03',
+      handNo: 71,
+      by: 'Lee',
+      note: 'cut-card key pressed by mistake',
+    },
+    {
+      ...common,
       type: 'void-hand',
       seq: 107,
       timestamp: at(7),

@@ -49,3 +49,30 @@ describe('LAST COUP says when the last coup has been dealt (rule 11.2)', () => {
     expect(lastCoup(again)).toBe(lastCoup(dealt));
   });
 });
+
+describe('a cut card withdrawn (reported by mistake, withdrawn by a supervisor)', () => {
+  const withdrawn = (handNo: number) => ev('cut-card-withdrawn', { shoeId: 'S1', handNo, by: 'Lee' });
+  const start = ev('shoe-start', { shoeId: 'S1', decks: 8 });
+  test.each([
+    ['a, its last coup not dealt yet', [hand(1), hand(2), cut(3, true)], 3],
+    ['a, its last coup dealt: the shoe was complete', [hand(1), hand(2), cut(3, true), hand(3)], 4],
+    ['b, its last coup announced', [hand(1), hand(2), cut(3, false), hand(3)], 4],
+  ] as const)('%s: LAST COUP goes, and the shoe goes on', (_, before, next) => {
+    const cutOut = run([start, ...before]);
+    expect(lastCoup(cutOut)).toBeDefined();
+    const back = run([withdrawn(3)], cutOut);
+    expect(lastCoup(back)).toBeUndefined();
+    expect(back.shoe?.cutCard).toEqual({ drawn: false });
+    const more = run([hand(next), hand(next + 1)], back);
+    expect(more.shoe?.rounds.map((r) => r.no).slice(-2)).toEqual([next, next + 1]);
+    expect(lastCoup(more)).toBeUndefined();
+  });
+
+  test('withdrawn again, or a withdrawal naming another round: changes nothing', () => {
+    const back = run([start, hand(1), cut(2, false), withdrawn(2)]);
+    expect(applyMessage(back, withdrawn(2), at(2000))).toMatchObject({ effect: 'duplicate' });
+    const cutAgain = run([hand(2), hand(3), cut(4, true)], back);
+    expect(applyMessage(cutAgain, withdrawn(2), at(2000))).toMatchObject({ effect: 'duplicate' });
+    expect(lastCoup(cutAgain)).toMatchObject({ hand: 4 });
+  });
+});

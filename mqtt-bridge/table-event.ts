@@ -27,6 +27,7 @@ import {
   type Correction,
   type Shoe,
   voidRound,
+  withdrawCutCard,
 } from '../baccarat/shoe';
 import type { Result } from '../baccarat/types';
 import type { TableEvent } from '../contract/schemas';
@@ -120,6 +121,16 @@ export function applyEvent(state: TableState, e: TableEvent, now: string): Appli
       if (c.drawn && c.handNo === e.handNo && c.firstCardOfRound === e.firstCardOfRound)
         return already(`the cut card of shoe ${shoe.id} is recorded already`);
       return change(cutCardDrawn(shoe, { firstCardOfRound: e.firstCardOfRound, handNo: e.handNo }));
+    }
+    case 'cut-card-withdrawn': {
+      const c = shoe.cutCard;
+      if (!c.drawn) return already(`the cut card of shoe ${shoe.id} is withdrawn already`);
+      if (c.handNo !== e.handNo)
+        return duplicate(
+          `a withdrawal of the cut card of round ${e.handNo}, but it came out in round ${c.handNo}`,
+          'stale',
+        );
+      return change(withdrawCutCard(shoe));
     }
     case 'round-void': {
       if (e.handNo > next) return resync(`round-void for round ${e.handNo}, but round ${next} is next: a gap`);

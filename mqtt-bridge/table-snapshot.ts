@@ -82,7 +82,7 @@ function applySnapshotShoe(state: TableState, snap: ShoeSnapshot, now: string): 
   const last = lastSeq(state, snap.controllerId);
   const mine = shoeHands(have).length;
   const newer = snap.seq > last || (snap.seq === last && snap.hands.length >= mine);
-  const merged = mergeShoe(have, theirs, { newer });
+  const merged = mergeShoe(have, theirs, { newer, whole: problem === null });
   const outOfStep = problem ?? merged.conflict;
   if (merged.shoe === have) {
     if (outOfStep !== null) return { effect: 'conflict', reason: `${what}: ${outOfStep}` };

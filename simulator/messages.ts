@@ -206,6 +206,11 @@ export function createMessenger(options: MessengerOptions): Messenger {
         const cutCard = { handNo, firstCardOfRound, timestamp: head.timestamp };
         return [e, ...snapshotAfter(step, { cutCard, lastCoupHandNo })];
       }
+      case 'cut-card-withdrawn': {
+        const { shoeId, handNo, by, note } = step;
+        const e = event({ ...common(), type: step.type, shoeId, handNo, by, ...(note !== undefined && { note }) });
+        return [e, ...(snap ? republish(step, without(without(snap, 'cutCard'), 'lastCoupHandNo')) : [])];
+      }
       case 'last-coup':
         return [];
       case 'hand': {

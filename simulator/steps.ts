@@ -134,8 +134,9 @@ export type StepType = Step['type'];
 export type StepOf<T extends StepType> = Extract<Step, { readonly type: T }>;
 
 /**
- * Results keyed without cards, by a dealer's keypad that keys only the outcome (`keypad/`): the messenger publishes
- * them beside the dealer's {@link Step}s. The simulator never deals them (its results always have their cards).
+ * Results keyed without cards, by a dealer's keypad that keys only the outcome (`keypad/`), and a cut card keyed by
+ * mistake and withdrawn: the messenger publishes them beside the dealer's {@link Step}s. The simulator never deals
+ * them (its results always have their cards, and its cut card always came out).
  */
 export type KeyedStep =
   /** Round `handNo` is complete: its result as keyed, without cards. `voidHand` marks a void hand. */
@@ -154,6 +155,14 @@ export type KeyedStep =
       readonly by: string;
       readonly note?: string;
       readonly keyed: KeyedResult;
+    }
+  /** The cut card keyed in round `handNo` by mistake is withdrawn (`by` a supervisor): no last coup after all. */
+  | {
+      readonly type: 'cut-card-withdrawn';
+      readonly shoeId: string;
+      readonly handNo: number;
+      readonly by: string;
+      readonly note?: string;
     };
 
 /** What a table controller's messenger turns into messages: the table's steps, and results keyed without cards. */

@@ -101,6 +101,17 @@ export const TableEventSchema = Type.Union(
         firstCardOfRound: Type.Boolean({ description: 'Rule 11.2 (a) when true, (b) when false.' }),
       },
     ),
+    event(
+      'cut-card-withdrawn',
+      'The cut card reported in round handNo was reported by mistake (no cut card came out): a supervisor withdrew ' +
+        'it, and the shoe goes on with no last coup until a cut card comes out.',
+      {
+        shoeId: Id,
+        handNo: HandNo,
+        by: Label(64, 'Who withdrew it (supervisor name or id).'),
+        note: Type.Optional(Type.String({ maxLength: 200, description: 'Why, in free text.' })),
+      },
+    ),
     event('void-hand', '"No bets this hand": round handNo is dealt as a void hand.', {
       shoeId: Id,
       handNo: HandNo,
