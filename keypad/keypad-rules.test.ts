@@ -157,6 +157,13 @@ const RACES: readonly (readonly [string, readonly Action[], Action, RefusalCode,
     'the cut card is already out',
   ],
   [
+    'two supervisors withdrawing one cut card keyed by mistake',
+    [...DEALING, { type: 'cut-card', firstCardOfRound: false }, { type: 'withdraw-cut-card', by: 'Lee' }],
+    { type: 'withdraw-cut-card', by: 'Kim' },
+    'no-cut-card',
+    'the cut card is not out: nothing to withdraw',
+  ],
+  [
     'a card, then Cut card as the first',
     [...DEALING, ...cards('9S')],
     { type: 'cut-card', firstCardOfRound: true },

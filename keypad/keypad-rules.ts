@@ -183,6 +183,13 @@ export function refusalOf(s: KeypadState, type: ActionType): Refusal | null {
       return noShoe ?? redo ?? noRound('no round is being dealt');
     case 'end-shoe':
       return noShoe ?? ended ?? redo ?? round;
+    case 'withdraw-cut-card':
+      return (
+        noShoe ??
+        ended ??
+        redo ??
+        (shoe!.cutCard.drawn ? null : refused('no-cut-card', 'the cut card is not out: nothing to withdraw'))
+      );
     case 'correct':
     case 'void-recorded':
       return (

@@ -275,6 +275,32 @@ describe('the cut card (rule 11.2) and the end of the shoe', () => {
     });
   });
 
+  test('a cut card keyed by mistake: a supervisor withdraws it, named; the shoe goes on past the old last coup', () => {
+    const withdraw: Action = { type: 'withdraw-cut-card', by: 'Lee', note: 'pressed by mistake' };
+    const { state } = run([
+      ...DEALING,
+      { type: 'cut-card', firstCardOfRound: true },
+      ...cards('9H KD 7S 7C'),
+      { type: 'result' },
+    ]);
+    expect(refusal(state, 'bets-open')).toMatch(/last coup/);
+    const back = run([withdraw], state);
+    expect(back.steps).toEqual([
+      { type: 'cut-card-withdrawn', shoeId: 'S1', handNo: 1, by: 'Lee', note: 'pressed by mistake' },
+    ]);
+    expect(back.state.shoe?.cutCard).toEqual({ drawn: false });
+    const more = run(
+      [{ type: 'bets-open' }, { type: 'no-more-bets' }, ...cards('9S 8C 2D KD'), { type: 'result' }],
+      back.state,
+    );
+    expect(more.steps.at(-1)).toMatchObject({ handNo: 2 });
+    // Withdrawn, it is not out: nothing to withdraw; the shoe ended, its cut card stands.
+    expect(act(back.state, withdraw, CTX)).toMatchObject({ ok: false, code: 'no-cut-card' });
+    const ended = run([{ type: 'end-shoe' }], state).state;
+    expect(act(ended, withdraw, CTX)).toMatchObject({ ok: false, code: 'shoe-ended' });
+    expect(refusal(INITIAL_STATE, 'withdraw-cut-card')).toMatch(/no shoe/);
+  });
+
   test('insufficient cards (rule 12.5): the round is void and the shoe ends', () => {
     const { state, steps } = run([...DEALING, ...cards('9H KD'), { type: 'round-void', reason: 'insufficient-cards' }]);
     expect(steps.slice(-2).map((x) => x.type)).toEqual(['round-void', 'shoe-end']);

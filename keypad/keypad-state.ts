@@ -29,6 +29,7 @@ import {
   openTable,
   shoeHands,
   voidRound,
+  withdrawCutCard,
   type Shoe,
 } from '../baccarat/shoe';
 import { err, ok, type Result } from '../baccarat/types';
@@ -222,6 +223,14 @@ function apply(s: KeypadState, a: Action, ctx: Context): Acted {
       const r = resultOf(cards.value, a.keyed);
       if (!r.ok) return err(r.error); // the page sends a correction's coup whole: no race to word
       return correction(s, a.handNo, r.value, { by: a.by, at, note: a.note ?? 'corrected at the keypad' });
+    }
+    case 'withdraw-cut-card': {
+      const cut = shoe.cutCard;
+      return withShoe(withdrawCutCard(shoe), () =>
+        cut.drawn
+          ? [{ type: 'cut-card-withdrawn', shoeId, handNo: cut.handNo, by: a.by, ...(a.note && { note: a.note }) }]
+          : [],
+      );
     }
     case 'void-recorded': {
       // Another supervisor may have got there first: the hand voided already, or gone with the shoe.

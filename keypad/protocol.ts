@@ -90,7 +90,9 @@ export type SupervisorAction =
       readonly note?: string;
     }
   /** Hand `handNo`, already recorded, is void afterwards (rule 12.6, house rule 4.2, tournament rule 5.1.2). */
-  | { readonly type: 'void-recorded'; readonly handNo: number; readonly reason: RoundVoidNow; readonly note?: string };
+  | { readonly type: 'void-recorded'; readonly handNo: number; readonly reason: RoundVoidNow; readonly note?: string }
+  /** The cut card was keyed by mistake (none came out): withdrawn, the boards' LAST COUP with it (`docs/keypad.md`). */
+  | { readonly type: 'withdraw-cut-card'; readonly note?: string };
 
 /** A request to `POST /api/action`. A supervisor action carries the supervisor's name and code. */
 export type ActionRequest =

@@ -31,6 +31,7 @@ export const STATE_CODES = [
   'coup-incomplete', // a result before the coup is complete
   'no-card', // no card to take back or replace
   'cut-card-out', // the cut card is already out
+  'no-cut-card', // no cut card is out: nothing to withdraw
   'cut-card-late', // cards of the round were keyed before the cut card: it came out later in the round
   'no-result', // no result to undo
   'no-undo', // no undo in progress

@@ -97,6 +97,7 @@ const ACTIONS: Record<string, { props: Record<string, Check>; optional?: string[
     optional: ['note'],
     supervisor: true,
   },
+  'withdraw-cut-card': { props: { note: str }, optional: ['note'], supervisor: true },
 };
 
 /** Reads the body of `POST /api/action`. */

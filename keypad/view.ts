@@ -45,6 +45,7 @@ const ACTION_TYPES: readonly ActionType[] = [
   'end-shoe',
   'correct',
   'void-recorded',
+  'withdraw-cut-card',
 ] satisfies readonly ActionType[];
 
 export interface ViewContext {

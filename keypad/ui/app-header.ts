@@ -72,7 +72,11 @@ export function appHeader(h: HeaderInputs): TemplateResult {
     <span class="spacer"></span>
     ${link.pending > 0 && !offlineToSend ? html`<span class="chip off" data-pending=${link.pending}>${t.pending(link.pending)}</span>` : nothing}
     ${takeOverChip(t, link)} ${linkChip} ${languageButton(t, h.language, h.onLanguage)}
-    <button data-supervisor ?disabled=${!v.can.correct && !v.can['void-recorded']} @click=${h.onSupervisor}>
+    <button
+      data-supervisor
+      ?disabled=${!v.can.correct && !v.can['void-recorded'] && !v.can['withdraw-cut-card']}
+      @click=${h.onSupervisor}
+    >
       ${t.supervisor}
     </button>
   </header>`;

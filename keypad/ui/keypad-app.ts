@@ -268,6 +268,7 @@ export class KeypadApp extends LitElement {
               .t=${t}
               .hands=${v.shoe.hands}
               .exhausted=${v.shoe.exhausted}
+              .cutCardRound=${v.can['withdraw-cut-card'] ? (v.shoe.lastCoup?.drawnInRound ?? null) : null}
               keying=${v.keying}
               error=${this.supervisorError}
               lockedUntil=${this.lockedUntil(v)}

@@ -54,6 +54,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   recardThirdCards: ['9♣'],
   drawNote: [{ side: 'player', draws: false, points: 7, act: 'take-back', changed: true, natural: null }],
   voidRecorded: [19],
+  withdrawCutCard: [64],
   refusedAnother: ['ctl-S3', 'S3'],
   refusedTakenOver: ['ctl-S3', 'S3'],
   refusedSimulator: ['ctl-S3', 'S3'],

@@ -201,6 +201,8 @@ const EN = {
   pickHand: 'Choose the hand',
   correctHand: (n: number) => `Correct hand ${n}`,
   voidRecorded: (n: number) => `Void hand ${n} (it stays numbered, off the roads)`,
+  /** The supervisor's: a cut card keyed by mistake in round n (none came out), withdrawn with the boards' LAST COUP. */
+  withdrawCutCard: (n: number) => `Withdraw the cut card keyed in round ${n} (none came out): LAST COUP ends`,
   name: 'Supervisor',
   code: 'Code',
   note: 'Note (optional)',
@@ -282,6 +284,7 @@ const EN = {
     'coup-incomplete': 'The coup is not complete: key its next card',
     'no-card': 'No card of this round is keyed',
     'cut-card-out': 'The cut card is already out',
+    'no-cut-card': 'The cut card is not out: nothing to withdraw',
     'cut-card-late': 'Cards of this round were keyed before the cut card: it came out during the round (11.2 b)',
     'no-result': 'There is no result to undo',
     'no-undo': 'No undo is in progress',

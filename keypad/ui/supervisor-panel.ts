@@ -1,6 +1,7 @@
 /**
  * `<keypad-supervisor>`: what needs a supervisor: correcting a hand the boards already show (by cards or by
- * outcome, as the table keys), or declaring it void afterwards (rule 12.6, house rule 4.2). The supervisor's name
+ * outcome, as the table keys), declaring it void afterwards (rule 12.6, house rule 4.2), or withdrawing a cut card
+ * keyed by mistake (`cut-card-offer.ts`). The supervisor's name
  * and code go with the request; the keypad checks the code and records the name (the correction's `by`).
  * A correction by cards starts from the hand as recorded; a card tapped there is replaced by the next card key
  * tapped (tapped again, it stays). Where that changes a third card under the Table of Play, the panel says so, and
@@ -13,13 +14,14 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { parseCards } from '../../baccarat/cards';
-import type { HandView, KeyedResult, Keying, RoundVoidNow, Slot } from '../protocol';
+import type { HandView, KeyedResult, Keying, RoundVoidNow, Slot, SupervisorAction } from '../protocol';
 import { ROUND_VOID_REASONS } from '../protocol';
 import { completeCoup, keyedOf } from '../round-entry';
 import { asRecorded, exhaustedInCorrection, recordedSides } from './correction';
 import { checkCards, dealingOf, keyCard, replaceCard, takeBack, type SidedCards } from './correction-cards';
 import { correctionLines } from './correction-lines';
 import { actEvent } from './events';
+import { cutCardOffer } from './cut-card-offer';
 import { handPicker } from './hand-picker';
 import type { Strings } from './locales';
 import { sharedStyles } from './shared.styles';
@@ -29,7 +31,7 @@ import './card-grid';
 import './outcome-pad';
 import './round-board';
 
-type Mode = 'correct' | 'void';
+type Mode = 'correct' | 'void' | 'cut-card';
 
 @customElement('keypad-supervisor')
 export class KeypadSupervisor extends LitElement {
@@ -43,6 +45,8 @@ export class KeypadSupervisor extends LitElement {
   @property({ attribute: false }) exhausted: readonly string[] = [];
   /** Until when codes are locked (too many wrong), in the page's ms; 0: not locked. Send is off until then. */
   @property({ type: Number }) lockedUntil = 0;
+  /** The round the cut card was keyed in, while it may be withdrawn (keyed by mistake); null: not out. */
+  @property({ attribute: false }) cutCardRound: number | null = null;
 
   @state() private handNo: number | null = null;
   @state() private mode: Mode | null = null;
@@ -95,7 +99,9 @@ export class KeypadSupervisor extends LitElement {
 
   private get ready(): boolean {
     if (this.lockedFor > 0) return false;
-    if (this.handNo === null || this.name.trim() === '' || this.code === '') return false;
+    if (this.name.trim() === '' || this.code === '') return false;
+    if (this.mode === 'cut-card') return this.cutCardRound !== null;
+    if (this.handNo === null) return false;
     if (this.mode === 'void') return this.reason !== null;
     if (this.mode !== 'correct' || this.unchanged) return false;
     return this.keying === 'cards' ? this.coup() !== null : this.keyed !== null;
@@ -136,16 +142,22 @@ export class KeypadSupervisor extends LitElement {
   }
 
   private send(): void {
-    if (!this.ready || this.handNo === null) return;
-    const note = this.note.trim() === '' ? {} : { note: this.note.trim().slice(0, 200) };
-    const action =
-      this.mode === 'void'
-        ? { type: 'void-recorded' as const, handNo: this.handNo, reason: this.reason as RoundVoidNow, ...note }
-        : this.keying === 'cards'
-          ? { type: 'correct' as const, handNo: this.handNo, cards: dealingOf(this.cards), ...note }
-          : { type: 'correct' as const, handNo: this.handNo, keyed: this.keyed as KeyedResult, ...note };
+    const action = this.ready ? this.action() : null;
+    if (!action) return;
     this.dispatchEvent(actEvent({ request: { action, supervisor: this.name.trim(), code: this.code } }));
     this.code = '';
+  }
+
+  /** What Send asks for, from the mode and what was keyed. */
+  private action(): SupervisorAction | null {
+    const note = this.note.trim() === '' ? {} : { note: this.note.trim().slice(0, 200) };
+    if (this.mode === 'cut-card') return { type: 'withdraw-cut-card', ...note };
+    const handNo = this.handNo;
+    if (handNo === null) return null;
+    if (this.mode === 'void') return { type: 'void-recorded', handNo, reason: this.reason as RoundVoidNow, ...note };
+    return this.keying === 'cards'
+      ? { type: 'correct', handNo, cards: dealingOf(this.cards), ...note }
+      : { type: 'correct', handNo, keyed: this.keyed as KeyedResult, ...note };
   }
 
   private entry() {
@@ -224,6 +236,10 @@ export class KeypadSupervisor extends LitElement {
           </button>
         </div>
         <div class="body">
+          ${cutCardOffer(t, this.cutCardRound, this.mode === 'cut-card', () => {
+            this.handNo = null;
+            this.mode = 'cut-card';
+          })}
           ${handPicker(t, this.hands, this.handNo, (no) => this.pickHand(no))}
           ${
             h
@@ -257,7 +273,7 @@ export class KeypadSupervisor extends LitElement {
           }
         </div>
         ${
-          h && this.mode
+          (h && this.mode) || this.mode === 'cut-card'
             ? supervisorFoot({
                 t,
                 name: this.name,
