@@ -7,26 +7,18 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { generateSigningKey } from '../mqtt-bridge/signing';
-import { act, cards, SHOE_START } from '../test/helpers/keypad-actions';
+import { act, round, SHOE_START } from '../test/helpers/keypad-actions';
 import { KEYPAD_SCREENS, keypadRig, openKeypadPage, servedKeypad } from '../test/helpers/keypad-rig';
 import { cleanupList } from '../test/helpers/lifecycle';
-import type { DealerAction } from '../keypad/protocol';
 
 const rig = keypadRig();
 const { missing } = rig;
 const cleanups = cleanupList();
 
-const ROUND = (c: string): DealerAction[] => [
-  { type: 'bets-open' },
-  { type: 'no-more-bets' },
-  ...cards(c),
-  { type: 'result' },
-];
-
 /** Table `tableId`'s keypad deals two rounds and stops (unsigned): its shoe stays on the broker. */
 async function keypadGoes(tableId: string): Promise<void> {
   const { kp } = await servedKeypad(rig, cleanups, tableId);
-  await act(kp, ...SHOE_START, ...ROUND('9H KD 7S 7C'), ...ROUND('9S 8C 2D KD'));
+  await act(kp, ...SHOE_START, ...round('9H KD 7S 7C'), ...round('9S 8C 2D KD'));
   await kp.flushed();
   await kp.stop();
 }
@@ -50,7 +42,7 @@ describe.skipIf(missing)(`a spare keypad brought in mid-shoe${missing ? ` (${mis
       expect((await line.textContent())!.trim()).toMatch(WORDS[language]);
       expect(await page.locator('keypad-app [data-hand-no]').textContent()).toMatch(/3/);
       await page.screenshot({ path: join(KEYPAD_SCREENS, `carried-on-1024x768-${language}.png`) });
-      await act(kp, ...ROUND('8C 2D KH 3S'));
+      await act(kp, ...round('8C 2D KH 3S'));
       await page.locator('keypad-app [data-hand-no]').filter({ hasText: /4/ }).waitFor();
       expect(await line.count()).toBe(0);
     },

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { topics } from '../contract/topics';
 import { generateSigningKey, type SigningKey } from '../mqtt-bridge/signing';
-import { cards, SHOE_START } from '../test/helpers/keypad-actions';
+import { round, SHOE_START } from '../test/helpers/keypad-actions';
 import { adoption, adoptedState, type AdoptionOptions } from './adopt';
 import type { JournalHeader } from './journal';
 import { act, type KeypadState } from './keypad-state';
@@ -37,13 +37,7 @@ function retained(actions: readonly DealerAction[], key?: SigningKey): { bytes: 
   return { bytes: Buffer.from(r.snapshot!.text), state: r.state };
 }
 
-const ROUND = (c: string): DealerAction[] => [
-  { type: 'bets-open' },
-  { type: 'no-more-bets' },
-  ...cards(c),
-  { type: 'result' },
-];
-const TWO_ROUNDS = [...SHOE_START, ...ROUND('9H KD 7S 7C'), ...ROUND('9S 8C 2D KD')];
+const TWO_ROUNDS = [...SHOE_START, ...round('9H KD 7S 7C'), ...round('9S 8C 2D KD')];
 const cardsKeying: AdoptionOptions = { keying: 'cards', topic: TOPIC };
 const own = generateSigningKey();
 const other = generateSigningKey();
@@ -62,7 +56,7 @@ describe('adoption: which retained shoe a keypad on a new journal carries on', (
     expect(a.state).toMatchObject({ tableOpen: true, shoeNo: 1, shuffled: true, entry: [], last: null });
     // The spare keys the next round through the same transitions: hand 3.
     let s = a.state;
-    for (const x of ROUND('8C 2D KH 3S')) {
+    for (const x of round('8C 2D KH 3S')) {
       const r = act(s, x as Action, { at: AT, undoMs: 10_000 });
       if (!r.ok) throw new Error(r.error);
       s = r.value.state;

@@ -11,18 +11,15 @@ import { act, SHOE_START } from '../test/helpers/keypad-actions';
 import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
 import { topics } from '../contract/topics';
-import { Bridge } from '../mqtt-bridge/bridge';
 import { generateSigningKey, type SigningKey } from '../mqtt-bridge/signing';
-import { defaultConfig } from '../mqtt-bridge/config';
-import { memoryLogger } from '../mqtt-bridge/log';
 import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
+import { startTableBoard } from '../test/helpers/board-config';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { startKeypad, type Keypad } from './keypad';
 import { Supervisors } from './supervisors';
 
 const T = topics('baccarat');
 const cleanups = cleanupList();
-let boards = 0;
 
 async function broker(): Promise<TestBroker> {
   const b = await startAedes();
@@ -31,23 +28,7 @@ async function broker(): Promise<TestBroker> {
 }
 
 /** A board of table B1, with a journal of its own, started now. */
-async function board(url: string): Promise<Bridge> {
-  const c = defaultConfig();
-  const id = `board-b1-${++boards}`;
-  const bridge = new Bridge(
-    {
-      ...c,
-      tableId: 'B1',
-      displayId: id,
-      mqtt: { ...c.mqtt, brokers: [url], clientId: id, reconnectMinMs: 100 },
-      journal: { dir: tempDir('bb-kpb-'), syncIntervalMs: 0 },
-    },
-    { logger: memoryLogger('warn').logger },
-  );
-  await bridge.start();
-  cleanups.push(() => bridge.stop());
-  return bridge;
-}
+const board = (url: string) => startTableBoard(url, 'B1', cleanups);
 
 async function keypad(
   url: string,

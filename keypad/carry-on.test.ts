@@ -8,15 +8,12 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
 import { topics } from '../contract/topics';
-import { Bridge } from '../mqtt-bridge/bridge';
-import { defaultConfig } from '../mqtt-bridge/config';
-import { memoryLogger } from '../mqtt-bridge/log';
 import { generateSigningKey, type SigningKey } from '../mqtt-bridge/signing';
 import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
-import { act, cards, SHOE_START } from '../test/helpers/keypad-actions';
+import { act, round, SHOE_START } from '../test/helpers/keypad-actions';
+import { startTableBoard } from '../test/helpers/board-config';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { startKeypad, type Keypad, type KeypadOptions } from './keypad';
-import type { DealerAction } from './protocol';
 import { Supervisors } from './supervisors';
 
 const T = topics('baccarat');
@@ -26,23 +23,6 @@ async function broker(): Promise<TestBroker> {
   const b = await startAedes();
   cleanups.push(() => b.close());
   return b;
-}
-
-async function board(url: string): Promise<Bridge> {
-  const c = defaultConfig();
-  const bridge = new Bridge(
-    {
-      ...c,
-      tableId: 'S1',
-      displayId: 'board-s1',
-      mqtt: { ...c.mqtt, brokers: [url], clientId: 'board-s1', reconnectMinMs: 100 },
-      journal: { dir: tempDir('bb-carry-'), syncIntervalMs: 0 },
-    },
-    { logger: memoryLogger('warn').logger },
-  );
-  await bridge.start();
-  cleanups.push(() => bridge.stop());
-  return bridge;
 }
 
 async function keypad(url: string, o: Partial<KeypadOptions> = {}): Promise<Keypad> {
@@ -60,18 +40,12 @@ async function keypad(url: string, o: Partial<KeypadOptions> = {}): Promise<Keyp
   return kp;
 }
 
-const ROUND = (c: string): DealerAction[] => [
-  { type: 'bets-open' },
-  { type: 'no-more-bets' },
-  ...cards(c),
-  { type: 'result' },
-];
 const closed = (v: TableView) => v.notices.some((n) => n.kind === 'tableClosed');
 
 /** The table's keypad: opens, starts a shoe, deals two rounds, and goes. Its last event's seq. */
 async function firstKeypadGoes(url: string, o: Partial<KeypadOptions> = {}): Promise<{ kp: Keypad; seq: number }> {
   const kp = await keypad(url, o);
-  await act(kp, ...SHOE_START, ...ROUND('9H KD 7S 7C'), ...ROUND('9S 8C 2D KD'));
+  await act(kp, ...SHOE_START, ...round('9H KD 7S 7C'), ...round('9S 8C 2D KD'));
   await kp.flushed();
   const seq = kp.snapshot()!.seq;
   await kp.stop();
@@ -81,7 +55,7 @@ async function firstKeypadGoes(url: string, o: Partial<KeypadOptions> = {}): Pro
 describe('a spare keypad brought in mid-shoe', () => {
   test('carries the shoe on: no TABLE CLOSED, the roads kept, its next hand is hand 3, and a restart replays it', async () => {
     const b = await broker();
-    const running = await board(b.url);
+    const running = await startTableBoard(b.url, 'S1', cleanups);
     const { kp: first, seq } = await firstKeypadGoes(b.url);
     await until(() => expect(running.view().shoe?.rounds).toHaveLength(2));
     const events = await collect(b.url, T.tableEvent('S1'));
@@ -103,7 +77,7 @@ describe('a spare keypad brought in mid-shoe', () => {
     expect(closed(running.view())).toBe(false);
     expect(running.view().shoe?.rounds).toHaveLength(2);
     // The next round: hand 3 on the board, its seq above the first keypad's though the spare's clock is behind.
-    await act(spare, ...ROUND('8C 2D KH 3S'));
+    await act(spare, ...round('8C 2D KH 3S'));
     await until(() => expect(running.view().shoe?.rounds).toHaveLength(3));
     expect(running.view().shoe?.rounds[2]).toMatchObject({ no: 3, hand: { outcome: 'player', natural: true } });
     const sent = events.messages.map((m) => JSON.parse(m.text) as { type: string; seq: number });
@@ -119,7 +93,7 @@ describe('a spare keypad brought in mid-shoe', () => {
     await until(() => expect(again.view().link.state).toBe('online'), 8000);
     expect(again.snapshot()).toMatchObject({ seq: before!.seq, hands: before!.hands });
     expect(again.view().shoe?.hands).toHaveLength(3);
-    await act(again, ...ROUND('KS QD 9C 9D'));
+    await act(again, ...round('KS QD 9C 9D'));
     await until(() => expect(running.view().shoe?.rounds).toHaveLength(4));
   });
 
@@ -153,7 +127,7 @@ describe('a spare keypad brought in mid-shoe', () => {
   test('an ended shoe: nothing to carry on; the table closed, with nothing to alarm the dealer', async () => {
     const b = await broker();
     const first = await keypad(b.url);
-    await act(first, ...SHOE_START, ...ROUND('9H KD 7S 7C'), { type: 'end-shoe' });
+    await act(first, ...SHOE_START, ...round('9H KD 7S 7C'), { type: 'end-shoe' });
     await first.flushed();
     await first.stop();
     const spare = await keypad(b.url);

@@ -7,50 +7,21 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
-import { Bridge } from '../mqtt-bridge/bridge';
-import { defaultConfig } from '../mqtt-bridge/config';
-import { memoryLogger } from '../mqtt-bridge/log';
 import { startAedes } from '../simulator/test-brokers';
-import { act, cards, SHOE_START } from '../test/helpers/keypad-actions';
+import { act, cards, round, SHOE_START } from '../test/helpers/keypad-actions';
+import { startTableBoard } from '../test/helpers/board-config';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { startKeypad } from './keypad';
-import type { DealerAction } from './protocol';
 import { hashCode, Supervisors } from './supervisors';
 
 const cleanups = cleanupList();
-let boards = 0;
-
-async function board(url: string): Promise<Bridge> {
-  const c = defaultConfig();
-  const id = `board-w1-${++boards}`;
-  const bridge = new Bridge(
-    {
-      ...c,
-      tableId: 'W1',
-      displayId: id,
-      mqtt: { ...c.mqtt, brokers: [url], clientId: id, reconnectMinMs: 100 },
-      journal: { dir: tempDir('bb-withdraw-'), syncIntervalMs: 0 },
-    },
-    { logger: memoryLogger('warn').logger },
-  );
-  await bridge.start();
-  cleanups.push(() => bridge.stop());
-  return bridge;
-}
-
-const ROUND = (c: string): DealerAction[] => [
-  { type: 'bets-open' },
-  { type: 'no-more-bets' },
-  ...cards(c),
-  { type: 'result' },
-];
 const lastCoup = (v: TableView) => v.notices.find((n) => n.kind === 'lastCoup');
 
 describe('a cut card keyed by mistake', () => {
   test('withdrawn by a supervisor: LAST COUP goes from the boards, and the shoe goes on', async () => {
     const b = await startAedes();
     cleanups.push(() => b.close());
-    const running = await board(b.url);
+    const running = await startTableBoard(b.url, 'W1', cleanups);
     const kp = await startKeypad({
       broker: b.url,
       tableId: 'W1',
@@ -61,7 +32,7 @@ describe('a cut card keyed by mistake', () => {
       backoff: { minMs: 100, maxMs: 400 },
     });
     cleanups.push(() => kp.stop());
-    await act(kp, ...SHOE_START, ...ROUND('9H KD 7S 7C'), { type: 'bets-open' }, { type: 'no-more-bets' });
+    await act(kp, ...SHOE_START, ...round('9H KD 7S 7C'), { type: 'bets-open' }, { type: 'no-more-bets' });
     await act(kp, { type: 'cut-card', firstCardOfRound: true }); // none came out: the wrong key
     await until(() => expect(lastCoup(running.view())).toMatchObject({ hand: 2 }));
     expect(kp.view().can['withdraw-cut-card']).toBe(true);
@@ -73,14 +44,14 @@ describe('a cut card keyed by mistake', () => {
     expect(await withdraw('4821')).toMatchObject({ ok: true, view: { can: { 'withdraw-cut-card': false } } });
     await until(() => expect(lastCoup(running.view())).toBeUndefined());
     // Round 2 is dealt and round 3 after it, which the cut card would have refused.
-    await act(kp, ...cards('9S 8C 2D KD'), { type: 'result' }, ...ROUND('8C 2D KH 3S'));
+    await act(kp, ...cards('9S 8C 2D KD'), { type: 'result' }, ...round('8C 2D KH 3S'));
     await until(() => expect(running.view().shoe?.rounds).toHaveLength(3));
     expect(lastCoup(running.view())).toBeUndefined();
     // A board started now, from the snapshot alone: no cut card, no LAST COUP.
     await kp.flushed();
     expect(kp.snapshot()?.cutCard).toBeUndefined();
     expect(kp.snapshot()?.lastCoupHandNo).toBeUndefined();
-    const late = await board(b.url);
+    const late = await startTableBoard(b.url, 'W1', cleanups);
     await until(() => expect(late.view().shoe?.rounds).toHaveLength(3));
     expect(late.view().shoe?.cutCard).toEqual({ drawn: false });
     expect(lastCoup(late.view())).toBeUndefined();

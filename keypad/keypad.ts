@@ -29,7 +29,8 @@ import { replay, stampedMessenger, type Stamped } from './replay';
 import { openKeypadJournal, type JournalHeader, type KeypadJournal } from './journal';
 import type { ActionResponse, KeypadView } from './protocol';
 import { parseActionRequest } from './request';
-import { TableLink, type Republish } from './table-link';
+import type { Republish } from './republish';
+import { TableLink } from './table-link';
 import { keypadView } from './view';
 
 export { TAKEOVER_GRACE_MS } from './table-link';

@@ -18,9 +18,9 @@ import type { Logger } from 'pino';
 import type { ControllerStatus } from '../contract/schemas/status';
 import { DEFAULT_ROOT, topics } from '../contract/topics';
 import type { SigningKey } from '../mqtt-bridge/signing';
-import type { Outgoing } from '../simulator/messages';
-import { connectController, controllerVersion, tableOpenOf, type ControllerLink } from '../simulator/publisher';
+import { connectController, controllerVersion, type ControllerLink } from '../simulator/publisher';
 import { Outbox } from './outbox';
+import { saysOpen, type Republish, type Starter } from './republish';
 import { PresenceRecord } from './presence';
 import { refusalText, type ActionResponse, type LinkView } from './protocol';
 import { refusalOf, statusMove, tableAtStart, unseenTakeOver, type Refusal } from './table-holder';
@@ -54,28 +54,6 @@ export interface TableLinkOptions {
   readonly now: () => Date;
   /** Called whenever what the page shows may have changed (the link's state, the pending count). */
   readonly changed: () => void;
-}
-
-/** What the journal says last: published again each time the keypad connects as the controller. */
-export interface Republish {
-  readonly outgoing: readonly Outgoing[];
-  readonly snapshot: Outgoing | null;
-}
-
-/**
- * A new journal's first messages, made once the table is about to be served: from the table's retained shoe, which
- * `readShoe` reads (a spare keypad carries it on: `adopt.ts`).
- */
-export type Starter = (readShoe: () => Promise<Uint8Array | null>) => Promise<Republish>;
-
-/**
- * The table open or closed as what the journal says last says it, for the link's first online status: said at once,
- * it needs no second status right after, which a keypad starting at the same moment could take for a take-over.
- */
-function saysOpen({ outgoing, snapshot }: Republish): { tableOpen?: boolean } {
-  const all = snapshot && !outgoing.includes(snapshot) ? [...outgoing, snapshot] : outgoing;
-  const said = all.map(tableOpenOf).filter((o) => o !== undefined);
-  return said.length > 0 ? { tableOpen: said.at(-1)! } : {};
 }
 
 export class TableLink {

@@ -15,6 +15,14 @@ import type { Action, DealerAction } from '../../keypad/protocol';
 /** Cards by their short names, space-separated: `cards('2S KC 3D')`. */
 export const cards = (text: string): DealerAction[] => text.split(' ').map((card) => ({ type: 'card', card }));
 
+/** A whole round keyed by its cards: bets open, no more bets, the cards in dealing order, the result. */
+export const round = (text: string): DealerAction[] => [
+  { type: 'bets-open' },
+  { type: 'no-more-bets' },
+  ...cards(text),
+  { type: 'result' },
+];
+
 /** Open the table, start an 8-deck shoe, shuffle, burn 7 (the 7 of hearts turned: rule 7.9). */
 export const SHOE_START: readonly DealerAction[] = [
   { type: 'open-table' },
