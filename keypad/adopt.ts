@@ -22,6 +22,8 @@
 import type { KeyObject } from 'node:crypto';
 import { isShoeHand } from '../baccarat/shoe-types';
 import { parseShoeSnapshot } from '../contract/mqtt';
+import type { ControllerStatus } from '../contract/schemas/status';
+import { tableOpenVerdict } from '../contract/table-open-word';
 import type { ShoeSnapshot } from '../contract/schemas/shoe';
 import { Keyring, type SigningKey } from '../mqtt-bridge/signing';
 import { shoeFromSnapshot } from '../mqtt-bridge/wire';
@@ -43,16 +45,22 @@ export type Adoption =
   /** Not carried on: `reason` says why, in English for the log and the dealer's notice; null: no shoe to carry on. */
   | { readonly adopt: false; readonly reason: string | null };
 
-/** The keypad's state carrying on a snapshot's shoe, or why it cannot be rebuilt whole. */
-export function adoptedState(snap: ShoeSnapshot): { state: KeypadState } | { problem: string } {
+/**
+ * The keypad's state carrying on a snapshot's shoe, the table open or closed as `tableOpen` says (by default as the
+ * snapshot says), or why it cannot be rebuilt whole.
+ */
+export function adoptedState(
+  snap: ShoeSnapshot,
+  tableOpen: boolean = snap.tableOpen ?? false,
+): { state: KeypadState } | { problem: string } {
   const rebuilt = shoeFromSnapshot(snap);
   if (!rebuilt.ok) return { problem: rebuilt.error };
   if (rebuilt.value.problem) return { problem: rebuilt.value.problem };
-  const shoe = rebuilt.value.shoe;
+  const shoe = { ...rebuilt.value.shoe, tableOpen };
   return {
     state: {
       ...INITIAL_STATE,
-      tableOpen: snap.tableOpen ?? false,
+      tableOpen,
       shoeNo: snap.shoeNo ?? 0,
       shoe,
       // Past its shuffle once it has a burn or a round; a shuffle announced and no burn yet is announced again.
@@ -62,17 +70,32 @@ export function adoptedState(snap: ShoeSnapshot): { state: KeypadState } | { pro
 }
 
 /**
- * The journal's header that starts it again carrying `snap` on, at `t`: the table and the shoe's number as it says,
- * and `seq` above the snapshot's (a spare's clock may be behind the keypad's that numbered it).
+ * The journal's header that starts it again carrying `snap` on, at `t`: the shoe's number as it says, the table open
+ * or closed as `tableOpen` says ({@link adoptedOpen}), and `seq` above the snapshot's (a spare's clock may be behind
+ * the keypad's that numbered it).
  */
-export const adoptedHeader = (h: JournalHeader, snap: ShoeSnapshot, t: string): JournalHeader => ({
+export const adoptedHeader = (h: JournalHeader, snap: ShoeSnapshot, t: string, tableOpen: boolean): JournalHeader => ({
   ...h,
   t,
   seqStart: Math.max(h.seqStart, snap.seq + 1),
-  tableOpen: snap.tableOpen ?? false,
+  tableOpen,
   shoeNo: snap.shoeNo ?? 0,
   adopted: snap,
 });
+
+/**
+ * The table open or closed for a shoe carried on: as the boards read it (`contract/table-open-word.ts`), from the
+ * snapshot's word and the retained status's of the controller before, whichever it said later. A keypad that closed
+ * its table without carrying the shoe on left the snapshot saying open: its status (its last will too) says closed.
+ * Two words too close to order: closed, the safe side.
+ */
+export function adoptedOpen(snap: ShoeSnapshot, status: ControllerStatus | null): boolean {
+  const word = (open: boolean | undefined, at: string) => (open === undefined ? undefined : { open, at });
+  return (
+    tableOpenVerdict(word(status?.tableOpen, status?.timestamp ?? ''), word(snap.tableOpen, snap.timestamp))?.open ??
+    false
+  );
+}
 
 /** Whether to carry on the shoe of the table's retained snapshot (`bytes`; null: the broker keeps none). */
 export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption {

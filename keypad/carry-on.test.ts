@@ -124,6 +124,26 @@ describe('a spare keypad brought in mid-shoe', () => {
     expect(spare.view().notCarriedOn).toBeUndefined();
   });
 
+  test('the table closed since its snapshot (by a keypad that did not carry it on): carried on, closed', async () => {
+    const b = await broker();
+    await firstKeypadGoes(b.url, { now: () => new Date(Date.now() - 600_000) }); // its snapshot: open, 10 min ago
+    const closer = await keypad(b.url, { signingKey: generateSigningKey() }); // signs: not carried on; closes
+    await until(() => expect(closer.view()).toMatchObject({ link: { state: 'online' }, tableOpen: false }), 8000);
+    await closer.flushed();
+    await closer.stop(); // its goodbye says closed too, later than the snapshot's open
+    const running = await startTableBoard(b.url, 'S1', cleanups);
+    const spare = await keypad(b.url);
+    await until(() => expect(spare.view().carriedOn).toMatchObject({ hands: 2 }), 8000);
+    expect(spare.view().tableOpen).toBe(false);
+    await spare.flushed();
+    expect(spare.snapshot()).toMatchObject({ tableOpen: false, hands: [{ handNo: 1 }, { handNo: 2 }] });
+    await until(() => expect(closed(running.view())).toBe(true));
+    expect(running.view().shoe?.rounds).toHaveLength(2);
+    await act(spare, { type: 'open-table' }, ...round('8C 2D KH 3S'));
+    await until(() => expect(running.view().shoe?.rounds).toHaveLength(3));
+    expect(closed(running.view())).toBe(false);
+  });
+
   test('an ended shoe: nothing to carry on; the table closed, with nothing to alarm the dealer', async () => {
     const b = await broker();
     const first = await keypad(b.url);

@@ -21,8 +21,9 @@ import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
 import { DEFAULT_ROOT, topics } from '../contract/topics';
 import type { ShoeSnapshot } from '../contract/schemas/shoe';
+import type { ControllerStatus } from '../contract/schemas/status';
 import { actionOf, journalAction } from './action';
-import { adoptedHeader, adoption } from './adopt';
+import { adoptedHeader, adoptedOpen, adoption } from './adopt';
 import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
 import { keyingConflict } from './keypad-rules';
 import { replay, stampedMessenger, type Stamped } from './replay';
@@ -131,14 +132,14 @@ export class Keypad extends EventEmitter<Events> {
    * A keypad on a new journal, about to serve its table: carries on the shoe the broker retains for it, when it can
    * (`adopt.ts`: a spare keypad brought in mid-shoe), else closes the table until the dealer opens it.
    */
-  private async begin(readShoe: () => Promise<Uint8Array | null>): Promise<Republish> {
+  private async begin(readShoe: () => Promise<Uint8Array | null>, status: ControllerStatus | null): Promise<Republish> {
     const a = adoption(await readShoe(), {
       keying: this.o.keying,
       topic: topics(this.o.root ?? DEFAULT_ROOT).tableShoe(this.o.tableId),
       ...(this.o.signingKey && { signingKey: this.o.signingKey }),
       ...(this.o.trustKeys && { trustKeys: this.o.trustKeys }),
     });
-    if (a.adopt) return this.adopt(a.snapshot);
+    if (a.adopt) return this.adopt(a.snapshot, adoptedOpen(a.snapshot, status));
     if (a.reason !== null) {
       this.notCarriedOn = { reason: a.reason, at: this.now().toISOString() };
       this.log.warn({ reason: a.reason }, "new journal: the table's shoe is not carried on; the table is closed");
@@ -151,8 +152,8 @@ export class Keypad extends EventEmitter<Events> {
    * same shoe) with `seq` above the snapshot's, and the snapshot is published again as this keypad's, signed with
    * its key. No event: the boards have every one of them already, and the next hand is the next number.
    */
-  private adopt(snap: ShoeSnapshot): Republish {
-    const header = adoptedHeader(this.journal.header, snap, this.now().toISOString());
+  private adopt(snap: ShoeSnapshot, tableOpen: boolean): Republish {
+    const header = adoptedHeader(this.journal.header, snap, this.now().toISOString(), tableOpen);
     this.journal.rewrite(header, []);
     this.stamped = this.stampedFor(header);
     const r = replay({ header, records: [] }, this.stamped);
@@ -194,7 +195,7 @@ export class Keypad extends EventEmitter<Events> {
       this.journal.close();
       throw new KeypadStartRefused(conflict);
     }
-    await this.link.take(republish ?? ((readShoe) => this.begin(readShoe)));
+    await this.link.take(republish ?? ((readShoe, status) => this.begin(readShoe, status)));
   }
 
   /** Checks again whether the table is free (the refused keypad's "Check again"). */

@@ -89,7 +89,7 @@ export function replay(journal: Pick<KeypadJournal, 'header' | 'records'>, stamp
   const refused: { t: string; error: string }[] = [];
   if (h.adopted) {
     // The shoe carried on: rebuilt as when it was adopted (the same snapshot, the same rules), and published as ours.
-    const adopted = adoptedState(h.adopted);
+    const adopted = adoptedState(h.adopted, h.tableOpen ?? false);
     if ('state' in adopted) state = adopted.state;
     else refused.push({ t: h.t, error: `the shoe carried on: ${adopted.problem}` });
     snapshot = stamped.messenger.snapshotMessage();

@@ -4,6 +4,7 @@
  * carry that shoe on, `adopt.ts`). And the table open or closed that says, for its first online status.
  * @packageDocumentation
  */
+import type { ControllerStatus } from '../contract/schemas/status';
 import type { Outgoing } from '../simulator/messages';
 import { tableOpenOf } from '../simulator/publisher';
 
@@ -15,9 +16,13 @@ export interface Republish {
 
 /**
  * A new journal's first messages, made once the table is about to be served: from the table's retained shoe, which
- * `readShoe` reads (a spare keypad carries it on: `adopt.ts`).
+ * `readShoe` reads (a spare keypad carries it on: `adopt.ts`), and its retained controller status (`status`: the
+ * last word of the keypad before on the table open or closed).
  */
-export type Starter = (readShoe: () => Promise<Uint8Array | null>) => Promise<Republish>;
+export type Starter = (
+  readShoe: () => Promise<Uint8Array | null>,
+  status: ControllerStatus | null,
+) => Promise<Republish>;
 
 /**
  * The table open or closed as what the journal says last says it, for the link's first online status: said at once,

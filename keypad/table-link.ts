@@ -104,11 +104,11 @@ export class TableLink {
    * Before it first serves the table: a new journal's first messages, from the table's retained shoe (once), read
    * now or by `reading` (begun beside the read of the status: both wait for what the broker may not have).
    */
-  private async prepare(reading?: Promise<Uint8Array | null>): Promise<void> {
+  private async prepare(status: ControllerStatus | null, reading?: Promise<Uint8Array | null>): Promise<void> {
     const start = this.starter;
     if (!start || !this.watch) return;
     const watch = this.watch;
-    this.republish = await start(() => reading ?? watch.retainedShoe());
+    this.republish = await start(() => reading ?? watch.retainedShoe(), status);
     this.starter = null;
   }
 
@@ -160,7 +160,7 @@ export class TableLink {
         const table = tableAtStart(current, (s) => this.presence.ours(s), check);
         if (table === 'held') this.refuse('another-keypad', current!);
         else {
-          await this.prepare(reading);
+          await this.prepare(current, reading);
           await this.connect();
           if (table === 'forged') this.guard.refuse(current!, this.guard.check(current!).reason);
         }
@@ -188,7 +188,7 @@ export class TableLink {
     if (tableAtStart(current, (s) => this.presence.ours(s), check) === 'held') return;
     this.refusal = undefined;
     this.state = 'starting';
-    await this.prepare();
+    await this.prepare(current);
     await this.connect();
   }
 

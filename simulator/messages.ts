@@ -82,7 +82,7 @@ export interface MessengerOptions {
   /**
    * A shoe another controller of the table started, carried on from its retained snapshot (a spare keypad that took
    * the table over mid-shoe): the snapshot starts as this one, under this controller's id, and the table open or
-   * closed as it says. Its `seq` is the last event it reflects, so `seqStart` must be above it.
+   * closed as `tableOpen` says, else as it says. Its `seq` is the last event it reflects, so `seqStart` must be above it.
    */
   readonly resume?: ShoeSnapshot;
 }
@@ -133,7 +133,12 @@ export function createMessenger(options: MessengerOptions): Messenger {
   let seq = (options.seqStart ?? 0) - 1;
   let tableOpen = options.tableOpen ?? options.resume?.tableOpen; // from the last table-open / table-closed
   let snap: ShoeSnapshot | null = options.resume
-    ? { ...without(options.resume, 'sig'), controllerId, timestamp: now() }
+    ? {
+        ...without(options.resume, 'sig'),
+        controllerId,
+        timestamp: now(),
+        ...(tableOpen !== undefined && { tableOpen }),
+      }
     : null;
 
   const common = () => ({ v: 1 as const, seq: ++seq, controllerId, timestamp: now() });
