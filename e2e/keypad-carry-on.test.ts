@@ -6,18 +6,21 @@
  */
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { generateSigningKey } from '../mqtt-bridge/signing';
-import { act, round, SHOE_START } from '../test/helpers/keypad-actions';
+import type { ShoeSnapshot } from '../contract/schemas/shoe';
+import { topics } from '../contract/topics';
+import { generateSigningKey, type SigningKey } from '../mqtt-bridge/signing';
+import { act, cards, round, SHOE_START } from '../test/helpers/keypad-actions';
 import { KEYPAD_SCREENS, keypadRig, openKeypadPage, servedKeypad } from '../test/helpers/keypad-rig';
-import { cleanupList } from '../test/helpers/lifecycle';
+import { cleanupList, until } from '../test/helpers/lifecycle';
+import { editRetained } from '../test/helpers/peek-retained';
 
 const rig = keypadRig();
 const { missing } = rig;
 const cleanups = cleanupList();
 
-/** Table `tableId`'s keypad deals two rounds and stops (unsigned): its shoe stays on the broker. */
-async function keypadGoes(tableId: string): Promise<void> {
-  const { kp } = await servedKeypad(rig, cleanups, tableId);
+/** Table `tableId`'s keypad deals two rounds and stops (signed with `signingKey`, if given): its shoe stays on the broker. */
+async function keypadGoes(tableId: string, signingKey?: SigningKey): Promise<void> {
+  const { kp } = await servedKeypad(rig, cleanups, tableId, signingKey ? { signingKey } : {});
   await act(kp, ...SHOE_START, ...round('9H KD 7S 7C'), ...round('9S 8C 2D KD'));
   await kp.flushed();
   await kp.stop();
@@ -48,18 +51,43 @@ describe.skipIf(missing)(`a spare keypad brought in mid-shoe${missing ? ` (${mis
     },
   );
 
-  test('one that signs, and a record no key it trusts signed: not carried on; an alert, the reason in its title', async () => {
-    await keypadGoes('CSIGN');
-    const { server } = await servedKeypad(rig, cleanups, 'CSIGN', { signingKey: generateSigningKey() });
+  test('taken over mid-round: the round screen says to key the round again from its first card', async () => {
+    const { kp: first } = await servedKeypad(rig, cleanups, 'CMID');
+    await act(first, ...SHOE_START, ...round('9H KD 7S 7C'), { type: 'bets-open' }, { type: 'no-more-bets' });
+    await act(first, ...cards('QS QD'));
+    await first.flushed();
+    await first.stop();
+    const { kp, server } = await servedKeypad(rig, cleanups, 'CMID');
+    const page = await openKeypadPage(rig, cleanups, server.url, [1024, 768]);
+    const line = page.locator('keypad-app [data-carried-on-round="2"]');
+    await line.waitFor();
+    expect((await line.textContent())!.trim()).toBe(
+      "Carried on from the table's record: key hand 2 again from its first card",
+    );
+    expect(kp.view().round).toMatchObject({ handNo: 2, cards: [] });
+    await page.screenshot({ path: join(KEYPAD_SCREENS, 'carried-on-mid-round-1024x768-en.png') });
+    await act(kp, ...cards('QS'));
+    await until(async () => expect(await line.count()).toBe(0));
+  });
+
+  test('a record edited on the broker after it was signed: not carried on; an alert, and why for the pit', async () => {
+    const key = generateSigningKey();
+    await keypadGoes('CSIGN', key);
+    await editRetained<ShoeSnapshot>(rig.broker().url, topics('baccarat').tableShoe('CSIGN'), (s) => ({
+      ...s,
+      decks: 6,
+    }));
+    const { server } = await servedKeypad(rig, cleanups, 'CSIGN', { signingKey: key });
     const page = await openKeypadPage(rig, cleanups, server.url, [1024, 768]);
     const alert = page.locator('keypad-app [data-not-carried-on]');
     await alert.waitFor();
-    expect((await alert.textContent())!.trim()).toBe(
+    expect((await alert.locator('.said').textContent())!.trim()).toBe(
       "The table's shoe in progress was not carried on: the table is closed here. Tell the pit",
     );
-    expect(await alert.getAttribute('title')).toMatch(
-      /^shoe 1 was not signed by a key this keypad trusts \(unsigned\)$/,
-    );
+    // Why, for the pit, in English, on the tablet (a title shows on no touch screen).
+    const why = /^shoe 1 was not signed by a key this keypad trusts \(.+\)$/;
+    expect((await alert.locator('[data-reason]').textContent())!.trim()).toMatch(why);
+    expect(await alert.getAttribute('title')).toMatch(why);
     expect(await alert.getAttribute('role')).toBe('alert');
     await page.screenshot({ path: join(KEYPAD_SCREENS, 'not-carried-on-1024x768-en.png') });
   });

@@ -84,7 +84,7 @@ describe('adoption: which retained shoe a keypad on a new journal carries on', (
 
   test('an ended shoe: nothing to carry on, and nothing to alarm anyone about', () => {
     const ended = retained([...TWO_ROUNDS, { type: 'end-shoe' }]);
-    expect(adoption(ended.bytes, cardsKeying)).toEqual({ adopt: false, reason: null });
+    expect(adoption(ended.bytes, cardsKeying)).toEqual({ adopt: false, reason: null, shoeNo: 1 });
   });
 
   test('a hand the rules refuse (a record edited on the broker): not carried on', () => {
@@ -95,32 +95,45 @@ describe('adoption: which retained shoe a keypad on a new journal carries on', (
     expect(!a.adopt && a.reason).toMatch(/^shoe 1 cannot be carried on: snapshot hand 2/);
   });
 
-  test('a keypad that keys outcomes does not carry on a shoe keyed by its cards', () => {
+  test('a keypad that keys outcomes may not carry on a shoe keyed by its cards: it must not start (a wrong flag)', () => {
     const a = adoption(retained(TWO_ROUNDS).bytes, { ...cardsKeying, keying: 'outcome' });
-    expect(!a.adopt && a.reason).toMatch(/is being keyed by its cards/);
+    expect(a).toMatchObject({ adopt: false, refuse: true });
+    expect(!a.adopt && a.reason).toMatch(
+      /^the table's shoe 1 in progress is keyed by its cards: to carry it on, start this keypad with --keying cards; or, to start the table afresh, end that shoe \(End shoe\) on the keypad that keyed it, or delete the table's retained shoe on the broker \(baccarat\/tables\/A1\/shoe\)$/,
+    );
   });
 
   describe('a keypad that signs carries on only a shoe a key it trusts signed', () => {
     test.each([
       ['its own key (a spare keyed with the table key)', own, true, null],
       ['a key given with --trust-key', other, true, null],
-      ['no key', undefined, false, /not signed by a key this keypad trusts \(unsigned\)/],
-      ['a key it does not trust', generateSigningKey(), false, /signed by key [0-9a-f]{16}, not one it trusts/],
-    ] as const)('signed by %s', (_, key, adopt, reason) => {
-      const a = adoption(retained(TWO_ROUNDS, key).bytes, {
-        ...cardsKeying,
-        signingKey: own,
-        trustKeys: [other.publicKey],
-      });
-      expect(a.adopt).toBe(adopt);
-      if (!a.adopt) expect(a.reason).toMatch(reason!);
-    });
+      ['no key', undefined, false, /in progress is not signed: to carry it on, start it without --signing-key; or/],
+      [
+        'a key it does not trust',
+        generateSigningKey(),
+        false,
+        /in progress is signed by key [0-9a-f]{16}, which this keypad does not trust: to carry it on, give it that controller's public key with --trust-key; or/,
+      ],
+    ] as const)(
+      'signed by %s (else it must not start: options to change, or the shoe to end)',
+      (_, key, adopt, reason) => {
+        const a = adoption(retained(TWO_ROUNDS, key).bytes, {
+          ...cardsKeying,
+          signingKey: own,
+          trustKeys: [other.publicKey],
+        });
+        expect(a.adopt).toBe(adopt);
+        if (!a.adopt) expect(a).toMatchObject({ refuse: true, reason: expect.stringMatching(reason!) });
+      },
+    );
 
     test('a signed shoe with a hand changed after signing: the signature does not verify', () => {
       const snap = JSON.parse(retained(TWO_ROUNDS, own).bytes.toString());
       snap.hands[0].outcome = 'player'; // it was banker's
       const a = adoption(Buffer.from(JSON.stringify(snap)), { ...cardsKeying, signingKey: own });
-      expect(!a.adopt && a.reason).toMatch(/not signed by a key this keypad trusts/);
+      expect(!a.adopt && a.reason).toMatch(/^shoe 1 was not signed by a key this keypad trusts \(/);
+      expect(a).not.toHaveProperty('refuse'); // a forgery: not carried on, and the table closed (it may start)
+      expect(a).toMatchObject({ shoeNo: 1 });
     });
   });
 

@@ -10,6 +10,9 @@
  * - for a keypad that signs, one a key it trusts signed (its own, or a `--trust-key`): it will sign the shoe as its
  *   own from then on, so it must not take the word of whoever can publish on the topic;
  * - one its keying can go on with (`keyingConflict`: a shoe keyed by cards is not carried on by outcome).
+ * A shoe in progress that it may carry on only when started otherwise (unsigned or signed by a key it does not
+ * trust, or keyed by cards while it keys outcomes) is most often a spare started with the wrong options: it then
+ * refuses to start (`refuse`), publishing nothing, rather than close a table in play on every board.
  * Pure: the keypad reads the bytes and acts on the answer (`keypad.ts`); its journal's header keeps the snapshot
  * carried on, so a restart replays the same shoe (`replay.ts`).
  *
@@ -42,8 +45,16 @@ export interface AdoptionOptions {
 
 export type Adoption =
   | { readonly adopt: true; readonly snapshot: ShoeSnapshot; readonly state: KeypadState }
-  /** Not carried on: `reason` says why, in English for the log and the dealer's notice; null: no shoe to carry on. */
-  | { readonly adopt: false; readonly reason: string | null };
+  /**
+   * Not carried on: `reason` says why, in English for the log and the dealer's notice; null: no shoe to carry on.
+   * `shoeNo`: the table's last shoe's number, when its snapshot says (the keypad's next shoe numbers on from it).
+   */
+  | { readonly adopt: false; readonly refuse?: false; readonly reason: string | null; readonly shoeNo?: number }
+  /**
+   * A shoe in progress this keypad may carry on only when started otherwise (its keying, the keys it trusts): it
+   * must not start at all, rather than close a table in play on every board. `reason` says how to start it.
+   */
+  | { readonly adopt: false; readonly refuse: true; readonly reason: string };
 
 /**
  * The keypad's state carrying on a snapshot's shoe, the table open or closed as `tableOpen` says (by default as the
@@ -104,19 +115,34 @@ export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption
   if (!parsed.ok) return { adopt: false, reason: `the table's shoe snapshot is unreadable: ${parsed.error.message}` };
   const snap = parsed.value;
   const name = `shoe ${snap.shoeNo ?? snap.shoeId}`;
-  if (snap.phase === 'ended') return { adopt: false, reason: null }; // nothing to carry on: the dealer starts the next
+  const shoeNo = snap.shoeNo !== undefined ? { shoeNo: snap.shoeNo } : {};
+  if (snap.phase === 'ended') return { adopt: false, reason: null, ...shoeNo }; // nothing to carry on: the next shoe
+  const afresh =
+    'or, to start the table afresh, end that shoe (End shoe) on the keypad that keyed it, or delete the ' +
+    `table's retained shoe on the broker (${o.topic})`;
   if (o.signingKey) {
     const trusted = new Keyring({ controller: [o.signingKey.publicKey, ...(o.trustKeys ?? [])] });
     const r = trusted.check('shoe', o.topic, snap);
+    if (r.status === 'bad')
+      return { adopt: false, reason: `${name} was not signed by a key this keypad trusts (${r.reason})`, ...shoeNo };
     if (r.status !== 'verified') {
-      const why =
-        r.status === 'bad' ? r.reason : snap.sig ? `signed by key ${snap.sig.kid}, not one it trusts` : 'unsigned';
-      return { adopt: false, reason: `${name} was not signed by a key this keypad trusts (${why})` };
+      const by = snap.sig ? `is signed by key ${snap.sig.kid}, which this keypad does not trust` : 'is not signed';
+      const how = snap.sig ? "give it that controller's public key with --trust-key" : 'start it without --signing-key';
+      return {
+        adopt: false,
+        refuse: true,
+        reason: `the table's ${name} in progress ${by}: to carry it on, ${how}; ${afresh}`,
+      };
     }
   }
   const rebuilt = adoptedState(snap);
-  if ('problem' in rebuilt) return { adopt: false, reason: `${name} cannot be carried on: ${rebuilt.problem}` };
-  const conflict = keyingConflict(rebuilt.state, o.keying);
-  if (conflict) return { adopt: false, reason: conflict };
+  if ('problem' in rebuilt)
+    return { adopt: false, reason: `${name} cannot be carried on: ${rebuilt.problem}`, ...shoeNo };
+  if (keyingConflict(rebuilt.state, o.keying))
+    return {
+      adopt: false,
+      refuse: true,
+      reason: `the table's ${name} in progress is keyed by its cards: to carry it on, start this keypad with --keying cards; ${afresh}`,
+    };
   return { adopt: true, snapshot: snap, state: rebuilt.state };
 }

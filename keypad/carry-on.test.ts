@@ -13,7 +13,10 @@ import { collect, startAedes, type TestBroker } from '../simulator/test-brokers'
 import { act, round, SHOE_START } from '../test/helpers/keypad-actions';
 import { startTableBoard } from '../test/helpers/board-config';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
-import { startKeypad, type Keypad, type KeypadOptions } from './keypad';
+import { editRetained, peekRetained } from '../test/helpers/peek-retained';
+import type { ShoeSnapshot } from '../contract/schemas/shoe';
+import type { ControllerStatus } from '../contract/schemas/status';
+import { KeypadStartRefused, startKeypad, type Keypad, type KeypadOptions } from './keypad';
 import { Supervisors } from './supervisors';
 
 const T = topics('baccarat');
@@ -113,24 +116,61 @@ describe('a spare keypad brought in mid-shoe', () => {
     await until(() => expect(JSON.parse(shoe.messages.at(-1)!.text).sig.kid).toBe(spareKey.kid));
   });
 
-  test('that signs, a shoe no key it trusts signed: not carried on; the table closed, and the dealer told why', async () => {
+  test.each([
+    ['a key it does not trust', 'signed', /is signed by key [0-9a-f]{16}, which this keypad does not trust/],
+    ['no key', 'unsigned', /is not signed: to carry it on, start it without --signing-key/],
+  ] as const)(
+    'that signs, a shoe signed by %s (a spare started without --trust-key): it refuses to start, and publishes nothing',
+    async (_, how, reason) => {
+      const b = await broker();
+      await firstKeypadGoes(b.url, how === 'signed' ? { signingKey: generateSigningKey() } : {});
+      const before = await peekRetained(b.url, T.tableShoe('S1'));
+      const events = await collect(b.url, T.tableEvent('S1'));
+      cleanups.push(() => events.close());
+      const start = keypad(b.url, { signingKey: generateSigningKey() });
+      await expect(start).rejects.toThrow(KeypadStartRefused);
+      await expect(start).rejects.toThrow(reason);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(events.messages).toEqual([]); // no TABLE CLOSED on a table in play
+      expect(await peekRetained(b.url, T.tableShoe('S1'))).toEqual(before);
+      expect(await peekRetained(b.url, T.controllerStatus('S1'))).toMatchObject({ state: 'offline' });
+    },
+  );
+
+  test('that keys outcomes, a shoe keyed by its cards (a spare started with the wrong --keying): it refuses to start', async () => {
     const b = await broker();
-    await firstKeypadGoes(b.url, { signingKey: generateSigningKey() });
-    const spare = await keypad(b.url, { signingKey: generateSigningKey() });
+    await firstKeypadGoes(b.url);
+    const start = keypad(b.url, { keying: 'outcome' });
+    await expect(start).rejects.toThrow(
+      /shoe 1 in progress is keyed by its cards: to carry it on, start this keypad with --keying cards/,
+    );
+    expect(await peekRetained(b.url, T.controllerStatus('S1'))).toMatchObject({ state: 'offline', tableOpen: true });
+  });
+
+  test('that signs, a shoe edited on the broker after its signing: not carried on; the table closed, the dealer told why', async () => {
+    const b = await broker();
+    const key = generateSigningKey();
+    await firstKeypadGoes(b.url, { signingKey: key });
+    await editRetained<ShoeSnapshot>(b.url, T.tableShoe('S1'), (s) => ({ ...s, shoeNo: 7 }));
+    const spare = await keypad(b.url, { signingKey: key });
     await until(() => expect(spare.view().link.state).toBe('online'), 8000);
     expect(spare.view()).toMatchObject({ tableOpen: false, shoe: null });
-    expect(spare.view().notCarriedOn?.reason).toMatch(/^shoe 1 was not signed by a key this keypad trusts \(signed by/);
-    await act(spare, ...SHOE_START); // the dealer starts a new shoe: said no more
+    expect(spare.view().notCarriedOn?.reason).toMatch(/^shoe 7 was not signed by a key this keypad trusts \(/);
+    await act(spare, ...SHOE_START); // the dealer starts a new shoe, numbered after the table's: said no more
+    expect(spare.view()).toMatchObject({ shoe: { no: 8 } });
     expect(spare.view().notCarriedOn).toBeUndefined();
   });
 
   test('the table closed since its snapshot (by a keypad that did not carry it on): carried on, closed', async () => {
     const b = await broker();
     await firstKeypadGoes(b.url, { now: () => new Date(Date.now() - 600_000) }); // its snapshot: open, 10 min ago
-    const closer = await keypad(b.url, { signingKey: generateSigningKey() }); // signs: not carried on; closes
-    await until(() => expect(closer.view()).toMatchObject({ link: { state: 'online' }, tableOpen: false }), 8000);
-    await closer.flushed();
-    await closer.stop(); // its goodbye says closed too, later than the snapshot's open
+    // A keypad that closed the table since without carrying the shoe on (its snapshot was forged), and went: its
+    // goodbye says closed, later than the snapshot's open.
+    await editRetained<ControllerStatus>(b.url, T.controllerStatus('S1'), (s) => ({
+      ...s,
+      tableOpen: false,
+      timestamp: new Date().toISOString(),
+    }));
     const running = await startTableBoard(b.url, 'S1', cleanups);
     const spare = await keypad(b.url);
     await until(() => expect(spare.view().carriedOn).toMatchObject({ hands: 2 }), 8000);

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
 import { startAedes } from '../simulator/test-brokers';
 import { act, cards, round, SHOE_START } from '../test/helpers/keypad-actions';
+import { memoryLogger } from '../mqtt-bridge/log';
 import { startTableBoard } from '../test/helpers/board-config';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { startKeypad } from './keypad';
@@ -22,7 +23,9 @@ describe('a cut card keyed by mistake', () => {
     const b = await startAedes();
     cleanups.push(() => b.close());
     const running = await startTableBoard(b.url, 'W1', cleanups);
+    const log = memoryLogger('info');
     const kp = await startKeypad({
+      logger: log.logger,
       broker: b.url,
       tableId: 'W1',
       journalPath: join(tempDir('bb-withdraw-'), 'keypad.journal'),
@@ -40,7 +43,11 @@ describe('a cut card keyed by mistake', () => {
     expect(await kp.request({ action: { type: 'withdraw-cut-card' } })).toMatchObject({ ok: false });
     const withdraw = (code: string) =>
       kp.request({ action: { type: 'withdraw-cut-card', note: 'key pressed by mistake' }, supervisor: 'Lee', code });
-    expect(await withdraw('0000')).toMatchObject({ ok: false, code: 'supervisor' });
+    expect(await withdraw('nope-7310')).toMatchObject({ ok: false, code: 'supervisor' });
+    // Logged for the casino's audit: who and what, never the code.
+    const refused = log.records.filter((r) => r.msg === 'supervisor name or code refused');
+    expect(refused).toMatchObject([{ supervisor: 'Lee', action: 'withdraw-cut-card', refused: 'supervisor' }]);
+    expect(JSON.stringify(log.records)).not.toContain('nope-7310');
     expect(await withdraw('4821')).toMatchObject({ ok: true, view: { can: { 'withdraw-cut-card': false } } });
     await until(() => expect(lastCoup(running.view())).toBeUndefined());
     // Round 2 is dealt and round 3 after it, which the cut card would have refused.

@@ -1,6 +1,6 @@
 /**
  * What a keypad is started with (`startKeypad`, the `keypad` command's options): its broker and table, its journal,
- * how its table keys rounds, its supervisors, and its signing key and the keys it trusts.
+ * how its table keys rounds, its supervisors, and its signing key and the keys it trusts; and its refusal to start.
  * @packageDocumentation
  */
 import type { KeyObject } from 'node:crypto';
@@ -37,3 +37,9 @@ export interface KeypadOptions {
   readonly now?: () => Date;
   readonly logger?: Logger;
 }
+
+/**
+ * The keypad cannot start as asked, said in words, nothing published: its options against its journal (a shoe keyed
+ * by cards, restarted to key outcomes), or, on a new journal, against the shoe in progress on the table (`adopt.ts`).
+ */
+export class KeypadStartRefused extends Error {}

@@ -36,9 +36,9 @@ import { keypadView } from './view';
 
 export { TAKEOVER_GRACE_MS } from './table-link';
 
-import { DEFAULT_UNDO_SECONDS, type KeypadOptions } from './keypad-options';
+import { DEFAULT_UNDO_SECONDS, KeypadStartRefused, type KeypadOptions } from './keypad-options';
 
-export { DEFAULT_UNDO_SECONDS, type KeypadOptions };
+export { DEFAULT_UNDO_SECONDS, KeypadStartRefused, type KeypadOptions };
 
 interface Events {
   view: [view: KeypadView];
@@ -140,6 +140,12 @@ export class Keypad extends EventEmitter<Events> {
       ...(this.o.trustKeys && { trustKeys: this.o.trustKeys }),
     });
     if (a.adopt) return this.adopt(a.snapshot, adoptedOpen(a.snapshot, status));
+    if (a.refuse) throw new KeypadStartRefused(a.reason);
+    // The table's shoes numbered on: the next this keypad starts is the one after the table's last (kept in its header).
+    if (a.shoeNo !== undefined && a.shoeNo > this.state.shoeNo) {
+      this.journal.rewrite({ ...this.journal.header, shoeNo: a.shoeNo }, []);
+      this.state = { ...this.state, shoeNo: a.shoeNo };
+    }
     if (a.reason !== null) {
       this.notCarriedOn = { reason: a.reason, at: this.now().toISOString() };
       this.log.warn({ reason: a.reason }, "new journal: the table's shoe is not carried on; the table is closed");
@@ -195,7 +201,15 @@ export class Keypad extends EventEmitter<Events> {
       this.journal.close();
       throw new KeypadStartRefused(conflict);
     }
-    await this.link.take(republish ?? ((readShoe, status) => this.begin(readShoe, status)));
+    try {
+      await this.link.take(republish ?? ((readShoe, status) => this.begin(readShoe, status)));
+    } catch (e) {
+      // The shoe in progress on the table, against this keypad's options (`adopt.ts`): nothing published.
+      this.link.halt();
+      await this.link.close();
+      this.journal.close();
+      throw e;
+    }
   }
 
   /** Checks again whether the table is free (the refused keypad's "Check again"). */
@@ -227,7 +241,15 @@ export class Keypad extends EventEmitter<Events> {
       };
     const at = this.now();
     const asked = await actionOf(parsed.value, { at, shoeNo: this.state.shoeNo, supervisors: this.o.supervisors });
-    if (!asked.ok) return asked.error;
+    if (!asked.ok) {
+      // A supervisor's name or code refused, or codes locked: for the casino's audit, who and what (never the code).
+      if ('supervisor' in parsed.value && asked.error.code !== undefined)
+        this.log.warn(
+          { supervisor: parsed.value.supervisor, action: a.type, refused: asked.error.code },
+          asked.error.code === 'locked' ? 'supervisor codes locked: refused' : 'supervisor name or code refused',
+        );
+      return asked.error;
+    }
     const action = asked.value;
     const t = at.toISOString();
     const r = act(this.state, action, { at: t, undoMs: this.undoMs });
@@ -307,8 +329,6 @@ export class Keypad extends EventEmitter<Events> {
 }
 
 /** Creates and starts a keypad. */
-/** The keypad cannot start as asked (its options against its journal): said in words, nothing published. */
-export class KeypadStartRefused extends Error {}
 
 export async function startKeypad(o: KeypadOptions): Promise<Keypad> {
   const kp = new Keypad(o);

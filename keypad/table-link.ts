@@ -19,6 +19,7 @@ import type { ControllerStatus } from '../contract/schemas/status';
 import { DEFAULT_ROOT, topics } from '../contract/topics';
 import type { SigningKey } from '../mqtt-bridge/signing';
 import { connectController, controllerVersion, type ControllerLink } from '../simulator/publisher';
+import { KeypadStartRefused } from './keypad-options';
 import { Outbox } from './outbox';
 import { saysOpen, type Republish, type Starter } from './republish';
 import { PresenceRecord } from './presence';
@@ -97,7 +98,7 @@ export class TableLink {
   take(republish: Republish | Starter): Promise<void> {
     if (typeof republish === 'function') this.starter = republish;
     else this.republish = republish;
-    return new Promise<void>((resolve) => void this.takeTable(resolve));
+    return new Promise<void>((resolve, reject) => void this.takeTable(resolve, reject));
   }
 
   /**
@@ -138,7 +139,7 @@ export class TableLink {
    * connects as the controller). Else connects as the controller, says online, and republishes what its journal
    * says last. Retries while the broker is unreachable.
    */
-  private async takeTable(attempted: () => void): Promise<void> {
+  private async takeTable(attempted: () => void, refused: (e: KeypadStartRefused) => void): Promise<void> {
     for (let wait = 1_000; !this.stopped; wait = Math.min(wait * 2, 15_000)) {
       try {
         this.watch ??= await TableWatch.start({
@@ -166,6 +167,7 @@ export class TableLink {
         }
         return attempted();
       } catch (e) {
+        if (e instanceof KeypadStartRefused) return refused(e); // the shoe on the table against its options
         this.error = (e as Error).message;
         if (this.fallBackFromMqtt5(this.error)) {
           this.watch?.stop().catch(() => undefined);
@@ -188,7 +190,16 @@ export class TableLink {
     if (tableAtStart(current, (s) => this.presence.ours(s), check) === 'held') return;
     this.refusal = undefined;
     this.state = 'starting';
-    await this.prepare(current);
+    try {
+      await this.prepare(current);
+    } catch (e) {
+      if (!(e instanceof KeypadStartRefused)) throw e;
+      // The other keypad gone, the shoe it left is one this keypad may not carry on: it stays off the table.
+      this.error = e.message;
+      this.o.log.error({ err: e.message }, 'the table is free, but this keypad may not serve it');
+      this.o.changed();
+      return;
+    }
     await this.connect();
   }
 

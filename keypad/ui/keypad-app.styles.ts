@@ -165,6 +165,12 @@ export const screenStyles = css`
     border: 3px solid var(--k-warn);
     color: var(--k-warn);
   }
+  /* Why, for the pit (English, as the keypad's log says it): under an alert, in small type. */
+  .banner .why {
+    font-size: 0.7em;
+    font-weight: 600;
+    margin-top: 4px;
+  }
   .banner.last {
     border-color: var(--k-accent);
     background: var(--k-accent);

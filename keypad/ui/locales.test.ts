@@ -16,6 +16,7 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   pending: [5],
   takeOverRefused: ['14:03:07'],
   carriedOn: [12, 34, '14:03:07'],
+  carriedOnRound: [35],
   wins: ['banker', 4, 9],
   noWagersPoints: ['banker', 5, 9],
   usedUp: ['A♠'],

@@ -123,6 +123,8 @@ const EN = {
     `Shoe ${shoe} carried on from the table's record (${hands} hands, ${time}): check its last hand with the boards`,
   /** It did not (an unsigned or unreadable record, an ended shoe): the table is closed (KeypadView.notCarriedOn). */
   notCarriedOn: "The table's shoe in progress was not carried on: the table is closed here. Tell the pit",
+  /** Mid-round: the cards keyed on the keypad before never reached the broker (KeypadView.carriedOn). */
+  carriedOnRound: (hand: number) => `Carried on from the table's record: key hand ${hand} again from its first card`,
   noMoreBets: 'No more bets',
   cutCard: 'Cut card',
   cutCardFirst: 'It was the first card of this round (11.2 a): this round is the last coup',

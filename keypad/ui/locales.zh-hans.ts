@@ -70,6 +70,7 @@ export const ZH_HANS: Strings = {
   noBetCoupPitClosed: '显示屏显示“暂停营业”，仍要发免注局？',
   carriedOn: (shoe, hands, time) => `已从本台记录接续第 ${shoe} 靴（${hands} 局，${time}）：请与显示屏核对最后一局`,
   notCarriedOn: '未接续本台进行中的牌靴：本键盘已关台。请通知场务',
+  carriedOnRound: (hand) => `已从本台记录接续：请从第一张牌重新输入第 ${hand} 局`,
   noMoreBets: '停止下注',
   cutCard: '切牌卡',
   cutCardFirst: '切牌卡是本局第一张（11.2 a）：本局为最后一局',

@@ -73,6 +73,7 @@ export const ZH_HANT: Strings = {
   noBetCoupPitClosed: '顯示屏顯示「暫停營業」，仍要發免注局？',
   carriedOn: (shoe, hands, time) => `已從本枱紀錄接續第 ${shoe} 靴（${hands} 局，${time}）：請與顯示屏核對最後一局`,
   notCarriedOn: '未接續本枱進行中的牌靴：本鍵盤已收枱。請通知賭區經理',
+  carriedOnRound: (hand) => `已從本枱紀錄接續：請從第一張牌重新輸入第 ${hand} 局`,
   noMoreBets: '停止下注',
   cutCard: '切牌卡',
   cutCardFirst: '切牌卡為本局首張牌（11.2 a）：本局為最後一局',

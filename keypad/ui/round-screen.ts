@@ -14,6 +14,7 @@ import { cardLabel } from './format';
 import { actEvent, chooseEvent, type Choice, type Confirmation } from './events';
 import type { Strings } from './locales';
 import { pitClosedWarning } from './pit-closed';
+import { carriedOnRound } from './shoe-start';
 import { screenStyles } from './keypad-app.styles';
 import { sharedStyles } from './shared.styles';
 import './card-grid';
@@ -111,7 +112,7 @@ export class KeypadRoundScreen extends LitElement {
     const none = round.voidHand ? (round.voidHand === 'no-bet-coup' ? 'no-bet-coup' : 'void-hand') : null;
     const confirmLabel = none ? `${t.confirm} · ${t.noWagers[none]}` : t.confirmResult;
     if (v.keying === 'outcome')
-      return html`${pitClosedWarning(t, v)}${banner}${last}
+      return html`${pitClosedWarning(t, v)}${carriedOnRound(t, v)}${banner}${last}
         <div class="status keying" data-status="key-result">${t.keyResult(round.handNo)}</div>
         <div class="reach fill">
           <keypad-outcome
@@ -133,7 +134,7 @@ export class KeypadRoundScreen extends LitElement {
       at && pickedCard
         ? html`<div class="banner" role="status" data-replacing>${t.replacing(at, cardLabel(pickedCard))}</div>`
         : html`${banner}${last}`;
-    return html`${pitClosedWarning(t, v)}${top}
+    return html`${pitClosedWarning(t, v)}${carriedOnRound(t, v)}${top}
       <keypad-round
         .t=${t}
         .hands=${hands}

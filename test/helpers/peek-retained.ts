@@ -22,3 +22,18 @@ export async function peekRetained<T>(url: string, topic: string, waitMs = 500):
     await c.endAsync();
   }
 }
+
+/**
+ * Changes the retained message on `topic` by `edit` and retains it again, its signature kept: a record edited on the
+ * broker, whose signature no longer verifies. Throws when nothing is retained there.
+ */
+export async function editRetained<T extends object>(url: string, topic: string, edit: (m: T) => T): Promise<void> {
+  const m = await peekRetained<T>(url, topic);
+  if (!m) throw new Error(`editRetained: nothing retained on ${topic}`);
+  const c = await connectAsync(url, { clientId: `edit-${Math.random()}`, reconnectPeriod: 0 });
+  try {
+    await c.publishAsync(topic, JSON.stringify(edit(m)), { qos: 1, retain: true });
+  } finally {
+    await c.endAsync();
+  }
+}
