@@ -1,6 +1,6 @@
 /**
- * The keypad at run time: its state (the pure transitions of `keypad-state.ts`), its journal, the simulator's
- * messenger that makes the contract's messages, and its link to the table (`table-link.ts`: the controller's
+ * The keypad at run time: its state (the pure transitions of `keypad-state.ts`), its journal and the simulator's
+ * messenger that makes the contract's messages (`keypad-record.ts`), and its link to the table (`table-link.ts`: the controller's
  * connection, the simulator's `connectController`): each action is checked, journaled and flushed, then its messages
  * published in order at QoS 1, the retained snapshot after every change. Started, it replays its journal and
  * republishes the last messages and the snapshot, so nothing is lost or doubled across a kill. It serves its table
@@ -17,20 +17,15 @@
 import { EventEmitter } from 'node:events';
 import pino, { type Logger } from 'pino';
 import { MAX_DECKS, MIN_DECKS } from '../baccarat/shoe-types';
-import type { Outgoing } from '../simulator/messages';
 import { controllerIdOf } from '../simulator/publisher';
-import { DEFAULT_ROOT, topics } from '../contract/topics';
-import type { ShoeSnapshot } from '../contract/schemas/shoe';
-import type { ControllerStatus } from '../contract/schemas/status';
 import { actionOf, journalAction } from './action';
-import { adoptedHeader, adoptedOpen, adoption } from './adopt';
-import { act, INITIAL_STATE, type KeypadState } from './keypad-state';
+import { act, type KeypadState } from './keypad-state';
 import { keyingConflict } from './keypad-rules';
-import { replay, stampedMessenger, type Stamped } from './replay';
-import { openKeypadJournal, type JournalHeader, type KeypadJournal } from './journal';
+import { KeypadRecord } from './keypad-record';
+import type { Stamped } from './replay';
+import type { KeypadJournal } from './journal';
 import type { ActionResponse, KeypadView } from './protocol';
 import { parseActionRequest } from './request';
-import type { Republish } from './republish';
 import { TableLink } from './table-link';
 import { keypadView } from './view';
 
@@ -45,18 +40,12 @@ interface Events {
 }
 
 export class Keypad extends EventEmitter<Events> {
-  private state: KeypadState = INITIAL_STATE;
-  private stamped!: Stamped;
-  private journal!: KeypadJournal;
-  private revision = 0; // actions taken, ever (the journal's header carries the count across compactions)
   private serial: number; // the last view's (see KeypadView.serial)
   private busy: Promise<unknown> = Promise.resolve();
   private undoTimer: NodeJS.Timeout | null = null;
   private stopping: Promise<void> | null = null;
-  /** A new journal's start that did not carry the table's shoe on, and why (for the dealer). */
-  private notCarriedOn: { readonly reason: string; readonly at: string } | null = null;
-  /** The table's shoe its journal carried on (the header's), if it did. */
-  private adopted: ShoeSnapshot | null = null;
+  /** Its journal, and what it says: the state, the stamped messenger, the actions taken. */
+  private readonly record: KeypadRecord;
   private readonly link: TableLink;
   private readonly log: Logger;
   readonly controllerId: string;
@@ -85,108 +74,31 @@ export class Keypad extends EventEmitter<Events> {
       now: () => this.now(),
       changed: () => this.changed(),
     });
+    this.record = new KeypadRecord({
+      o,
+      controllerId: this.controllerId,
+      undoMs: this.undoMs,
+      log: this.log,
+      now: () => this.now(),
+      changed: () => this.changed(),
+    });
+  }
+
+  private get state(): KeypadState {
+    return this.record.state;
+  }
+  private set state(s: KeypadState) {
+    this.record.state = s;
+  }
+  private get stamped(): Stamped {
+    return this.record.stamped;
+  }
+  private get journal(): KeypadJournal {
+    return this.record.journal;
   }
 
   private now(): Date {
     return this.o.now?.() ?? new Date();
-  }
-
-  private stampedFor(h: JournalHeader): Stamped {
-    return stampedMessenger(h, {
-      controllerId: this.controllerId,
-      tableId: this.o.tableId,
-      ...(this.o.root && { root: this.o.root }),
-      ...(this.o.signingKey && { signingKey: this.o.signingKey }),
-    });
-  }
-
-  /**
-   * Replays the journal: the state and the messenger as they were, and the last messages made; null for a new
-   * journal, whose first messages wait for what the table holds ({@link begin}).
-   */
-  private replay(): Republish | null {
-    const fresh = (): JournalHeader => ({
-      keypad: 1,
-      t: this.now().toISOString(),
-      tableId: this.o.tableId,
-      seqStart: this.now().getTime() * 1000, // rises across journals too (the contract's advice)
-      tableOpen: null,
-      shoeNo: 0,
-      revision: 0,
-    });
-    this.journal = openKeypadJournal(this.o.journalPath, this.o.tableId, fresh);
-    if (this.journal.setAside) this.log.warn({ path: this.journal.setAside }, 'journal set aside: starting as new');
-    for (const s of this.journal.skipped) this.log.warn(s, 'journal line skipped');
-    this.stamped = this.stampedFor(this.journal.header);
-    this.adopted = this.journal.header.adopted ?? null;
-    const r = replay(this.journal, this.stamped);
-    for (const x of r.refused) this.log.error(x, 'journal record refused on replay: skipped');
-    this.state = r.state;
-    this.revision = r.revision;
-    this.log.info({ records: this.journal.records.length, seq: this.stamped.lastSeq() }, 'journal replayed');
-    if (this.state.tableOpen === null && this.state.shoe === null) return null; // new: decided at the table (begin)
-    return { outgoing: [...r.last], snapshot: r.snapshot };
-  }
-
-  /**
-   * A keypad on a new journal, about to serve its table: carries on the shoe the broker retains for it, when it can
-   * (`adopt.ts`: a spare keypad brought in mid-shoe), else closes the table until the dealer opens it.
-   */
-  private async begin(readShoe: () => Promise<Uint8Array | null>, status: ControllerStatus | null): Promise<Republish> {
-    const a = adoption(await readShoe(), {
-      keying: this.o.keying,
-      topic: topics(this.o.root ?? DEFAULT_ROOT).tableShoe(this.o.tableId),
-      ...(this.o.signingKey && { signingKey: this.o.signingKey }),
-      ...(this.o.trustKeys && { trustKeys: this.o.trustKeys }),
-    });
-    if (a.adopt) return this.adopt(a.snapshot, adoptedOpen(a.snapshot, status));
-    if (a.refuse) throw new KeypadStartRefused(a.reason);
-    // The table's shoes numbered on: the next this keypad starts is the one after the table's last (kept in its header).
-    if (a.shoeNo !== undefined && a.shoeNo > this.state.shoeNo) {
-      this.journal.rewrite({ ...this.journal.header, shoeNo: a.shoeNo }, []);
-      this.state = { ...this.state, shoeNo: a.shoeNo };
-    }
-    if (a.reason !== null) {
-      this.notCarriedOn = { reason: a.reason, at: this.now().toISOString() };
-      this.log.warn({ reason: a.reason }, "new journal: the table's shoe is not carried on; the table is closed");
-    }
-    return { outgoing: this.closeNewTable(), snapshot: null };
-  }
-
-  /**
-   * Carries the snapshot's shoe on: the journal starts again from a header that holds it (so a restart replays the
-   * same shoe) with `seq` above the snapshot's, and the snapshot is published again as this keypad's, signed with
-   * its key. No event: the boards have every one of them already, and the next hand is the next number.
-   */
-  private adopt(snap: ShoeSnapshot, tableOpen: boolean): Republish {
-    const header = adoptedHeader(this.journal.header, snap, this.now().toISOString(), tableOpen);
-    this.journal.rewrite(header, []);
-    this.stamped = this.stampedFor(header);
-    const r = replay({ header, records: [] }, this.stamped);
-    this.state = r.state;
-    this.adopted = snap;
-    const { shoeId, shoeNo, controllerId: from, timestamp: at } = snap;
-    const said = { shoeId, shoeNo, hands: snap.hands.length, from, at };
-    this.log.info(said, `new journal: carrying on the table's shoe ${shoeNo ?? shoeId} from its retained snapshot`);
-    this.changed();
-    return { outgoing: [], snapshot: r.snapshot };
-  }
-
-  /**
-   * A keypad that never had its table open or closed (a new journal) says closed at once, as its page does: it
-   * takes `close-table` itself, journaled like any action, so a board of the table shows TABLE CLOSED from the start
-   * rather than nothing, and a restart republishes it (the last action's messages). It invents no shoe: until the
-   * dealer starts one there is no snapshot to retain.
-   */
-  private closeNewTable(): Outgoing[] {
-    const t = this.now().toISOString();
-    const r = act(this.state, { type: 'close-table' }, { at: t, undoMs: this.undoMs });
-    if (!r.ok) return [];
-    this.journal.append({ t, a: { type: 'close-table' } });
-    this.state = r.value.state;
-    this.revision++;
-    this.log.info('new journal: the table is closed until the dealer opens it');
-    return this.stamped.messagesOf(r.value.steps, t);
   }
 
   /**
@@ -195,14 +107,14 @@ export class Keypad extends EventEmitter<Events> {
    * keeps trying, and the view says so).
    */
   async start(): Promise<void> {
-    const republish = this.replay();
+    const republish = this.record.open();
     const conflict = keyingConflict(this.state, this.o.keying);
     if (conflict) {
       this.journal.close();
       throw new KeypadStartRefused(conflict);
     }
     try {
-      await this.link.take(republish ?? ((readShoe, status) => this.begin(readShoe, status)));
+      await this.link.take(republish ?? ((readShoe, status) => this.record.begin(readShoe, status)));
     } catch (e) {
       // The shoe in progress on the table, against this keypad's options (`adopt.ts`): nothing published.
       this.link.halt();
@@ -262,11 +174,11 @@ export class Keypad extends EventEmitter<Events> {
         seqStart: this.stamped.lastSeq() + 1,
         tableOpen: this.state.tableOpen,
         shoeNo: this.state.shoeNo,
-        revision: this.revision,
+        revision: this.record.revision,
       },
     );
     this.state = r.value.state;
-    this.revision++;
+    this.record.revision++;
     for (const m of this.stamped.messagesOf(r.value.steps, t)) this.link.outbox.send(m);
     this.scheduleUndoEnd();
     this.changed();
@@ -296,12 +208,12 @@ export class Keypad extends EventEmitter<Events> {
       now: this.now(),
       link: this.link.view(),
       pit: this.link.pit(),
-      revision: this.revision,
+      revision: this.record.revision,
       serial: ++this.serial,
       ...(this.o.decks !== undefined && { decks: this.o.decks }),
       supervisorLockMs: this.o.supervisors.lockedMs(),
-      adopted: this.adopted,
-      notCarriedOn: this.notCarriedOn,
+      adopted: this.record.adopted,
+      notCarriedOn: this.record.notCarriedOn,
     });
   }
 
