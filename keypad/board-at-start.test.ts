@@ -13,7 +13,7 @@ import type { TableView } from '../contract/kiosk';
 import { topics } from '../contract/topics';
 import type { ShoeSnapshot } from '../contract/schemas/shoe';
 import { generateSigningKey, type SigningKey } from '../mqtt-bridge/signing';
-import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
+import { aedesFor, collect } from '../simulator/test-brokers';
 import { startTableBoard } from '../test/helpers/board-config';
 import { editRetained } from '../test/helpers/peek-retained';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
@@ -23,11 +23,7 @@ import { Supervisors } from './supervisors';
 const T = topics('baccarat');
 const cleanups = cleanupList();
 
-async function broker(): Promise<TestBroker> {
-  const b = await startAedes();
-  cleanups.push(() => b.close());
-  return b;
-}
+const broker = () => aedesFor(cleanups);
 
 /** A board of table B1, with a journal of its own, started now. */
 const board = (url: string) => startTableBoard(url, 'B1', cleanups);

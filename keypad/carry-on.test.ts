@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
 import { topics } from '../contract/topics';
 import { generateSigningKey, type SigningKey } from '../mqtt-bridge/signing';
-import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
+import { aedesFor, collect } from '../simulator/test-brokers';
 import { act, round, SHOE_START } from '../test/helpers/keypad-actions';
 import { startTableBoard } from '../test/helpers/board-config';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
@@ -22,11 +22,7 @@ import { Supervisors } from './supervisors';
 const T = topics('baccarat');
 const cleanups = cleanupList();
 
-async function broker(): Promise<TestBroker> {
-  const b = await startAedes();
-  cleanups.push(() => b.close());
-  return b;
-}
+const broker = () => aedesFor(cleanups);
 
 async function keypad(url: string, o: Partial<KeypadOptions> = {}): Promise<Keypad> {
   const kp = await startKeypad({

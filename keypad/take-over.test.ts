@@ -9,7 +9,7 @@ import mqtt from 'mqtt';
 import { describe, expect, test } from 'vitest';
 import { topics } from '../contract/topics';
 import { generateSigningKey, signPayload, type SigningKey } from '../mqtt-bridge/signing';
-import { collect, startAedes, type TestBroker } from '../simulator/test-brokers';
+import { aedesFor, collect, type TestBroker } from '../simulator/test-brokers';
 import { act, cards } from '../test/helpers/keypad-actions';
 import { cleanupList, tempDir, until } from '../test/helpers/lifecycle';
 import { startKeypad, type Keypad, type KeypadOptions } from './keypad';
@@ -19,11 +19,7 @@ const T = topics('baccarat');
 const STATUS = T.controllerStatus('K1');
 const cleanups = cleanupList();
 
-async function broker(): Promise<TestBroker> {
-  const b = await startAedes(); // a port of the system's choosing: a fixed one may be a client's ephemeral port
-  cleanups.push(() => b.close());
-  return b;
-}
+const broker = () => aedesFor(cleanups);
 
 async function keypad(url: string, o: Partial<KeypadOptions>): Promise<Keypad> {
   const kp = await startKeypad({

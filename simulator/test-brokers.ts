@@ -34,6 +34,13 @@ export async function startAedes(port = 0): Promise<TestBroker> {
   };
 }
 
+/** An Aedes of a test's own ({@link startAedes}), closed by `cleanups` (the test file's `cleanupList()`). */
+export async function aedesFor(cleanups: (() => unknown)[]): Promise<TestBroker> {
+  const b = await startAedes();
+  cleanups.push(() => b.close());
+  return b;
+}
+
 /** Mosquitto for these tests: the suite's one launcher (test/helpers/mosquitto.ts), anonymous, no persistence. */
 export const hasMosquitto = (): boolean => mosquittoMissing() === null;
 export const startMosquitto = (): Promise<TestBroker> => startMosquittoBroker({ persistence: false });
