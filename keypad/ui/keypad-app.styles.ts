@@ -128,13 +128,32 @@ export const appStyles = css`
     text-align: left;
   }
 
-  @media (max-width: 820px) {
+  /* Up to a 1024 px tablet: a pit-closed chip and the Supervisor button still on the header's one row. */
+  @media (max-width: 1100px) {
     header {
       gap: 8px;
       padding: 6px 10px;
     }
     header .shoe {
       font-size: 0.8em;
+    }
+  }
+  /* Upright (768 px): the header on one row with a longer table name, its second row taken from the card keys. */
+  @media (max-width: 820px) {
+    header {
+      gap: 6px;
+    }
+    header .title {
+      font-size: 1.1em;
+    }
+    header button {
+      padding: 0 0.6em;
+    }
+    /* "Shoe 1 ·" over "8 decks": two short lines in the header's height. */
+    header .shoe {
+      max-width: 4.6em;
+      line-height: 1.1;
+      text-wrap: balance;
     }
   }
 `;
@@ -296,6 +315,10 @@ export const screenStyles = css`
   @media (max-width: 820px) {
     .grid2.actions {
       grid-template-columns: 1fr;
+    }
+    /* Full width, on a row of its own: tall enough at 1.2 targets. */
+    .grid2.actions .big {
+      min-height: calc(var(--k-target) * 1.2);
     }
     .more.four {
       grid-template-columns: repeat(2, 1fr);

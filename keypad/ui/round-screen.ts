@@ -6,7 +6,7 @@
  * @event keypad-choose - a choice to offer (the cut card's case, the void's reason)
  * @packageDocumentation
  */
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { ROUND_VOID_REASONS, type DealerAction, type KeyedResult, type KeypadView, type Slot } from '../protocol';
 import { sidesOf, type SidedCards } from './correction-cards';
@@ -29,7 +29,44 @@ const dealIndex = (hands: SidedCards, at: Slot): number =>
 
 @customElement('keypad-round-screen')
 export class KeypadRoundScreen extends LitElement {
-  static override styles = [sharedStyles, screenStyles];
+  static override styles = [
+    sharedStyles,
+    screenStyles,
+    css`
+      .lead {
+        display: grid;
+        gap: 14px;
+      }
+      .notes {
+        display: grid;
+        gap: 8px;
+        align-content: center;
+      }
+      /* Beside the cards: as loud, in less room. */
+      .notes .banner {
+        font-size: 1em;
+        line-height: 1.25;
+        padding: 6px 12px;
+      }
+      /* Landscape: what is said on the right of the cards, which keep their place on the left. */
+      @media (orientation: landscape) {
+        .lead {
+          display: flex;
+          flex-direction: row-reverse;
+        }
+        .notes {
+          flex: 1;
+          min-width: 0;
+        }
+        .lead > keypad-round {
+          flex: 1 0 auto;
+        }
+        .notes + keypad-round {
+          flex-grow: 0;
+        }
+      }
+    `,
+  ];
 
   /** A card of the round tapped to be replaced where it lies by the next card key tapped (a mis-key). */
   @state() private picked: Slot | null = null;
@@ -130,23 +167,30 @@ export class KeypadRoundScreen extends LitElement {
     const pickedCard = at && hands[at.side][at.index - 1];
     // The card picked to be replaced is said in the top banner's place: a line more pushed the card keys off the
     // screen in landscape.
-    const top =
-      at && pickedCard
-        ? html`<div class="banner" role="status" data-replacing>${t.replacing(at, cardLabel(pickedCard))}</div>`
-        : html`${banner}${last}`;
-    return html`${pitClosedWarning(t, v)}${carriedOnRound(t, v)}${top}
-      <keypad-round
-        .t=${t}
-        .hands=${hands}
-        .next=${at ? null : round.next}
-        .picked=${at}
-        ?pickable=${v.can.recard}
-        @keypad-pick-card=${(e: CustomEvent<Slot>) => {
-          e.stopPropagation();
-          const p = e.detail;
-          this.picked = at?.side === p.side && at.index === p.index ? null : p;
-        }}
-      ></keypad-round>
+    const said = [
+      pitClosedWarning(t, v),
+      carriedOnRound(t, v),
+      ...(at && pickedCard
+        ? [html`<div class="banner" role="status" data-replacing>${t.replacing(at, cardLabel(pickedCard))}</div>`]
+        : [banner, last]),
+    ].filter((b) => b !== nothing);
+    // In landscape what is said goes beside the cards on the layout, in the room their three slots a side leave:
+    // above them it pushed the clubs' keys under the hands' strip on a 1024×768 tablet (found by a pit supervisor).
+    return html`<div class="lead">
+        ${said.length > 0 ? html`<div class="notes">${said}</div>` : nothing}
+        <keypad-round
+          .t=${t}
+          .hands=${hands}
+          .next=${at ? null : round.next}
+          .picked=${at}
+          ?pickable=${v.can.recard}
+          @keypad-pick-card=${(e: CustomEvent<Slot>) => {
+            e.stopPropagation();
+            const p = e.detail;
+            this.picked = at?.side === p.side && at.index === p.index ? null : p;
+          }}
+        ></keypad-round>
+      </div>
 
       <div class="reach">
         <div class="grid2 actions">

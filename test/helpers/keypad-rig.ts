@@ -131,3 +131,25 @@ export async function openKeypadPage(
   cleanups.push(() => (page.isClosed() ? undefined : page.close()));
   return page;
 }
+
+/**
+ * The screen's enabled buttons that are not wholly in view: below or above the visible part of `main` (which
+ * scrolls), so hidden under the hands or the header until the dealer scrolls.
+ */
+export async function outOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('keypad-app')!.shadowRoot!.querySelector('main')!;
+    const box = main.getBoundingClientRect();
+    const out: string[] = [];
+    const walk = (root: Element | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if (el.tagName !== 'BUTTON' || (el as HTMLButtonElement).disabled) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && (r.bottom > box.bottom + 0.5 || r.top < box.top - 0.5)) out.push(el.textContent!.trim());
+      }
+    };
+    walk(main);
+    return out;
+  });
+}
