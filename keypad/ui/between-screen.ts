@@ -22,7 +22,7 @@ import { endShoeEarly, handsTally } from './shoe-rounds';
 import { pitClosedHere, pitClosedWarning } from './pit-closed';
 import { shoeStartNotice } from './shoe-start';
 import { betweenStyles } from './between-screen.styles';
-import { screenStyles } from './keypad-app.styles';
+import { screenStyles } from './screen.styles';
 import { sharedStyles } from './shared.styles';
 import './card-grid';
 

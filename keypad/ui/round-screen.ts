@@ -15,7 +15,7 @@ import { actEvent, chooseEvent, type Choice, type Confirmation } from './events'
 import type { Strings } from './locales';
 import { pitClosedWarning } from './pit-closed';
 import { carriedOnRound } from './shoe-start';
-import { screenStyles } from './keypad-app.styles';
+import { screenStyles } from './screen.styles';
 import { sharedStyles } from './shared.styles';
 import './card-grid';
 import './outcome-pad';
