@@ -20,6 +20,12 @@ const WORDS = {
   'zh-Hans': '撤回第 2 局误按的切牌卡（未出切牌卡）：取消“最后一局”',
   'zh-Hant': '撤回第 2 局誤按的切牌卡（未出切牌卡）：取消「最後一局」',
 } as const;
+/** The panel's title, with the cut card on offer, and without. */
+const TITLES = {
+  en: ['Supervisor: correct or void a hand, or withdraw the cut card', 'Supervisor: correct or void a hand'],
+  'zh-Hans': ['主管：更正或作废一局，或撤回切牌卡', '主管：更正或作废一局'],
+  'zh-Hant': ['主任：更正或作廢一局，或撤回切牌卡', '主任：更正或作廢一局'],
+} as const;
 
 describe.skipIf(missing)(`a cut card keyed by mistake${missing ? ` (${missing})` : ''}`, () => {
   test.for(['en', 'zh-Hans', 'zh-Hant'] as const)(
@@ -34,6 +40,8 @@ describe.skipIf(missing)(`a cut card keyed by mistake${missing ? ` (${missing})`
       await page.locator('keypad-app [data-last-coup]').first().waitFor(); // the header's chip, the round's banner
       await page.locator('keypad-app [data-supervisor]').click();
       const offer = page.locator('keypad-supervisor [data-mode="cut-card"]');
+      const title = page.locator('keypad-supervisor #sv-title');
+      expect((await title.textContent())!.trim()).toBe(TITLES[language][0]);
       expect((await offer.textContent())!.trim()).toBe(WORDS[language]);
       await offer.click();
       expect(await page.locator('keypad-supervisor [data-send]').isDisabled()).toBe(true);
@@ -46,6 +54,7 @@ describe.skipIf(missing)(`a cut card keyed by mistake${missing ? ` (${missing})`
       expect(await page.locator('keypad-supervisor').count()).toBe(0); // closed once done
       await page.locator('keypad-app [data-supervisor]').click();
       expect(await page.locator('keypad-supervisor [data-mode="cut-card"]').count()).toBe(0);
+      expect((await title.textContent())!.trim()).toBe(TITLES[language][1]);
     },
   );
 });

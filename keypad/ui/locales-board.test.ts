@@ -32,6 +32,7 @@ const handWords = (t: Strings): string[] => [
   t.lastRound(13),
   t.roundVoidAgain(13),
   t.supervisorTitle,
+  t.supervisorTitleCutCard,
   t.pickHand,
 ];
 

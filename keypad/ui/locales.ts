@@ -200,6 +200,8 @@ const EN = {
   sure: 'This goes to every board at the table.',
   // Supervisor
   supervisorTitle: 'Supervisor: correct or void a hand',
+  /** The panel's title while it also offers to withdraw the cut card. */
+  supervisorTitleCutCard: 'Supervisor: correct or void a hand, or withdraw the cut card',
   pickHand: 'Choose the hand',
   correctHand: (n: number) => `Correct hand ${n}`,
   voidRecorded: (n: number) => `Void hand ${n} (it stays numbered, off the roads)`,

@@ -131,6 +131,7 @@ export const ZH_HANS: Strings = {
   close: '关闭',
   sure: '此操作会发送到本台所有显示屏。',
   supervisorTitle: '主管：更正或作废一局',
+  supervisorTitleCutCard: '主管：更正或作废一局，或撤回切牌卡',
   pickHand: '选择要处理的一局',
   correctHand: (n) => `更正第 ${n} 局`,
   voidRecorded: (n) => `作废第 ${n} 局（保留局号，不计入路单）`,

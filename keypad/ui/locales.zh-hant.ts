@@ -135,6 +135,7 @@ export const ZH_HANT: Strings = {
   close: '關閉',
   sure: '此操作會發送到本枱所有顯示屏。',
   supervisorTitle: '主任：更正或作廢一局',
+  supervisorTitleCutCard: '主任：更正或作廢一局，或撤回切牌卡',
   pickHand: '選擇要處理的一局',
   correctHand: (n) => `更正第 ${n} 局`,
   voidRecorded: (n) => `作廢第 ${n} 局（保留局號，不計入路單）`,

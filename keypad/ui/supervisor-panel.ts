@@ -227,7 +227,7 @@ export class KeypadSupervisor extends LitElement {
     return html`<div class="scrim" role="dialog" aria-modal="true" aria-labelledby="sv-title">
       <div class="box">
         <div class="top">
-          <h2 id="sv-title">${t.supervisorTitle}</h2>
+          <h2 id="sv-title">${this.cutCardRound === null ? t.supervisorTitle : t.supervisorTitleCutCard}</h2>
           <button
             data-close
             @click=${() => this.dispatchEvent(new CustomEvent('keypad-cancelled', { bubbles: true, composed: true }))}
