@@ -84,7 +84,7 @@ describe('adoption: which retained shoe a keypad on a new journal carries on', (
 
   test('an ended shoe: nothing to carry on, and nothing to alarm anyone about', () => {
     const ended = retained([...TWO_ROUNDS, { type: 'end-shoe' }]);
-    expect(adoption(ended.bytes, cardsKeying)).toEqual({ adopt: false, reason: null, shoeNo: 1 });
+    expect(adoption(ended.bytes, cardsKeying)).toEqual({ adopt: false, reason: null, shoeNo: 1, decks: 8 });
   });
 
   test('a hand the rules refuse (a record edited on the broker): not carried on', () => {

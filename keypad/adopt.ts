@@ -47,9 +47,16 @@ export type Adoption =
   | { readonly adopt: true; readonly snapshot: ShoeSnapshot; readonly state: KeypadState }
   /**
    * Not carried on: `reason` says why, in English for the log and the dealer's notice; null: no shoe to carry on.
-   * `shoeNo`: the table's last shoe's number, when its snapshot says (the keypad's next shoe numbers on from it).
+   * `shoeNo`: the table's last shoe's number, when its snapshot says (the keypad's next shoe numbers on from it);
+   * `decks`: that shoe's deck count (the count the keypad offers for its first shoe).
    */
-  | { readonly adopt: false; readonly refuse?: false; readonly reason: string | null; readonly shoeNo?: number }
+  | {
+      readonly adopt: false;
+      readonly refuse?: false;
+      readonly reason: string | null;
+      readonly shoeNo?: number;
+      readonly decks?: number;
+    }
   /**
    * A shoe in progress this keypad may carry on only when started otherwise (its keying, the keys it trusts): it
    * must not start at all, rather than close a table in play on every board. `reason` says how to start it.
@@ -115,7 +122,7 @@ export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption
   if (!parsed.ok) return { adopt: false, reason: `the table's shoe snapshot is unreadable: ${parsed.error.message}` };
   const snap = parsed.value;
   const name = `shoe ${snap.shoeNo ?? snap.shoeId}`;
-  const shoeNo = snap.shoeNo !== undefined ? { shoeNo: snap.shoeNo } : {};
+  const shoeNo = { ...(snap.shoeNo !== undefined && { shoeNo: snap.shoeNo }), decks: snap.decks }; // the table's last
   if (snap.phase === 'ended') return { adopt: false, reason: null, ...shoeNo }; // nothing to carry on: the next shoe
   const afresh =
     'or, to start the table afresh, end that shoe (End shoe) on the keypad that keyed it, or delete the ' +

@@ -180,16 +180,22 @@ describe('a spare keypad brought in mid-shoe', () => {
     expect(closed(running.view())).toBe(false);
   });
 
-  test('an ended shoe: nothing to carry on; the table closed, with nothing to alarm the dealer', async () => {
+  test("an ended shoe: nothing to carry on; the table closed, with nothing to alarm the dealer; the next shoe offered with the table's deck count", async () => {
     const b = await broker();
     const first = await keypad(b.url);
-    await act(first, ...SHOE_START, ...round('9H KD 7S 7C'), { type: 'end-shoe' });
+    const sixDecks = SHOE_START.map((a) => (a.type === 'new-shoe' ? { ...a, decks: 6 } : a));
+    await act(first, ...sixDecks, ...round('9H KD 7S 7C'), { type: 'end-shoe' });
     await first.flushed();
     await first.stop();
-    const spare = await keypad(b.url);
+    const journalPath = join(tempDir('bb-carry-'), 'keypad.journal');
+    const spare = await keypad(b.url, { journalPath });
     await until(() => expect(spare.view().link.state).toBe('online'), 8000);
-    expect(spare.view()).toMatchObject({ tableOpen: false, shoe: null });
+    expect(spare.view()).toMatchObject({ tableOpen: false, shoe: null, newShoeDecks: 6 });
     expect(spare.view().notCarriedOn).toBeUndefined();
     expect(spare.view().carriedOn).toBeUndefined();
+    await spare.stop(); // restarted before its first shoe: its journal still offers the table's count
+    const again = await keypad(b.url, { journalPath });
+    await until(() => expect(again.view().link.state).toBe('online'), 8000);
+    expect(again.view()).toMatchObject({ shoe: null, newShoeDecks: 6 });
   });
 });

@@ -40,6 +40,11 @@ export interface JournalHeader {
   readonly seqStart: number; // the seq of the first event after the header
   readonly tableOpen: boolean | null; // the table before the first record (null: never opened nor closed)
   readonly shoeNo: number; // the last shoe's number before the first record
+  /**
+   * The deck count of the table's last shoe when a new journal did not carry it on (the broker's record): offered for
+   * the keypad's first shoe, as the count of the shoe before is once the keypad has had one.
+   */
+  readonly decks?: number;
   readonly revision: number; // actions taken before the first record (the view's revision counts on from it)
   /**
    * The table's shoe this keypad carried on when it started on a new journal (`adopt.ts`): its retained snapshot, as
@@ -56,6 +61,7 @@ export interface ActionRecord {
 
 export interface KeypadJournal {
   readonly path: string;
+  /** The header: as read at opening, then as last rewritten. */
   readonly header: JournalHeader;
   /** The records after the header, as read at opening. */
   readonly records: readonly ActionRecord[];
@@ -97,7 +103,8 @@ function readHeader(v: unknown, tableId: string): JournalHeader | string {
     typeof v.seqStart !== 'number' ||
     typeof v.shoeNo !== 'number' ||
     typeof v.revision !== 'number' ||
-    typeof v.t !== 'string'
+    typeof v.t !== 'string' ||
+    (v.decks !== undefined && typeof v.decks !== 'number')
   )
     return 'a damaged header';
   return v as unknown as JournalHeader;
@@ -173,9 +180,12 @@ export function openKeypadJournal(path: string, tableId: string, fresh: () => Jo
     writeAtomically(path, [header, ...records].map(line).join(''));
   }
   let fd = openSync(path, 'a');
+  let current = header;
   return {
     path,
-    header,
+    get header() {
+      return current;
+    },
     records,
     skipped,
     setAside,
@@ -185,6 +195,7 @@ export function openKeypadJournal(path: string, tableId: string, fresh: () => Jo
     },
     rewrite(h, rs) {
       writeAtomically(path, [h, ...rs].map(line).join(''));
+      current = h;
       closeSync(fd);
       fd = openSync(path, 'a');
     },

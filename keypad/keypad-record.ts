@@ -40,6 +40,10 @@ export class KeypadRecord {
   revision = 0;
   /** A new journal's start that did not carry the table's shoe on, and why (for the dealer). */
   notCarriedOn: { readonly reason: string; readonly at: string } | null = null;
+  /** The deck count of the table's last shoe, from the broker's record, when a new journal did not carry it on. */
+  get tableDecks(): number | undefined {
+    return this.journal.header.decks;
+  }
   /** The table's shoe its journal carried on (the header's), if it did. */
   adopted: ShoeSnapshot | null = null;
 
@@ -95,10 +99,19 @@ export class KeypadRecord {
     });
     if (a.adopt) return this.adopt(a.snapshot, adoptedOpen(a.snapshot, status));
     if (a.refuse) throw new KeypadStartRefused(a.reason);
-    // The table's shoes numbered on: the next this keypad starts is the one after the table's last (kept in its header).
-    if (a.shoeNo !== undefined && a.shoeNo > this.state.shoeNo) {
-      this.journal.rewrite({ ...this.journal.header, shoeNo: a.shoeNo }, []);
-      this.state = { ...this.state, shoeNo: a.shoeNo };
+    // The table's shoes numbered on: the next this keypad starts is the one after the table's last, offered with that
+    // shoe's deck count (both kept in its header).
+    const shoeNo = a.shoeNo !== undefined && a.shoeNo > this.state.shoeNo ? a.shoeNo : undefined;
+    if (shoeNo !== undefined || a.decks !== undefined) {
+      this.journal.rewrite(
+        {
+          ...this.journal.header,
+          ...(shoeNo !== undefined && { shoeNo }),
+          ...(a.decks !== undefined && { decks: a.decks }),
+        },
+        [],
+      );
+      if (shoeNo !== undefined) this.state = { ...this.state, shoeNo };
     }
     if (a.reason !== null) {
       this.notCarriedOn = { reason: a.reason, at: this.c.now().toISOString() };

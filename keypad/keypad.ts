@@ -211,6 +211,7 @@ export class Keypad extends EventEmitter<Events> {
       revision: this.record.revision,
       serial: ++this.serial,
       ...(this.o.decks !== undefined && { decks: this.o.decks }),
+      ...(this.record.tableDecks !== undefined && { tableDecks: this.record.tableDecks }),
       supervisorLockMs: this.o.supervisors.lockedMs(),
       adopted: this.record.adopted,
       notCarriedOn: this.record.notCarriedOn,

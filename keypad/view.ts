@@ -61,6 +61,8 @@ export interface ViewContext {
   readonly serial: number;
   /** The table's deck count as configured (`--decks`): a new shoe's, before the table's first. Default 8. */
   readonly decks?: number;
+  /** The table's last shoe's deck count, from the broker's record, when a new journal did not carry that shoe on. */
+  readonly tableDecks?: number;
   /** How long supervisors' codes stay locked (too many wrong), in ms; 0 or absent: not locked. */
   readonly supervisorLockMs?: number;
   /** The table's shoe this keypad carried on when it started on a new journal (its retained snapshot). */
@@ -78,9 +80,12 @@ function startNotice(s: KeypadState, c: ViewContext): Pick<KeypadView, 'carriedO
   return {};
 }
 
-/** The deck count offered for a new shoe: the table's last shoe's, else the configured count, else 8. */
-export const newShoeDecks = (s: KeypadState, configured: number | undefined): number =>
-  s.shoe?.decks ?? configured ?? 8;
+/**
+ * The deck count offered for a new shoe: the table's last shoe's (this keypad's, else the broker's record of it), else
+ * the configured count, else 8.
+ */
+export const newShoeDecks = (s: KeypadState, configured: number | undefined, table?: number): number =>
+  s.shoe?.decks ?? table ?? configured ?? 8;
 
 const text = (cards: readonly { rank: string; suit: string }[] | undefined) =>
   (cards ?? []).map((c) => makeCard(c as Parameters<typeof makeCard>[0]));
@@ -154,7 +159,7 @@ export function keypadView(s: KeypadState, c: ViewContext): KeypadView {
     now: c.now.toISOString(),
     link: c.link,
     tableOpen: s.tableOpen === true,
-    newShoeDecks: newShoeDecks(s, c.decks),
+    newShoeDecks: newShoeDecks(s, c.decks, c.tableDecks),
     supervisorLock: c.supervisorLockMs ? { until: new Date(c.now.getTime() + c.supervisorLockMs).toISOString() } : null,
     pit: c.pit && { open: c.pit.open, revision: c.pit.revision },
     shoe: shoeView(s),
