@@ -79,8 +79,17 @@ describe('the deck count offered for a new shoe, and the supervisors’ lock-out
     { name: 'no shoe, nothing configured', s: NONE, decks: undefined, offered: 8 },
     { name: 'no shoe, a 6-deck table configured', s: NONE, decks: 6, offered: 6 },
     { name: 'the last shoe had 4: it wins over the configured 6', s: FOUR, decks: 6, offered: 4 },
-  ])('$name: $offered', ({ s, decks, offered }) => {
-    expect(keypadView(s, { ...CTX, pit: null, ...(decks !== undefined && { decks }) }).newShoeDecks).toBe(offered);
+    { name: "a spare: the table's last shoe (the broker's) had 6", s: NONE, table: 6, offered: 6 },
+    { name: "a spare: the table's last had 6, the configured 8", s: NONE, decks: 8, table: 6, offered: 6 },
+    { name: "the spare's own shoe of 4 wins over the table's record of 6", s: FOUR, table: 6, offered: 4 },
+  ])('$name: $offered', ({ s, decks, table, offered }) => {
+    const c = {
+      ...CTX,
+      pit: null,
+      ...(decks !== undefined && { decks }),
+      ...(table !== undefined && { tableDecks: table }),
+    };
+    expect(keypadView(s, c).newShoeDecks).toBe(offered);
   });
 
   test('locked codes: until when, by the server clock, so a page reloaded meanwhile counts it down', () => {
@@ -89,5 +98,26 @@ describe('the deck count offered for a new shoe, and the supervisors’ lock-out
     expect(keypadView(OPEN, { ...CTX, pit: null, supervisorLockMs: 42_000 }).supervisorLock).toEqual({
       until: '2024-11-22T14:00:42.000Z',
     });
+  });
+});
+
+describe('the result on offer', () => {
+  const ROUND = [
+    { type: 'open-table' },
+    { type: 'new-shoe', decks: 8, shoeId: 'S1' },
+    { type: 'shuffle' },
+    { type: 'burn', card: '7H', count: 7 },
+    { type: 'bets-open' },
+    { type: 'no-more-bets' },
+  ] as const satisfies readonly Action[];
+  const keyed = (cards: string): Action[] => (cards ? cards.split(' ').map((card) => ({ type: 'card', card })) : []);
+  test.each([
+    { keying: 'cards', cards: '', can: false },
+    { keying: 'cards', cards: '9H KD 7S', can: false },
+    { keying: 'cards', cards: '9H KD 7S 7C', can: true },
+    { keying: 'cards', cards: '2H 3D 3S 4C', can: false }, // Player's 5 draws a third card (rule 9.2)
+    { keying: 'outcome', cards: '', can: true }, // the pad's result comes with the action
+  ] as const)('keyed by $keying, cards "$cards": $can', ({ keying, cards, can }) => {
+    expect(keypadView(state([...ROUND, ...keyed(cards)]), { ...CTX, keying, pit: null }).can.result).toBe(can);
   });
 });

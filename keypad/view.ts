@@ -145,7 +145,11 @@ export function keypadView(s: KeypadState, c: ViewContext): KeypadView {
   const can = Object.fromEntries(
     ACTION_TYPES.map((t) => [
       t,
-      c.link.state !== 'refused' && refusal(s, t) === null && (t !== 'undo' || undo !== null),
+      c.link.state !== 'refused' &&
+        refusal(s, t) === null &&
+        (t !== 'undo' || undo !== null) &&
+        // By cards, a result is the cards' once the Table of Play has dealt them all (by outcome, the pad's keyed one).
+        (t !== 'result' || c.keying === 'outcome' || coup !== null),
     ]),
   ) as KeypadView['can'];
   return {
