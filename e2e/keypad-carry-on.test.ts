@@ -91,4 +91,27 @@ describe.skipIf(missing)(`a spare keypad brought in mid-shoe${missing ? ` (${mis
     expect(await alert.getAttribute('role')).toBe('alert');
     await page.screenshot({ path: join(KEYPAD_SCREENS, 'not-carried-on-1024x768-en.png') });
   });
+
+  test.for(['en', 'zh-Hans', 'zh-Hant'] as const)(
+    '%s: refused while the table was held, "Check again" finds a shoe it may not carry on: the screen says why',
+    async (language) => {
+      const table = `CREF${language.replace('-', '')}`;
+      const { kp: first } = await servedKeypad(rig, cleanups, table);
+      await act(first, ...SHOE_START, ...round('9H KD 7S 7C'));
+      await first.flushed();
+      const { server } = await servedKeypad(rig, cleanups, table, { keying: 'outcome' });
+      const page = await openKeypadPage(rig, cleanups, server.url, [1024, 768], language);
+      await page.locator('keypad-app [data-refused="another-keypad"]').waitFor();
+      await first.stop();
+      await page.locator('keypad-app [data-check-again]').click();
+      const screen = page.locator('keypad-app [data-refused="shoe"]');
+      await screen.waitFor();
+      expect((await screen.locator('[data-shoe-refused]').textContent())!.trim()).toMatch(
+        /^the table's shoe 1 in progress is keyed by its cards: to carry it on, start this keypad with --keying cards; or, to start the table afresh, end that shoe/,
+      );
+      expect(await screen.getAttribute('role')).toBe('alert');
+      expect(await screen.locator('[data-check-again]').isVisible()).toBe(true);
+      await page.screenshot({ path: join(KEYPAD_SCREENS, `shoe-refused-1024x768-${language}.png`) });
+    },
+  );
 });

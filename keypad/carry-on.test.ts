@@ -5,6 +5,7 @@
  * roads, and takes the spare's next hand as hand 3. Restarted, the spare replays the same shoe from its journal.
  */
 import { join } from 'node:path';
+import mqtt from 'mqtt';
 import { describe, expect, test } from 'vitest';
 import type { TableView } from '../contract/kiosk';
 import { topics } from '../contract/topics';
@@ -141,6 +142,40 @@ describe('a spare keypad brought in mid-shoe', () => {
       /shoe 1 in progress is keyed by its cards: to carry it on, start this keypad with --keying cards/,
     );
     expect(await peekRetained(b.url, T.controllerStatus('S1'))).toMatchObject({ state: 'offline', tableOpen: true });
+  });
+
+  test('refused while the table was held, then "Check again" finds a shoe it may not carry on: it stays off, says why, and takes the table once that shoe is gone', async () => {
+    const b = await broker();
+    const first = await keypad(b.url);
+    await act(first, ...SHOE_START, ...round('9H KD 7S 7C'));
+    await first.flushed();
+    const spare = await keypad(b.url, { keying: 'outcome' }); // refused: the first serves the table
+    expect(spare.view().link).toMatchObject({ state: 'refused', refusal: { why: 'another-keypad' } });
+    await first.stop();
+    const before = await peekRetained(b.url, T.tableShoe('S1'));
+    const events = await collect(b.url, T.tableEvent('S1'));
+    cleanups.push(() => events.close());
+    const refused =
+      /^the table's shoe 1 in progress is keyed by its cards: to carry it on, start this keypad with --keying cards/;
+    await until(async () => expect((await spare.recheck()).link).toMatchObject({ shoeRefused: refused }), 8000);
+    expect(spare.view().link.state).toBe('refused');
+    expect(spare.view().link.refusal).toBeUndefined();
+    expect(await spare.request({ action: { type: 'bets-open' } })).toMatchObject({
+      ok: false,
+      code: 'refused',
+      error: expect.stringMatching(refused),
+    });
+    expect((await spare.recheck()).link).toMatchObject({ state: 'refused', shoeRefused: refused }); // read again
+    expect(events.messages).toEqual([]);
+    expect(await peekRetained(b.url, T.tableShoe('S1'))).toEqual(before);
+    expect(await peekRetained(b.url, T.controllerStatus('S1'))).toMatchObject({ state: 'offline', tableOpen: true });
+    // IT deletes the table's retained shoe on the broker (as the reason says): the next "Check again" takes the table.
+    const it = await mqtt.connectAsync(b.url);
+    await it.publishAsync(T.tableShoe('S1'), '', { retain: true, qos: 1 });
+    await it.endAsync();
+    await until(async () => expect((await spare.recheck()).link.state).toBe('online'), 8000);
+    expect(spare.view().link.shoeRefused).toBeUndefined();
+    expect(spare.view()).toMatchObject({ tableOpen: false, shoe: null });
   });
 
   test('that signs, a shoe edited on the broker after its signing: not carried on; the table closed, the dealer told why', async () => {

@@ -204,6 +204,12 @@ export interface LinkView {
     readonly reason: string; // unsigned, an untrusted key, a signature that does not verify (English)
   };
   readonly error?: string;
+  /**
+   * With `state` refused and no `refusal`: the table is free (found by "Check again" once the keypad that held it went),
+   * but the shoe in progress on it is one this keypad may not carry on as it was started (`keypad/adopt.ts`). Why,
+   * and what to change, in English for the pit and IT.
+   */
+  readonly shoeRefused?: string;
 }
 
 /**

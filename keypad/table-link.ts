@@ -62,6 +62,7 @@ export class TableLink {
   private watch: TableWatch | null = null;
   private state: LinkView['state'] = 'starting';
   private refusal: Refusal | undefined;
+  private shoeRefused: string | undefined; // the table free, its shoe one this keypad may not carry on (recheck)
   private error: string | undefined;
   private sawOwnOnline = false;
   private stopped = false;
@@ -187,25 +188,32 @@ export class TableLink {
     if (this.state !== 'refused' || !this.watch) return;
     const current = await this.watch.refresh();
     const check = this.o.signingKey ? this.guard.check : null;
-    if (tableAtStart(current, (s) => this.presence.ours(s), check) === 'held') return;
-    this.refusal = undefined;
-    this.state = 'starting';
+    if (tableAtStart(current, (s) => this.presence.ours(s), check) === 'held') {
+      if (this.shoeRefused !== undefined) this.refuse('another-keypad', current!); // another came meanwhile
+      return;
+    }
     try {
       await this.prepare(current);
     } catch (e) {
       if (!(e instanceof KeypadStartRefused)) throw e;
-      // The other keypad gone, the shoe it left is one this keypad may not carry on: it stays off the table.
-      this.error = e.message;
+      // The other keypad gone, the shoe it left is one this keypad may not carry on: it stays off the table, says
+      // why on its refused screen, and reads the shoe again at the next "Check again".
+      this.refusal = undefined;
+      this.shoeRefused = e.message;
       this.o.log.error({ err: e.message }, 'the table is free, but this keypad may not serve it');
       this.o.changed();
       return;
     }
+    this.refusal = undefined;
+    this.shoeRefused = undefined;
+    this.state = 'starting';
     await this.connect();
   }
 
   private refuse(why: Refusal['why'], s: ControllerStatus): void {
     this.state = 'refused';
     this.refusal = refusalOf(why, s);
+    this.shoeRefused = undefined;
     this.o.log.warn(
       { why, holder: this.refusal.holder, other: s },
       `${refusalText(this.refusal)}: this one publishes nothing`,
@@ -290,7 +298,11 @@ export class TableLink {
   /** Why the table takes no action now (refused, or not connected yet), if it takes none. */
   notServing(): Extract<ActionResponse, { ok: false }> | null {
     if (this.state === 'refused')
-      return { ok: false, error: this.refusal ? refusalText(this.refusal) : 'the table is held', code: 'refused' };
+      return {
+        ok: false,
+        error: this.refusal ? refusalText(this.refusal) : (this.shoeRefused ?? 'the table is held'),
+        code: 'refused',
+      };
     if (this.state === 'starting' || !this.link)
       return { ok: false, error: 'not connected to the table yet', code: 'not-connected' };
     return null;
@@ -309,6 +321,7 @@ export class TableLink {
       pending: this.outbox.pending,
       signing: this.o.signingKey?.kid ?? null,
       ...(this.refusal && { refusal: this.refusal }),
+      ...(this.shoeRefused !== undefined && { shoeRefused: this.shoeRefused }),
       ...(this.guard.refused && { takeOverRefused: this.guard.refused }),
       ...(this.error !== undefined && this.state === 'starting' && { error: this.error }),
     };

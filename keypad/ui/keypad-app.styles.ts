@@ -84,6 +84,12 @@ export const appStyles = css`
     color: var(--k-danger);
     font-size: 1.7em;
   }
+  /* Why, for the pit and IT (English, as the keypad's log says it): the options to change, or the shoe to end. */
+  .refused .why {
+    font-size: 0.8em;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
   .toast {
     position: fixed;
     left: 50%;

@@ -317,6 +317,10 @@ const EN = {
   refusedWhatSimulator:
     'Stop the table simulator first (baccarat-board simulate, or the demo of npm start), or ask the pit. Then check again.',
   refusedWhatController: 'Stop the other controller first, or ask the pit. Then check again.',
+  /** The table free, but its shoe one this keypad may not carry on as started (LinkView.shoeRefused, below it). */
+  shoeRefused:
+    "The table is free now, but this keypad, as it was started, may not carry on the table's shoe in progress.",
+  shoeRefusedWhat: 'Tell the pit and casino IT: what to change is said below. Then check again.',
   checkAgain: 'Check again',
   error: 'Refused',
 };

@@ -221,6 +221,8 @@ export const ZH_HANS: Strings = {
   refusedWhat: '请先关闭另一个键盘，或联系场务。然后再检查。',
   refusedWhatSimulator: '请先停止牌台模拟器（baccarat-board simulate 或 npm start 的演示），或联系场务。然后再检查。',
   refusedWhatController: '请先停止另一个控制器，或联系场务。然后再检查。',
+  shoeRefused: '牌台现已空出，但本键盘按其启动设置，不能接续该台进行中的牌靴。',
+  shoeRefusedWhat: '请通知场务及IT：需更改之处见下方。然后再检查。',
   checkAgain: '再检查',
   error: '已拒绝',
 };

@@ -227,6 +227,8 @@ export const ZH_HANT: Strings = {
   refusedWhatSimulator:
     '請先停止牌枱模擬器（baccarat-board simulate 或 npm start 的示範），或通知賭區經理，然後再檢查。',
   refusedWhatController: '請先停止另一個控制器，或通知賭區經理，然後再檢查。',
+  shoeRefused: '此枱現已空出，但本鍵盤按其啟動設定，不能接續此枱進行中的牌靴。',
+  shoeRefusedWhat: '請通知賭區經理及IT：需更改之處見下方，然後再檢查。',
   checkAgain: '重新檢查',
   error: '已拒絕',
 };
