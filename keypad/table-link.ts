@@ -24,7 +24,8 @@ import { Outbox } from './outbox';
 import { saysOpen, type Republish, type Starter } from './republish';
 import { PresenceRecord } from './presence';
 import { refusalText, type ActionResponse, type LinkView } from './protocol';
-import { refusalOf, statusMove, tableAtStart, unseenTakeOver, type Refusal } from './table-holder';
+import { statusMove, tableAtStart, unseenTakeOver, type Refusal } from './table-holder';
+import { LinkState } from './link-state';
 import { TakeOverGuard } from './take-over-guard';
 import { TableWatch, type PitSign } from '../simulator/table-watch';
 
@@ -60,10 +61,7 @@ export interface TableLinkOptions {
 export class TableLink {
   readonly outbox: Outbox;
   private watch: TableWatch | null = null;
-  private state: LinkView['state'] = 'starting';
-  private refusal: Refusal | undefined;
-  private shoeRefused: string | undefined; // the table free, its shoe one this keypad may not carry on (recheck)
-  private error: string | undefined;
+  private readonly status = new LinkState();
   private sawOwnOnline = false;
   private stopped = false;
   private republish: Republish = { outgoing: [], snapshot: null };
@@ -126,7 +124,7 @@ export class TableLink {
   private fallBackFromMqtt5(error: string): boolean {
     if (!UNSUPPORTED_PROTOCOL.test(error) || this.protocolVersion !== 5) return false;
     if (this.o.mqtt?.protocolVersion !== undefined) {
-      this.error = `${error}: the broker does not speak MQTT 5; start the keypad with --protocol-version 4`;
+      this.status.error = `${error}: the broker does not speak MQTT 5; start the keypad with --protocol-version 4`;
       return false;
     }
     this.protocolVersion = 4;
@@ -169,13 +167,13 @@ export class TableLink {
         return attempted();
       } catch (e) {
         if (e instanceof KeypadStartRefused) return refused(e); // the shoe on the table against its options
-        this.error = (e as Error).message;
-        if (this.fallBackFromMqtt5(this.error)) {
+        const error = (this.status.error = (e as Error).message);
+        if (this.fallBackFromMqtt5(error)) {
           this.watch?.stop().catch(() => undefined);
           this.watch = null;
           continue; // at once
         }
-        this.o.log.warn({ err: this.error }, 'broker not reachable: retrying');
+        this.o.log.warn({ err: error }, 'broker not reachable: retrying');
         this.o.changed();
         attempted();
         await new Promise((r) => setTimeout(r, wait));
@@ -185,11 +183,11 @@ export class TableLink {
 
   /** Checks again whether the table is free (the refused keypad's "Check again"), and takes it if it is. */
   async recheck(): Promise<void> {
-    if (this.state !== 'refused' || !this.watch) return;
+    if (!this.status.refused || !this.watch) return;
     const current = await this.watch.refresh();
     const check = this.o.signingKey ? this.guard.check : null;
     if (tableAtStart(current, (s) => this.presence.ours(s), check) === 'held') {
-      if (this.shoeRefused !== undefined) this.refuse('another-keypad', current!); // another came meanwhile
+      if (this.status.shoeWasRefused) this.refuse('another-keypad', current!); // another came meanwhile
       return;
     }
     try {
@@ -198,26 +196,18 @@ export class TableLink {
       if (!(e instanceof KeypadStartRefused)) throw e;
       // The other keypad gone, the shoe it left is one this keypad may not carry on: it stays off the table, says
       // why on its refused screen, and reads the shoe again at the next "Check again".
-      this.refusal = undefined;
-      this.shoeRefused = e.message;
+      this.status.refuseShoe(e.message);
       this.o.log.error({ err: e.message }, 'the table is free, but this keypad may not serve it');
       this.o.changed();
       return;
     }
-    this.refusal = undefined;
-    this.shoeRefused = undefined;
-    this.state = 'starting';
+    this.status.starting();
     await this.connect();
   }
 
   private refuse(why: Refusal['why'], s: ControllerStatus): void {
-    this.state = 'refused';
-    this.refusal = refusalOf(why, s);
-    this.shoeRefused = undefined;
-    this.o.log.warn(
-      { why, holder: this.refusal.holder, other: s },
-      `${refusalText(this.refusal)}: this one publishes nothing`,
-    );
+    const refusal = this.status.refuse(why, s);
+    this.o.log.warn({ why, holder: refusal.holder, other: s }, `${refusalText(refusal)}: this one publishes nothing`);
     this.o.changed();
   }
 
@@ -236,8 +226,7 @@ export class TableLink {
       onError: (e) => this.o.log.warn({ err: e.message }, 'MQTT'),
     });
     this.outbox.link = link;
-    this.state = 'online';
-    this.error = undefined;
+    this.status.set('online');
     link.client.on('connect', () => this.setState('online'));
     link.client.on('offline', () => {
       link.client.options.reconnectPeriod = Math.max(link.client.options.reconnectPeriod ?? 0, TAKEOVER_GRACE_MS);
@@ -258,7 +247,7 @@ export class TableLink {
 
   /** Another keypad took the table over: stop for good, without a word (its status stands). */
   private yieldTable(s: ControllerStatus | null): void {
-    if (this.state === 'refused') return;
+    if (this.status.refused) return;
     this.guard.stop();
     this.link?.abandon();
     this.outbox.link = null;
@@ -275,14 +264,14 @@ export class TableLink {
         retained,
         ownThisRun: this.presence.thisRun.has(s.timestamp),
         serving: this.link !== null,
-        refused: this.state === 'refused',
+        refused: this.status.refused,
         sawOwnOnline: this.sawOwnOnline,
         signs: this.o.signingKey !== undefined,
         trusted: check?.trusted ?? false,
         signed: check?.signed ?? false,
       });
       if (move === 'own-online') this.sawOwnOnline = true;
-      else if (move === 'refresh-refusal') this.refuse(this.refusal?.why ?? 'another-keypad', s);
+      else if (move === 'refresh-refusal') this.refuse(this.status.refusedBy ?? 'another-keypad', s);
       else if (move === 'yield') this.yieldTable(s);
       else if (move === 'refuse-take-over') this.guard.refuse(s, check?.reason ?? 'unsigned');
       else if (move === 'say-online') void this.link?.sayOnline().catch(() => undefined);
@@ -290,22 +279,12 @@ export class TableLink {
   }
 
   private setState(state: 'online' | 'offline'): void {
-    if (this.state === 'refused' || this.state === state) return;
-    this.state = state;
-    this.o.changed();
+    if (this.status.set(state)) this.o.changed();
   }
 
   /** Why the table takes no action now (refused, or not connected yet), if it takes none. */
   notServing(): Extract<ActionResponse, { ok: false }> | null {
-    if (this.state === 'refused')
-      return {
-        ok: false,
-        error: this.refusal ? refusalText(this.refusal) : (this.shoeRefused ?? 'the table is held'),
-        code: 'refused',
-      };
-    if (this.state === 'starting' || !this.link)
-      return { ok: false, error: 'not connected to the table yet', code: 'not-connected' };
-    return null;
+    return this.status.notServing(this.link !== null);
   }
 
   /** The pit's open or closed, from the table's sign; null when it has none, or the keypad cannot read it. */
@@ -316,14 +295,11 @@ export class TableLink {
   /** The link as the page shows it. */
   view(): LinkView {
     return {
-      state: this.state,
+      ...this.status.view(),
       broker: this.brokers.join(', '),
       pending: this.outbox.pending,
       signing: this.o.signingKey?.kid ?? null,
-      ...(this.refusal && { refusal: this.refusal }),
-      ...(this.shoeRefused !== undefined && { shoeRefused: this.shoeRefused }),
       ...(this.guard.refused && { takeOverRefused: this.guard.refused }),
-      ...(this.error !== undefined && this.state === 'starting' && { error: this.error }),
     };
   }
 
