@@ -26,6 +26,7 @@ import type {
 /** Notices the board shows large, each with its own look. */
 export const NOTICE_KINDS = [
   'lastCoup', // rule 11.2 (a) or (b): "Last coup" / "Last hand"
+  'cutCardWithdrawn', // a cut card keyed by mistake was withdrawn: LAST COUP no longer stands, the shoe goes on
   'noBetsThisHand', // rules 12.1 to 12.3: a void hand is being dealt
   'noBetCoup', // rule 8.3 / house rule 3.1.2: a round dealt without wagers at the start of a shoe
   'roundVoid', // rules 12.5, 12.6
@@ -47,7 +48,7 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export interface Notice {
   readonly kind: NoticeKind;
   readonly since: string; // ISO 8601: when it started
-  readonly hand?: number; // the hand it concerns (the last coup's round, the voided round, the corrected hand)
+  readonly hand?: number; // the hand it concerns (the last coup's round, the voided or corrected hand, the cut card's)
   readonly lastCoupCase?: 'a' | 'b'; // lastCoup: cut card drawn as the round's first card (a), or later (b)
   readonly dealt?: boolean; // lastCoup: the last coup has been recorded (played or voided): no further hand
   readonly burn?: { readonly card: string; readonly count: number }; // burn: e.g. 'KD' and 10

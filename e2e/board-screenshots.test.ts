@@ -74,6 +74,12 @@ const FIXTURES: Record<string, readonly string[]> = {
   // Issue 13: Perfect Pairs offered: the kind of each pair; a no-commission table counts the Banker wins with 6.
   'pair-kinds': ['No more bets', '停止下注', 'Super 6', '超级六', 'Streak', '连胜', 'Longest', '最长'],
   'last-hand': ['Last hand · Last coup', '最后一局', 'Cut card out — one more hand, then the shoe ends'],
+  'cut-card-withdrawn': [
+    'Cut card withdrawn',
+    '切牌卡已撤回',
+    'Not the last coup: the shoe goes on',
+    '并非最后一局：本靴继续',
+  ],
   'void-hand': ['No bets this hand', '此局不设投注', 'The first card was face up', '首张牌正面朝上'],
   'modified-odds': ['Banker wins with 6 pays 1 to 2', 'Minimum', 'HK$50,000', 'Max differential', 'Tie max'],
   'zh-hant': ['大路', '曱甴路', '最低', '最高', '1 賠 1', '問路', '完美對子', '和局最高'],

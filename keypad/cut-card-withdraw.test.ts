@@ -50,10 +50,13 @@ describe('a cut card keyed by mistake', () => {
     expect(JSON.stringify(log.records)).not.toContain('nope-7310');
     expect(await withdraw('4821')).toMatchObject({ ok: true, view: { can: { 'withdraw-cut-card': false } } });
     await until(() => expect(lastCoup(running.view())).toBeUndefined());
+    // The patrons saw LAST COUP go: the board says why, until the round's result.
+    expect(running.view().notices).toMatchObject([{ kind: 'cutCardWithdrawn', hand: 2 }]);
     // Round 2 is dealt and round 3 after it, which the cut card would have refused.
     await act(kp, ...cards('9S 8C 2D KD'), { type: 'result' }, ...round('8C 2D KH 3S'));
     await until(() => expect(running.view().shoe?.rounds).toHaveLength(3));
     expect(lastCoup(running.view())).toBeUndefined();
+    expect(running.view().notices.map((n) => n.kind)).not.toContain('cutCardWithdrawn');
     // A board started now, from the snapshot alone: no cut card, no LAST COUP.
     await kp.flushed();
     expect(kp.snapshot()?.cutCard).toBeUndefined();

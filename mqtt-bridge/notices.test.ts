@@ -68,6 +68,16 @@ describe('a cut card withdrawn (reported by mistake, withdrawn by a supervisor)'
     expect(lastCoup(more)).toBeUndefined();
   });
 
+  test('the patrons are told why LAST COUP went, until the next round begins or a cut card comes out again', () => {
+    const back = run([start, hand(1), hand(2), cut(3, false), withdrawn(3)]);
+    expect(back.notices).toEqual([{ kind: 'cutCardWithdrawn', since: at(1004), hand: 3 }]);
+    expect(run([ev('table-open', {})], back).notices).toEqual(back.notices); // nothing new: kept as it was
+    expect(run([hand(3)], back).notices).toEqual([]);
+    expect(run([ev('betting-open', { shoeId: 'S1', handNo: 3 })], back).notices).toEqual([]);
+    expect(run([cut(3, false)], back).notices.map((n) => n.kind)).toEqual([]); // announced after the round (11.2 b)
+    expect(run([cut(3, true)], back).notices.map((n) => n.kind)).toEqual(['lastCoup']);
+  });
+
   test('withdrawn again, or a withdrawal naming another round: changes nothing', () => {
     const back = run([start, hand(1), cut(2, false), withdrawn(2)]);
     expect(applyMessage(back, withdrawn(2), at(2000))).toMatchObject({ effect: 'duplicate' });

@@ -38,7 +38,14 @@ export function dropNotices(notices: readonly StoredNotice[], kinds: readonly No
 /** Notices about the shoe being prepared: each replaces the one before, and the first round ends them. */
 const PREPARATION: readonly NoticeKind[] = ['newShoe', 'shuffle', 'burn'];
 /** Notices about one round: they end when the next round begins. */
-const ROUND: readonly NoticeKind[] = ['noBetsThisHand', 'noBetCoup', 'roundVoid', 'corrected', ...PREPARATION];
+const ROUND: readonly NoticeKind[] = [
+  'noBetsThisHand',
+  'noBetCoup',
+  'roundVoid',
+  'corrected',
+  'cutCardWithdrawn',
+  ...PREPARATION,
+];
 /** Every notice about a shoe: another shoe ends them. */
 const SHOE: readonly NoticeKind[] = [...ROUND, 'lastCoup', 'shoeEnd'];
 
@@ -93,6 +100,7 @@ export function noticesAfter(
       burn: { card: `${after.burn.card.rank}${after.burn.card.suit}`, count: after.burn.count },
     });
   out = lastCoupNotices(out, after, now);
+  out = withdrawalNotices(out, before, after, now);
   if (after.phase === 'ended' && !out.some((n) => n.kind === 'shoeEnd'))
     out = addNotice(dropNotices(out, ['lastCoup', ...PREPARATION]), { kind: 'shoeEnd', since: now });
   return out;
@@ -172,6 +180,21 @@ function lastCoupNotices(notices: readonly StoredNotice[], shoe: Shoe, now: stri
   });
 }
 
+/**
+ * CUT CARD WITHDRAWN when a cut card keyed by mistake goes in this change (its event, or a snapshot without it): the
+ * patrons saw LAST COUP go, and are told why. It ends with the next round, or a cut card keyed again.
+ */
+function withdrawalNotices(
+  notices: readonly StoredNotice[],
+  before: Shoe | null,
+  after: Shoe,
+  now: string,
+): readonly StoredNotice[] {
+  if (after.cutCard.drawn || after.phase === 'ended') return dropNotices(notices, ['cutCardWithdrawn']);
+  if (!before?.cutCard.drawn) return notices;
+  return addNotice(notices, { kind: 'cutCardWithdrawn', since: now, hand: before.cutCard.handNo });
+}
+
 /** The notices to show, most important first. */
 export function sortedNotices(notices: readonly StoredNotice[]): Notice[] {
   return [...notices].sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind));
@@ -184,6 +207,7 @@ const PRIORITY: readonly NoticeKind[] = [
   'noBetCoup',
   'lastCoup',
   'shoeEnd',
+  'cutCardWithdrawn',
   'corrected',
   'shuffle',
   'burn',

@@ -22,6 +22,7 @@ export const star = (cls = 'star'): SVGTemplateResult =>
 /** Notice icons, in a 48×48 box, stroked with currentColor. */
 export const NOTICE_ICON = {
   flag: svg`<path d="M12 42V6M12 8h22l-4 7 4 7H12"/>`,
+  unflag: svg`<path d="M12 42V6M12 8h22l-4 7 4 7H12"/><path d="M6 6l36 36"/>`,
   hand: svg`<path d="M24 6v36M6 24h36" transform="rotate(45 24 24)"/><circle cx="24" cy="24" r="18"/>`,
   pause: svg`<circle cx="24" cy="24" r="18"/><path d="M19 16v16M29 16v16"/>`,
   void: svg`<circle cx="24" cy="24" r="18"/><path d="M11 37L37 11"/>`,

@@ -27,6 +27,7 @@ import { sharedStyles } from './shared.styles';
 
 const ICON: { readonly [K in NoticeKind]: NoticeIconName } = {
   lastCoup: 'flag',
+  cutCardWithdrawn: 'unflag',
   noBetsThisHand: 'hand',
   noBetCoup: 'pause',
   roundVoid: 'void',
@@ -152,6 +153,8 @@ export class KioskNotices extends LitElement {
         return brief
           ? tr(lang, 'notice.lastCoupShort', 'Last coup')
           : tr(lang, 'notice.lastCoup', 'Last hand · Last coup');
+      case 'cutCardWithdrawn':
+        return tr(lang, 'notice.cutCardWithdrawn', 'Cut card withdrawn');
       case 'noBetsThisHand':
         return tr(lang, 'notice.noBetsThisHand', 'No bets this hand');
       case 'noBetCoup':
@@ -180,6 +183,8 @@ export class KioskNotices extends LitElement {
     switch (n.kind) {
       case 'lastCoup':
         return this.lastCoup(n, brief);
+      case 'cutCardWithdrawn':
+        return tr(lang, 'notice.cutCardWithdrawnDetail', 'Not the last coup: the shoe goes on');
       case 'noBetsThisHand':
       case 'roundVoid':
         return this.voidDetail(n, brief);

@@ -15,6 +15,10 @@ const EXPECTED: Record<(typeof NOTICE_KINDS)[number], { notice: Omit<Notice, 'si
     notice: { kind: 'lastCoup', lastCoupCase: 'b', hand: 71 },
     text: ['Last hand · Last coup', 'Hand 71 is the last hand'],
   },
+  cutCardWithdrawn: {
+    notice: { kind: 'cutCardWithdrawn', hand: 40 },
+    text: ['Cut card withdrawn', 'Not the last coup: the shoe goes on'],
+  },
   noBetsThisHand: {
     notice: { kind: 'noBetsThisHand', hand: 16, reason: 'first-card-face-up' },
     text: ['No bets this hand', 'Hand 16 is a void hand · The first card was face up'],

@@ -19,6 +19,7 @@ export const BAND_PLACES = 2;
 const PRESSING: readonly NoticeKind[] = [
   'lastCoup',
   'shoeEnd',
+  'cutCardWithdrawn',
   'noBetsThisHand',
   'roundVoid',
   'noBetCoup',

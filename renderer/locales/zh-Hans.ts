@@ -50,6 +50,8 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.correctedBy': str`第\u00a0${0}\u00a0局已由 ${1} 更正`,
   'notice.correctedByDealerUndo': str`第\u00a0${0}\u00a0局已由荷官更正（撤销）`,
   'notice.correctedNo': str`第\u00a0${0}\u00a0局结果已更正`,
+  'notice.cutCardWithdrawn': '切牌卡已撤回',
+  'notice.cutCardWithdrawnDetail': '并非最后一局：本靴继续',
   'notice.lastCoup': '最后一局',
   'notice.lastCoupA': '切牌卡为首张牌 — 本局为最后一局',
   'notice.lastCoupAOut': '切牌卡为首张牌',

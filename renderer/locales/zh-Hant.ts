@@ -50,6 +50,8 @@ export const templates: Readonly<Record<string, string | StrResult>> = {
   'notice.correctedBy': str`第\u00a0${0}\u00a0局已由 ${1} 更正`,
   'notice.correctedByDealerUndo': str`第\u00a0${0}\u00a0局已由荷官更正（撤銷）`,
   'notice.correctedNo': str`第\u00a0${0}\u00a0局結果已更正`,
+  'notice.cutCardWithdrawn': '切牌卡已撤回',
+  'notice.cutCardWithdrawnDetail': '並非最後一局：本靴繼續',
   'notice.lastCoup': '最後一局',
   'notice.lastCoupA': '切牌卡為首張牌 — 本局為最後一局',
   'notice.lastCoupAOut': '切牌卡為首張牌',
