@@ -30,6 +30,7 @@ import {
   type Language,
 } from '../localization';
 import { reasonMessage } from '../reasons';
+import { lastHandBadgeStyles } from './last-hand-badges.styles';
 import { lastHandStyles } from './last-hand.styles';
 import { playingCard } from './playing-card';
 import { playingCardStyles } from './playing-card.styles';
@@ -44,7 +45,7 @@ import { SideWidthController } from '../controllers/side-width';
  */
 @customElement('kiosk-last-hand')
 export class KioskLastHand extends LitElement {
-  static override styles = [sharedStyles, playingCardStyles, lastHandStyles];
+  static override styles = [sharedStyles, playingCardStyles, lastHandStyles, lastHandBadgeStyles];
 
   /** The newest round with a result, or null. */
   @property({ attribute: false }) hand: ShoeHand | null = null;
