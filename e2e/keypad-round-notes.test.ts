@@ -32,9 +32,9 @@ const SIZES = [
 const NOTES = ['[data-cut-card-out]', '[data-pit-closed]', '[data-carried-on-round="2"]'];
 
 /** Publishes the pit's sign for the table, retained, as the console does. */
-async function pitSign(url: string, revision: number, tableOpen: boolean): Promise<void> {
+async function pitSign(url: string, revision: number, tableOpen: boolean, table = 'CNOTE'): Promise<void> {
   const pit = await mqtt.connectAsync(url);
-  await pit.publishAsync(topics().tableSignage('CNOTE'), makeTableSignage(signage(revision, { tableOpen })), {
+  await pit.publishAsync(topics().tableSignage(table), makeTableSignage(signage(revision, { tableOpen })), {
     qos: 1,
     retain: true,
   });
@@ -71,5 +71,25 @@ describe.skipIf(missing)(`the round screen with the most said${missing ? ` (${mi
     await pitSign(rig.broker().url, 2, true);
     await until(() => expect(kp.view().pit?.open).toBe(true));
     await check(1, 'cut-card-out');
+  }, 120_000);
+
+  test('between rounds with the most said: every button in view at every tablet size, in every language', async () => {
+    const { kp: first } = await servedKeypad(rig, cleanups, 'CBETW');
+    await act(first, ...SHOE_START, ...round('9H KD 7S 7C'), { type: 'bets-open' }, { type: 'no-more-bets' });
+    await act(first, ...cards('QS'), { type: 'cut-card', firstCardOfRound: false }, ...cards('QD 9S 8C'));
+    await act(first, { type: 'result' }); // LAST COUP: round 3 is the last
+    await first.flushed();
+    await first.stop();
+    const { server } = await servedKeypad(rig, cleanups, 'CBETW');
+    await pitSign(rig.broker().url, 1, false, 'CBETW');
+    for (const [[width, height]] of SIZES)
+      for (const language of ['en', 'zh-Hans', 'zh-Hant']) {
+        const page = await openKeypadPage(rig, cleanups, server.url, [width, height], language);
+        for (const what of ['[data-pit-closed]', '[data-carried-on]', '.banner.last'])
+          await page.locator(`keypad-between ${what}`).waitFor();
+        await page.screenshot({ path: join(KEYPAD_SCREENS, `between-most-said-${width}x${height}-${language}.png`) });
+        expect(await outOfView(page), `${width}×${height} ${language}`).toEqual([]);
+        await page.close();
+      }
   }, 120_000);
 });
