@@ -18,16 +18,12 @@ const rig = keypadRig();
 const { missing } = rig;
 const cleanups = cleanupList();
 
-/**
- * The tablet sizes, and the notes each must show with every key in view: all three on the 10.1" tablet either way and
- * on the 9.7" one in landscape; the 9.7" one held upright has room under its card keys (eight rows of seven) for one
- * note, the one every shoe has (it scrolls, its keys still full size, when more than one is said at once).
- */
+/** The tablet sizes, and how many of the notes each must show with every key in view: all three, at every size. */
 const SIZES = [
   [[1024, 768], 3],
   [[1280, 800], 3],
   [[800, 1280], 3],
-  [[768, 1024], 1],
+  [[768, 1024], 3],
 ] as const;
 const NOTES = ['[data-cut-card-out]', '[data-pit-closed]', '[data-carried-on-round="2"]'];
 

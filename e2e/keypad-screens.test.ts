@@ -207,7 +207,7 @@ describe.skipIf(missing)(`the keypad's screens${missing ? ` (${missing})` : ''}`
       expect(await outOfView(page)).toEqual([]);
       await shot(page, `round-cards-${language}`);
     }
-    for (const [size, language] of everywhere(['en', 'zh-Hant'])) {
+    for (const [size, language] of [...everywhere(['en', 'zh-Hant']), [[768, 1024], 'en'] as const]) {
       const page = await open(server.url, size, language);
       await page.locator('[data-supervisor]').click();
       // Hand 1 was a no-bet coup: the picker says so, as the hands' strip does (a supervisor could not tell).

@@ -42,10 +42,12 @@ export class KeypadCardGrid extends LitElement {
       .pad {
         display: none;
       }
-      /* Narrower than 13 keys a row (a portrait tablet under 790 px: an iPad's 768, a small one's 744 or 600): each
+      /* Narrower than 13 keys a row (a portrait tablet under 790 px: an iPad mini's 744, a small one's 600): each
          suit on two rows, A to 7 and 8 to K, every key still a full target. Thirteen a row laid the page out 790 px
-         wide whatever the screen, and the kings, "Round void" and "Confirm result" ran off it (found by a dealer). */
-      @media (max-width: 789px) {
+         wide whatever the screen, and the kings, "Round void" and "Confirm result" ran off it (found by a dealer).
+         A 9.7" tablet held upright (768×1024, its targets 50 px: keypad.css) keeps thirteen a row, 698 px with their
+         gaps: four rows, not eight, leave its round screen room for what it says over the cards (found in a trial). */
+      @media (max-width: 729px), (max-width: 789px) and (min-height: 1101px) {
         .grid {
           grid-template-columns: repeat(7, minmax(0, 1fr));
         }

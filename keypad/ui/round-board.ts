@@ -103,24 +103,6 @@ export class KeypadRound extends LitElement {
         border: 4px solid var(--k-accent);
         animation: pulse 1.2s ease-in-out infinite;
       }
-      /* A 9.7" tablet held upright (768×1024): each hand's name and points beside its cards, not above them, so that a
-         note over the round (the cut card out) leaves every card key in view. */
-      @media (max-width: 820px) and (max-height: 1100px) {
-        .hand {
-          display: grid;
-          grid-template-columns: auto 1fr;
-          column-gap: 12px;
-          align-items: center;
-        }
-        .head {
-          flex-direction: column;
-          align-items: flex-start;
-          min-width: 4.2em;
-        }
-        .cards {
-          margin-top: 0;
-        }
-      }
       @keyframes pulse {
         50% {
           box-shadow: 0 0 0 6px color-mix(in srgb, var(--k-accent) 35%, transparent);
