@@ -59,9 +59,16 @@ export type Adoption =
     }
   /**
    * A shoe in progress this keypad may carry on only when started otherwise (its keying, the keys it trusts): it
-   * must not start at all, rather than close a table in play on every board. `reason` says how to start it.
+   * must not start at all, rather than close a table in play on every board. `reason` says how to start it;
+   * `shoeNo` and `decks`, as above (kept for when the table is started afresh).
    */
-  | { readonly adopt: false; readonly refuse: true; readonly reason: string };
+  | {
+      readonly adopt: false;
+      readonly refuse: true;
+      readonly reason: string;
+      readonly shoeNo?: number;
+      readonly decks?: number;
+    };
 
 /**
  * The keypad's state carrying on a snapshot's shoe, the table open or closed as `tableOpen` says (by default as the
@@ -139,6 +146,7 @@ export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption
         adopt: false,
         refuse: true,
         reason: `the table's ${name} in progress ${by}: to carry it on, ${how}; ${afresh}`,
+        ...shoeNo,
       };
     }
   }
@@ -150,6 +158,7 @@ export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption
       adopt: false,
       refuse: true,
       reason: `the table's ${name} in progress is keyed by its cards: to carry it on, start this keypad with --keying cards; ${afresh}`,
+      ...shoeNo,
     };
   return { adopt: true, snapshot: snap, state: rebuilt.state };
 }

@@ -40,6 +40,9 @@ async function keypad(url: string, o: Partial<KeypadOptions> = {}): Promise<Keyp
   return kp;
 }
 
+/** The shoe's start of a 6-deck table. */
+const sixDecks = SHOE_START.map((a) => (a.type === 'new-shoe' ? { ...a, decks: 6 } : a));
+
 const closed = (v: TableView) => v.notices.some((n) => n.kind === 'tableClosed');
 
 /** The table's keypad: opens, starts a shoe, deals two rounds, and goes. Its last event's seq. */
@@ -147,7 +150,7 @@ describe('a spare keypad brought in mid-shoe', () => {
   test('refused while the table was held, then "Check again" finds a shoe it may not carry on: it stays off, says why, and takes the table once that shoe is gone', async () => {
     const b = await broker();
     const first = await keypad(b.url);
-    await act(first, ...SHOE_START, ...round('9H KD 7S 7C'));
+    await act(first, ...sixDecks, ...round('9H KD 7S 7C'));
     await first.flushed();
     const spare = await keypad(b.url, { keying: 'outcome' }); // refused: the first serves the table
     expect(spare.view().link).toMatchObject({ state: 'refused', refusal: { why: 'another-keypad' } });
@@ -175,7 +178,10 @@ describe('a spare keypad brought in mid-shoe', () => {
     await it.endAsync();
     await until(async () => expect((await spare.recheck()).link.state).toBe('online'), 8000);
     expect(spare.view().link.shoeRefused).toBeUndefined();
-    expect(spare.view()).toMatchObject({ tableOpen: false, shoe: null });
+    // Started afresh: the table's next shoe, offered with the deck count of the one it could not carry on (a trial).
+    expect(spare.view()).toMatchObject({ tableOpen: false, shoe: null, newShoeDecks: 6 });
+    await act(spare, { type: 'open-table' }, { type: 'new-shoe', decks: 6 });
+    expect(spare.view().shoe).toMatchObject({ no: 2, decks: 6 });
   });
 
   test('that signs, a shoe edited on the broker after its signing: not carried on; the table closed, the dealer told why', async () => {
@@ -218,7 +224,6 @@ describe('a spare keypad brought in mid-shoe', () => {
   test("an ended shoe: nothing to carry on; the table closed, with nothing to alarm the dealer; the next shoe offered with the table's deck count", async () => {
     const b = await broker();
     const first = await keypad(b.url);
-    const sixDecks = SHOE_START.map((a) => (a.type === 'new-shoe' ? { ...a, decks: 6 } : a));
     await act(first, ...sixDecks, ...round('9H KD 7S 7C'), { type: 'end-shoe' });
     await first.flushed();
     await first.stop();

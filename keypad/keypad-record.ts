@@ -98,9 +98,9 @@ export class KeypadRecord {
       ...(this.c.o.trustKeys && { trustKeys: this.c.o.trustKeys }),
     });
     if (a.adopt) return this.adopt(a.snapshot, adoptedOpen(a.snapshot, status));
-    if (a.refuse) throw new KeypadStartRefused(a.reason);
     // The table's shoes numbered on: the next this keypad starts is the one after the table's last, offered with that
-    // shoe's deck count (both kept in its header).
+    // shoe's deck count (both kept in its header). Kept too when it may not carry that shoe on: it may start the
+    // table afresh once the shoe is gone from the broker ("Check again").
     const shoeNo = a.shoeNo !== undefined && a.shoeNo > this.state.shoeNo ? a.shoeNo : undefined;
     if (shoeNo !== undefined || a.decks !== undefined) {
       this.journal.rewrite(
@@ -113,6 +113,7 @@ export class KeypadRecord {
       );
       if (shoeNo !== undefined) this.state = { ...this.state, shoeNo };
     }
+    if (a.refuse) throw new KeypadStartRefused(a.reason);
     if (a.reason !== null) {
       this.notCarriedOn = { reason: a.reason, at: this.c.now().toISOString() };
       this.c.log.warn({ reason: a.reason }, "new journal: the table's shoe is not carried on; the table is closed");
