@@ -80,7 +80,7 @@ const HOLDERS: Record<ControllerSoftware, string> = {
 export function heldText({ tableId, status: s }: HeldTable): string {
   return (
     `table ${tableId} is served by ${HOLDERS[controllerSoftware(s.version)]} (controller ${s.controllerId}, ` +
-    `${s.version}, online since ${s.timestamp}): nothing was published. Check --broker and --tables; to take ` +
+    `${s.version}, online at ${s.timestamp}): nothing was published. Check --broker and --tables; to take ` +
     `the table over deliberately (its boards then show the simulated shoe, and the other controller stops), ` +
     `add --take-over` +
     (controllerSoftware(s.version) === 'simulator'

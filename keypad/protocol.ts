@@ -279,11 +279,11 @@ const HOLDERS = {
   controller: 'another table controller (a card-reading shoe, or a keypad or simulator of an older version)',
 } as const;
 
-/** A refusal in English, for the terminal, the log and the API: what holds the table, and since when. */
+/** A refusal in English, for the terminal, the log and the API: what holds the table, and when its status said it was online. */
 export function refusalText(r: NonNullable<LinkView['refusal']>): string {
   const who = HOLDERS[r.holder];
   const id = `controller ${r.controllerId}, ${r.holder === 'controller' ? 'software ' : ''}${r.version}`;
   return r.why === 'taken-over'
     ? `${who} took this table over (${id})`
-    : `${who} serves this table (${id}, online since ${r.since})`;
+    : `${who} serves this table (${id}, online at ${r.since})`;
 }

@@ -392,7 +392,7 @@ describe('baccarat-board simulate: runs', () => {
     expect(await simulateCommand(args, m.io, testEnv().env)).toBe(2);
     expect(m.out()).toBe('');
     expect(m.err()).toMatch(
-      /^baccarat-board simulate: table H1 is served by a dealer's keypad \(controller ctl-H1, keypad 0\.1\.0, online since \d{4}-.*\): nothing was published\. Check --broker and --tables; .* add --take-over\n$/,
+      /^baccarat-board simulate: table H1 is served by a dealer's keypad \(controller ctl-H1, keypad 0\.1\.0, online at \d{4}-.*\): nothing was published\. Check --broker and --tables; .* add --take-over\n$/,
     );
     await new Promise((r) => setTimeout(r, 300));
     expect(subs[0]?.messages).toEqual([]);
@@ -465,7 +465,7 @@ describe('baccarat-board simulate: runs', () => {
     const args = ['--broker', broker.url, '--tables', 'H5', '--speed', 'max', '--shoes', '1', '--quiet'];
     expect(await simulateCommand(args, second.io, testEnv().env)).toBe(2);
     expect(second.err()).toMatch(
-      /^baccarat-board simulate: table H5 is served by another table simulator, running now \(controller ctl-H5, simulator \S+, online since \d{4}-.*\): nothing was published\. .* add --take-over \(a simulator that stopped says offline.*\)\n$/,
+      /^baccarat-board simulate: table H5 is served by another table simulator, running now \(controller ctl-H5, simulator \S+, online at \d{4}-.*\): nothing was published\. .* add --take-over \(a simulator that stopped says offline.*\)\n$/,
     );
     // Nothing of the second run reached the table: no status of its own, the first's still online.
     await new Promise((r) => setTimeout(r, 300));

@@ -312,7 +312,7 @@ const EN = {
     `The table simulator took over table ${table} (controller ${id}). This keypad stopped publishing and will not take the table back by itself.`,
   refusedTakenOverController: (id: string, table: string) =>
     `Another table controller took over table ${table} (controller ${id}). This keypad stopped publishing and will not take the table back by itself.`,
-  refusedSince: (t: string) => `It has been online since ${t}.`,
+  refusedSince: (t: string) => `It said it was online at ${t}.`,
   refusedWhat: 'Close the other keypad first, or ask the pit. Then check again.',
   refusedWhatSimulator:
     'Stop the table simulator first (baccarat-board simulate, or the demo of npm start), or ask the pit. Then check again.',

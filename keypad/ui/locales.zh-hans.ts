@@ -217,7 +217,7 @@ export const ZH_HANS: Strings = {
     `牌台模拟器接管了 ${table} 号台（控制器 ${id}）。本键盘已停止发送，不会自行收回。`,
   refusedTakenOverController: (id, table) =>
     `另一个牌台控制器接管了 ${table} 号台（控制器 ${id}）。本键盘已停止发送，不会自行收回。`,
-  refusedSince: (t) => `对方自 ${t} 起在线。`,
+  refusedSince: (t) => `对方于 ${t} 报告在线。`,
   refusedWhat: '请先关闭另一个键盘，或联系场务。然后再检查。',
   refusedWhatSimulator: '请先停止牌台模拟器（baccarat-board simulate 或 npm start 的演示），或联系场务。然后再检查。',
   refusedWhatController: '请先停止另一个控制器，或联系场务。然后再检查。',

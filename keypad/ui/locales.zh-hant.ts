@@ -222,7 +222,7 @@ export const ZH_HANT: Strings = {
     `牌枱模擬器已接管 ${table} 號枱（控制器 ${id}）。本鍵盤已停止發送，亦不會自行取回此枱。`,
   refusedTakenOverController: (id, table) =>
     `另一個牌枱控制器已接管 ${table} 號枱（控制器 ${id}）。本鍵盤已停止發送，亦不會自行取回此枱。`,
-  refusedSince: (t) => `對方自 ${t} 起在線。`,
+  refusedSince: (t) => `對方於 ${t} 報告在線。`,
   refusedWhat: '請先關閉另一部鍵盤，或通知賭區經理，然後再檢查。',
   refusedWhatSimulator:
     '請先停止牌枱模擬器（baccarat-board simulate 或 npm start 的示範），或通知賭區經理，然後再檢查。',
