@@ -88,4 +88,20 @@ describe.skipIf(missing)(`the round screen with the most said${missing ? ` (${mi
         await page.close();
       }
   }, 120_000);
+
+  test('keyed by outcome, the cut card out and the pit closed: every button of the pad in view', async () => {
+    const { kp, server } = await servedKeypad(rig, cleanups, 'COUT', { keying: 'outcome' });
+    await act(kp, ...SHOE_START, { type: 'bets-open' }, { type: 'no-more-bets' });
+    await act(kp, { type: 'cut-card', firstCardOfRound: false });
+    await pitSign(rig.broker().url, 1, false, 'COUT');
+    for (const [[width, height]] of SIZES)
+      for (const language of ['en', 'zh-Hant']) {
+        const page = await openKeypadPage(rig, cleanups, server.url, [width, height], language);
+        for (const what of ['[data-pit-closed]', '[data-cut-card-out]'])
+          await page.locator(`keypad-round-screen ${what}`).waitFor();
+        await page.screenshot({ path: join(KEYPAD_SCREENS, `outcome-notes-${width}x${height}-${language}.png`) });
+        expect(await outOfView(page), `${width}×${height} ${language}`).toEqual([]);
+        await page.close();
+      }
+  }, 120_000);
 });

@@ -144,7 +144,7 @@ export const appStyles = css`
       font-size: 0.8em;
     }
   }
-  /* Upright (768 px): the header on one row with a longer table name, its second row taken from the card keys. */
+  /* Upright (800 px and less): closer set, a smaller title, narrower buttons: more of the header fits its one row. */
   @media (max-width: 820px) {
     header {
       gap: 6px;
