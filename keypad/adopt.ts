@@ -43,32 +43,25 @@ export interface AdoptionOptions {
   readonly trustKeys?: readonly KeyObject[];
 }
 
+/**
+ * The table's last shoe, when its snapshot was read but not carried on: `shoeNo`, its number when the snapshot says
+ * (the keypad's next shoe numbers on from it); `decks`, its deck count (offered for the keypad's first shoe).
+ */
+export interface TableLastShoe {
+  readonly shoeNo?: number;
+  readonly decks?: number;
+}
+
 export type Adoption =
   | { readonly adopt: true; readonly snapshot: ShoeSnapshot; readonly state: KeypadState }
-  /**
-   * Not carried on: `reason` says why, in English for the log and the dealer's notice; null: no shoe to carry on.
-   * `shoeNo`: the table's last shoe's number, when its snapshot says (the keypad's next shoe numbers on from it);
-   * `decks`: that shoe's deck count (the count the keypad offers for its first shoe).
-   */
-  | {
-      readonly adopt: false;
-      readonly refuse?: false;
-      readonly reason: string | null;
-      readonly shoeNo?: number;
-      readonly decks?: number;
-    }
+  /** Not carried on: `reason` says why, in English for the log and the dealer's notice; null: no shoe to carry on. */
+  | ({ readonly adopt: false; readonly refuse?: false; readonly reason: string | null } & TableLastShoe)
   /**
    * A shoe in progress this keypad may carry on only when started otherwise (its keying, the keys it trusts): it
-   * must not start at all, rather than close a table in play on every board. `reason` says how to start it;
-   * `shoeNo` and `decks`, as above (kept for when the table is started afresh).
+   * must not start at all, rather than close a table in play on every board. `reason` says how to start it; the
+   * table's last shoe is kept for when the table is started afresh.
    */
-  | {
-      readonly adopt: false;
-      readonly refuse: true;
-      readonly reason: string;
-      readonly shoeNo?: number;
-      readonly decks?: number;
-    };
+  | ({ readonly adopt: false; readonly refuse: true; readonly reason: string } & TableLastShoe);
 
 /**
  * The keypad's state carrying on a snapshot's shoe, the table open or closed as `tableOpen` says (by default as the
@@ -129,8 +122,8 @@ export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption
   if (!parsed.ok) return { adopt: false, reason: `the table's shoe snapshot is unreadable: ${parsed.error.message}` };
   const snap = parsed.value;
   const name = `shoe ${snap.shoeNo ?? snap.shoeId}`;
-  const shoeNo = { ...(snap.shoeNo !== undefined && { shoeNo: snap.shoeNo }), decks: snap.decks }; // the table's last
-  if (snap.phase === 'ended') return { adopt: false, reason: null, ...shoeNo }; // nothing to carry on: the next shoe
+  const last: TableLastShoe = { ...(snap.shoeNo !== undefined && { shoeNo: snap.shoeNo }), decks: snap.decks };
+  if (snap.phase === 'ended') return { adopt: false, reason: null, ...last }; // nothing to carry on: the next shoe
   const afresh =
     'or, to start the table afresh, end that shoe (End shoe) on the keypad that keyed it, or delete the ' +
     `table's retained shoe on the broker (${o.topic})`;
@@ -138,7 +131,7 @@ export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption
     const trusted = new Keyring({ controller: [o.signingKey.publicKey, ...(o.trustKeys ?? [])] });
     const r = trusted.check('shoe', o.topic, snap);
     if (r.status === 'bad')
-      return { adopt: false, reason: `${name} was not signed by a key this keypad trusts (${r.reason})`, ...shoeNo };
+      return { adopt: false, reason: `${name} was not signed by a key this keypad trusts (${r.reason})`, ...last };
     if (r.status !== 'verified') {
       const by = snap.sig ? `is signed by key ${snap.sig.kid}, which this keypad does not trust` : 'is not signed';
       const how = snap.sig ? "give it that controller's public key with --trust-key" : 'start it without --signing-key';
@@ -146,19 +139,19 @@ export function adoption(bytes: Uint8Array | null, o: AdoptionOptions): Adoption
         adopt: false,
         refuse: true,
         reason: `the table's ${name} in progress ${by}: to carry it on, ${how}; ${afresh}`,
-        ...shoeNo,
+        ...last,
       };
     }
   }
   const rebuilt = adoptedState(snap);
   if ('problem' in rebuilt)
-    return { adopt: false, reason: `${name} cannot be carried on: ${rebuilt.problem}`, ...shoeNo };
+    return { adopt: false, reason: `${name} cannot be carried on: ${rebuilt.problem}`, ...last };
   if (keyingConflict(rebuilt.state, o.keying))
     return {
       adopt: false,
       refuse: true,
       reason: `the table's ${name} in progress is keyed by its cards: to carry it on, start this keypad with --keying cards; ${afresh}`,
-      ...shoeNo,
+      ...last,
     };
   return { adopt: true, snapshot: snap, state: rebuilt.state };
 }
