@@ -7,10 +7,10 @@
  * the board's status (retained, with a last will) and when it was last seen, and answers fleet commands. Node only;
  * never imports electron.
  *
- * This file wires the parts and says in what order they start and stop; each part lives beside it: the connection
- * to the broker (`board-connection.ts`), each message's way in (`message-intake.ts`), following the table
- * (`follower.ts`), the journal (`board-journal.ts`), the status (`board-status.ts`), the coalesced views
- * (`view-feed.ts`) and the fleet commands (`fleet-commands.ts`).
+ * This file drives the parts (made and wired to each other in `bridge-parts.ts`) and says in what order they start
+ * and stop; each part lives beside it: the connection to the broker (`board-connection.ts`), each message's way in
+ * (`message-intake.ts`), following the table (`follower.ts`), the journal (`board-journal.ts`), the status
+ * (`board-status.ts`), the coalesced views (`view-feed.ts`) and the fleet commands (`fleet-commands.ts`).
  *
  * ```ts
  * const bridge = new Bridge(config, { logger });
@@ -19,29 +19,15 @@
  * ```
  * @packageDocumentation
  */
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { FitReport, OutOfStep, StaffWarning, TableView } from '../contract/kiosk';
 import type { DisplayStatus } from '../contract/schemas';
-import { topics } from '../contract/topics';
-import { BoardConnection } from './board-connection';
-import { BoardJournal } from './board-journal';
-import { BoardStatus } from './board-status';
-import { ClockWatch } from './clock-watch';
 import type { Config } from './config';
-import { FleetCommands } from './fleet-commands';
-import { Follower } from './follower';
-import { ForgedResults } from './forged-results';
-import { CommandReplayFile, commandReplayPath } from './command-replay-file';
-import { MessageIntake } from './message-intake';
-import { ScreenWatch } from './screen-watch';
-import { keyringOf, type Keyring } from './signing';
 import type { TableState } from './table-state';
 import { tableView } from './view';
-import { ViewFeed } from './view-feed';
 import type { BridgeCounters, BridgeDeps, BridgeEvents } from './bridge-types';
+import { bridgeParts, type BridgeParts } from './bridge-parts';
 
 /** How long an operator's replace waits for the table's retained snapshot (a fleet command waits 10 s for its answer). */
 const REPLACE_WAIT_MS = 5000;
@@ -50,20 +36,18 @@ export type { BridgeCounters, BridgeDeps, BridgeEvents } from './bridge-types';
 
 export class Bridge extends EventEmitter {
   private applied = 0;
-  private readonly follower: Follower;
-  private readonly journal: BoardJournal;
   private readonly log: Logger;
   private readonly now: () => Date;
-  private readonly link: BoardConnection;
-  private readonly status: BoardStatus;
-  private readonly views: ViewFeed;
-  private readonly keyring: Keyring;
-  private readonly intake: MessageIntake;
-  private readonly clock = new ClockWatch();
-  private readonly screen: ScreenWatch;
-  private readonly forged: ForgedResults;
+  private readonly follower: BridgeParts['follower'];
+  private readonly journal: BridgeParts['journal'];
+  private readonly link: BridgeParts['link'];
+  private readonly status: BridgeParts['status'];
+  private readonly views: BridgeParts['views'];
+  private readonly intake: BridgeParts['intake'];
+  private readonly screen: BridgeParts['screen'];
+  private readonly forged: BridgeParts['forged'];
   /** Fleet commands: taken here, answered (a screenshot) by the host through `fleet.answer`. */
-  readonly fleet: FleetCommands;
+  readonly fleet: BridgeParts['fleet'];
 
   constructor(
     readonly config: Config,
@@ -72,115 +56,24 @@ export class Bridge extends EventEmitter {
     super();
     this.log = deps.logger.child({ component: 'bridge', table: config.tableId });
     this.now = deps.now ?? (() => new Date());
-    const instance = deps.instance ?? randomUUID();
-    this.status = new BoardStatus(config, {
-      instance,
-      log: this.log,
-      now: this.now,
-      version: deps.version ?? '0.0.0',
-      build: deps.build ?? null,
-      restateMs: deps.restateMs,
-      client: () => this.link.client,
-      restated: () => this.link.publishSeen(),
-      state: () => this.follower.state,
-      outOfStep: () => this.follower.step,
-      warnings: () => [...this.view().warnings, ...this.screen.warnings],
-      rejected: () => this.intake.counts.rejected,
-      clock: () => this.clock.figures(),
-    });
-    this.link = new BoardConnection(config, {
-      log: this.log,
-      now: this.now,
-      random: deps.random ?? Math.random,
-      connect: deps.connect,
-      basics: () => this.status.basics(),
-      message: (topic, payload) => this.onMessage(topic, payload),
-      subscribing: () => this.status.publisher.publish(),
-      changed: () => {
-        this.status.publisher.changed();
-        this.views.push();
-      },
-      instance,
-      ...(deps.restateMs !== undefined && { evidenceMs: deps.restateMs * 2.5 }),
-      ...(deps.unheardAfterMs !== undefined && { unheardAfterMs: deps.unheardAfterMs }),
-    });
-    this.keyring = keyringOf(config.trust);
-    this.screen = new ScreenWatch({
-      now: this.now,
-      log: this.log,
-      changed: () => this.status.publisher.changed(),
-      ...(deps.noScreenGraceMs !== undefined && { graceMs: deps.noScreenGraceMs }),
-    });
-    this.forged = new ForgedResults({
-      now: this.now,
-      log: this.log,
-      changed: () => {
-        this.status.publisher.changed();
-        this.views.push();
-      },
-      ...(deps.forgedQuietMs !== undefined && { quietMs: deps.forgedQuietMs }),
-    });
-    this.views = new ViewFeed(
-      (seq, now) => this.buildView(seq, now),
-      (view) => {
-        this.emit('view', view);
-        this.clock.shown(this.now().getTime());
-      },
-      () => this.iso(),
-    );
-    this.fleet = new FleetCommands(this.log, this.status.publisher, () => this.link.client, {
-      screenshotTopic: topics(config.mqtt.root).displayScreenshot(config.displayId),
-      resync: (replace) => this.resync('fleet command', replace),
-      emit: (c) => this.emit('command', c),
-      missingScreen: () => this.screen.missing(),
-    });
-    this.journal = new BoardJournal(
-      join(config.journal.dir, `${config.tableId}.journal`),
-      config.journal.syncIntervalMs,
-      this.log,
-      { path: join(config.journal.dir, `${config.tableId}.history`), tableId: config.tableId },
-    );
-    this.follower = new Follower({
-      tableId: config.tableId,
-      log: this.log,
-      now: () => this.iso(),
-      resync: (reason) => this.link.resubscribe(reason, 'snapshot'),
-      settled: () => this.link.tableHeard(),
-      journal: (msg, t, json, state, received) => {
-        this.applied++;
-        this.journal.record(msg, t, json, state, received);
-      },
-      changed: () => {
-        this.status.publisher.changed();
-        this.views.push();
-      },
-      rejected: (topic, code, reason) => this.intake.reject(topic, code, reason),
-      replaced: (state, t) => this.journal.compact(state, t),
-      ...(deps.resync ? { resyncOptions: deps.resync } : {}),
-      unsignedResults: () =>
-        // The controller's keys, not the keyring's (the pit's keys in it sign signs, not results: a board with pit
-        // keys alone said results came without a signature "by this table's controller keys", found by a manager).
-        config.trust.controllerKeys.length === 0
-          ? 'results are not signed: no controller key is configured (trust.controllerKeys)'
-          : "results arrive without a signature by this table's controller keys",
-    });
-    this.intake = new MessageIntake(config, this.keyring, {
-      follower: this.follower,
-      clock: this.clock,
+    ({
+      status: this.status,
+      link: this.link,
+      screen: this.screen,
+      forged: this.forged,
+      views: this.views,
       fleet: this.fleet,
-      log: this.log,
-      rejectionLog: deps.rejectionLog,
-      now: () => this.iso(),
-      heard: (now) => this.link.heard(now),
-      commandsDone: new CommandReplayFile(commandReplayPath(config.journal.dir, config.mqtt.clientId), this.log),
-      rejected: (rejection) => {
-        // A replayed signed command is someone publishing as the pit, as much as a forged signature is.
-        if (rejection.code === 'bad-signature' || rejection.code === 'replayed-command')
-          this.forged.refused(rejection.topic, rejection.reason);
-        this.status.publisher.changed();
-        this.emit('rejected', rejection);
-      },
-    });
+      journal: this.journal,
+      follower: this.follower,
+      intake: this.intake,
+    } = bridgeParts(config, deps, this.log, this.now, {
+      emit: (event, ...args) => this.emit(event, ...args),
+      buildView: (seq, now) => this.buildView(seq, now),
+      view: () => this.view(),
+      resync: (reason, replace) => this.resync(reason, replace),
+      message: (topic, payload) => this.onMessage(topic, payload),
+      applied: () => this.applied++,
+    }));
   }
 
   override on<K extends keyof BridgeEvents>(event: K, listener: BridgeEvents[K]): this {
