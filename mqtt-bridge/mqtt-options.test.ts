@@ -3,9 +3,12 @@
  * "mqtt error" (Connection refused: Not authorized) and then "cannot reach the broker yet", which sent IT to the
  * network rather than to the credentials.
  */
+import { connect } from 'mqtt';
 import { describe, expect, test } from 'vitest';
 import { defaultConfig } from './config';
-import { clientOptions, mqttErrorWords } from './mqtt-options';
+import { startEmbeddedBroker } from './embedded-broker';
+import { memoryLogger } from './log';
+import { clientOptions, mqttErrorWords, startBoardClient } from './mqtt-options';
 
 const refused = (message: string, code: number) => Object.assign(new Error(message), { code });
 
@@ -40,5 +43,51 @@ describe('clientOptions: a WebSocket broker URL', () => {
   test('without a path, or over TCP, none is set: MQTT.js takes its default', () => {
     expect(options(['ws://broker:9001']).path).toBeUndefined();
     expect(options(['mqtt://broker:1883']).path).toBeUndefined();
+  });
+});
+
+describe('startBoardClient: an error as the board disconnects (Aedes)', () => {
+  // Found in a trial: every clean stop of the demo logged "mqtt error: write after end". The board subscribes to its
+  // own status; the offline one it says as it stops came back to it as it ended, and the acknowledgement found the
+  // connection closed. Harmless (the broker keeps the message for the session): said at debug, not as a warning.
+  const writeAfterEnd = () => Object.assign(new Error('write after end'), { code: 'ERR_STREAM_WRITE_AFTER_END' });
+
+  test.each([
+    [
+      'disconnecting: at debug',
+      true,
+      [[20, 'a message came as the board disconnected: the broker keeps it for next time']],
+    ],
+    ['connected: a warning', false, [[40, 'mqtt error']]],
+  ])('%s', async (_name, disconnecting, said) => {
+    const broker = await startEmbeddedBroker();
+    const { logger, records } = memoryLogger('debug');
+    const c = defaultConfig();
+    const config = { ...c, tableId: 'T1', displayId: 'D1', mqtt: { ...c.mqtt, brokers: [broker.url] } };
+    const client = startBoardClient(
+      connect,
+      config,
+      { topic: 'baccarat/displays/D1/status', payload: '{}' },
+      {
+        log: logger,
+        random: () => 0.5,
+        message: () => undefined,
+        own: { statusTopic: 'baccarat/displays/D1/status', status: () => undefined },
+        session: { stale: () => [], subscribed: () => undefined },
+        connection: () => undefined,
+        subscribing: () => undefined,
+        subscribed: () => undefined,
+      },
+    );
+    try {
+      await new Promise((r) => client.once('connect', r));
+      if (disconnecting) client.end(); // MQTT.js: `disconnecting` from here on
+      client.emit('error', writeAfterEnd());
+      const errors = records.filter((r) => r['err'] === 'write after end');
+      expect(errors.map((r) => [r['level'], r['msg']])).toEqual(said);
+    } finally {
+      await client.endAsync(true);
+      await broker.close();
+    }
   });
 });

@@ -169,6 +169,12 @@ export function startBoardClient(
   client.on('reconnect', () => on.connection('reconnecting', null));
   client.on('close', () => on.connection('reconnecting', null));
   client.on('error', (e) => {
+    if (client.disconnecting && (e as NodeJS.ErrnoException).code === 'ERR_STREAM_WRITE_AFTER_END') {
+      // A message the broker sent as the board said goodbye: its acknowledgement finds the connection closed. The
+      // broker keeps it for the board's session, so nothing is lost; a warning on every clean stop sent IT looking.
+      on.log.debug({ err: e.message }, 'a message came as the board disconnected: the broker keeps it for next time');
+      return;
+    }
     on.log.warn({ err: e.message }, mqttErrorWords(e));
     on.failed?.(refusalOf(e));
   });
