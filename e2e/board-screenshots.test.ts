@@ -122,6 +122,8 @@ const FIXTURES: Record<string, readonly string[]> = {
   'shoe-long-colour-blind': ['Big Road', 'Hand 局数 100'],
   // Issue 14: a shoe over, its record's digest and QR code over the statistics (which keep their room).
   'shoe-record': ["Scan to check this shoe's record", '扫码核对本靴记录', '3f9a0c21 d47be5a8 190c6fd2 e85b7a43'],
+  // Closed after the shoe's end: the record on the veil, where its QR code can be scanned.
+  'table-closed-record': ['Table closed', '暂停营业', "Scan to check this shoe's record", '3f9a0c21 d47be5a8'],
   // Issue 12: out of step (patrons: the roads subdued and one calm line; staff, in words: what, how long, why), warnings,
   // Perfect Pairs without a published scale, pay table changes signed ahead, numbers that agree.
   'out-of-step': [

@@ -92,10 +92,12 @@ export function boardFooter(view: TableView, lang: Language, { staff, message, n
  */
 export function noticeBand(view: TableView, connection: ConnectionView, closed: boolean, lang: Language) {
   const lost = connection.state !== 'connected';
-  const shown = view.notices.some((n) => n.kind !== 'tableClosed');
+  // Closed, the table's other notices (its shoe's end, say) wait under the veil: an empty band over the footer hid
+  // its message and disclaimer (found in a trial).
+  const shown = !closed && view.notices.some((n) => n.kind !== 'tableClosed');
   if (!lost && !shown) return nothing;
   return html`<div class="notices" role="region" aria-label=${plain(lang, 'notices', 'Notices')}>
     ${lost ? html`<kiosk-connection banner .connection=${connection} .language=${lang}></kiosk-connection>` : nothing}
-    ${shown && !closed ? html`<kiosk-notices .notices=${view.notices} .language=${lang}></kiosk-notices>` : nothing}
+    ${shown ? html`<kiosk-notices .notices=${view.notices} .language=${lang}></kiosk-notices>` : nothing}
   </div>`;
 }

@@ -195,6 +195,40 @@ describe('<kiosk-app> and its ShoeController', () => {
     expect($$(inner(app, 'kiosk-bead-plate'), 'g.marks > circle.bead')).toHaveLength(3);
   });
 
+  it("shows an ended shoe's record on the veil of a closed table, and no empty notice band over its footer", async () => {
+    const digest = 'cd'.repeat(32);
+    const spec = {
+      shoe: 'BPBBPT',
+      phase: 'ended' as const,
+      notices: [{ kind: 'shoeEnd' as const }, { kind: 'tableClosed' as const }],
+      tableOpen: false,
+      language: 'en' as const,
+      shoeRecord: { digest, url: `https://records.example/T7/S-1?digest=${digest}` },
+    };
+    const demo = new DemoKiosk(view('BPBBPT', { seq: 1 }, spec));
+    const app = await board(demo);
+    const veil = app.shadowRoot!.querySelector('kiosk-notices[cover]') as HTMLElement;
+    const record = veil.shadowRoot!.querySelector('shoe-record') as HTMLElement;
+    expect(record.shadowRoot!.querySelector('.digest')!.textContent!.replace(/\s/g, '')).toBe(digest);
+    // On the veil (in its layer), not under it: inside the board, under the closed card.
+    const veilBox = veil.getBoundingClientRect();
+    const box = record.getBoundingClientRect();
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.top).toBeGreaterThanOrEqual(veilBox.top);
+    expect(box.bottom).toBeLessThanOrEqual(veilBox.bottom);
+    const card = veil.shadowRoot!.querySelector('.notice[data-kind=tableClosed]')!.getBoundingClientRect();
+    expect(box.top).toBeGreaterThanOrEqual(card.bottom); // under the closed card, not over it
+    expect(getComputedStyle(record).opacity).toBe('1');
+    // The shoe's end waits under the veil: the footer's disclaimer shows, with no empty band over it.
+    expect(app.shadowRoot!.querySelector('.footer .notices')).toBeNull();
+    expect(app.shadowRoot!.querySelector('.footer [data-text=disclaimer]')).not.toBeNull();
+    // Open again: the record leaves the veil (which goes), the notice band says the shoe's end.
+    demo.push(view('BPBBPT', { seq: 2 }, { ...spec, notices: [{ kind: 'shoeEnd' }], tableOpen: true }));
+    await settleAll(app);
+    expect(app.shadowRoot!.querySelector('kiosk-notices[cover]')).toBeNull();
+    expect($$(inner(app, '.footer kiosk-notices'), '.notice[data-kind=shoeEnd]')).toHaveLength(1);
+  });
+
   it('labels the asks as its bead plate labels the sides (letters, or the Macau hanzi)', async () => {
     for (const [beadLabel, letters] of [
       ['letters', ['B', 'P']],

@@ -273,6 +273,7 @@ export class KioskApp extends LitElement {
               .notices=${[closedNotice]}
               .language=${lang}
               .results=${view.shoe !== null}
+              .record=${view.shoeRecord ?? null}
             ></kiosk-notices>`
           : nothing
       }

@@ -142,7 +142,18 @@ export const noticeStyles = css`
     inset: 0;
     display: grid;
     place-items: center;
+    align-content: center;
+    gap: 1.2em;
     background: var(--kiosk-closed-veil);
+  }
+  /* The ended shoe's record on the veil, at full contrast: a patron or surveillance scans its QR code, reads its
+     digest (the board's copy is dimmed under the veil). */
+  :host([cover]) shoe-record {
+    background: var(--kiosk-panel-solid);
+    border: 1px solid var(--kiosk-gold-hairline);
+    border-radius: var(--kiosk-radius);
+    padding: calc(var(--kiosk-gap) * 0.6) var(--kiosk-gap);
+    font-size: 1.25em;
   }
   :host([cover]) .notice {
     --accent: var(--kiosk-notice-closed);

@@ -2,7 +2,8 @@
  * `<kiosk-notices>`: the notices in force (`TableView.notices`), large and unmistakable, each kind with its own
  * colour and icon: last hand (rule 11.2 a / b), no bets this hand (12.1–12.3), no-bet coup, round void (12.5,
  * 12.6), each with its reason in words, shuffle, new shoe, burn (with the burn card), shoe end, corrected result.
- * With `cover`, it shows only "Table closed", as a veil over the (dimmed, still visible) board.
+ * With `cover`, it shows only "Table closed", as a veil over the (dimmed, still visible) board, and under it, at full
+ * contrast, the ended shoe's record where there is one (`record`): under the veil, its QR code was too dim to scan.
  *
  * ```html
  * <kiosk-notices .notices=${view.notices} language="en+zh-Hans"></kiosk-notices>
@@ -20,6 +21,8 @@ import { noticeStyles } from './notice-board.styles';
 import { detail, headline } from './notice-words';
 import { playingCard } from './playing-card';
 import { playingCardStyles } from './playing-card.styles';
+import './shoe-record';
+import type { ShoeRecordView } from './shoe-record';
 import { sharedStyles } from './shared.styles';
 
 const ICON: { readonly [K in NoticeKind]: NoticeIconName } = {
@@ -53,6 +56,8 @@ export class KioskNotices extends LitElement {
   @property() language: Language = DEFAULT_LANGUAGE;
   /** Show only the table-closed veil (for the layer over the board) instead of the other notices. */
   @property({ type: Boolean, reflect: true }) cover = false;
+  /** With `cover`: the ended shoe's record, shown on the veil (the board's copy is dimmed under it). */
+  @property({ attribute: false }) record: ShoeRecordView | null = null;
   /** The board shows a shoe: the closed veil says its results remain shown (said of no shoe, it would mislead). */
   @property({ type: Boolean }) results = true;
   /** With more notices than the band has places, how long each of the others shows in the last place. */
@@ -164,8 +169,12 @@ export class KioskNotices extends LitElement {
     const all = this.ofLayer();
     if (all.length === 0) return nothing;
     const shown = inBand(all, this.turns.turn);
+    const record =
+      this.cover && this.record
+        ? html`<shoe-record stacked .record=${this.record} .language=${this.language}></shoe-record>`
+        : nothing;
     return html`<div class="notices" data-of=${all.length}>
-      ${shown.map((n, i) => this.notice(n, this.brief.has(i)))}
+      ${shown.map((n, i) => this.notice(n, this.brief.has(i)))}${record}
     </div>`;
   }
 }
