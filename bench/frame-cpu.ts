@@ -28,8 +28,10 @@ interface TraceEvent {
 /**
  * A hand's main-thread CPU, ms: all of it, and of that the script of the task that pushed it (from the push on: the
  * view parsed, the board's state and every component's update), the rest being the frame's style, layout, paint and
- * commit. A trace of 160 hands (this VM): 8.1 ms a hand, 3.5 of it script; the per-panel figures of the notes (a
- * panel hidden with `display: none`) measured the frame's part only, as a hidden panel still updates.
+ * commit. This VM (renderer bench, 160 hands at 1080p): 6.1 ms a hand at the p50, 1.9 of it script, so the frame is
+ * two thirds of a hand. A trace with invalidation tracking (DevTools' "advanced paint" categories) nearly doubles the
+ * script's part: compare figures from this trace only. A panel hidden with `display: none` still updates, so hiding
+ * panels measures their share of the frame, not of the script.
  */
 export interface HandCpu {
   readonly total: number;
