@@ -273,6 +273,8 @@ describe('<kiosk-app> and its ShoeController', () => {
     [1080, 1920, 'pairs', 'signs'],
     [1920, 1080, 'every sign', 'stats'],
     [1080, 1920, 'every sign', 'stats'],
+    // Found in a trial: the record in the column made the fit say the Perfect Pairs limit in "$", not "HK$".
+    [1920, 1080, 'a trial’s signs', 'signs'],
   ] as const)(
     'shows an ended shoe’s record, nothing moving: %i×%i, %s: at the sign column’s foot if it has room, else over the statistics',
     async ([w, h, signs, place]) => {
@@ -281,9 +283,44 @@ describe('<kiosk-app> and its ShoeController', () => {
         sideBets: SIDE_BETS,
         message: 'Minimum raised to HK$1,000 after 22:00',
       };
-      const spec = { shoe: 'BPBBPT', phase: 'ended' as const, ...(signs === 'every sign' && every) };
-      const demo = new DemoKiosk(view('BPBBPT', { seq: 1 }, spec));
+      const trial = {
+        variant: 'modified-odds' as const,
+        sideBets: ['playerPair', 'bankerPair', 'perfectPairs'] as const,
+        perfectPairsScale: 'two' as const,
+        message: 'Welcome to Jade 8',
+        language: 'zh-Hans' as const,
+        casinoName: 'GOLDEN LOTUS',
+        tableName: 'Jade 8',
+        limits: {
+          minimum: 1_000,
+          maximum: 200_000,
+          tieMaximum: 20_000,
+          pairMaximum: 5_000,
+          sideBetLimits: { perfectPairs: { minimum: 100, maximum: 5_000 } },
+        },
+      };
+      const warnings = [
+        {
+          code: 'results-unverified' as const,
+          detail: 'results are not signed: no controller key is configured',
+          since: new Date(NOW).toISOString(),
+        },
+      ];
+      const spec = {
+        shoe: 'BPBBPT',
+        phase: 'ended' as const,
+        ...(signs === 'every sign' && every),
+        ...(signs === 'a trial’s signs' && trial),
+      };
+      const over = signs === 'a trial’s signs' ? { warnings } : {};
+      const demo = new DemoKiosk(view('BPBBPT', { seq: 1, ...over }, spec));
       const app = await board(demo, w, h);
+      // How the fit set the signs (dense, narrow, tight, compact): the record never makes them read otherwise.
+      const fitted = () =>
+        [...app.shadowRoot!.querySelectorAll('.panel.signs :is(kiosk-pay-table, kiosk-limits)')].map((p) =>
+          ['dense', 'narrow', 'tight', 'compact'].filter((a) => p.hasAttribute(a)).join(' '),
+        );
+      const fitBefore = fitted();
       const boxes = () =>
         ['.panel.stats', '.panel.signs'].map((sel) =>
           JSON.stringify(app.shadowRoot!.querySelector(sel)!.getBoundingClientRect()),
@@ -292,8 +329,9 @@ describe('<kiosk-app> and its ShoeController', () => {
       expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
       const digest = 'ab'.repeat(32);
       const record = { digest, url: `https://records.example/T7/S-0412-03?digest=${digest}` };
-      demo.push(view('BPBBPT', { seq: 2 }, { ...spec, shoeRecord: record }));
+      demo.push(view('BPBBPT', { seq: 2, ...over }, { ...spec, shoeRecord: record }));
       await settleAll(app);
+      expect(fitted()).toEqual(fitBefore);
       const el = inner(app, 'shoe-record');
       expect(el.shadowRoot!.querySelector('svg.qr')!.getAttribute('data-url')).toBe(record.url);
       const panel = el.parentElement!;
@@ -314,8 +352,27 @@ describe('<kiosk-app> and its ShoeController', () => {
       const text = el.shadowRoot!.querySelector<HTMLElement>('.record')!;
       expect(text.scrollWidth).toBeLessThanOrEqual(text.clientWidth + 1);
       expect(el.shadowRoot!.querySelector('.digest')!.textContent!.replace(/\s/g, '')).toBe(digest);
+      if (signs === 'a trial’s signs') {
+        // The table closes under its record (a sign changed: the fit measures the column again): the signs read as
+        // before, and the record keeps its place.
+        const closed = { ...spec, shoeRecord: record, tableOpen: false, notices: [{ kind: 'tableClosed' as const }] };
+        demo.push(view('BPBBPT', { seq: 3, ...over }, closed));
+        await settleAll(app);
+        expect(fitted()).toEqual(fitBefore);
+        expect(inner(app, '.panel.signs shoe-record')).not.toBeNull();
+        // The screen turns and back (the fit measures again, the record in the column): the same.
+        for (const [bw, bh] of [
+          [h, w],
+          [w, h],
+        ]) {
+          app.parentElement!.style.width = `${bw}px`;
+          app.parentElement!.style.height = `${bh}px`;
+          for (let i = 0; i < 3; i++) await settleAll(app);
+        }
+        expect(fitted()).toEqual(fitBefore);
+      }
       // The next shoe: the statistics again.
-      demo.push(view('', { seq: 3 }, { ...spec, shoe: '', phase: 'idle', shoeId: 'S-0412-04' }));
+      demo.push(view('', { seq: 4 }, { ...spec, shoe: '', phase: 'idle', shoeId: 'S-0412-04' }));
       await settleAll(app);
       expect(app.shadowRoot!.querySelector('shoe-record')).toBeNull();
       expect(getComputedStyle(inner(app, 'kiosk-stats')).visibility).toBe('visible');
