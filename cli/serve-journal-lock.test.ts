@@ -4,7 +4,7 @@
  * held two records of one number and failed `history verify` for good. The second is now refused, by name.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -60,6 +60,18 @@ describe('one board process per journal', () => {
     expect(run.code).toBe(1);
     expect(run.err).toContain(`baccarat-board serve: cannot keep the journal in ${file}: `);
     expect(run.err).toContain('Set journal.dir (or BACCARAT_JOURNAL_DIR)');
+    expect(run.err).not.toMatch(/\n\s+at /);
+  });
+
+  // Found by casino IT: a check run with sudo left the journal root's, and the kiosk's board then stopped on a stack
+  // trace (EACCES). Tests run as root here, so a folder in the history's place stands in for a file it cannot open.
+  test('a file of the journal it cannot open is said in a line naming it, not a stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bb-journal-denied-'));
+    mkdirSync(join(dir, 'T1.history'));
+    const env = { BACCARAT_JOURNAL_DIR: dir, BACCARAT_LOG_LEVEL: 'error', BACCARAT_MQTT_URLS: '' };
+    const run = await runCli(ARGS, env);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(`baccarat-board serve: cannot write ${join(dir, 'T1.history')}: it is a folder`);
     expect(run.err).not.toMatch(/\n\s+at /);
   });
 });

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { Received } from './hands-ahead';
 import { type History, type HistoryRecord, historyTail, openHistory, recordHash } from './history';
 import { type Journal, openJournal, replayJournal } from './journal';
-import { type JournalLock, lockJournal } from './journal-lock';
+import { journalFileError, type JournalLock, lockJournal } from './journal-lock';
 import { within } from './within';
 import type { TableMessage, TableState } from './table-state';
 import { RESULT_KINDS } from './table-types';
@@ -108,9 +108,19 @@ export class BoardJournal {
     if (replayed.setAside) this.log.error(replayed.setAside, 'journal set aside: the board starts empty');
     for (const s of replayed.skipped) this.log.warn({ line: s.line, reason: s.reason }, 'journal record skipped');
     this.log.info({ records: replayed.records, hands: replayed.state.shoe?.rounds.length ?? 0 }, 'journal replayed');
-    this.journal = openJournal(this.path);
+    let file = this.path;
+    try {
+      this.journal = openJournal(file);
+      if (this.historyOf) this.history = openHistory((file = this.historyOf.path), this.historyOf.tableId);
+    } catch (e) {
+      // Said in words (cli/main.ts), the lock given back: a board started once it is put right is not refused.
+      this.journal?.close();
+      this.journal = null;
+      this.lock.release();
+      this.lock = null;
+      throw journalFileError(e, file);
+    }
     if (this.historyOf) {
-      this.history = openHistory(this.historyOf.path, this.historyOf.tableId);
       const shoe = replayed.state.shoe;
       if (shoe?.phase === 'ended') this.lastRecord = shoeRecordIn(this.historyOf.path, shoe.id);
       const tail = resultsTailIn(this.historyOf.path);

@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalFolderError, JournalInUseError, lockJournal } from './journal-lock';
+import { memoryLogger } from './log';
+import { emptyTableState } from './table-state';
+import { BoardJournal } from './board-journal';
+import { JournalFolderError, JournalInUseError, journalFileError, lockJournal } from './journal-lock';
 
 const journal = () => join(mkdtempSync(join(tmpdir(), 'bb-lock-')), 'T1.journal');
 const holder = (pid: number, host = hostname()) =>
@@ -65,5 +68,29 @@ describe('lockJournal: one board process per journal', () => {
         `cannot keep the journal in ${dir}: ${dir}, or a folder above it, is a file, not a folder. Set journal.dir`,
       );
     }
+  });
+
+  it("a journal file the board's user cannot write is said, with what to do (found by IT: a check run with sudo)", () => {
+    const denied = Object.assign(new Error("EACCES: permission denied, open '/var/lib/bb/T1.journal'"), {
+      code: 'EACCES',
+      path: '/var/lib/bb/T1.journal',
+    });
+    const said = journalFileError(denied, '/var/lib/bb/T1.journal');
+    expect(said).toBeInstanceOf(JournalFolderError);
+    expect((said as Error).message).toMatch(/^cannot write \/var\/lib\/bb\/T1\.journal: permission denied\. /);
+    expect((said as Error).message).toContain('sudo -u kiosk');
+    const other = new Error('something else');
+    expect(journalFileError(other, '/var/lib/bb/T1.journal')).toBe(other);
+  });
+
+  it('a file of the journal that cannot be opened stops the board in words, its lock given back', () => {
+    const j = journal();
+    const history = j.replace(/\.journal$/, '.history');
+    mkdirSync(history); // in the history's place: a folder (as root, permissions cannot be shown here)
+    const board = new BoardJournal(j, 0, memoryLogger().logger, { path: history, tableId: 'T1' });
+    expect(() => board.restore(emptyTableState('T1'), new Date())).toThrow(
+      new JournalFolderError(`cannot write ${history}: it is a folder, not a file.`),
+    );
+    expect(existsSync(`${j}.lock`)).toBe(false); // a board started right after is not refused as a second one
   });
 });

@@ -44,6 +44,25 @@ function folderError(dir: string, e: unknown): JournalFolderError {
   );
 }
 
+/**
+ * `e`, from opening `file` of the journal's folder (the journal, its history), as a {@link JournalFolderError} when
+ * it is a permission or a read-only disk (found by IT: a configuration check run with sudo left the journal root's,
+ * and the kiosk's board then stopped on a stack trace); else `e` itself.
+ */
+export function journalFileError(e: unknown, file: string): unknown {
+  const err = e as NodeJS.ErrnoException;
+  const path = err.path ?? file;
+  if (err.code === 'EACCES' || err.code === 'EPERM')
+    return new JournalFolderError(
+      `cannot write ${path}: permission denied. It belongs to another user (a check run with sudo makes the ` +
+        "journal root's): give it back to the user the board runs as (sudo chown -R kiosk: on the journal's " +
+        'folder), and run checks as that user (sudo -u kiosk baccarat-board serve …).',
+    );
+  if (err.code === 'EROFS') return new JournalFolderError(`cannot write ${path}: the disk is read-only.`);
+  if (err.code === 'EISDIR') return new JournalFolderError(`cannot write ${path}: it is a folder, not a file.`);
+  return e;
+}
+
 /** Who holds a journal's lock, as written in the lock file. */
 interface Holder {
   readonly pid: number;
