@@ -20,8 +20,9 @@ card to the last coup (rule 11.2 a and b), and publishes shoe start, shuffle, bu
 irregularities and shoe end over MQTT, exactly as the contract says. Runs until --shoes shoes are done (default:
 forever) or Ctrl-C, which publishes each controller's offline status and disconnects.
 
-It first reads each table's retained controller status: a table that another controller serves (online, and not a
-simulator's: a dealer's keypad, a card-reading shoe) is refused, nothing is published, exit 2, unless --take-over.
+It first reads each table's retained controller status: a table that another controller serves (online: a dealer's
+keypad, a card-reading shoe, another simulator running now) is refused, nothing is published, exit 2, unless
+--take-over.
 
 Options:
   --broker URL[,URL...]   mqtt://host:port (also mqtts:, ws:, wss:, tcp:, ssl:)   (required); several
