@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from './log';
@@ -78,7 +78,7 @@ describe('lockJournal: one board process per journal', () => {
     const said = journalFileError(denied, '/var/lib/bb/T1.journal');
     expect(said).toBeInstanceOf(JournalFolderError);
     expect((said as Error).message).toMatch(/^cannot write \/var\/lib\/bb\/T1\.journal: permission denied\. /);
-    expect((said as Error).message).toContain('sudo -u kiosk');
+    expect((said as Error).message).toContain(`sudo -u ${userInfo().username} `); // the user the board runs as
     const other = new Error('something else');
     expect(journalFileError(other, '/var/lib/bb/T1.journal')).toBe(other);
   });

@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { hostname, userInfo } from 'node:os';
 import { dirname } from 'node:path';
 
 /** Another live process holds the journal: the message says which, and what to do. */
@@ -52,12 +52,14 @@ function folderError(dir: string, e: unknown): JournalFolderError {
 export function journalFileError(e: unknown, file: string): unknown {
   const err = e as NodeJS.ErrnoException;
   const path = err.path ?? file;
-  if (err.code === 'EACCES' || err.code === 'EPERM')
+  if (err.code === 'EACCES' || err.code === 'EPERM') {
+    const user = userInfo().username; // the user the board runs as: the kiosk's
     return new JournalFolderError(
       `cannot write ${path}: permission denied. It belongs to another user (a check run with sudo makes the ` +
-        "journal root's): give it back to the user the board runs as (sudo chown -R kiosk: on the journal's " +
-        'folder), and run checks as that user (sudo -u kiosk baccarat-board serve …).',
+        `journal root's): give it back to ${user} (sudo chown -R ${user}: on the journal's folder), and run checks ` +
+        `as ${user} (sudo -u ${user} baccarat-board serve …).`,
     );
+  }
   if (err.code === 'EROFS') return new JournalFolderError(`cannot write ${path}: the disk is read-only.`);
   if (err.code === 'EISDIR') return new JournalFolderError(`cannot write ${path}: it is a folder, not a file.`);
   return e;

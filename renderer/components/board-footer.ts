@@ -88,7 +88,7 @@ export function boardFooter(view: TableView, lang: Language, { staff, message, n
 
 /**
  * The notice band (over the footer): the notices in force and a lost connection, or nothing. A closed table's notice
- * is its own overlay, so not here while it is closed.
+ * is its own overlay, and its others wait under it: while it is closed, only a lost connection is said here.
  */
 export function noticeBand(view: TableView, connection: ConnectionView, closed: boolean, lang: Language) {
   const lost = connection.state !== 'connected';
