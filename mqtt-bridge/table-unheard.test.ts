@@ -79,4 +79,23 @@ describe('the table unheard since the board connected', () => {
       vi.useRealTimers();
     }
   });
+
+  // Found in CI, under load: the timer ran a millisecond before the wall clock said 400 ms had passed, the warning
+  // asked for then was empty, and nothing asked again: staff were never told.
+  test('a timer that runs before the wall clock says its time is up still warns', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-28T10:00:00.000Z') });
+    try {
+      let lag = 0; // the wall clock behind the timers by this many ms
+      const changed = vi.fn();
+      const now = () => new Date(Date.now() - lag);
+      const u = new TableUnheard({ tableId: 'T9', afterMs: 400, now, changed });
+      u.awaiting('saved-record', 'mqtt://a:1883');
+      lag = 1;
+      vi.advanceTimersByTime(400);
+      expect(changed).toHaveBeenCalledTimes(1);
+      expect(u.warning.map((w) => w.code)).toEqual(['table-unheard']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
