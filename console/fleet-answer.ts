@@ -16,6 +16,7 @@ import { parseMessage } from '../contract/mqtt';
 import { lastSeenOf, later, offlineSince, type SeenGoing } from '../contract/offline-since';
 import type { DisplayCommandName, DisplayScreenshot, DisplaySeen, DisplayStatus } from '../contract/schemas';
 import { topics } from '../contract/topics';
+import { within } from '../mqtt-bridge/within';
 import { topicMatches } from './mqtt-session';
 
 export type Answer =
@@ -206,12 +207,11 @@ export class AnswerRouter {
         else this.subscribed.delete(t);
         return n <= 0;
       });
-      if (unused.length > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        const second = new Promise<void>((r) => (timer = setTimeout(r, UNSUBSCRIBE_WAIT_MS)));
-        await Promise.race([client.unsubscribeAsync(unused).catch(() => undefined), second]);
-        clearTimeout(timer);
-      }
+      if (unused.length > 0)
+        await within(
+          client.unsubscribeAsync(unused).catch(() => undefined),
+          UNSUBSCRIBE_WAIT_MS,
+        );
       return answer;
     });
     const ready =

@@ -108,12 +108,12 @@ export class BoardJournal {
     if (replayed.setAside) this.log.error(replayed.setAside, 'journal set aside: the board starts empty');
     for (const s of replayed.skipped) this.log.warn({ line: s.line, reason: s.reason }, 'journal record skipped');
     this.log.info({ records: replayed.records, hands: replayed.state.shoe?.rounds.length ?? 0 }, 'journal replayed');
-    let file = this.path;
     try {
-      this.journal = openJournal(file);
-      if (this.historyOf) this.history = openHistory((file = this.historyOf.path), this.historyOf.tableId);
+      this.journal = openJournal(this.path);
+      if (this.historyOf) this.history = openHistory(this.historyOf.path, this.historyOf.tableId);
     } catch (e) {
       // Said in words (cli/main.ts), the lock given back: a board started once it is put right is not refused.
+      const file = this.journal === null ? this.path : this.historyOf!.path; // the journal opened: its history failed
       this.journal?.close();
       this.journal = null;
       this.lock.release();
