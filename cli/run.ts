@@ -11,7 +11,25 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
+/**
+ * A reader that has gone (`baccarat-board fleet list | head -1`) is not a failure, as for any Unix tool: nothing more
+ * can be said there, so what follows is dropped and the command ends quietly with status 0. A long-running one
+ * (serve, simulate, a keypad) stops as on SIGTERM, cleanly: its offline status said, its journal closed. Any other
+ * error of a standard stream is a failure, as before.
+ */
+const gone = new Set<NodeJS.WriteStream>();
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+    if (gone.has(stream)) return;
+    gone.add(stream);
+    if (process.listenerCount('SIGTERM') > 0) process.emit('SIGTERM');
+    else process.exit(0);
+  });
+}
+const write = (stream: NodeJS.WriteStream) => (text: string) => {
+  if (!gone.has(stream) && !stream.destroyed) stream.write(text);
+};
 
 main(process.argv.slice(2), {
   readStdin,
