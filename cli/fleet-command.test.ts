@@ -178,6 +178,18 @@ describe('baccarat-board fleet', () => {
     );
   });
 
+  // Found by casino IT: a board whose retained status no board of this version wrote was sent the command (its
+  // status cannot say it is offline), and the wait then said "the broker holds no status for it: check the display id".
+  test('a board whose retained status cannot be read: sent, and the wait says the status is there, unreadable', async () => {
+    await spy.publishAsync(T.displayStatus('odd'), '{"v":1,"state":"online"}', { qos: 1, retain: true });
+    const r = await fleet('identify', '--display', 'odd', '--timeout', '0.5');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /^baccarat-board fleet: no answer from display odd within 0\.5 s to identify\. The broker holds a status for it that cannot be read \(displayStatus: .+\): a board of another version, or another program publishing on its topic; see the board's log and version\.\n/,
+    );
+    expect(r.err).not.toContain('holds no status');
+  });
+
   // Said at once from its retained status (the default wait is 10 s), nothing published, nothing recorded.
   test.each([
     [

@@ -72,7 +72,7 @@ export async function report(
   if (a.kind === 'timeout') {
     io.err(
       `baccarat-board fleet: no answer from display ${c.display} within ${a.seconds} s to ${c.name}${signed}. ` +
-        `${describeStatus(a.status, cliHints(c.root), a.rejected, a.going)}\n`,
+        `${describeStatus(a.status, cliHints(c.root), a.rejected, a.going, a.unreadable)}\n`,
     );
     return EXIT.failure;
   }

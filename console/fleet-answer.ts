@@ -32,6 +32,7 @@ export type Answer =
       readonly status: DisplayStatus | null; // the latest seen
       readonly rejected: number; // how many messages the board rejected meanwhile (its rejectedMessages rose)
       readonly going: SeenGoing; // offline: when it was last seen, and when its will came if it came meanwhile
+      readonly unreadable: string | null; // the latest status on the broker could not be read: why (else null)
     };
 
 export interface AnswerOptions {
@@ -60,6 +61,7 @@ export class AnswerWatch {
   readonly topics: readonly string[];
   readonly result: Promise<Answer>;
   private status: DisplayStatus | null;
+  private unreadable: string | null = null; // the latest status message, when it could not be read: why
   private seen: DisplaySeen | null = null; // its retained last-seen time
   private going: SeenGoing;
   private baseline: number | null; // rejectedMessages before the command (or at the first status seen)
@@ -93,7 +95,12 @@ export class AnswerWatch {
     if (this.over) return;
     if (topic === this.statusTopic) {
       const p = parseMessage('displayStatus', payload);
-      if (!p.ok || p.value.displayId !== this.o.display) return;
+      if (!p.ok || p.value.displayId !== this.o.display) {
+        // Kept to say why there was no answer: "no status" would send the operator looking for a wrong display id.
+        this.unreadable = p.ok ? `it is display ${p.value.displayId}'s, not ${this.o.display}'s` : p.error.message;
+        return;
+      }
+      this.unreadable = null;
       this.going = goingAfter(this.status, p.value, this.going, (this.o.now ?? (() => new Date()))().toISOString());
       this.status = p.value;
       this.baseline ??= rejectedOf(p.value);
@@ -122,7 +129,7 @@ export class AnswerWatch {
     const s = this.status;
     const lastSeen = s?.state === 'offline' ? later(this.going.lastSeen, lastSeenOf(s, this.seen)) : undefined;
     const going = { ...this.going, ...(lastSeen !== undefined && { lastSeen }) };
-    return { kind: 'timeout', seconds, status: s, rejected, going };
+    return { kind: 'timeout', seconds, status: s, rejected, going, unreadable: this.unreadable };
   }
 
   private finish(a: Answer): void {
@@ -241,14 +248,23 @@ export interface NoAnswerHints {
 
 /**
  * What the board's status says about why it did not answer: the latest status, what it rejected meanwhile, and for
- * an offline board what is known of its going (offline-since.ts).
+ * an offline board what is known of its going (offline-since.ts). A status the broker holds but that cannot be read
+ * (`unreadable`, why) is said as such, with the last one read before it, if any.
  */
 export function describeStatus(
   status: DisplayStatus | null,
   hints: NoAnswerHints,
   rejected = 0,
   going: SeenGoing = {},
+  unreadable: string | null = null,
 ): string {
+  if (unreadable !== null) {
+    const before = status ? ` Before it, its status said ${status.state} (as of ${status.timestamp}).` : '';
+    return (
+      `The broker holds a status for it that cannot be read (${unreadable}): a board of another version, or ` +
+      `another program publishing on its topic; see the board's log and version.${before}`
+    );
+  }
   if (!status) return `The broker holds no status for it: ${hints.noStatus}`;
   if (status.state === 'offline') return `Its status says offline ${offlineSince(status, going, (iso) => iso)}.`;
   const meanwhile =

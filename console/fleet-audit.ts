@@ -46,7 +46,7 @@ export function fleetOutcome(
   if (a.kind === 'timeout')
     return {
       outcome: 'no-answer',
-      detail: `no answer within ${a.seconds} s. ${describeStatus(a.status, hints, a.rejected, a.going)}`,
+      detail: `no answer within ${a.seconds} s. ${describeStatus(a.status, hints, a.rejected, a.going, a.unreadable)}`,
     };
   const shot = a.reply;
   if (!shot.ok) return { outcome: 'failed', detail: `no picture (${shot.code}): ${shot.error}` };
