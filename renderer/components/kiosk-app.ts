@@ -24,6 +24,7 @@ import { StalePictureController } from '../controllers/stale-picture';
 import { ShoeController } from '../controllers/shoe-controller';
 import { chineseTag, isChineseOnly, plain, tr } from '../localization';
 import { boardFooter, noticeBand, pitMessage, staffStatus } from './board-footer';
+import { boardOverlays } from './board-overlays';
 import { header, lastHand, shoeRecord, signs, stats, type PanelInputs } from './board-panels';
 import { boardRoads, noNextHand } from './board-roads';
 import { phaseStyles, roundPhase } from './round-phase';
@@ -33,9 +34,7 @@ import { portraitStyles } from './kiosk-app.portrait.styles';
 import { statusStyles } from './kiosk-app.status.styles';
 import { appStyles } from './kiosk-app.styles';
 import { sharedStyles } from './shared.styles';
-import './about-overlay';
 import './connection-status';
-import './identify-overlay';
 
 /**
  * The board.
@@ -266,31 +265,14 @@ export class KioskApp extends LitElement {
     >
       ${header(panels, portrait ? staffStatus(view, staff.outOfStep, 'compact', lang) : nothing, portrait, portrait ? phase : nothing, brief)}
       <main class="main">${main}</main>
-      ${
-        closedNotice
-          ? html`<kiosk-notices
-              cover
-              .notices=${[closedNotice]}
-              .language=${lang}
-              .results=${view.shoe !== null}
-              .record=${view.shoeRecord ?? null}
-            ></kiosk-notices>`
-          : nothing
-      }
-      <kiosk-identify
-        ?open=${this.identify.open}
-        display-id=${view.displayId}
-        table-id=${view.tableId}
-        .language=${lang}
-      ></kiosk-identify>
-      <kiosk-about
-        ?open=${this.about.open}
-        .info=${this.about.info}
-        .error=${this.about.error}
-        .connection=${this.connection(view)}
-        .staff=${{ outOfStep: view.outOfStep ?? null, warnings: view.warnings }}
-        .language=${lang}
-      ></kiosk-about>
+      ${boardOverlays({
+        view,
+        lang,
+        closed: closedNotice,
+        connection: this.connection(view),
+        identifyOpen: this.identify.open,
+        about: this.about,
+      })}
     </div>`;
   }
 }
