@@ -14,7 +14,8 @@
  *      page's main thread busy-wait three times as long as each slice it ran or waited (a signal every 0.2 ms): it
  *      keeps a core busy even while the page idles, and the frame's wait for the compositor's commit counts four
  *      times as well, so a throttled hand takes 4-5× its unthrottled time here. Then 160 hands' main-thread CPU
- *      time (frame-cpu.ts), which load and speed drift hardly move: the figure to compare builds by.
+ *      time (frame-cpu.ts), which load and speed drift hardly move: the figure to compare builds by; and the same
+ *      with the last hand, the statistics or both skipped (panel-share.ts): their share of the frame.
  *  (b) a full re-render of a 4K board with a 72-hand shoe: a new shoe (roads rebuilt) and a cold board (a new
  *      `<kiosk-app>`), to the first frame.
  *  (c) DOM nodes, shadow roots included, of a 72-hand board.
@@ -25,6 +26,7 @@
 import { chromium, type Page } from 'playwright';
 import { buildRenderer } from '../renderer/build.mjs';
 import { cpuPerHand } from './frame-cpu';
+import { panelShareLines, panelShares } from './panel-share';
 import {
   floor,
   HANDS_PER_SHOE,
@@ -180,6 +182,16 @@ async function main(): Promise<void> {
       `      of which script (the push's task: view parsed, board updated): p50 ${ms(pct(script, 50))}  p90 ${ms(pct(script, 90))}; the rest is the frame's style, layout, paint and commit`,
     );
     await p.close();
+  });
+  // Each per-hand panel's share of the frame (panel-share.ts): where a cheaper hand would come from.
+  await attempt("1080p, the panels' share of the frame", async () => {
+    const shares = await panelShares(
+      browser,
+      () => open(1920, 1080, false),
+      (p) => warmUp(p, 'frame'),
+      (p) => run(p, 'frame', 160, false),
+    );
+    for (const line of panelShareLines(shares)) console.log(line);
   });
 
   // (b) 4K: a new 72-hand shoe (every road rebuilt), and a cold board.
