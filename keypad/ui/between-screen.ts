@@ -18,7 +18,7 @@ import { cardLabel, isRed } from './format';
 import { lastRound } from './last-round';
 import type { Strings } from './locales';
 import { nextStep, statusKey, statusText, type NextStep } from './next-step';
-import { endShoeEarly, handsTally } from './shoe-rounds';
+import { endShoeEarly, handsTally, noBetCoupAsk } from './shoe-rounds';
 import { pitClosedHere, pitClosedWarning } from './pit-closed';
 import { shoeStartNotice } from './shoe-start';
 import { betweenStyles } from './between-screen.styles';
@@ -66,12 +66,15 @@ export class KeypadBetween extends LitElement {
 
   private voidHand(): void {
     const t = this.t;
+    const s = this.view.shoe;
+    // With bets open, the confirmation says the wagers on the layout are not settled on it, as a no-bet coup's does.
+    const betsOpen = s?.phase === 'betting' ? { body: t.wagersNotSettled(s.nextHandNo), warn: true } : {};
     this.choose({
       title: t.voidHand,
       options: ANNOUNCED_REASONS.map((reason) => ({
         label: t.announced[reason],
         action: { type: 'void-hand', reason },
-        confirm: { title: t.voidHandNow(t.announced[reason]), label: t.confirm },
+        confirm: { title: t.voidHandNow(t.announced[reason]), label: t.confirm, ...betsOpen },
       })),
     });
   }
@@ -258,15 +261,7 @@ export class KeypadBetween extends LitElement {
             <button
               data-no-bet-coup
               ?disabled=${!v.can['no-bet-coup']}
-              @click=${() =>
-                this.act(
-                  { type: 'no-bet-coup' },
-                  pitClosed
-                    ? pitAsk(t.noBetCoupPitClosed, t.noBetCoup)
-                    : noBetCoups >= 3
-                      ? { title: t.noBetCoupMore(noBetCoups + 1), label: t.confirm }
-                      : undefined,
-                )}
+              @click=${() => this.act({ type: 'no-bet-coup' }, noBetCoupAsk(t, s, pitClosed))}
             >
               ${noBetCoups > 0 ? t.counted(t.noBetCoup, noBetCoups) : t.noBetCoup}
             </button>

@@ -34,6 +34,8 @@ const ARGS: { [K in keyof Words]: Parameters<Words[K]> } = {
   burnConfirm: ['7♥', 6],
   burned: ['7♥', 7],
   noBetCoupMore: [4],
+  noBetCoupBetsOpen: [12],
+  wagersNotSettled: [12],
   noBetCoups: [3],
   undo: [21, 8],
   redoing: [21],

@@ -118,6 +118,10 @@ const EN = {
     'The pit has closed this table: its boards show TABLE CLOSED. Close the table here, or ask the pit to open it.',
   betsOpenPitClosed: 'Open bets while the boards show TABLE CLOSED?',
   noBetCoupPitClosed: 'Deal a no-bet coup while the boards show TABLE CLOSED?',
+  /** A no-bet coup or a void hand asked for with bets open: the wagers on the layout are not settled on it. */
+  noBetCoupBetsOpen: (n: number) => `Bets are open: make hand ${n} a no-bet coup?`,
+  wagersNotSettled: (n: number) =>
+    `Bets are open for hand ${n}: every board will say it is dealt without wagers. Return the wagers on the layout first.`,
   /** A spare keypad on a new journal carried on the table's shoe from the broker's record (KeypadView.carriedOn). */
   carriedOn: (shoe: number, hands: number, time: string) =>
     `Shoe ${shoe} carried on from the table's record (${hands} hands, ${time}): check its last hand with the boards`,

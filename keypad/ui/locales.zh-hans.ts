@@ -68,6 +68,8 @@ export const ZH_HANS: Strings = {
   pitClosed: '场务已关闭此台：本台显示屏显示“暂停营业”。请在此关台，或请场务开台。',
   betsOpenPitClosed: '显示屏显示“暂停营业”，仍要开始下注？',
   noBetCoupPitClosed: '显示屏显示“暂停营业”，仍要发免注局？',
+  noBetCoupBetsOpen: (n) => `已开始下注：第 ${n} 局改为免注局？`,
+  wagersNotSettled: (n) => `第 ${n} 局已开始下注：所有显示屏将显示此局不设投注。请先退回台面上的投注。`,
   carriedOn: (shoe, hands, time) => `已从本台记录接续第 ${shoe} 靴（${hands} 局，${time}）：请与显示屏核对最后一局`,
   notCarriedOn: '未接续本台进行中的牌靴：本键盘已关台。请通知场务',
   carriedOnRound: (hand) => `已从本台记录接续：请从第一张牌重新输入第 ${hand} 局`,

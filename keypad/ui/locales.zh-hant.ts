@@ -71,6 +71,8 @@ export const ZH_HANT: Strings = {
   pitClosed: '賭區經理已將此枱收枱：本枱顯示屏顯示「暫停營業」。請在此收枱，或通知賭區經理開枱。',
   betsOpenPitClosed: '顯示屏顯示「暫停營業」，仍要開始下注？',
   noBetCoupPitClosed: '顯示屏顯示「暫停營業」，仍要發免注局？',
+  noBetCoupBetsOpen: (n) => `已開始下注：第 ${n} 局改為免注局？`,
+  wagersNotSettled: (n) => `第 ${n} 局已開始下注：所有顯示屏將顯示此局不設投注。請先退回枱面上的投注。`,
   carriedOn: (shoe, hands, time) => `已從本枱紀錄接續第 ${shoe} 靴（${hands} 局，${time}）：請與顯示屏核對最後一局`,
   notCarriedOn: '未接續本枱進行中的牌靴：本鍵盤已收枱。請通知賭區經理',
   carriedOnRound: (hand) => `已從本枱紀錄接續：請從第一張牌重新輸入第 ${hand} 局`,

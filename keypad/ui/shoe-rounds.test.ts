@@ -6,7 +6,7 @@ import type { Action } from '../protocol';
 import { keypadView } from '../view';
 import { strings } from './locales';
 import { statusText } from './next-step';
-import { endShoeEarly, handHeadline, handsTally, roundVoidReason, shoeRounds } from './shoe-rounds';
+import { endShoeEarly, handHeadline, handsTally, noBetCoupAsk, roundVoidReason, shoeRounds } from './shoe-rounds';
 
 const AT = '2024-11-22T14:00:00.000Z';
 
@@ -173,5 +173,43 @@ describe('"End shoe" before the last coup (rule 7.10)', () => {
       '第 2 局已开始下注：本牌靴不再发此局。请退回台面上的投注',
     );
     expect(endShoeEarly(strings('zh-Hant'), s).body).toContain('第 2 局已開始下注：本靴不再發此局。請退回枱面上的投注');
+  });
+});
+
+describe('"No-bet coup": what it asks first', () => {
+  const shoe = (actions: readonly Action[]) => view(state([...SHOE, ...HAND, ...actions])).shoe!;
+  const en = strings('en');
+
+  // Found by a dealer: with bets open, "No-bet coup" (beside "No more bets") went out at once, and every board said
+  // hand 2 was dealt without wagers while the wagers lay on the layout.
+  test('bets open: asks, saying the wagers on the layout are not settled on it, in every language', () => {
+    const s = shoe([{ type: 'bets-open' }]);
+    expect(noBetCoupAsk(en, s, false)).toEqual({
+      title: 'Bets are open: make hand 2 a no-bet coup?',
+      body: 'Bets are open for hand 2: every board will say it is dealt without wagers. Return the wagers on the layout first.',
+      label: 'No-bet coup',
+      danger: true,
+      warn: true,
+    });
+    expect(noBetCoupAsk(strings('zh-Hans'), s, false)?.body).toContain('第 2 局已开始下注');
+    expect(noBetCoupAsk(strings('zh-Hant'), s, false)?.body).toContain('第 2 局已開始下注');
+  });
+
+  test.each([
+    ['between rounds, the first no-bet coups: nothing to ask', [], false, undefined],
+    [
+      'the boards show TABLE CLOSED: that first, bets open or not',
+      [{ type: 'bets-open' }],
+      true,
+      en.noBetCoupPitClosed,
+    ],
+    [
+      'a fourth no-bet coup: whether the pit boss permits it (rule 3.1.2)',
+      [...NO_BET_COUP, ...NO_BET_COUP, ...NO_BET_COUP],
+      false,
+      en.noBetCoupMore(4),
+    ],
+  ] as const)('%s', (_, actions, pitClosed, title) => {
+    expect(noBetCoupAsk(en, shoe(actions), pitClosed)?.title).toBe(title);
   });
 });

@@ -90,3 +90,17 @@ export function endShoeEarly(t: Strings, s: ShoeView): Confirmation {
     ...(betting && { warn: true }),
   };
 }
+
+/**
+ * What a no-bet coup asks first, if anything: with the boards showing TABLE CLOSED; with bets open, since the wagers
+ * on the layout are not settled on it (a dealer's slip beside "No more bets" told every board so at once: found by a
+ * dealer); past the three no-bet coups of house rule 3.1.2, whether the pit boss permits another (5.1.6).
+ */
+export function noBetCoupAsk(t: Strings, s: ShoeView, pitClosed: boolean): Confirmation | undefined {
+  if (pitClosed) return { title: t.noBetCoupPitClosed, body: t.pitClosed, label: t.noBetCoup, danger: true };
+  if (s.phase === 'betting') {
+    const n = s.nextHandNo;
+    return { title: t.noBetCoupBetsOpen(n), body: t.wagersNotSettled(n), label: t.noBetCoup, danger: true, warn: true };
+  }
+  return s.noBetCoups >= 3 ? { title: t.noBetCoupMore(s.noBetCoups + 1), label: t.confirm } : undefined;
+}
