@@ -102,11 +102,12 @@ export const appStyles = css`
     border-radius: 12px;
     max-width: 90vw;
     z-index: 20;
-    /* It lies over the card keys for 5 s (a refused replacement): a tap there reaches the key beneath. */
+    /* It may lie over buttons for 5 s: a tap there reaches the button beneath. */
     pointer-events: none;
   }
   /* The page's link status sits apart from an error's toast (bottom), which it would otherwise hide. */
-  .toast.live {
+  .toast.live,
+  .toast.over-round {
     bottom: auto;
     top: 90px;
   }

@@ -280,7 +280,13 @@ export class KeypadApp extends LitElement {
             ></keypad-supervisor>`
           : nothing
       }
-      ${this.toast ? html`<div class="toast" role="alert">${this.toast}</div>` : nothing}
+      ${
+        // On the round screen, over the round rather than the card keys: the dealer's next tap is another key (found
+        // by a dealer: a refused card's reason hid seven keys for 5 s). Down at the foot while the link's status is up top.
+        this.toast
+          ? html`<div class="toast ${v.round && !away ? 'over-round' : ''}" role="alert">${this.toast}</div>`
+          : nothing
+      }
       ${
         refusedToken
           ? html`<div class="toast live" role="alert" data-unauthorized>${t.unauthorized}</div>`
