@@ -68,8 +68,11 @@ export function boardFooter(view: TableView, lang: Language, { staff, message, n
   const underMessage = staff !== null && !!pitText && english;
   const forStaff = staff ? staffStatus(view, staff.outOfStep, english && !underMessage ? 2 : 1, lang) : nothing;
   const pit = pitText ? pitMessage(view) : nothing;
-  return html`<footer class="footer ${notices === nothing ? '' : 'noticed'}">
-    ${underMessage && forStaff !== nothing ? html`<div class="pit">${pit}${forStaff}</div>` : pit}
+  // While a notice shows, its band lies over the footer: what staff should know goes at the band's end, where it was,
+  // so that a notice never hides it (found in a dealer's trial: "Table controller offline" under CORRECTED RESULT).
+  const noticed = notices !== nothing;
+  return html`<footer class="footer ${noticed ? 'noticed' : ''}">
+    ${underMessage && forStaff !== nothing && !noticed ? html`<div class="pit">${pit}${forStaff}</div>` : pit}
     ${
       disclaimer
         ? html`<p class="disclaimer" data-text="disclaimer">
@@ -81,8 +84,8 @@ export function boardFooter(view: TableView, lang: Language, { staff, message, n
           </p>`
         : nothing
     }
-    ${underMessage ? nothing : forStaff}
-    ${notices === nothing ? nothing : html`<div class="notice-band">${notices}</div>`}
+    ${underMessage || noticed ? nothing : forStaff}
+    ${noticed ? html`<div class="notice-band">${notices}${forStaff}</div>` : nothing}
   </footer>`;
 }
 

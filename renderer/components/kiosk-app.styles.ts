@@ -108,6 +108,11 @@ export const appStyles = css`
     flex: 1 1 0;
     min-width: 0;
   }
+  /* What staff should know, at the band's end as at the footer's (board-footer.ts). */
+  .notice-band > kiosk-staff {
+    align-self: center;
+    margin-left: var(--kiosk-gap);
+  }
 
   /* Main: the big road across the whole width; under it the bead plate over the last hand, the derived roads over
      the statistics, and the sign column (pays, limits), which folds away when there are no signs. Road heights are

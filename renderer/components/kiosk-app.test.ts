@@ -1,5 +1,5 @@
 import { SIDE_BETS } from '../../baccarat/pay-tables';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { page } from 'vitest/browser';
 import type { KioskApi, PushEvents, TableView } from '../../contract/kiosk';
 import type { Language } from '../../contract/schemas/signage';
@@ -183,6 +183,35 @@ describe('<kiosk-app> and its ShoeController', () => {
     await settleAll(app);
     expect(app.shadowRoot!.querySelector('kiosk-connection[banner]')).not.toBeNull();
   });
+
+  // Found in a dealer's trial: the keypad stopped while CORRECTED RESULT showed, and "Table controller offline" was at
+  // the footer's end, under the notice band, where staff could not read it.
+  it.each(['corrected', 'shuffle'] as const)(
+    'what staff should know stays in view beside a notice (%s), on a board without signs',
+    async (kind) => {
+      // A landscape screen, as the kiosk's; the frame's size given back after, as the tests below were written for it.
+      const [fw, fh] = [window.innerWidth, window.innerHeight];
+      onTestFinished(() => page.viewport(fw, fh));
+      await page.viewport(1920, 1080);
+      const since = new Date(NOW - 5_000).toISOString();
+      const warning = { code: 'controller-offline' as const, detail: 'the table controller is offline', since };
+      const v = view('BPB', { seq: 1 }, { shoe: 'BPB', language: 'en', notices: [{ kind }], warnings: [warning] });
+      const app = await board(new DemoKiosk({ ...v, signage: null, payTable: null }));
+      const root = app.shadowRoot!;
+      expect(root.querySelector('.footer .notice-band kiosk-notices')).not.toBeNull();
+      const staff = root.querySelector<HTMLElement>('.footer kiosk-staff')!;
+      expect(staff.shadowRoot!.textContent).toContain('Table controller offline');
+      const r = staff.getBoundingClientRect();
+      expect(r.width * r.height).toBeGreaterThan(0);
+      const hit = root.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      expect(hit === staff || staff.contains(hit), `at the staff line's centre: ${hit?.outerHTML.slice(0, 80)}`).toBe(
+        true,
+      );
+      // And the notice is whole beside it: nothing of one lies over the other.
+      const band = root.querySelector('.notice-band kiosk-notices')!.getBoundingClientRect();
+      expect(band.right).toBeLessThanOrEqual(r.x + 0.5);
+    },
+  );
 
   it('veils a closed table, roads still drawn underneath', async () => {
     const demo = new DemoKiosk(
