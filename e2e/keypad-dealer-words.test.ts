@@ -177,6 +177,13 @@ describe.skipIf(rig.missing)(`a used-up card key says why${rig.missing ? ` (${ri
   }, 120_000);
 });
 
+/** A keypad whose hand 1 is recorded and bets open for hand 2, and its page in English. */
+async function betsOpenFor(table: string) {
+  const { kp, server } = await keypadOn(table);
+  await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, ...HAND, { type: 'bets-open' });
+  return { kp, page: await open(server.url, 'en') };
+}
+
 /**
  * "End shoe" with bets open (rule 7.10 lets the pit replace the cards after any round): the boards went from "Bets
  * open" straight to SHOE END, and the confirmation said nothing of the bets. It now says, as a warning, that they are
@@ -184,9 +191,7 @@ describe.skipIf(rig.missing)(`a used-up card key says why${rig.missing ? ` (${ri
  */
 describe.skipIf(rig.missing)(`"End shoe" with bets open${rig.missing ? ` (${rig.missing})` : ''}`, () => {
   test('the confirmation warns of the open bets; confirmed, the shoe ends', async () => {
-    const { kp, server } = await keypadOn('W3');
-    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, ...HAND, { type: 'bets-open' });
-    const page = await open(server.url, 'en');
+    const { kp, page } = await betsOpenFor('W3');
     await page.locator('keypad-between [data-end-shoe-early]').click();
     const warning = page.locator('keypad-confirm [data-warning]');
     expect(await warning.textContent()).toContain('Bets are open for hand 2: it will not be dealt in this shoe.');
@@ -203,9 +208,7 @@ describe.skipIf(rig.missing)(`"End shoe" with bets open${rig.missing ? ` (${rig.
  */
 describe.skipIf(rig.missing)(`"No-bet coup" with bets open${rig.missing ? ` (${rig.missing})` : ''}`, () => {
   test('asks first, warning of the wagers; Back sends nothing, Confirm makes it a no-bet coup', async () => {
-    const { kp, server } = await keypadOn('W4');
-    await act(kp, { type: 'open-table' }, { type: 'new-shoe', decks: 8 }, ...HAND, { type: 'bets-open' });
-    const page = await open(server.url, 'en');
+    const { kp, page } = await betsOpenFor('W4');
     await page.locator('keypad-between [data-no-bet-coup]').click();
     const warning = page.locator('keypad-confirm [data-warning]');
     expect(await warning.textContent()).toContain('Bets are open for hand 2: every board will say it is dealt');
